@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run for the whole repository: each workspace is a project with its own config
+// (node for services and packages, jsdom for frontends). See shared/design/style.md, Tests.
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/*/vitest.config.ts',
+      'gateway/vitest.config.ts',
+      'svc-*/vitest.config.ts',
+      'shell/vitest.config.ts',
+      'mfe-*/vitest.config.ts',
+    ],
+  },
+});
