@@ -1,0 +1,63 @@
+import type { GatewayConfig } from './config.ts';
+
+/**
+ * Which service owns which public path (architecture.md, "Who owns what").
+ * The first matching prefix wins; a prefix matches the path itself or the path followed by '/' or '?'.
+ */
+export interface ApiRoute {
+  prefix: string;
+  service: ServiceName;
+}
+
+export type ServiceName = 'identity' | 'quests' | 'goals' | 'community' | 'feedback';
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/login', service: 'identity' },
+  { prefix: '/api/logout', service: 'identity' },
+  { prefix: '/api/user', service: 'identity' },
+  { prefix: '/api/quests', service: 'quests' },
+  { prefix: '/api/life-tasks', service: 'quests' },
+  { prefix: '/api/todos', service: 'quests' },
+  { prefix: '/api/dashboard', service: 'quests' },
+  { prefix: '/api/goals', service: 'goals' },
+  { prefix: '/api/goal-templates', service: 'goals' },
+  { prefix: '/api/talent-tree', service: 'goals' },
+  { prefix: '/api/posts', service: 'community' },
+  { prefix: '/api/community', service: 'community' },
+  { prefix: '/api/sessions', service: 'community' },
+  { prefix: '/api/meetups', service: 'community' },
+  { prefix: '/api/feedback', service: 'feedback' },
+];
+
+/** The remotes the shell loads at run time; the gateway serves their manifest at /config/remotes.json. */
+export const REMOTES = [
+  { name: 'mfe_quests', mount: '/remotes/quests', configKey: 'REMOTE_QUESTS_URL' },
+  { name: 'mfe_goals', mount: '/remotes/goals', configKey: 'REMOTE_GOALS_URL' },
+  { name: 'mfe_community', mount: '/remotes/community', configKey: 'REMOTE_COMMUNITY_URL' },
+  { name: 'mfe_progression', mount: '/remotes/progression', configKey: 'REMOTE_PROGRESSION_URL' },
+] as const;
+
+export function matchesPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function findApiRoute(path: string): ApiRoute | undefined {
+  return API_ROUTES.find((route) => matchesPrefix(path, route.prefix));
+}
+
+export function serviceUrl(config: GatewayConfig, service: ServiceName): string {
+  const urls: Record<ServiceName, string> = {
+    identity: config.IDENTITY_URL,
+    quests: config.QUESTS_URL,
+    goals: config.GOALS_URL,
+    community: config.COMMUNITY_URL,
+    feedback: config.FEEDBACK_URL,
+  };
+  return urls[service];
+}
+
+/** The run-time remote manifest: same-origin paths, so the shell never bakes a remote URL in. */
+export function remotesManifest(): Record<string, string> {
+  return Object.fromEntries(REMOTES.map((remote) => [remote.name, `${remote.mount}/mf-manifest.json`]));
+}

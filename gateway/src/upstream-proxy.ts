@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
+import type { RequestHandler } from 'http-proxy-middleware';
+
+const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const TIMED_OUT = Symbol('upstream timed out');
+
+type TimedRequest = IncomingMessage & { [TIMED_OUT]?: boolean };
+
+export interface UpstreamProxyOptions {
+  name: string;
+  target: string;
+  timeoutMs: number;
+  /** Path prefix removed before forwarding (remotes are served from the root of their own server). */
+  stripPrefix?: string;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * One proxy per upstream. The body is streamed, never parsed (a parsed body hangs the proxied request).
+ * A refused or reset connection answers a JSON 502 at once; no answer within timeoutMs a JSON 504.
+ */
+export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler {
+  return createProxyMiddleware({
+    target: options.target,
+    agent: keepAliveAgent,
+    xfwd: true,
+    // Our own JSON error answer replaces the default plain-text one; only the event wiring is kept.
+    ejectPlugins: true,
+    plugins: [proxyEventsPlugin],
+    pathRewrite: options.stripPrefix
+      ? (path) => path.slice(options.stripPrefix!.length) || '/'
+      : undefined,
+    on: {
+      proxyReq(proxyReq, req) {
+        proxyReq.setTimeout(options.timeoutMs, () => {
+          (req as TimedRequest)[TIMED_OUT] = true;
+          proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
+        });
+      },
+      error(error, req, res) {
+        const timedOut = (req as TimedRequest)[TIMED_OUT] === true;
+        const status = timedOut ? 504 : 502;
+        options.log('upstream failed', {
+          upstream: options.name,
+          status,
+          code: (error as NodeJS.ErrnoException).code,
+          requestId: req.headers['x-request-id'],
+          path: req.url,
+        });
+        if (!('writeHead' in res)) {
+          res.destroy();
+          return;
+        }
+        sendUpstreamError(res, status, options.name, timedOut);
+      },
+    },
+  });
+}
+
+function sendUpstreamError(res: ServerResponse, status: number, upstream: string, timedOut: boolean) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({
+    error: {
+      code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
+      message: timedOut
+        ? `The ${upstream} service did not answer in time. Please try again.`
+        : `The ${upstream} service is unavailable. Please try again shortly.`,
+    },
+  });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+export function closeUpstreamAgents() {
+  keepAliveAgent.destroy();
+}

@@ -1,0 +1,200 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyIdentity, verifyInternal } from '@levelup/service-kit';
+import { createApp } from '../src/app.ts';
+import { gatewayConfigShape } from '../src/config.ts';
+import type { GatewayConfig } from '../src/config.ts';
+import { z } from 'zod';
+
+const SECRET = 'test-secret-0123456789abcdef';
+const servers: http.Server[] = [];
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** An upstream that records what reached it and answers with it. */
+async function recordingUpstream(handler?: (seen: Seen, res: http.ServerResponse) => boolean) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      seen.push(entry);
+      if (handler?.(entry, res)) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, url: req.url }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+/** A fake svc-identity: 'levelup.sid=good' is user-1, anything else is signed out. */
+async function identityUpstream() {
+  return recordingUpstream((seen, res) => {
+    if (!seen.url.startsWith('/internal/session')) return false;
+    if (!verifyInternal(seen.headers, SECRET)) {
+      res.writeHead(401).end();
+      return true;
+    }
+    const signedIn = (seen.headers.cookie ?? '').includes('levelup.sid=good');
+    res.writeHead(signedIn ? 200 : 401, { 'content-type': 'application/json' });
+    res.end(signedIn ? JSON.stringify({ userId: 'user-1' }) : '{}');
+    return true;
+  });
+}
+
+async function closedPort(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+let base: string;
+let identity: Awaited<ReturnType<typeof identityUpstream>>;
+let quests: Awaited<ReturnType<typeof recordingUpstream>>;
+let remote: Awaited<ReturnType<typeof recordingUpstream>>;
+let shell: Awaited<ReturnType<typeof recordingUpstream>>;
+
+beforeAll(async () => {
+  identity = await identityUpstream();
+  quests = await recordingUpstream();
+  remote = await recordingUpstream();
+  shell = await recordingUpstream();
+  const slow = await recordingUpstream(() => true); // never answers
+  const down = await closedPort();
+  const config: GatewayConfig = z.object(gatewayConfigShape).parse({
+    IDENTITY_SECRET: SECRET,
+    IDENTITY_URL: identity.url,
+    QUESTS_URL: quests.url,
+    GOALS_URL: down,
+    COMMUNITY_URL: slow.url,
+    FEEDBACK_URL: quests.url,
+    SHELL_URL: shell.url,
+    REMOTE_QUESTS_URL: remote.url,
+    REMOTE_GOALS_URL: down,
+    REMOTE_COMMUNITY_URL: remote.url,
+    REMOTE_PROGRESSION_URL: remote.url,
+    UPSTREAM_TIMEOUT_MS: '400',
+  });
+  const server = http.createServer(createApp(config).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const lastSeen = (upstream: { seen: Seen[] }) => upstream.seen[upstream.seen.length - 1]!;
+
+describe('gateway identity at the edge', () => {
+  it('when a signed-in browser calls a service, then the service gets a verifiable identity and no cookie', async () => {
+    const response = await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good' } });
+    expect(response.status).toBe(200);
+    const seen = lastSeen(quests);
+    expect(verifyIdentity(seen.headers, SECRET)).toEqual({ userId: 'user-1' });
+    expect(seen.headers.cookie).toBeUndefined();
+  });
+
+  it('when a client sends its own identity headers, then they are stripped before the service sees them', async () => {
+    await fetch(`${base}/api/quests`, {
+      headers: { 'x-user-id': 'attacker', 'x-identity-sig': 'deadbeef', 'x-identity-ts': String(Date.now()) },
+    });
+    const seen = lastSeen(quests);
+    expect(seen.headers['x-user-id']).toBeUndefined();
+    expect(verifyIdentity(seen.headers, SECRET)).toBeNull();
+  });
+
+  it('when a signed-in client also sends a spoofed user id, then the service sees the session user', async () => {
+    await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good', 'x-user-id': 'attacker' } });
+    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({ userId: 'user-1' });
+  });
+
+  it('when the browser signs in, then svc-identity receives the cookie and the body unchanged', async () => {
+    const body = JSON.stringify({ username: 'ada', password: 'secret1' });
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'levelup.sid=old' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const seen = lastSeen(identity);
+    expect(seen.url).toBe('/api/auth/login');
+    expect(seen.headers.cookie).toBe('levelup.sid=old');
+    expect(seen.body).toBe(body);
+  });
+});
+
+describe('gateway routing and failures', () => {
+  it('when a request carries no request id, then one is made and reaches the service and the client', async () => {
+    const response = await fetch(`${base}/api/quests`);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lastSeen(quests).headers['x-request-id']).toBe(requestId);
+  });
+
+  it('when an API path has no owner, then the answer is a JSON 404', async () => {
+    const response = await fetch(`${base}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('when the owning service is down, then the answer is a JSON 502', async () => {
+    const response = await fetch(`${base}/api/goals`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_UNAVAILABLE' } });
+  });
+
+  it('when the owning service does not answer, then the answer is a JSON 504 after the upstream timeout', async () => {
+    const response = await fetch(`${base}/api/posts`, { signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_TIMEOUT' } });
+  });
+
+  it('when another site posts to the API, then the gateway refuses it', async () => {
+    const response = await fetch(`${base}/api/quests`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' });
+    expect(response.status).toBe(403);
+    expect(quests.seen.some((seen) => seen.method === 'POST')).toBe(false);
+  });
+
+  it('when the shell asks for the remote manifest, then it lists every remote at a same-origin path', async () => {
+    const response = await fetch(`${base}/config/remotes.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({
+      mfe_quests: '/remotes/quests/mf-manifest.json',
+      mfe_goals: '/remotes/goals/mf-manifest.json',
+      mfe_community: '/remotes/community/mf-manifest.json',
+      mfe_progression: '/remotes/progression/mf-manifest.json',
+    });
+  });
+
+  it("when a remote's asset is requested, then it is forwarded to that remote's server without the mount prefix", async () => {
+    const response = await fetch(`${base}/remotes/quests/mf-manifest.json`);
+    expect(response.status).toBe(200);
+    expect(lastSeen(remote).url).toBe('/mf-manifest.json');
+  });
+
+  it("when a remote's server is down, then only that remote's assets fail", async () => {
+    expect((await fetch(`${base}/remotes/goals/mf-manifest.json`)).status).toBe(502);
+    expect((await fetch(`${base}/remotes/community/mf-manifest.json`)).status).toBe(200);
+  });
+
+  it('when any other path is requested, then the shell serves it', async () => {
+    await fetch(`${base}/quests`);
+    expect(lastSeen(shell).url).toBe('/quests');
+  });
+});

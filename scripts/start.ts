@@ -1,0 +1,37 @@
+/**
+ * `npm start`: build what is stale, start the embedded MongoDB (data in ./.data, kept across restarts),
+ * use or start NATS, start every service, static server and the gateway, and print the URL when all are
+ * healthy. Ctrl-C stops everything.
+ */
+import { buildStale } from './lib/build.ts';
+import { startStack } from './lib/run-stack.ts';
+
+const startedAt = Date.now();
+const log = (line: string) => console.log(`${'levelup'.padEnd(16)} | ${line}`);
+
+try {
+  await buildStale({ log });
+  const portOffset = Number(process.env.LEVELUP_PORT_OFFSET ?? 0);
+  const stack = await startStack({ log, portOffset, dataDir: process.env.LEVELUP_DATA_DIR });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping everything`);
+    await stack.stop();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const child of stack.children) {
+    void child.exited.then((code) => {
+      if (!stopping) log(`${child.name} exited unexpectedly (code ${code}); the rest keeps running`);
+    });
+  }
+  log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  console.log(`\n  Level Up is running at ${stack.gatewayUrl}\n`);
+} catch (error) {
+  console.error(`\nCould not start Level Up: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm test`: every check the project has, in order: lint, typecheck of every workspace, the vitest
+ * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), then the frontends'
+ * production build and the Playwright end-to-end suite in Chromium. Ends with one line
+ * 'N passed, N failed' over all tests.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildStale } from './lib/build.ts';
+import { ROOT } from './lib/stack.ts';
+
+const WORKSPACES = [
+  'packages/contracts',
+  'packages/service-kit',
+  'packages/web-kit',
+  'packages/mongo-embedded',
+  'gateway',
+  'svc-identity',
+  'svc-quests',
+  'svc-goals',
+  'svc-community',
+  'svc-feedback',
+  'shell',
+  'mfe-quests',
+  'mfe-goals',
+  'mfe-community',
+  'mfe-progression',
+  'e2e',
+];
+const resultsDir = path.join(ROOT, '.data/test-results');
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+const only = process.argv.slice(2);
+const wants = (step: string) => only.length === 0 || only.includes(step);
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n=== ${label}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      console.log(`=== ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+function readCounts(file: string, pick: (json: never) => { passed: number; failed: number }) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  return pick(JSON.parse(readFileSync(file, 'utf8')) as never);
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const failures: string[] = [];
+const step = async (name: string, ok: Promise<boolean>) => {
+  if (!(await ok)) failures.push(name);
+};
+
+if (wants('lint')) await step('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+if (wants('typecheck')) {
+  for (const workspace of ['.', ...WORKSPACES]) {
+    await step(`typecheck ${workspace}`, run(`typecheck ${workspace}`, bin('tsc'), ['-p', path.join(workspace, 'tsconfig.json')]));
+  }
+}
+const vitestJson = path.join(resultsDir, 'vitest.json');
+if (wants('unit')) {
+  await step('vitest', run('vitest (all projects)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
+}
+const playwrightJson = path.join(resultsDir, 'playwright.json');
+if (wants('e2e')) {
+  try {
+    await buildStale();
+    await step('e2e', run('end-to-end (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    failures.push('build');
+  }
+}
+
+const unit = readCounts(vitestJson, (json: { numPassedTests: number; numFailedTests: number }) => ({
+  passed: json.numPassedTests,
+  failed: json.numFailedTests,
+}));
+const e2e = readCounts(playwrightJson, (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+  passed: json.stats.expected + json.stats.flaky,
+  failed: json.stats.unexpected,
+}));
+console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + failures.length * (unit.failed + e2e.failed === 0 ? 1 : 0)} failed`);
+process.exit(failures.length === 0 ? 0 : 1);
