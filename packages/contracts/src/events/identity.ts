@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope.ts';
+
+export const userRegisteredEventDataSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  timeZone: z.string(),
+});
+export type UserRegisteredEventData = z.infer<typeof userRegisteredEventDataSchema>;
+export const userRegisteredEventSchema = defineEvent(['identity.user_registered'], userRegisteredEventDataSchema);
+export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
+
+export const userRenamedEventDataSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+});
+export type UserRenamedEventData = z.infer<typeof userRenamedEventDataSchema>;
+export const userRenamedEventSchema = defineEvent(['identity.user_renamed'], userRenamedEventDataSchema);
+export type UserRenamedEvent = z.infer<typeof userRenamedEventSchema>;

@@ -1,0 +1,38 @@
+import type { GoalEventData, GoalEventType } from './goals.ts';
+import type { UserRegisteredEventData, UserRenamedEventData } from './identity.ts';
+import type { LifeTaskCompletedEventData, QuestXpEventData, QuestXpEventType } from './quests.ts';
+import { EVENT_VERSION } from './envelope.ts';
+
+/** Every known event type and its data. */
+export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
+  'quests.life_task_completed': LifeTaskCompletedEventData;
+  'identity.user_registered': UserRegisteredEventData;
+  'identity.user_renamed': UserRenamedEventData;
+} & { [K in GoalEventType]: GoalEventData };
+export type EventType = keyof EventDataMap;
+
+export interface DomainEvent<K extends EventType = EventType> {
+  id: string;
+  type: K;
+  version: typeof EVENT_VERSION;
+  occurredAt: string;
+  requestId?: string;
+  data: EventDataMap[K];
+}
+
+/** An envelope with a fresh uuid; `now` lets callers and tests fix the time. */
+export function makeEvent<K extends EventType>(
+  type: K,
+  data: EventDataMap[K],
+  options: { requestId?: string | undefined; now?: Date | undefined } = {},
+): DomainEvent<K> {
+  const event: DomainEvent<K> = {
+    id: globalThis.crypto.randomUUID(),
+    type,
+    version: EVENT_VERSION,
+    occurredAt: (options.now ?? new Date()).toISOString(),
+    data,
+  };
+  if (options.requestId !== undefined) event.requestId = options.requestId;
+  return event;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from '../common/dates.ts';
+import { timeZoneSchema } from '../time/zone.ts';
+
+// Requests of svc-identity. Messages word for word from core.md section 5.
+
+/** POST /api/auth/register (core.md section 3, Register payload; section 5). */
+export const registerRequestSchema = z.object({
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters'),
+  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address')),
+  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
+  displayName: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required'),
+  /** Captured from the browser at sign-up (architecture.md decision 7). */
+  timeZone: timeZoneSchema.optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /api/auth/login; the username field also takes an email (core.md section 2, "Username or Email"). */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const PROFILE_USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** PATCH /api/user/profile (core.md section 7; rules section 5, Profile displayName / username). */
+export const profileUpdateRequestSchema = z.object({
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(50, 'Display name must be 50 characters or less'),
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(30, 'Username must be 30 characters or less')
+    .regex(PROFILE_USERNAME_PATTERN, 'Username can only contain letters, numbers, hyphens, and underscores'),
+  timeZone: timeZoneSchema.optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+/**
+ * GET /api/user/profile, and the user returned by login and register (core.md section 3, User profile).
+ * xp is the TOTAL XP earned. xpToNextLevel is what the current level needs to pass, level*100
+ * (architecture.md decision 6: level n needs n*100 to pass); the profile screen's (level+1)*100
+ * reading (core.md section 9) is not used, so the bar and the level agree.
+ */
+export const userProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  level: z.number().int().min(1),
+  xp: z.number().int().min(0),
+  xpIntoLevel: z.number().int().min(0),
+  xpToNextLevel: z.number().int().min(100),
+  levelProgressPercent: z.number().min(0).max(100),
+  joinedAt: isoDateTimeSchema,
+  isFounder: z.boolean(),
+  userNumber: z.number().int().nullable(),
+  timeZone: z.string(),
+  initials: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;

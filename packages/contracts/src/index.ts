@@ -1,0 +1,64 @@
+// @levelup/contracts: zod schemas (API and events) and pure domain rules, one truth per thing
+// (style.md). Organised by domain; every name here is imported by services and remotes, keep it stable.
+
+// common: ids, dates, errors, pagination, small helpers
+export * from './common/errors.ts';
+export * from './common/ids.ts';
+export * from './common/dates.ts';
+export * from './common/pagination.ts';
+export * from './common/instant.ts';
+export * from './common/relative-time.ts';
+
+// time: local dates in a user's IANA zone
+export * from './time/zone.ts';
+
+// identity: register, login, profile
+export * from './identity/user.ts';
+export * from './identity/initials.ts';
+export * from './identity/profile.ts';
+
+// quests: quest, occurrence, series, life task, todo, dashboard, calendar and their rules
+export * from './quests/enums.ts';
+export * from './quests/xp.ts';
+export * from './quests/quest.ts';
+export * from './quests/occurrence.ts';
+export * from './quests/series.ts';
+export * from './quests/life-task.ts';
+export * from './quests/grouped.ts';
+export * from './quests/dashboard.ts';
+export * from './quests/calendar.ts';
+export * from './quests/tiers.ts';
+export * from './quests/urgency.ts';
+export * from './quests/ordering.ts';
+export * from './quests/sections.ts';
+export * from './quests/completion.ts';
+export * from './quests/quick-win.ts';
+
+// goals
+export * from './goals/enums.ts';
+export * from './goals/goal.ts';
+export * from './goals/rules.ts';
+
+// progression: level, level-up, talents
+export * from './progression/level.ts';
+export * from './progression/level-up.ts';
+export * from './progression/talents.ts';
+
+// community: posts, feed, sessions, meetups
+export * from './community/enums.ts';
+export * from './community/posts.ts';
+
+// feedback
+export * from './feedback/enums.ts';
+export * from './feedback/feedback.ts';
+
+// events
+export * from './events/envelope.ts';
+export * from './events/quests.ts';
+export * from './events/identity.ts';
+export * from './events/goals.ts';
+export * from './events/make-event.ts';
+
+// wizard
+export * from './wizard/intent.ts';
+export * from './wizard/quest-wizard.ts';

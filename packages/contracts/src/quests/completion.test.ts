@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMPLETION_FEEDBACK,
+  canSnooze,
+  completionRate,
+  completionXpDelta,
+  isOccurrenceDone,
+  occurrenceBadge,
+  streakProgressPercent,
+  xpForCompletion,
+} from './completion.ts';
+import { defaultXpForDifficulty, partialXp } from './xp.ts';
+
+describe('partialXp (core.md section 9: half, rounded down)', () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [2, 1],
+    [3, 1],
+    [25, 12],
+    [50, 25],
+    [51, 25],
+  ])('when the reward is %i, then partial gives %i', (xp, half) => {
+    expect(partialXp(xp)).toBe(half);
+  });
+});
+
+describe('xpForCompletion and completionXpDelta', () => {
+  it.each([
+    ['not_completed', 25, 0],
+    ['partial', 25, 12],
+    ['completed', 25, 25],
+  ] as const)('when an item worth %s is %s, then it earns %i', (type, xp, earned) => {
+    expect(xpForCompletion(type, xp)).toBe(earned);
+  });
+
+  it.each([
+    ['not_completed', 'completed', 25],
+    ['not_completed', 'partial', 12],
+    ['partial', 'completed', 13],
+    ['completed', 'partial', -13],
+    ['completed', 'not_completed', -25],
+    ['partial', 'not_completed', -12],
+    ['completed', 'completed', 0],
+  ] as const)('when a 25 XP item goes from %s to %s, then %i XP moves', (from, to, delta) => {
+    expect(completionXpDelta(from, to, 25)).toBe(delta);
+  });
+});
+
+describe('isOccurrenceDone and its badge (core.md section 4)', () => {
+  it.each([
+    [false, 'not_completed', false, null],
+    [true, 'not_completed', true, 'Done'],
+    [false, 'partial', true, 'Partial'],
+    [false, 'completed', true, 'Done'],
+    [true, 'completed', true, 'Done'],
+  ] as const)('when isCompleted=%s and type %s, then done=%s with badge %s', (isCompleted, completionType, done, badge) => {
+    expect(isOccurrenceDone({ isCompleted, completionType })).toBe(done);
+    expect(occurrenceBadge({ isCompleted, completionType })).toBe(badge);
+  });
+
+  it('when a choice is made, then the feedback is the spec text', () => {
+    expect(COMPLETION_FEEDBACK.partial).toEqual({ title: 'Progress is progress!', description: "You're building momentum - every step counts!" });
+  });
+});
+
+describe('canSnooze (core.md section 4)', () => {
+  const zone = 'Europe/Berlin';
+  const now = new Date('2026-11-22T09:00:00.000Z');
+  it.each([
+    // isCompleted, dueDate, timeOfDay, expected
+    [false, '2026-11-21T22:59:59.999Z', 'anytime', true], // overdue
+    [false, '2026-11-22T22:59:59.999Z', 'anytime', true], // today, last millisecond
+    [false, '2026-11-22T23:00:00.000Z', 'anytime', false], // tomorrow's first millisecond
+    [false, '2026-11-25T12:00:00.000Z', null, false],
+    [false, null, 'anytime', false],
+    [false, null, null, false],
+    [false, null, 'morning', true],
+    [false, '2026-11-30T12:00:00.000Z', 'evening', true],
+    [true, '2026-11-21T12:00:00.000Z', 'morning', false],
+  ] as const)('when completed=%s, due %s and time of day %s, then snooze offered: %s', (isCompleted, dueDate, timeOfDay, expected) => {
+    expect(canSnooze({ isCompleted, dueDate, timeOfDay }, now, zone)).toBe(expected);
+  });
+});
+
+describe('completionRate (core.md section 9)', () => {
+  it.each([
+    [0, 0, 0],
+    [0, 5, 0],
+    [1, 3, 33],
+    [2, 3, 67],
+    [1, 200, 1], // 0.5 rounds up
+    [1, 201, 0],
+    [5, 5, 100],
+  ])('when %i of %i quests are completed, then the rate is %i%%', (done, total, rate) => {
+    expect(completionRate(done, total)).toBe(rate);
+  });
+
+  it.each([
+    [0, 0],
+    [15, 50],
+    [30, 100],
+    [45, 100],
+  ])('when the streak is %i days, then the 30-day bar is %i%%', (days, percent) => {
+    expect(streakProgressPercent(days)).toBe(percent);
+  });
+});
+
+describe('defaultXpForDifficulty', () => {
+  it('when a quest has no xpReward, then easy gives 20, medium 50, hard 100', () => {
+    expect([defaultXpForDifficulty('easy'), defaultXpForDifficulty('medium'), defaultXpForDifficulty('hard')]).toEqual([20, 50, 100]);
+  });
+});

@@ -1,0 +1,75 @@
+import { toInstant } from '../common/instant.ts';
+import type { CompletionType, TimeOfDay } from './enums.ts';
+import { daysUntilDue } from './urgency.ts';
+import { partialXp } from './xp.ts';
+
+// core.md section 4, Quest completion.
+
+/** XP a completion type is worth: not_completed 0, partial half rounded down, completed full. */
+export function xpForCompletion(completionType: CompletionType, xpReward: number): number {
+  if (completionType === 'completed') return Math.max(0, xpReward);
+  if (completionType === 'partial') return partialXp(xpReward);
+  return 0;
+}
+
+/**
+ * XP to move when an item goes from one completion type to another: the difference of what each is
+ * worth, so completed -> partial revokes the other half and toggling back revokes all (architecture.md
+ * decision 5).
+ */
+export function completionXpDelta(from: CompletionType, to: CompletionType, xpReward: number): number {
+  return xpForCompletion(to, xpReward) - xpForCompletion(from, xpReward);
+}
+
+/** An occurrence counts as done when isCompleted is true or the type is partial or completed. */
+export function isOccurrenceDone(o: { isCompleted: boolean; completionType: CompletionType }): boolean {
+  return o.isCompleted || o.completionType === 'partial' || o.completionType === 'completed';
+}
+
+/** Badge of a done occurrence: 'Partial' or 'Done'; null while not done. */
+export function occurrenceBadge(o: { isCompleted: boolean; completionType: CompletionType }): 'Partial' | 'Done' | null {
+  if (o.completionType === 'partial') return 'Partial';
+  return isOccurrenceDone(o) ? 'Done' : null;
+}
+
+/** The three choices of 'How'd it go?' and their labels. */
+export const COMPLETION_CHOICE_LABELS: Readonly<Record<CompletionType, string>> = {
+  not_completed: "Didn't Complete",
+  partial: 'Kinda Sorta',
+  completed: 'Completed',
+};
+
+/** Feedback toast per choice, word for word (core.md section 4). */
+export const COMPLETION_FEEDBACK: Readonly<Record<CompletionType, { title: string; description: string }>> = {
+  not_completed: { title: 'No worries!', description: "Tomorrow's a fresh start. You've got this!" },
+  partial: { title: 'Progress is progress!', description: "You're building momentum - every step counts!" },
+  completed: { title: "Yes! You're on fire today!", description: "That's how it's done - keep the momentum going!" },
+};
+
+/**
+ * Snooze is offered only for incomplete items that are due today or overdue, or have a specific time of
+ * day (core.md section 4). 'anytime' is not a specific time of day.
+ */
+export function canSnooze(
+  item: { isCompleted: boolean; dueDate: Date | string | null; timeOfDay?: TimeOfDay | null },
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (item.isCompleted) return false;
+  const due = toInstant(item.dueDate);
+  if (due && daysUntilDue(due, now, timeZone) <= 0) return true;
+  return !!item.timeOfDay && item.timeOfDay !== 'anytime';
+}
+
+/** completedQuests / totalQuests as a rounded percent, 0 when there are none (core.md section 9). */
+export function completionRate(completedQuests: number, totalQuests: number): number {
+  if (totalQuests <= 0) return 0;
+  return Math.round((completedQuests / totalQuests) * 100);
+}
+
+/** Streak progress bar target: 30 days (core.md section 9). */
+export const STREAK_TARGET_DAYS = 30;
+
+export function streakProgressPercent(streak: number): number {
+  return Math.min(100, Math.max(0, Math.round((streak / STREAK_TARGET_DAYS) * 100)));
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
+import { completionTypeSchema, questCategorySchema, questDifficultySchema, timeOfDaySchema } from './enums.ts';
+
+/**
+ * One dated instance of a recurring series (core.md section 3, Quest occurrence). Occurrences are
+ * materialised per local day in the user's zone (architecture.md decision 7), so scheduledFor is the
+ * calendar date 'YYYY-MM-DD', not an instant; the pair seriesId + scheduledFor is unique
+ * (goals-progression-community.md section 3, quest_occurrences).
+ */
+export const occurrenceSchema = z.object({
+  id: z.string(),
+  seriesId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: questDifficultySchema,
+  xpReward: z.number().int().min(0),
+  timeEstimate: z.string().nullable(),
+  category: questCategorySchema.nullable(),
+  timeOfDay: timeOfDaySchema,
+  scheduledFor: localDateSchema,
+  isCompleted: z.boolean(),
+  completionType: completionTypeSchema,
+  progressNotes: z.string().nullable(),
+  partialXpEarned: z.number().int().min(0),
+  completedAt: isoDateTimeSchema.nullable(),
+  hiddenFromDashboard: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type Occurrence = z.infer<typeof occurrenceSchema>;
+
+/** POST /api/quests/occurrences/{id}/toggle and /complete: the occurrence after the change, with the XP it moved. */
+export const occurrenceToggleResponseSchema = occurrenceSchema.extend({ xpDelta: z.number().int() });
+export type OccurrenceToggleResponse = z.infer<typeof occurrenceToggleResponseSchema>;
+
+/**
+ * PATCH /api/quests/{id}/progress and PATCH /api/quests/occurrences/{id}/progress (core.md section 7):
+ * completionType, progressNotes (null).
+ */
+export const progressUpdateRequestSchema = z.object({
+  completionType: completionTypeSchema,
+  progressNotes: z.string().max(2000).nullable().default(null),
+});
+export type ProgressUpdateRequest = z.infer<typeof progressUpdateRequestSchema>;
+
+/** The series summary a card reads (core.md section 3, Recurring series: todaysOccurrence, yesterdaysOccurrence). */
+export const occurrenceSummarySchema = z.object({
+  id: z.string(),
+  isCompleted: z.boolean(),
+  completionType: completionTypeSchema,
+  hiddenFromDashboard: z.boolean(),
+  xpReward: z.number().int().min(0),
+  scheduledFor: localDateSchema,
+});
+export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
+
+/** GET /api/quests/occurrences?startDate&endDate (core.md section 7). */
+export const occurrenceListResponseSchema = z.array(occurrenceSchema);
+export type OccurrenceListResponse = z.infer<typeof occurrenceListResponseSchema>;

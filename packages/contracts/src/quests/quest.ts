@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { dateInputSchema, isoDateTimeSchema } from '../common/dates.ts';
+import {
+  completionTypeSchema,
+  growthPathSchema,
+  questCategorySchema,
+  questDifficultySchema,
+  timeOfDaySchema,
+} from './enums.ts';
+import { defaultXpForDifficulty } from './xp.ts';
+
+/** Fields of a new quest (core.md section 5, Creation shapes; messages word for word). */
+export const createQuestFieldsSchema = z.object({
+  title: z.string({ error: 'Quest title must be at least 3 characters' }).trim().min(3, 'Quest title must be at least 3 characters'),
+  // core.md section 5 says "at least 10 characters", so a description is required.
+  description: z
+    .string({ error: 'Quest description must be at least 10 characters' })
+    .trim()
+    .min(10, 'Quest description must be at least 10 characters'),
+  difficulty: questDifficultySchema.default('easy'),
+  xpReward: z.number().int().min(1).max(1000).optional(),
+  timeEstimate: z.string().trim().max(50).nullable().optional(),
+  dueDate: dateInputSchema,
+  scheduledTime: dateInputSchema,
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  isOnboarding: z.boolean().optional(),
+  isRecurring: z.boolean().default(false),
+  category: questCategorySchema.nullable().optional(),
+  timeOfDay: timeOfDaySchema.default('anytime'),
+  growthPath: growthPathSchema.nullable().optional(),
+});
+
+/** POST /api/quests. xpReward defaults by difficulty when omitted (see defaultXpForDifficulty). */
+export const createQuestRequestSchema = createQuestFieldsSchema.transform((q) => ({
+  ...q,
+  xpReward: q.xpReward ?? defaultXpForDifficulty(q.difficulty),
+  timeEstimate: q.timeEstimate ?? null,
+  category: q.category ?? null,
+  growthPath: q.growthPath ?? null,
+}));
+export type CreateQuestRequest = z.infer<typeof createQuestRequestSchema>;
+export type CreateQuestRequestInput = z.input<typeof createQuestRequestSchema>;
+
+/** A quest as services answer it; instants are ISO strings (core.md section 3, Quest). */
+export const questSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: questDifficultySchema,
+  xpReward: z.number().int().min(0),
+  timeEstimate: z.string().nullable(),
+  dueDate: isoDateTimeSchema.nullable(),
+  scheduledTime: isoDateTimeSchema.nullable(),
+  category: questCategorySchema.nullable(),
+  isRecurring: z.boolean(),
+  timeOfDay: timeOfDaySchema,
+  isCompleted: z.boolean(),
+  completionType: completionTypeSchema,
+  completedAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  streak: z.number().int().min(0),
+  growthPath: growthPathSchema.nullable(),
+  tags: z.array(z.string()),
+  seriesId: z.string().nullable(),
+});
+export type Quest = z.infer<typeof questSchema>;
+
+/**
+ * POST /api/quests/{id}/toggle. xpDelta: +xpReward when completed now, minus what had been awarded
+ * when revoked, 0 when nothing changed (architecture.md decision 5).
+ */
+export const toggleQuestResponseSchema = questSchema.extend({ xpDelta: z.number().int() });
+export type ToggleQuestResponse = z.infer<typeof toggleQuestResponseSchema>;
+
+/** GET /api/quests */
+export const questListResponseSchema = z.array(questSchema);
+export type QuestListResponse = z.infer<typeof questListResponseSchema>;
+
+/**
+ * PATCH /api/quests/{id}. The scheduling sheet sends only scheduledTime (core.md section 7); the other
+ * fields may be edited too. An absent field is unchanged; null or '' clears a date.
+ */
+export const updateQuestRequestSchema = z
+  .object({
+    title: createQuestFieldsSchema.shape.title.optional(),
+    description: createQuestFieldsSchema.shape.description.optional(),
+    difficulty: questDifficultySchema.optional(),
+    xpReward: z.number().int().min(1).max(1000).optional(),
+    timeEstimate: z.string().trim().max(50).nullable().optional(),
+    dueDate: dateInputSchema.optional(),
+    scheduledTime: dateInputSchema.optional(),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    category: questCategorySchema.nullable().optional(),
+    timeOfDay: timeOfDaySchema.optional(),
+    growthPath: growthPathSchema.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateQuestRequest = z.infer<typeof updateQuestRequestSchema>;
+export type UpdateQuestRequestInput = z.input<typeof updateQuestRequestSchema>;
+
+/** POST /api/quests/clear-completed (core.md section 4). */
+export const clearCompletedResponseSchema = z.object({ clearedCount: z.number().int().min(0) });
+export type ClearCompletedResponse = z.infer<typeof clearCompletedResponseSchema>;
+
+/** POST /api/quests/{id}/snooze: the quest moved to tomorrow. */
+export const snoozeQuestResponseSchema = questSchema;
+export type SnoozeQuestResponse = z.infer<typeof snoozeQuestResponseSchema>;
+
+/** POST /api/quests/{id}/complete: same shape as a toggle (xpDelta 0 when it was already completed). */
+export const completeQuestResponseSchema = toggleQuestResponseSchema;
+export type CompleteQuestResponse = z.infer<typeof completeQuestResponseSchema>;
+
+/** POST /api/quests/{id}/complete carries only a JSON header; an empty object body is accepted. */
+export const emptyRequestSchema = z.object({}).optional();

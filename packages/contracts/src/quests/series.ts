@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { dateInputSchema, isoDateTimeSchema } from '../common/dates.ts';
+import {
+  cadenceSchema,
+  growthPathSchema,
+  questCategorySchema,
+  questDifficultySchema,
+  timeOfDaySchema,
+} from './enums.ts';
+import { occurrenceSummarySchema } from './occurrence.ts';
+import { defaultXpForDifficulty } from './xp.ts';
+
+/** Weekdays 0 (Sunday) to 6 (Saturday) (core.md section 9). */
+export const weekdaySchema = z.number().int().min(0).max(6);
+
+/** core.md section 5: the toast when a weekly series has no day. */
+export const WEEKLY_DAYS_REQUIRED_MESSAGE = 'Select at least one day';
+export const WEEKLY_DAYS_REQUIRED_DESCRIPTION = "Please choose which days you'd like this quest to repeat on.";
+
+/** Fields of POST /api/quests/recurring (core.md section 3, Recurring series). */
+export const createSeriesFieldsSchema = z.object({
+  title: z.string({ error: 'Quest title must be at least 3 characters' }).trim().min(3, 'Quest title must be at least 3 characters'),
+  description: z
+    .string({ error: 'Quest description must be at least 10 characters' })
+    .trim()
+    .min(10, 'Quest description must be at least 10 characters'),
+  difficulty: questDifficultySchema.default('easy'),
+  xpReward: z.number().int().min(1).max(1000).optional(),
+  timeEstimate: z.string().trim().max(50).nullable().optional(),
+  category: questCategorySchema.nullable().optional(),
+  timeOfDay: timeOfDaySchema.default('anytime'),
+  growthPath: growthPathSchema.nullable().optional(),
+  recurrenceType: cadenceSchema.default('daily'),
+  /** Weekly recurrence interval 1 (core.md section 9). */
+  recurrenceInterval: z.number().int().min(1).max(52).default(1),
+  /** Weekday numbers for weekly, null for daily. */
+  weeklyPattern: z.array(weekdaySchema).max(7).nullable().optional(),
+  /** Recurring start date is now when omitted; no end date (core.md section 9). */
+  startDate: dateInputSchema,
+  endDate: dateInputSchema,
+});
+
+/** POST /api/quests/recurring. Weekly needs at least one weekday (core.md section 5). */
+export const createSeriesRequestSchema = createSeriesFieldsSchema
+  .superRefine((s, ctx) => {
+    if (s.recurrenceType === 'weekly' && (!s.weeklyPattern || s.weeklyPattern.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['weeklyPattern'], message: WEEKLY_DAYS_REQUIRED_MESSAGE });
+    }
+  })
+  .transform((s) => ({
+    ...s,
+    xpReward: s.xpReward ?? defaultXpForDifficulty(s.difficulty),
+    timeEstimate: s.timeEstimate ?? null,
+    category: s.category ?? null,
+    growthPath: s.growthPath ?? null,
+    weeklyPattern: s.recurrenceType === 'weekly' ? [...new Set(s.weeklyPattern ?? [])].sort((a, b) => a - b) : null,
+  }));
+export type CreateSeriesRequest = z.infer<typeof createSeriesRequestSchema>;
+export type CreateSeriesRequestInput = z.input<typeof createSeriesRequestSchema>;
+
+/** A series as GET /api/quests/recurring answers it. */
+export const seriesSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: questDifficultySchema,
+  xpReward: z.number().int().min(0),
+  timeEstimate: z.string().nullable(),
+  category: questCategorySchema.nullable(),
+  timeOfDay: timeOfDaySchema,
+  growthPath: growthPathSchema.nullable(),
+  recurrenceType: cadenceSchema,
+  recurrenceInterval: z.number().int().min(1),
+  weeklyPattern: z.array(weekdaySchema).nullable(),
+  startDate: isoDateTimeSchema,
+  endDate: isoDateTimeSchema.nullable(),
+  isActive: z.boolean(),
+  createdAt: isoDateTimeSchema,
+  todaysOccurrence: occurrenceSummarySchema.nullable(),
+  yesterdaysOccurrence: occurrenceSummarySchema.nullable(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+export const seriesListResponseSchema = z.array(seriesSchema);
+export type SeriesListResponse = z.infer<typeof seriesListResponseSchema>;
+
+/** GET /api/quests/recurring-series: the goal link dialog's choices (goals-progression-community.md section 7). */
+export const seriesChoiceSchema = z.object({ id: z.string(), title: z.string() });
+export type SeriesChoice = z.infer<typeof seriesChoiceSchema>;
+export const seriesChoiceListResponseSchema = z.array(seriesChoiceSchema);
+export type SeriesChoiceListResponse = z.infer<typeof seriesChoiceListResponseSchema>;

@@ -1,0 +1,19 @@
+import type { QuestDifficulty } from './enums.ts';
+
+// XP rules of quests (core.md sections 4, 5 and 9).
+
+/** Partial completion gives half the XP, rounded down (core.md section 4 and 9). */
+export function partialXp(xpReward: number): number {
+  return Math.floor(Math.max(0, xpReward) / 2);
+}
+
+/**
+ * Default XP when a creation request omits xpReward. core.md section 5 gives XP by intent (easy 20 for
+ * any other intent, medium 50 for learn_practice); hard has no stated default, so it takes 100, twice
+ * medium, which keeps every hard quest in the 'rare' rarity the difficulty already gives it.
+ */
+export const DEFAULT_XP_BY_DIFFICULTY: Readonly<Record<QuestDifficulty, number>> = { easy: 20, medium: 50, hard: 100 };
+
+export function defaultXpForDifficulty(difficulty: QuestDifficulty): number {
+  return DEFAULT_XP_BY_DIFFICULTY[difficulty];
+}
