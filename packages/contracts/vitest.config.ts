@@ -5,6 +5,10 @@ export default defineConfig({
     name: '@levelup/contracts',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    typecheck: {
+      enabled: true,
+      include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

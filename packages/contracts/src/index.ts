@@ -33,6 +33,8 @@ export * from './quests/ordering.ts';
 export * from './quests/sections.ts';
 export * from './quests/completion.ts';
 export * from './quests/quick-win.ts';
+export * from './quests/recurrence.ts';
+export * from './quests/streaks.ts';
 
 // goals
 export * from './goals/enums.ts';
@@ -62,3 +64,6 @@ export * from './events/make-event.ts';
 // wizard
 export * from './wizard/intent.ts';
 export * from './wizard/quest-wizard.ts';
+
+// API table: method, path and contracts of every call
+export * from './api.ts';

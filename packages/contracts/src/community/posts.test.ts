@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { canSharePost, communityFeedQuerySchema, createPostRequestSchema, feedDisplayName, isSessionFull } from './posts.ts';
-import { createFeedbackRequestSchema, reviewFeedbackRequestSchema, splitFeedback } from '../feedback/feedback.ts';
+import {
+  canSharePost,
+  communityFeedQuerySchema,
+  createPostRequestSchema,
+  feedDisplayName,
+  isSessionFull,
+} from './posts.ts';
+import {
+  createFeedbackRequestSchema,
+  reviewFeedbackRequestSchema,
+  splitFeedback,
+} from '../feedback/feedback.ts';
 
 describe('posts (core.md sections 4 and 5)', () => {
   it('when a post has no type, then it is a win', () => {
-    expect(createPostRequestSchema.parse({ content: 'Did it!' })).toEqual({ content: 'Did it!', type: 'win' });
+    expect(createPostRequestSchema.parse({ content: 'Did it!' })).toEqual({
+      content: 'Did it!',
+      type: 'win',
+    });
   });
   it.each([
     ['', false],
@@ -63,11 +76,15 @@ describe('feedback (goals-progression-community.md section 5)', () => {
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(expected);
   });
   it('when reviewing, then isReviewed is required and notes optional', () => {
-    expect(reviewFeedbackRequestSchema.safeParse({ isReviewed: true, adminNotes: 'fixed' }).success).toBe(true);
+    expect(
+      reviewFeedbackRequestSchema.safeParse({ isReviewed: true, adminNotes: 'fixed' }).success,
+    ).toBe(true);
     expect(reviewFeedbackRequestSchema.safeParse({ adminNotes: 'fixed' }).success).toBe(false);
   });
   it('when items are split, then new and reviewed are separated', () => {
-    expect(splitFeedback([{ isReviewed: false }, { isReviewed: true }, { isReviewed: false }])).toEqual({
+    expect(
+      splitFeedback([{ isReviewed: false }, { isReviewed: true }, { isReviewed: false }]),
+    ).toEqual({
       fresh: [{ isReviewed: false }, { isReviewed: false }],
       reviewed: [{ isReviewed: true }],
     });

@@ -8,7 +8,11 @@ import { postTypeSchema, sessionCategorySchema } from './enums.ts';
 
 /** A post needs non-blank text (core.md section 5; no message given, this one is ours). Type defaults to win. */
 export const createPostRequestSchema = z.object({
-  content: z.string({ error: 'Post content is required' }).trim().min(1, 'Post content is required').max(2000, 'Post must be 2000 characters or less'),
+  content: z
+    .string({ error: 'Post content is required' })
+    .trim()
+    .min(1, 'Post content is required')
+    .max(2000, 'Post must be 2000 characters or less'),
   type: postTypeSchema.default('win'),
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
@@ -30,7 +34,11 @@ export type PostListResponse = z.infer<typeof postListResponseSchema>;
 /** POST /api/posts/{id}/like answers the post. */
 export const likePostResponseSchema = postSchema;
 
-export const POST_TYPE_LABELS = { win: 'Win', struggle: 'Support Needed', support: 'Support' } as const;
+export const POST_TYPE_LABELS = {
+  win: 'Win',
+  struggle: 'Support Needed',
+  support: 'Support',
+} as const;
 
 /** The Share button: disabled while the text is blank or a post is being sent (core.md section 4). */
 export function canSharePost(content: string, isSending: boolean): boolean {
@@ -39,7 +47,9 @@ export function canSharePost(content: string, isSending: boolean): boolean {
 
 /** GET /api/community/feed?limit (default 10). */
 export const FEED_DEFAULT_LIMIT = 10;
-export const communityFeedQuerySchema = z.object({ limit: limitQuerySchema(FEED_DEFAULT_LIMIT, 50) });
+export const communityFeedQuerySchema = z.object({
+  limit: limitQuerySchema(FEED_DEFAULT_LIMIT, 50),
+});
 export type CommunityFeedQuery = z.infer<typeof communityFeedQuerySchema>;
 
 export const communityFeedItemSchema = z.object({
@@ -55,19 +65,30 @@ export const communityFeedResponseSchema = z.array(communityFeedItemSchema);
 export type CommunityFeedResponse = z.infer<typeof communityFeedResponseSchema>;
 
 /** The name a feed item shows: display name, else username, else 'Anonymous User'. */
-export function feedDisplayName(user: { displayName?: string | null; username?: string | null } | null | undefined): string {
+export function feedDisplayName(
+  user: { displayName?: string | null; username?: string | null } | null | undefined,
+): string {
   return user?.displayName?.trim() || user?.username?.trim() || 'Anonymous User';
 }
 
 // Body-doubling sessions and meetups (goals-progression-community.md sections 3 and 5).
 
-export const SESSION_CATEGORY_LABELS = { focus: 'Deep Focus', organizing: 'Organizing', creative: 'Creative Work', study: 'Study Session' } as const;
+export const SESSION_CATEGORY_LABELS = {
+  focus: 'Deep Focus',
+  organizing: 'Organizing',
+  creative: 'Creative Work',
+  study: 'Study Session',
+} as const;
 
 export const createSessionRequestSchema = z.object({
   title: z.string().trim().min(1, 'Title is required'),
   description: z.string().trim().max(1000).nullable().optional(),
   startTime: z.string().trim().min(1, 'Start time is required'),
-  duration: z.number().int().min(1).max(24 * 60),
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   maxParticipants: z.number().int().min(1).max(100),
   category: sessionCategorySchema,
 });
@@ -89,13 +110,20 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 /** Join Now is disabled when the session is full. */
-export function isSessionFull(session: { currentParticipants: number; maxParticipants: number }): boolean {
+export function isSessionFull(session: {
+  currentParticipants: number;
+  maxParticipants: number;
+}): boolean {
   return session.currentParticipants >= session.maxParticipants;
 }
 
 export const meetupTypeSchema = z.enum(['check-in', 'workshop', 'social']);
 export type MeetupType = z.infer<typeof meetupTypeSchema>;
-export const MEETUP_TYPE_LABELS = { 'check-in': 'Check-in', workshop: 'Workshop', social: 'Social' } as const;
+export const MEETUP_TYPE_LABELS = {
+  'check-in': 'Check-in',
+  workshop: 'Workshop',
+  social: 'Social',
+} as const;
 export const meetupPlatformSchema = z.enum(['Discord', 'Zoom']);
 
 export const meetupSchema = z.object({

@@ -17,7 +17,10 @@ export const eventEnvelopeSchema = z.object({
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 /** An envelope schema for one event type (or a few sharing a data shape). */
-export function defineEvent<const T extends readonly [string, ...string[]], D extends z.ZodType>(types: T, data: D) {
+export function defineEvent<const T extends readonly [string, ...string[]], D extends z.ZodType>(
+  types: T,
+  data: D,
+) {
   return eventEnvelopeSchema.extend({ type: z.enum(types), data });
 }
 

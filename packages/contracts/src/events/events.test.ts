@@ -3,7 +3,12 @@ import { STREAMS, eventEnvelopeSchema } from './envelope.ts';
 import { goalEventSchema } from './goals.ts';
 import { userRegisteredEventSchema, userRenamedEventSchema } from './identity.ts';
 import { makeEvent } from './make-event.ts';
-import { lifeTaskCompletedEventSchema, questXpEventSchema } from './quests.ts';
+import {
+  lifeTaskCompletedEventSchema,
+  occurrenceScheduledEventSchema,
+  questXpEventSchema,
+  seriesEventSchema,
+} from './quests.ts';
 
 const now = new Date('2026-11-22T08:00:00.000Z');
 const questData = {
@@ -32,26 +37,126 @@ const goalData = {
 
 describe('event schemas: each carries an id, a type, a time and a version', () => {
   it.each([
-    ['quests.completed', questXpEventSchema, makeEvent('quests.completed', { ...questData, xpDelta: 25, completionType: 'completed' }, { now })],
-    ['quests.partial', questXpEventSchema, makeEvent('quests.partial', { ...questData, xpDelta: 12, completionType: 'partial' }, { now })],
+    [
+      'quests.completed',
+      questXpEventSchema,
+      makeEvent(
+        'quests.completed',
+        { ...questData, xpDelta: 25, completionType: 'completed' },
+        { now },
+      ),
+    ],
+    [
+      'quests.partial',
+      questXpEventSchema,
+      makeEvent(
+        'quests.partial',
+        { ...questData, xpDelta: 12, completionType: 'partial' },
+        { now },
+      ),
+    ],
     ['quests.revoked', questXpEventSchema, makeEvent('quests.revoked', questData, { now })],
     [
       'quests.life_task_completed',
       lifeTaskCompletedEventSchema,
-      makeEvent('quests.life_task_completed', { userId: 'u1', lifeTaskId: 'l1', title: 'Pay rent', category: 'bills', xpEarned: 2, localDate: '2026-11-22' }, { now }),
+      makeEvent(
+        'quests.life_task_completed',
+        {
+          userId: 'u1',
+          lifeTaskId: 'l1',
+          title: 'Pay rent',
+          category: 'bills',
+          xpEarned: 2,
+          localDate: '2026-11-22',
+        },
+        { now },
+      ),
     ],
-    ['goals.created', goalEventSchema, makeEvent('goals.created', { ...goalData, status: 'active', currentXp: 0, completedAt: null }, { now })],
-    ['goals.changed', goalEventSchema, makeEvent('goals.changed', { ...goalData, status: 'paused', completedAt: null }, { now })],
+    [
+      'quests.series_created',
+      seriesEventSchema,
+      makeEvent(
+        'quests.series_created',
+        {
+          userId: 'u1',
+          seriesId: 's1',
+          title: 'Journal',
+          difficulty: 'easy',
+          xpReward: 20,
+          category: 'self_care',
+          growthPath: null,
+          recurrenceType: 'weekly',
+          weeklyPattern: [1, 3],
+          isActive: true,
+        },
+        { now },
+      ),
+    ],
+    [
+      'quests.occurrence_scheduled',
+      occurrenceScheduledEventSchema,
+      makeEvent(
+        'quests.occurrence_scheduled',
+        {
+          userId: 'u1',
+          seriesId: 's1',
+          occurrenceId: 'o1',
+          title: 'Journal',
+          scheduledFor: '2026-11-23',
+          xpReward: 20,
+        },
+        { now },
+      ),
+    ],
+    [
+      'goals.created',
+      goalEventSchema,
+      makeEvent(
+        'goals.created',
+        { ...goalData, status: 'active', currentXp: 0, completedAt: null },
+        { now },
+      ),
+    ],
+    [
+      'goals.changed',
+      goalEventSchema,
+      makeEvent('goals.changed', { ...goalData, status: 'paused', completedAt: null }, { now }),
+    ],
     ['goals.completed', goalEventSchema, makeEvent('goals.completed', goalData, { now })],
-    ['identity.user_registered', userRegisteredEventSchema, makeEvent('identity.user_registered', { userId: 'u1', username: 'ada', displayName: 'Ada', timeZone: 'Europe/Berlin' }, { now })],
-    ['identity.user_renamed', userRenamedEventSchema, makeEvent('identity.user_renamed', { userId: 'u1', username: 'ada2', displayName: 'Ada L' }, { now })],
-  ] as const)('when a %s event is made, then its schema and the envelope accept it after a JSON round trip', (type, schema, event) => {
-    const wire = JSON.parse(JSON.stringify(event)) as unknown;
-    expect(schema.parse(wire)).toEqual(event);
-    expect(eventEnvelopeSchema.parse(wire)).toMatchObject({ type, version: 1, occurredAt: now.toISOString() });
-    const stream = Object.values(STREAMS).find((s) => s.subjects.some((subject) => type.startsWith(subject.replace('>', ''))));
-    expect(stream).toBeDefined();
-  });
+    [
+      'identity.user_registered',
+      userRegisteredEventSchema,
+      makeEvent(
+        'identity.user_registered',
+        { userId: 'u1', username: 'ada', displayName: 'Ada', timeZone: 'Europe/Berlin' },
+        { now },
+      ),
+    ],
+    [
+      'identity.user_renamed',
+      userRenamedEventSchema,
+      makeEvent(
+        'identity.user_renamed',
+        { userId: 'u1', username: 'ada2', displayName: 'Ada L' },
+        { now },
+      ),
+    ],
+  ] as const)(
+    'when a %s event is made, then its schema and the envelope accept it after a JSON round trip',
+    (type, schema, event) => {
+      const wire = JSON.parse(JSON.stringify(event)) as unknown;
+      expect(schema.parse(wire)).toEqual(event);
+      expect(eventEnvelopeSchema.parse(wire)).toMatchObject({
+        type,
+        version: 1,
+        occurredAt: now.toISOString(),
+      });
+      const stream = Object.values(STREAMS).find((s) =>
+        s.subjects.some((subject) => type.startsWith(subject.replace('>', ''))),
+      );
+      expect(stream).toBeDefined();
+    },
+  );
 
   it.each([
     ['version 2', { version: 2 }],
@@ -59,12 +164,18 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ['a time without zone', { occurredAt: '2026-11-22T08:00:00' }],
     ['no data', { data: undefined }],
   ])('when an envelope has %s, then it is refused', (_label, patch) => {
-    const event = { ...makeEvent('identity.user_renamed', { userId: 'u1', username: 'a', displayName: 'A' }), ...patch };
+    const event = {
+      ...makeEvent('identity.user_renamed', { userId: 'u1', username: 'a', displayName: 'A' }),
+      ...patch,
+    };
     expect(eventEnvelopeSchema.safeParse(event).success).toBe(false);
   });
 
   it('when a quest event has a local date that is not YYYY-MM-DD, then it is refused', () => {
-    const event = makeEvent('quests.completed', { ...questData, localDate: '2026-11-22T00:00:00Z' });
+    const event = makeEvent('quests.completed', {
+      ...questData,
+      localDate: '2026-11-22T00:00:00Z',
+    });
     expect(questXpEventSchema.safeParse(event).success).toBe(false);
   });
 

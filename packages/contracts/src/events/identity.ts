@@ -8,7 +8,10 @@ export const userRegisteredEventDataSchema = z.object({
   timeZone: z.string(),
 });
 export type UserRegisteredEventData = z.infer<typeof userRegisteredEventDataSchema>;
-export const userRegisteredEventSchema = defineEvent(['identity.user_registered'], userRegisteredEventDataSchema);
+export const userRegisteredEventSchema = defineEvent(
+  ['identity.user_registered'],
+  userRegisteredEventDataSchema,
+);
 export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
 
 export const userRenamedEventDataSchema = z.object({
@@ -17,5 +20,8 @@ export const userRenamedEventDataSchema = z.object({
   displayName: z.string(),
 });
 export type UserRenamedEventData = z.infer<typeof userRenamedEventDataSchema>;
-export const userRenamedEventSchema = defineEvent(['identity.user_renamed'], userRenamedEventDataSchema);
+export const userRenamedEventSchema = defineEvent(
+  ['identity.user_renamed'],
+  userRenamedEventDataSchema,
+);
 export type UserRenamedEvent = z.infer<typeof userRenamedEventSchema>;

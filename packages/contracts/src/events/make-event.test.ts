@@ -20,10 +20,17 @@ describe('makeEvent', () => {
   };
 
   it('when a quest completion is made, then it is a valid versioned envelope with that type and time', () => {
-    const event = makeEvent('quests.completed', data, { requestId: 'r-1', now: new Date('2026-11-22T08:00:00.000Z') });
+    const event = makeEvent('quests.completed', data, {
+      requestId: 'r-1',
+      now: new Date('2026-11-22T08:00:00.000Z'),
+    });
     expect(questXpEventSchema.parse(event)).toEqual(event);
     expect(eventEnvelopeSchema.parse(event).version).toBe(1);
-    expect(event).toMatchObject({ type: 'quests.completed', occurredAt: '2026-11-22T08:00:00.000Z', requestId: 'r-1' });
+    expect(event).toMatchObject({
+      type: 'quests.completed',
+      occurredAt: '2026-11-22T08:00:00.000Z',
+      requestId: 'r-1',
+    });
   });
 
   it('when two events are made, then their ids differ', () => {
@@ -31,7 +38,12 @@ describe('makeEvent', () => {
   });
 
   it('when no requestId is given, then the envelope has none and the user-registered schema accepts it', () => {
-    const event = makeEvent('identity.user_registered', { userId: 'u1', username: 'ada', displayName: 'Ada', timeZone: 'UTC' });
+    const event = makeEvent('identity.user_registered', {
+      userId: 'u1',
+      username: 'ada',
+      displayName: 'Ada',
+      timeZone: 'UTC',
+    });
     expect('requestId' in event).toBe(false);
     expect(userRegisteredEventSchema.safeParse(event).success).toBe(true);
   });

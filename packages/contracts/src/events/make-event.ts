@@ -1,14 +1,22 @@
 import type { GoalEventData, GoalEventType } from './goals.ts';
 import type { UserRegisteredEventData, UserRenamedEventData } from './identity.ts';
-import type { LifeTaskCompletedEventData, QuestXpEventData, QuestXpEventType } from './quests.ts';
+import type {
+  LifeTaskCompletedEventData,
+  OccurrenceScheduledEventData,
+  QuestXpEventData,
+  QuestXpEventType,
+  SeriesEventData,
+  SeriesEventType,
+} from './quests.ts';
 import { EVENT_VERSION } from './envelope.ts';
 
 /** Every known event type and its data. */
 export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
   'quests.life_task_completed': LifeTaskCompletedEventData;
+  'quests.occurrence_scheduled': OccurrenceScheduledEventData;
   'identity.user_registered': UserRegisteredEventData;
   'identity.user_renamed': UserRenamedEventData;
-} & { [K in GoalEventType]: GoalEventData };
+} & { [K in GoalEventType]: GoalEventData } & { [K in SeriesEventType]: SeriesEventData };
 export type EventType = keyof EventDataMap;
 
 export interface DomainEvent<K extends EventType = EventType> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localDateSchema } from '../common/dates.ts';
 import {
+  cadenceSchema,
   completionTypeSchema,
   growthPathSchema,
   lifeTaskCategorySchema,
@@ -9,7 +10,11 @@ import {
 } from '../quests/enums.ts';
 import { defineEvent } from './envelope.ts';
 
-export const QUEST_XP_EVENT_TYPES = ['quests.completed', 'quests.partial', 'quests.revoked'] as const;
+export const QUEST_XP_EVENT_TYPES = [
+  'quests.completed',
+  'quests.partial',
+  'quests.revoked',
+] as const;
 export type QuestXpEventType = (typeof QUEST_XP_EVENT_TYPES)[number];
 
 /** XP moved by a quest or an occurrence (svc-quests -> identity, goals, community). */
@@ -48,5 +53,51 @@ export const lifeTaskCompletedEventDataSchema = z.object({
 });
 export type LifeTaskCompletedEventData = z.infer<typeof lifeTaskCompletedEventDataSchema>;
 
-export const lifeTaskCompletedEventSchema = defineEvent(LIFE_TASK_EVENT_TYPES, lifeTaskCompletedEventDataSchema);
+export const lifeTaskCompletedEventSchema = defineEvent(
+  LIFE_TASK_EVENT_TYPES,
+  lifeTaskCompletedEventDataSchema,
+);
 export type LifeTaskCompletedEvent = z.infer<typeof lifeTaskCompletedEventSchema>;
+
+export const SERIES_EVENT_TYPES = [
+  'quests.series_created',
+  'quests.series_changed',
+  'quests.series_deleted',
+] as const;
+export type SeriesEventType = (typeof SERIES_EVENT_TYPES)[number];
+
+/**
+ * A recurring series as it is after the change (architecture.md: svc-goals keeps a read model of series
+ * and occurrences for the link dialog and the journey, so it never calls svc-quests).
+ */
+export const seriesEventDataSchema = z.object({
+  userId: z.string(),
+  seriesId: z.string(),
+  title: z.string(),
+  difficulty: questDifficultySchema,
+  xpReward: z.number().int().min(0),
+  category: questCategorySchema.nullable(),
+  growthPath: growthPathSchema.nullable(),
+  recurrenceType: cadenceSchema,
+  weeklyPattern: z.array(z.number().int().min(0).max(6)).nullable(),
+  isActive: z.boolean(),
+});
+export type SeriesEventData = z.infer<typeof seriesEventDataSchema>;
+export const seriesEventSchema = defineEvent(SERIES_EVENT_TYPES, seriesEventDataSchema);
+export type SeriesEvent = z.infer<typeof seriesEventSchema>;
+
+/** An occurrence materialised for a local day (a journey star). */
+export const occurrenceScheduledEventDataSchema = z.object({
+  userId: z.string(),
+  seriesId: z.string(),
+  occurrenceId: z.string(),
+  title: z.string(),
+  scheduledFor: localDateSchema,
+  xpReward: z.number().int().min(0),
+});
+export type OccurrenceScheduledEventData = z.infer<typeof occurrenceScheduledEventDataSchema>;
+export const occurrenceScheduledEventSchema = defineEvent(
+  ['quests.occurrence_scheduled'],
+  occurrenceScheduledEventDataSchema,
+);
+export type OccurrenceScheduledEvent = z.infer<typeof occurrenceScheduledEventSchema>;

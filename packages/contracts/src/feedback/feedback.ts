@@ -10,7 +10,11 @@ export const FEEDBACK_MISSING_MESSAGE = 'Please select a category and enter your
 /** POST /api/feedback: a category and a non-blank message are both required (section 5). */
 export const createFeedbackRequestSchema = z.object({
   category: z.enum(feedbackCategorySchema.options, { error: FEEDBACK_MISSING_MESSAGE }),
-  message: z.string({ error: FEEDBACK_MISSING_MESSAGE }).trim().min(1, FEEDBACK_MISSING_MESSAGE).max(5000),
+  message: z
+    .string({ error: FEEDBACK_MISSING_MESSAGE })
+    .trim()
+    .min(1, FEEDBACK_MISSING_MESSAGE)
+    .max(5000),
   url: z.string().max(2000).nullable().optional(),
   userAgent: z.string().max(1000).nullable().optional(),
 });
@@ -33,13 +37,21 @@ export const feedbackSchema = z.object({
   isReviewed: z.boolean(),
   adminNotes: z.string().nullable(),
   /** Anonymous when null (section 3). */
-  user: z.object({ displayName: z.string().nullable(), username: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  user: z
+    .object({
+      displayName: z.string().nullable(),
+      username: z.string().nullable(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackListResponseSchema = z.array(feedbackSchema);
 export type FeedbackListResponse = z.infer<typeof feedbackListResponseSchema>;
 
 /** The admin page splits new and reviewed items. */
-export function splitFeedback<T extends { isReviewed: boolean }>(items: readonly T[]): { fresh: T[]; reviewed: T[] } {
+export function splitFeedback<T extends { isReviewed: boolean }>(
+  items: readonly T[],
+): { fresh: T[]; reviewed: T[] } {
   return { fresh: items.filter((i) => !i.isReviewed), reviewed: items.filter((i) => i.isReviewed) };
 }

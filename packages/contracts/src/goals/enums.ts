@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 // goals-progression-community.md section 3, Enumerations.
-export const goalThemeSchema = z.enum(['learning', 'health', 'financial', 'personal', 'career', 'creative']);
+export const goalThemeSchema = z.enum([
+  'learning',
+  'health',
+  'financial',
+  'personal',
+  'career',
+  'creative',
+]);
 export type GoalTheme = z.infer<typeof goalThemeSchema>;
 
 export const goalStatusSchema = z.enum(['active', 'completed', 'paused', 'archived']);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addGoalProgressRequestSchema, createGoalRequestSchema, linkSeriesRequestSchema, updateGoalRequestSchema } from './goal.ts';
+import {
+  addGoalProgressRequestSchema,
+  createGoalRequestSchema,
+  linkSeriesRequestSchema,
+  updateGoalRequestSchema,
+} from './goal.ts';
 
 describe('createGoalRequestSchema (goals-progression-community.md sections 5 and 9)', () => {
   it('when only a title is sent, then the new-goal defaults apply (personal, 300, monthly, blue, active)', () => {

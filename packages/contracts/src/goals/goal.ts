@@ -6,15 +6,29 @@ import { goalStatusSchema, goalThemeSchema } from './enums.ts';
 // goals-progression-community.md sections 3 (Goal, Goal template, Journey), 5 and 7.
 
 /** New goal defaults: theme personal, targetXp 300, cadence monthly, colour blue (section 9). */
-export const GOAL_DEFAULTS = { theme: 'personal', targetXp: 300, cadence: 'monthly', color: 'blue', status: 'active' } as const;
+export const GOAL_DEFAULTS = {
+  theme: 'personal',
+  targetXp: 300,
+  cadence: 'monthly',
+  color: 'blue',
+  status: 'active',
+} as const;
 
 /** Field rules of the goal form are not shown (section 5); these messages are ours. */
 const goalFields = {
-  title: z.string({ error: 'Goal title is required' }).trim().min(1, 'Goal title is required').max(100, 'Goal title must be 100 characters or less'),
+  title: z
+    .string({ error: 'Goal title is required' })
+    .trim()
+    .min(1, 'Goal title is required')
+    .max(100, 'Goal title must be 100 characters or less'),
   description: z.string().trim().max(1000).nullable().optional(),
   theme: goalThemeSchema,
   /** Parsed as an integer in the forms (section 5). */
-  targetXp: z.coerce.number({ error: 'Target XP must be a whole number of at least 1' }).int('Target XP must be a whole number of at least 1').min(1, 'Target XP must be a whole number of at least 1').max(1_000_000),
+  targetXp: z.coerce
+    .number({ error: 'Target XP must be a whole number of at least 1' })
+    .int('Target XP must be a whole number of at least 1')
+    .min(1, 'Target XP must be a whole number of at least 1')
+    .max(1_000_000),
   cadence: cadenceSchema,
   icon: z.string().trim().max(50).nullable().optional(),
   /** Forms offer six colours; the card knows more, so any short name is stored and unknown ones show blue. */
@@ -48,7 +62,9 @@ export const updateGoalRequestSchema = z
     color: goalFields.color.optional(),
     status: goalFields.status.optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'Nothing to update',
+  });
 export type UpdateGoalRequest = z.infer<typeof updateGoalRequestSchema>;
 
 export const ADD_XP_MIN = 1;
@@ -92,7 +108,9 @@ export const goalListResponseSchema = z.array(goalSchema);
 export type GoalListResponse = z.infer<typeof goalListResponseSchema>;
 
 /** POST /api/goals/{id}/progress answers the goal after the change and the XP actually added. */
-export const addGoalProgressResponseSchema = goalSchema.extend({ xpAdded: z.number().int().min(0) });
+export const addGoalProgressResponseSchema = goalSchema.extend({
+  xpAdded: z.number().int().min(0),
+});
 export type AddGoalProgressResponse = z.infer<typeof addGoalProgressResponseSchema>;
 
 export const goalTemplateSchema = z.object({

@@ -20,10 +20,22 @@ describe('goalAverageProgress (goals-progression-community.md section 2, Avg Pro
     [[], 0],
     [[{ currentXp: 0, targetXp: 300 }], 0],
     [[{ currentXp: 150, targetXp: 300 }], 50],
-    [[{ currentXp: 100, targetXp: 300 }, { currentXp: 0, targetXp: 300 }], 17],
+    [
+      [
+        { currentXp: 100, targetXp: 300 },
+        { currentXp: 0, targetXp: 300 },
+      ],
+      17,
+    ],
     [[{ currentXp: 1, targetXp: 200 }], 1], // 0.5 rounds up
     [[{ currentXp: 1, targetXp: 201 }], 0],
-    [[{ currentXp: 300, targetXp: 300 }, { currentXp: 300, targetXp: 300 }], 100],
+    [
+      [
+        { currentXp: 300, targetXp: 300 },
+        { currentXp: 300, targetXp: 300 },
+      ],
+      100,
+    ],
   ])('when goals are %o, then the average progress is %i%%', (goals, avg) => {
     expect(goalAverageProgress(goals)).toBe(avg);
   });
@@ -43,9 +55,12 @@ describe('goalAverageProgress (goals-progression-community.md section 2, Avg Pro
     [150, 300, 50],
     [300, 300, 100],
     [450, 300, 100],
-  ])('when a goal has %i of %i XP, then its bar is %i%% (capped at 100)', (currentXp, targetXp, percent) => {
-    expect(goalProgressPercent({ currentXp, targetXp })).toBe(percent);
-  });
+  ])(
+    'when a goal has %i of %i XP, then its bar is %i%% (capped at 100)',
+    (currentXp, targetXp, percent) => {
+      expect(goalProgressPercent({ currentXp, targetXp })).toBe(percent);
+    },
+  );
 });
 
 describe('Add XP (goals-progression-community.md section 5)', () => {
@@ -116,8 +131,14 @@ describe('Link series XP (goals-progression-community.md sections 5 and 9)', () 
   it('when every series is linked, then the choices are empty with the spec text; with none at all, the other text', () => {
     const all = [{ id: 'a' }, { id: 'b' }];
     expect(linkableSeries(all, ['a'])).toEqual({ choices: [{ id: 'b' }], emptyText: null });
-    expect(linkableSeries(all, ['a', 'b'])).toEqual({ choices: [], emptyText: 'All recurring series are already linked' });
-    expect(linkableSeries([], [])).toEqual({ choices: [], emptyText: 'No recurring quest series available' });
+    expect(linkableSeries(all, ['a', 'b'])).toEqual({
+      choices: [],
+      emptyText: 'All recurring series are already linked',
+    });
+    expect(linkableSeries([], [])).toEqual({
+      choices: [],
+      emptyText: 'No recurring quest series available',
+    });
   });
 });
 
@@ -141,7 +162,9 @@ describe('goal status rules (section 4)', () => {
   });
 
   it('when the journey has 1 of 3 stars completed, then the caption reads so', () => {
-    expect(journeyCaption([{ isCompleted: true }, { isCompleted: false }, { isCompleted: false }])).toBe('1 of 3 completed (33%)');
+    expect(
+      journeyCaption([{ isCompleted: true }, { isCompleted: false }, { isCompleted: false }]),
+    ).toBe('1 of 3 completed (33%)');
     expect(journeyCaption([])).toBe('0 of 0 completed (0%)');
   });
 

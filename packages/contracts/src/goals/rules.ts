@@ -4,14 +4,18 @@ import { ADD_XP_DEFAULT, ADD_XP_MAX, ADD_XP_MIN } from './goal.ts';
 // goals-progression-community.md sections 2, 4, 5 and 9.
 
 /** Avg Progress: total current XP / total target XP, rounded percent, 0 when there are no goals. */
-export function goalAverageProgress(goals: readonly { currentXp: number; targetXp: number }[]): number {
+export function goalAverageProgress(
+  goals: readonly { currentXp: number; targetXp: number }[],
+): number {
   const target = goals.reduce((s, g) => s + g.targetXp, 0);
   if (goals.length === 0 || target <= 0) return 0;
   return Math.round((goals.reduce((s, g) => s + g.currentXp, 0) / target) * 100);
 }
 
 /** The summary cards: Active Goals, Completed, Total Goal XP (sum of current XP), Avg Progress. */
-export function goalSummary(goals: readonly { currentXp: number; targetXp: number; status: GoalStatus }[]) {
+export function goalSummary(
+  goals: readonly { currentXp: number; targetXp: number; status: GoalStatus }[],
+) {
   return {
     activeCount: goals.filter((g) => g.status === 'active').length,
     completedCount: goals.filter((g) => g.status === 'completed').length,
@@ -28,8 +32,14 @@ export function goalProgressPercent(goal: { currentXp: number; targetXp: number 
 
 /** Add XP input: a number 1..100; an invalid or empty entry falls back to 10 (section 5). */
 export function parseAddXpInput(raw: string | number | null | undefined): number {
-  const n = typeof raw === 'number' ? raw : raw === null || raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(n) || !Number.isInteger(n) || n < ADD_XP_MIN || n > ADD_XP_MAX) return ADD_XP_DEFAULT;
+  const n =
+    typeof raw === 'number'
+      ? raw
+      : raw === null || raw === undefined || raw.trim() === ''
+        ? Number.NaN
+        : Number(raw);
+  if (!Number.isFinite(n) || !Number.isInteger(n) || n < ADD_XP_MIN || n > ADD_XP_MAX)
+    return ADD_XP_DEFAULT;
   return n;
 }
 
@@ -50,13 +60,21 @@ export function defaultLinkXp(targetXp: number): number {
 
 /** XP per occurrence input: minimum 1; an empty entry becomes 1. */
 export function parseLinkXpInput(raw: string | number | null | undefined): number {
-  const n = typeof raw === 'number' ? raw : raw === null || raw === undefined || raw.trim() === '' ? 1 : Number(raw);
+  const n =
+    typeof raw === 'number'
+      ? raw
+      : raw === null || raw === undefined || raw.trim() === ''
+        ? 1
+        : Number(raw);
   if (!Number.isFinite(n)) return 1;
   return Math.max(1, Math.floor(n));
 }
 
 /** Link Series is enabled once a series is chosen and XP per occurrence is greater than 0. */
-export function canLinkSeries(seriesId: string | null | undefined, xpPerOccurrence: number): boolean {
+export function canLinkSeries(
+  seriesId: string | null | undefined,
+  xpPerOccurrence: number,
+): boolean {
   return !!seriesId && xpPerOccurrence > 0;
 }
 
@@ -70,7 +88,10 @@ export function linkableSeries<T extends { id: string }>(
   if (choices.length > 0) return { choices, emptyText: null };
   return {
     choices,
-    emptyText: all.length > 0 && linked.size > 0 ? 'All recurring series are already linked' : 'No recurring quest series available',
+    emptyText:
+      all.length > 0 && linked.size > 0
+        ? 'All recurring series are already linked'
+        : 'No recurring quest series available',
   };
 }
 
@@ -96,7 +117,20 @@ export function journeyCaption(occurrences: readonly { isCompleted: boolean }[])
 
 /** Card tint colours; unknown colours fall back to blue (section 3, Colours). */
 export const GOAL_TINT_COLORS = [
-  'blue', 'green', 'purple', 'orange', 'red', 'yellow', 'teal', 'indigo', 'pink', 'gray', 'emerald', 'slate', 'amber', 'violet',
+  'blue',
+  'green',
+  'purple',
+  'orange',
+  'red',
+  'yellow',
+  'teal',
+  'indigo',
+  'pink',
+  'gray',
+  'emerald',
+  'slate',
+  'amber',
+  'violet',
 ] as const;
 export function goalTint(color: string | null | undefined): string {
   return color && (GOAL_TINT_COLORS as readonly string[]).includes(color) ? color : 'blue';

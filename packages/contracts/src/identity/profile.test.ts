@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserProfile, dashboardGreeting, founderBadge, profileProgressText } from './profile.ts';
+import {
+  buildUserProfile,
+  dashboardGreeting,
+  founderBadge,
+  profileProgressText,
+} from './profile.ts';
 import { userProfileSchema } from './user.ts';
 
 const user = {
@@ -33,16 +38,22 @@ describe('buildUserProfile', () => {
       timeZone: 'Europe/Berlin',
       initials: 'AL',
     });
-    expect(profileProgressText(profile)).toEqual({ title: 'Progress to Level 4', text: '50 / 300 XP' });
+    expect(profileProgressText(profile)).toEqual({
+      title: 'Progress to Level 4',
+      text: '50 / 300 XP',
+    });
   });
 
   it.each([
     [true, 7, 'Founder #7'],
     [true, null, null],
     [false, 7, null],
-  ])('when isFounder=%s and userNumber=%s, then the badge is %s', (isFounder, userNumber, badge) => {
-    expect(founderBadge({ isFounder, userNumber })).toBe(badge);
-  });
+  ])(
+    'when isFounder=%s and userNumber=%s, then the badge is %s',
+    (isFounder, userNumber, badge) => {
+      expect(founderBadge({ isFounder, userNumber })).toBe(badge);
+    },
+  );
 
   it.each([
     [true, 1, 'Welcome, New Adventurer!'],

@@ -40,12 +40,19 @@ export function buildUserProfile(user: StoredUser): UserProfile {
 }
 
 /** Profile progress bar: 'Progress to Level N+1' and 'xp / xpToNextLevel XP' (core.md section 2), with xp inside the level. */
-export function profileProgressText(profile: Pick<UserProfile, 'level' | 'xpIntoLevel' | 'xpToNextLevel'>): { title: string; text: string } {
-  return { title: `Progress to Level ${profile.level + 1}`, text: `${profile.xpIntoLevel} / ${profile.xpToNextLevel} XP` };
+export function profileProgressText(
+  profile: Pick<UserProfile, 'level' | 'xpIntoLevel' | 'xpToNextLevel'>,
+): { title: string; text: string } {
+  return {
+    title: `Progress to Level ${profile.level + 1}`,
+    text: `${profile.xpIntoLevel} / ${profile.xpToNextLevel} XP`,
+  };
 }
 
 /** Founder badge text 'Founder #N', or null (core.md section 6). */
-export function founderBadge(profile: Pick<UserProfile, 'isFounder' | 'userNumber'>): string | null {
+export function founderBadge(
+  profile: Pick<UserProfile, 'isFounder' | 'userNumber'>,
+): string | null {
   return profile.isFounder && profile.userNumber !== null ? `Founder #${profile.userNumber}` : null;
 }
 

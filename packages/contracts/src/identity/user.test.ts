@@ -6,7 +6,12 @@ const messages = (r: { success: boolean; error?: { issues: { message: string }[]
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
 
 describe('registerRequestSchema (core.md section 5)', () => {
-  const valid = { username: 'ada', email: 'ada@example.com', password: 'secret', displayName: 'Ada Lovelace' };
+  const valid = {
+    username: 'ada',
+    email: 'ada@example.com',
+    password: 'secret',
+    displayName: 'Ada Lovelace',
+  };
 
   it('when the spec register payload is sent, then it parses', () => {
     expect(registerRequestSchema.parse(valid)).toEqual(valid);
@@ -24,7 +29,9 @@ describe('registerRequestSchema (core.md section 5)', () => {
   });
 
   it('when a 3-character username and a 6-character password are sent, then they pass', () => {
-    expect(registerRequestSchema.safeParse({ ...valid, username: 'abc', password: '123456' }).success).toBe(true);
+    expect(
+      registerRequestSchema.safeParse({ ...valid, username: 'abc', password: '123456' }).success,
+    ).toBe(true);
   });
 });
 
@@ -48,17 +55,28 @@ describe('profileUpdateRequestSchema (core.md section 5, Profile)', () => {
     ['Ada', 'abc', []],
     ['Ada', 'a'.repeat(30), []],
     ['Ada', 'a'.repeat(31), ['Username must be 30 characters or less']],
-    ['Ada', 'ada lovelace', ['Username can only contain letters, numbers, hyphens, and underscores']],
+    [
+      'Ada',
+      'ada lovelace',
+      ['Username can only contain letters, numbers, hyphens, and underscores'],
+    ],
     ['Ada', 'Ada_Love-1', []],
-  ])('when displayName %j and username %j are sent, then the messages are %o', (displayName, username, expected) => {
-    expect(messages(profileUpdateRequestSchema.safeParse({ displayName, username }))).toEqual(expected);
-  });
+  ])(
+    'when displayName %j and username %j are sent, then the messages are %o',
+    (displayName, username, expected) => {
+      expect(messages(profileUpdateRequestSchema.safeParse({ displayName, username }))).toEqual(
+        expected,
+      );
+    },
+  );
 
   it('when names carry surrounding spaces, then they are trimmed', () => {
-    expect(profileUpdateRequestSchema.parse({ displayName: '  Ada  ', username: ' ada ' })).toEqual({
-      displayName: 'Ada',
-      username: 'ada',
-    });
+    expect(profileUpdateRequestSchema.parse({ displayName: '  Ada  ', username: ' ada ' })).toEqual(
+      {
+        displayName: 'Ada',
+        username: 'ada',
+      },
+    );
   });
 });
 

@@ -10,9 +10,17 @@ export const registerRequestSchema = z.object({
     .string({ error: 'Username must be at least 3 characters' })
     .trim()
     .min(3, 'Username must be at least 3 characters'),
-  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address')),
-  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
-  displayName: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required'),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email('Please enter a valid email address')),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters'),
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required'),
   /** Captured from the browser at sign-up (architecture.md decision 7). */
   timeZone: timeZoneSchema.optional(),
 });
@@ -21,7 +29,9 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 /** POST /api/auth/login; the username field also takes an email (core.md section 2, "Username or Email"). */
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -39,7 +49,10 @@ export const profileUpdateRequestSchema = z.object({
     .trim()
     .min(3, 'Username must be at least 3 characters')
     .max(30, 'Username must be 30 characters or less')
-    .regex(PROFILE_USERNAME_PATTERN, 'Username can only contain letters, numbers, hyphens, and underscores'),
+    .regex(
+      PROFILE_USERNAME_PATTERN,
+      'Username can only contain letters, numbers, hyphens, and underscores',
+    ),
   timeZone: timeZoneSchema.optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;

@@ -12,7 +12,10 @@ describe('detectLevelUp (core.md section 4, Level-up)', () => {
     [2, 650, true, 4, 100], // two levels at once: previous XP still from the old level
     [4, 300, false, 3, 0], // a revoke lowers the level: no celebration
     [null, 5000, false, 10, 0], // nothing seen yet: no celebration on first load
-  ])('when the last seen level is %s and total XP becomes %i, then level-up=%s to %i with previous XP %i', (prev, xp, up, level, previousXp) => {
-    expect(detectLevelUp(prev, xp)).toEqual({ leveledUp: up, newLevel: level, previousXp });
-  });
+  ])(
+    'when the last seen level is %s and total XP becomes %i, then level-up=%s to %i with previous XP %i',
+    (prev, xp, up, level, previousXp) => {
+      expect(detectLevelUp(prev, xp)).toEqual({ leveledUp: up, newLevel: level, previousXp });
+    },
+  );
 });

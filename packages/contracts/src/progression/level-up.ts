@@ -9,7 +9,12 @@ export function detectLevelUp(
   totalXp: number,
 ): { leveledUp: boolean; newLevel: number; previousXp: number } {
   const newLevel = levelProgress(totalXp).level;
-  if (previousLevel === null || previousLevel === undefined) return { leveledUp: false, newLevel, previousXp: 0 };
+  if (previousLevel === null || previousLevel === undefined)
+    return { leveledUp: false, newLevel, previousXp: 0 };
   const leveledUp = newLevel > previousLevel;
-  return { leveledUp, newLevel, previousXp: leveledUp ? Math.max(0, (previousLevel - 1) * 100) : 0 };
+  return {
+    leveledUp,
+    newLevel,
+    previousXp: leveledUp ? Math.max(0, (previousLevel - 1) * 100) : 0,
+  };
 }

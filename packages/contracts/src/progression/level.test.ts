@@ -15,9 +15,17 @@ describe('levelProgress (core.md section 9: level n needs n*100 XP to pass)', ()
     [600, 4, 0, 400, 0],
     [4500, 10, 0, 1000, 0],
     [4499, 9, 899, 900, (899 / 900) * 100],
-  ])('when the user has %i XP in total, then they are level %i with %i XP into it of %i', (xp, level, into, toNext, percent) => {
-    expect(levelProgress(xp)).toEqual({ level, xpIntoLevel: into, xpToNextLevel: toNext, percent });
-  });
+  ])(
+    'when the user has %i XP in total, then they are level %i with %i XP into it of %i',
+    (xp, level, into, toNext, percent) => {
+      expect(levelProgress(xp)).toEqual({
+        level,
+        xpIntoLevel: into,
+        xpToNextLevel: toNext,
+        percent,
+      });
+    },
+  );
 
   it('when XP is negative or not a number, then it counts as level 1 with nothing earned', () => {
     expect(levelProgress(-5)).toEqual({ level: 1, xpIntoLevel: 0, xpToNextLevel: 100, percent: 0 });

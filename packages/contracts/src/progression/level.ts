@@ -30,7 +30,12 @@ export function levelProgress(totalXp: number): LevelProgress {
   while (level > 1 && totalXpToReachLevel(level) > xp) level -= 1;
   const xpIntoLevel = xp - totalXpToReachLevel(level);
   const xpToNextLevel = level * XP_PER_LEVEL_STEP;
-  return { level, xpIntoLevel, xpToNextLevel, percent: clampPercent((xpIntoLevel / xpToNextLevel) * 100) };
+  return {
+    level,
+    xpIntoLevel,
+    xpToNextLevel,
+    percent: clampPercent((xpIntoLevel / xpToNextLevel) * 100),
+  };
 }
 
 export function levelFromXp(totalXp: number): number {

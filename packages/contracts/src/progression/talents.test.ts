@@ -25,7 +25,11 @@ const node = (nodeKey: string, over: Partial<TalentNode> = {}): TalentNode => ({
   unlockMessage: '',
   ...over,
 });
-const prog = (nodeKey: string, currentCompletions: number, isUnlocked = false): TalentProgress => ({ nodeKey, currentCompletions, isUnlocked });
+const prog = (nodeKey: string, currentCompletions: number, isUnlocked = false): TalentProgress => ({
+  nodeKey,
+  currentCompletions,
+  isUnlocked,
+});
 
 describe('talentNodeState (goals-progression-community.md section 4, Talent node)', () => {
   it.each([
@@ -38,7 +42,12 @@ describe('talentNodeState (goals-progression-community.md section 4, Talent node
     ['prerequisite unlocked', ['p'], [prog('p', 4, true), prog('n', 1)], 'in_progress'],
     ['prerequisite missing from progress', ['p'], [], 'locked'],
   ] as const)('when %s, then the node is %s', (_label, prerequisites, progress, state) => {
-    expect(talentNodeState(node('n', { prerequisites: [...prerequisites] }), talentProgressMap([...progress]))).toBe(state);
+    expect(
+      talentNodeState(
+        node('n', { prerequisites: [...prerequisites] }),
+        talentProgressMap([...progress]),
+      ),
+    ).toBe(state);
   });
 });
 
@@ -51,7 +60,9 @@ describe('talentRecommendationPriority', () => {
     [2, 60 + 50], // 50%
     [1, 40 + 25], // 25%
   ])('when a node has %i of 4 completions, then the priority is %i', (completions, priority) => {
-    expect(talentRecommendationPriority(node('n'), talentProgressMap([prog('n', completions)]), [])).toBe(priority);
+    expect(
+      talentRecommendationPriority(node('n'), talentProgressMap([prog('n', completions)]), []),
+    ).toBe(priority);
   });
 
   it.each([
@@ -61,9 +72,18 @@ describe('talentRecommendationPriority', () => {
     [100, 49, 40 + 49],
     [100, 50, 60 + 50],
     [100, 1, 40 + 1],
-  ])('when a node needs %i and has %i, then the priority is %i', (completionsRequired, completions, priority) => {
-    expect(talentRecommendationPriority(node('n', { completionsRequired }), talentProgressMap([prog('n', completions)]), [])).toBe(priority);
-  });
+  ])(
+    'when a node needs %i and has %i, then the priority is %i',
+    (completionsRequired, completions, priority) => {
+      expect(
+        talentRecommendationPriority(
+          node('n', { completionsRequired }),
+          talentProgressMap([prog('n', completions)]),
+          [],
+        ),
+      ).toBe(priority);
+    },
+  );
 
   it.each([
     [{ tier: 1 }, 50],
@@ -76,7 +96,12 @@ describe('talentRecommendationPriority', () => {
   });
 
   it('when two nodes need this one, then it gains 5 for each', () => {
-    const all = [node('n'), node('a', { prerequisites: ['n'] }), node('b', { prerequisites: ['n', 'x'] }), node('c')];
+    const all = [
+      node('n'),
+      node('a', { prerequisites: ['n'] }),
+      node('b', { prerequisites: ['n', 'x'] }),
+      node('c'),
+    ];
     expect(talentRecommendationPriority(node('n'), none, all)).toBe(35 + 10);
   });
 });
@@ -92,16 +117,18 @@ describe('talentRecommendations', () => {
       node('locked', { prerequisites: ['ready'] }),
     ];
     const progress = [prog('root', 4, true), prog('ready', 4), prog('half', 2)];
-    expect(talentRecommendations(nodes, progress).map((r) => [r.node.nodeKey, r.priority])).toEqual([
-      ['half', 110],
-      ['ready', 105],
-      ['branch', 45],
-    ]);
+    expect(talentRecommendations(nodes, progress).map((r) => [r.node.nodeKey, r.priority])).toEqual(
+      [
+        ['half', 110],
+        ['ready', 105],
+        ['branch', 45],
+      ],
+    );
   });
 
   it('when the requirement text is shown, then it names the count and path', () => {
-    expect(talentRequirementText(node('n', { completionsRequired: 3, path: 'physical_growth' }))).toBe(
-      'Complete 3 quest(s) in the Physical Growth path',
-    );
+    expect(
+      talentRequirementText(node('n', { completionsRequired: 3, path: 'physical_growth' })),
+    ).toBe('Complete 3 quest(s) in the Physical Growth path');
   });
 });

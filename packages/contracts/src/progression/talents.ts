@@ -52,7 +52,9 @@ export type TalentNodeState = 'locked' | 'in_progress' | 'ready' | 'unlocked';
 
 type ProgressMap = ReadonlyMap<string, { currentCompletions: number; isUnlocked: boolean }>;
 
-export function talentProgressMap(progress: readonly TalentProgress[]): Map<string, TalentProgress> {
+export function talentProgressMap(
+  progress: readonly TalentProgress[],
+): Map<string, TalentProgress> {
   return new Map(progress.map((p) => [p.nodeKey, p]));
 }
 
@@ -60,7 +62,10 @@ export function talentProgressMap(progress: readonly TalentProgress[]): Map<stri
  * Four states: unlocked; locked while a prerequisite is not unlocked; ready when completions reached the
  * requirement but the node is not unlocked yet; otherwise in progress (completions below the requirement).
  */
-export function talentNodeState(node: Pick<TalentNode, 'nodeKey' | 'prerequisites' | 'completionsRequired'>, progress: ProgressMap): TalentNodeState {
+export function talentNodeState(
+  node: Pick<TalentNode, 'nodeKey' | 'prerequisites' | 'completionsRequired'>,
+  progress: ProgressMap,
+): TalentNodeState {
   const own = progress.get(node.nodeKey);
   if (own?.isUnlocked) return 'unlocked';
   if (!node.prerequisites.every((key) => progress.get(key)?.isUnlocked)) return 'locked';
@@ -68,9 +73,15 @@ export function talentNodeState(node: Pick<TalentNode, 'nodeKey' | 'prerequisite
 }
 
 /** Progress toward the requirement as a percent, 0..100 (a node needing 0 is complete). */
-export function talentPercent(node: Pick<TalentNode, 'completionsRequired'>, currentCompletions: number): number {
+export function talentPercent(
+  node: Pick<TalentNode, 'completionsRequired'>,
+  currentCompletions: number,
+): number {
   if (node.completionsRequired <= 0) return 100;
-  return Math.min(100, Math.max(0, Math.round((currentCompletions / node.completionsRequired) * 100)));
+  return Math.min(
+    100,
+    Math.max(0, Math.round((currentCompletions / node.completionsRequired) * 100)),
+  );
 }
 
 /**
@@ -79,7 +90,10 @@ export function talentPercent(node: Pick<TalentNode, 'completionsRequired'>, cur
  * each node it unlocks (each node listing it as a prerequisite).
  */
 export function talentRecommendationPriority(
-  node: Pick<TalentNode, 'nodeKey' | 'prerequisites' | 'completionsRequired' | 'tier' | 'isBranch' | 'isKeystone'>,
+  node: Pick<
+    TalentNode,
+    'nodeKey' | 'prerequisites' | 'completionsRequired' | 'tier' | 'isBranch' | 'isKeystone'
+  >,
   progress: ProgressMap,
   allNodes: readonly Pick<TalentNode, 'prerequisites'>[],
 ): number {
@@ -101,10 +115,16 @@ export function talentRecommendationPriority(
 export const MAX_TALENT_RECOMMENDATIONS = 3;
 
 /** Nodes not unlocked whose prerequisites are all unlocked, top 3 by priority (ties keep tree order). */
-export function talentRecommendations<N extends TalentNode>(nodes: readonly N[], progress: readonly TalentProgress[]): { node: N; priority: number }[] {
+export function talentRecommendations<N extends TalentNode>(
+  nodes: readonly N[],
+  progress: readonly TalentProgress[],
+): { node: N; priority: number }[] {
   const map = talentProgressMap(progress);
   return nodes
-    .filter((n) => !map.get(n.nodeKey)?.isUnlocked && n.prerequisites.every((k) => map.get(k)?.isUnlocked))
+    .filter(
+      (n) =>
+        !map.get(n.nodeKey)?.isUnlocked && n.prerequisites.every((k) => map.get(k)?.isUnlocked),
+    )
     .map((node) => ({ node, priority: talentRecommendationPriority(node, map, nodes) }))
     .sort((a, b) => b.priority - a.priority)
     .slice(0, MAX_TALENT_RECOMMENDATIONS);
@@ -117,6 +137,8 @@ export const GROWTH_PATH_LABELS = {
 } as const;
 
 /** 'Complete N quest(s) in the {path} path' (section 2). */
-export function talentRequirementText(node: Pick<TalentNode, 'completionsRequired' | 'path'>): string {
+export function talentRequirementText(
+  node: Pick<TalentNode, 'completionsRequired' | 'path'>,
+): string {
   return `Complete ${node.completionsRequired} quest(s) in the ${GROWTH_PATH_LABELS[node.path]} path`;
 }

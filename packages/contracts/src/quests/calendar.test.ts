@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayColor, calendarDayTotalXp, calendarMonthSummary, calendarTooltip, hasCalendarStar } from './calendar.ts';
+import {
+  calendarDayColor,
+  calendarDayTotalXp,
+  calendarMonthSummary,
+  calendarTooltip,
+  hasCalendarStar,
+} from './calendar.ts';
 
-const day = (questsCompleted: number, goals: number, lifeTasksCompleted: number, totalXp = 0, maintenanceXp = 0) => ({
+const day = (
+  questsCompleted: number,
+  goals: number,
+  lifeTasksCompleted: number,
+  totalXp = 0,
+  maintenanceXp = 0,
+) => ({
   questsCompleted,
   goalsCompleted: Array.from({ length: goals }, (_, i) => ({ id: `g${i}`, title: `Goal ${i}` })),
   lifeTasksCompleted,
@@ -19,9 +31,12 @@ describe('calendar star (core.md section 9: 3 or more items)', () => {
     [0, 0, 2, false],
     [0, 3, 0, true],
     [4, 0, 0, true],
-  ])('when %i quests, %i goals and %i life tasks were completed, then star: %s', (q, g, l, star) => {
-    expect(hasCalendarStar(day(q, g, l))).toBe(star);
-  });
+  ])(
+    'when %i quests, %i goals and %i life tasks were completed, then star: %s',
+    (q, g, l, star) => {
+      expect(hasCalendarStar(day(q, g, l))).toBe(star);
+    },
+  );
 });
 
 describe('calendar day colour and tooltip (core.md section 2)', () => {
@@ -39,7 +54,12 @@ describe('calendar day colour and tooltip (core.md section 2)', () => {
 
   it('when a day is selected, then Total XP is totalXp plus maintenanceXp, and the month sums every day', () => {
     expect(calendarDayTotalXp(day(1, 0, 2, 25, 4))).toBe(29);
-    expect(calendarMonthSummary({ '2026-11-01': day(1, 1, 2, 25, 4), '2026-11-02': day(3, 0, 0, 60, 0) })).toEqual({
+    expect(
+      calendarMonthSummary({
+        '2026-11-01': day(1, 1, 2, 25, 4),
+        '2026-11-02': day(3, 0, 0, 60, 0),
+      }),
+    ).toEqual({
       questsCompleted: 4,
       goalsAchieved: 1,
       lifeTasks: 2,

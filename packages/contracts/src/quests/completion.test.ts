@@ -54,13 +54,19 @@ describe('isOccurrenceDone and its badge (core.md section 4)', () => {
     [false, 'partial', true, 'Partial'],
     [false, 'completed', true, 'Done'],
     [true, 'completed', true, 'Done'],
-  ] as const)('when isCompleted=%s and type %s, then done=%s with badge %s', (isCompleted, completionType, done, badge) => {
-    expect(isOccurrenceDone({ isCompleted, completionType })).toBe(done);
-    expect(occurrenceBadge({ isCompleted, completionType })).toBe(badge);
-  });
+  ] as const)(
+    'when isCompleted=%s and type %s, then done=%s with badge %s',
+    (isCompleted, completionType, done, badge) => {
+      expect(isOccurrenceDone({ isCompleted, completionType })).toBe(done);
+      expect(occurrenceBadge({ isCompleted, completionType })).toBe(badge);
+    },
+  );
 
   it('when a choice is made, then the feedback is the spec text', () => {
-    expect(COMPLETION_FEEDBACK.partial).toEqual({ title: 'Progress is progress!', description: "You're building momentum - every step counts!" });
+    expect(COMPLETION_FEEDBACK.partial).toEqual({
+      title: 'Progress is progress!',
+      description: "You're building momentum - every step counts!",
+    });
   });
 });
 
@@ -78,9 +84,12 @@ describe('canSnooze (core.md section 4)', () => {
     [false, null, 'morning', true],
     [false, '2026-11-30T12:00:00.000Z', 'evening', true],
     [true, '2026-11-21T12:00:00.000Z', 'morning', false],
-  ] as const)('when completed=%s, due %s and time of day %s, then snooze offered: %s', (isCompleted, dueDate, timeOfDay, expected) => {
-    expect(canSnooze({ isCompleted, dueDate, timeOfDay }, now, zone)).toBe(expected);
-  });
+  ] as const)(
+    'when completed=%s, due %s and time of day %s, then snooze offered: %s',
+    (isCompleted, dueDate, timeOfDay, expected) => {
+      expect(canSnooze({ isCompleted, dueDate, timeOfDay }, now, zone)).toBe(expected);
+    },
+  );
 });
 
 describe('completionRate (core.md section 9)', () => {
@@ -108,6 +117,10 @@ describe('completionRate (core.md section 9)', () => {
 
 describe('defaultXpForDifficulty', () => {
   it('when a quest has no xpReward, then easy gives 20, medium 50, hard 100', () => {
-    expect([defaultXpForDifficulty('easy'), defaultXpForDifficulty('medium'), defaultXpForDifficulty('hard')]).toEqual([20, 50, 100]);
+    expect([
+      defaultXpForDifficulty('easy'),
+      defaultXpForDifficulty('medium'),
+      defaultXpForDifficulty('hard'),
+    ]).toEqual([20, 50, 100]);
   });
 });

@@ -17,17 +17,27 @@ export function xpForCompletion(completionType: CompletionType, xpReward: number
  * worth, so completed -> partial revokes the other half and toggling back revokes all (architecture.md
  * decision 5).
  */
-export function completionXpDelta(from: CompletionType, to: CompletionType, xpReward: number): number {
+export function completionXpDelta(
+  from: CompletionType,
+  to: CompletionType,
+  xpReward: number,
+): number {
   return xpForCompletion(to, xpReward) - xpForCompletion(from, xpReward);
 }
 
 /** An occurrence counts as done when isCompleted is true or the type is partial or completed. */
-export function isOccurrenceDone(o: { isCompleted: boolean; completionType: CompletionType }): boolean {
+export function isOccurrenceDone(o: {
+  isCompleted: boolean;
+  completionType: CompletionType;
+}): boolean {
   return o.isCompleted || o.completionType === 'partial' || o.completionType === 'completed';
 }
 
 /** Badge of a done occurrence: 'Partial' or 'Done'; null while not done. */
-export function occurrenceBadge(o: { isCompleted: boolean; completionType: CompletionType }): 'Partial' | 'Done' | null {
+export function occurrenceBadge(o: {
+  isCompleted: boolean;
+  completionType: CompletionType;
+}): 'Partial' | 'Done' | null {
   if (o.completionType === 'partial') return 'Partial';
   return isOccurrenceDone(o) ? 'Done' : null;
 }
@@ -40,10 +50,21 @@ export const COMPLETION_CHOICE_LABELS: Readonly<Record<CompletionType, string>> 
 };
 
 /** Feedback toast per choice, word for word (core.md section 4). */
-export const COMPLETION_FEEDBACK: Readonly<Record<CompletionType, { title: string; description: string }>> = {
-  not_completed: { title: 'No worries!', description: "Tomorrow's a fresh start. You've got this!" },
-  partial: { title: 'Progress is progress!', description: "You're building momentum - every step counts!" },
-  completed: { title: "Yes! You're on fire today!", description: "That's how it's done - keep the momentum going!" },
+export const COMPLETION_FEEDBACK: Readonly<
+  Record<CompletionType, { title: string; description: string }>
+> = {
+  not_completed: {
+    title: 'No worries!',
+    description: "Tomorrow's a fresh start. You've got this!",
+  },
+  partial: {
+    title: 'Progress is progress!',
+    description: "You're building momentum - every step counts!",
+  },
+  completed: {
+    title: "Yes! You're on fire today!",
+    description: "That's how it's done - keep the momentum going!",
+  },
 };
 
 /**
@@ -72,4 +93,19 @@ export const STREAK_TARGET_DAYS = 30;
 
 export function streakProgressPercent(streak: number): number {
   return Math.min(100, Math.max(0, Math.round((streak / STREAK_TARGET_DAYS) * 100)));
+}
+
+/** Clear Completed shows only when a completed quest or a visible completed occurrence exists (core.md section 2). */
+export function canClearCompleted(
+  quests: readonly { isCompleted: boolean }[],
+  occurrences: readonly {
+    isCompleted: boolean;
+    completionType: CompletionType;
+    hiddenFromDashboard: boolean;
+  }[] = [],
+): boolean {
+  return (
+    quests.some((q) => q.isCompleted) ||
+    occurrences.some((o) => !o.hiddenFromDashboard && isOccurrenceDone(o))
+  );
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isNewUser } from './dashboard.ts';
 
 const zero = { totalXpEarned: 0, totalQuestsCompleted: 0 };
-const empty = { overview: zero, questCount: 0, seriesCount: 0, goalCount: 0, todoCount: 0, lifeTaskCount: 0 };
+const empty = {
+  overview: zero,
+  questCount: 0,
+  seriesCount: 0,
+  goalCount: 0,
+  todoCount: 0,
+  lifeTaskCount: 0,
+};
 
 describe('isNewUser (core.md section 4, New user)', () => {
   it.each([

@@ -34,7 +34,14 @@ export type GrowthPath = z.infer<typeof growthPathSchema>;
 export const cadenceSchema = z.enum(['daily', 'weekly', 'monthly', 'custom']);
 export type Cadence = z.infer<typeof cadenceSchema>;
 
-export const lifeTaskCategorySchema = z.enum(['personal', 'health', 'bills', 'maintenance', 'appointments', 'household']);
+export const lifeTaskCategorySchema = z.enum([
+  'personal',
+  'health',
+  'bills',
+  'maintenance',
+  'appointments',
+  'household',
+]);
 export type LifeTaskCategory = z.infer<typeof lifeTaskCategorySchema>;
 
 export const lifeTaskPrioritySchema = z.enum(['low', 'medium', 'high', 'urgent']);

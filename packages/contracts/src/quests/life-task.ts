@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { dateInputSchema, isoDateTimeSchema } from '../common/dates.ts';
-import { lifeTaskCategorySchema, lifeTaskPrioritySchema, lifeTaskRecurrenceUnitSchema } from './enums.ts';
+import {
+  lifeTaskCategorySchema,
+  lifeTaskPrioritySchema,
+  lifeTaskRecurrenceUnitSchema,
+} from './enums.ts';
 
 /** Maintenance XP a life task earns by default (goals-progression-community.md section 9). */
 export const DEFAULT_MAINTENANCE_XP = 2;
@@ -10,7 +14,10 @@ export const DEFAULT_MAINTENANCE_XP = 2;
  * priority default medium, recurrence 1 week; data model: maintenanceXp 2, colour amber).
  */
 export const createLifeTaskRequestSchema = z.object({
-  title: z.string({ error: 'Task title must be at least 3 characters' }).trim().min(3, 'Task title must be at least 3 characters'),
+  title: z
+    .string({ error: 'Task title must be at least 3 characters' })
+    .trim()
+    .min(3, 'Task title must be at least 3 characters'),
   notes: z
     .string()
     .trim()

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
-import { completionTypeSchema, questCategorySchema, questDifficultySchema, timeOfDaySchema } from './enums.ts';
+import {
+  completionTypeSchema,
+  questCategorySchema,
+  questDifficultySchema,
+  timeOfDaySchema,
+} from './enums.ts';
 
 /**
  * One dated instance of a recurring series (core.md section 3, Quest occurrence). Occurrences are
@@ -30,7 +35,9 @@ export const occurrenceSchema = z.object({
 export type Occurrence = z.infer<typeof occurrenceSchema>;
 
 /** POST /api/quests/occurrences/{id}/toggle and /complete: the occurrence after the change, with the XP it moved. */
-export const occurrenceToggleResponseSchema = occurrenceSchema.extend({ xpDelta: z.number().int() });
+export const occurrenceToggleResponseSchema = occurrenceSchema.extend({
+  xpDelta: z.number().int(),
+});
 export type OccurrenceToggleResponse = z.infer<typeof occurrenceToggleResponseSchema>;
 
 /**

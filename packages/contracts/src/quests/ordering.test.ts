@@ -25,7 +25,12 @@ describe('dueBucketRank (core.md section 4: overdue 0, today 1, tomorrow 2, with
 });
 
 describe('sortDashboardQuests', () => {
-  const q = (id: string, isCompleted: boolean, dueDate: string | null, createdAt: string) => ({ id, isCompleted, dueDate, createdAt });
+  const q = (id: string, isCompleted: boolean, dueDate: string | null, createdAt: string) => ({
+    id,
+    isCompleted,
+    dueDate,
+    createdAt,
+  });
 
   it('when quests are mixed, then open come first, then by due bucket, then oldest created first', () => {
     const quests = [
@@ -66,7 +71,10 @@ describe('isOnDaySchedule (core.md section 4)', () => {
     // 01:00Z on the 23rd is still the 22nd in New York
     [false, '2026-11-23T01:00:00.000Z', '2026-11-22', true],
     [false, '2026-11-23T01:00:00.000Z', '2026-11-23', false],
-  ] as const)('when completed=%s, scheduled %s and the selected day is %s, then shown: %s', (isCompleted, scheduledTime, day, expected) => {
-    expect(isOnDaySchedule({ isCompleted, scheduledTime }, day, now, zone)).toBe(expected);
-  });
+  ] as const)(
+    'when completed=%s, scheduled %s and the selected day is %s, then shown: %s',
+    (isCompleted, scheduledTime, day, expected) => {
+      expect(isOnDaySchedule({ isCompleted, scheduledTime }, day, now, zone)).toBe(expected);
+    },
+  );
 });

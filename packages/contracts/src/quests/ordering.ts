@@ -5,9 +5,20 @@ import { daysUntilDue } from './urgency.ts';
 // core.md section 4, Dashboard ordering and schedule.
 
 /** overdue 0, today 1, tomorrow 2, within 7 days 3, later 4, none 999. */
-export const DUE_BUCKET_RANK = { overdue: 0, today: 1, tomorrow: 2, within_week: 3, later: 4, none: 999 } as const;
+export const DUE_BUCKET_RANK = {
+  overdue: 0,
+  today: 1,
+  tomorrow: 2,
+  within_week: 3,
+  later: 4,
+  none: 999,
+} as const;
 
-export function dueBucketRank(dueDate: Date | string | null | undefined, now: Date, timeZone: string): number {
+export function dueBucketRank(
+  dueDate: Date | string | null | undefined,
+  now: Date,
+  timeZone: string,
+): number {
   const due = toInstant(dueDate);
   if (!due) return DUE_BUCKET_RANK.none;
   const days = daysUntilDue(due, now, timeZone);
@@ -28,14 +39,19 @@ export interface OrderableQuest {
 export function compareDashboardQuests(now: Date, timeZone: string) {
   return (a: OrderableQuest, b: OrderableQuest): number => {
     if (a.isCompleted !== b.isCompleted) return a.isCompleted ? 1 : -1;
-    const bucket = dueBucketRank(a.dueDate, now, timeZone) - dueBucketRank(b.dueDate, now, timeZone);
+    const bucket =
+      dueBucketRank(a.dueDate, now, timeZone) - dueBucketRank(b.dueDate, now, timeZone);
     if (bucket !== 0) return bucket;
     return (toInstant(a.createdAt)?.getTime() ?? 0) - (toInstant(b.createdAt)?.getTime() ?? 0);
   };
 }
 
 /** A sorted copy (stable; the input is not changed). */
-export function sortDashboardQuests<T extends OrderableQuest>(quests: readonly T[], now: Date, timeZone: string): T[] {
+export function sortDashboardQuests<T extends OrderableQuest>(
+  quests: readonly T[],
+  now: Date,
+  timeZone: string,
+): T[] {
   return [...quests].sort(compareDashboardQuests(now, timeZone));
 }
 

@@ -11,7 +11,10 @@ import { defaultXpForDifficulty } from './xp.ts';
 
 /** Fields of a new quest (core.md section 5, Creation shapes; messages word for word). */
 export const createQuestFieldsSchema = z.object({
-  title: z.string({ error: 'Quest title must be at least 3 characters' }).trim().min(3, 'Quest title must be at least 3 characters'),
+  title: z
+    .string({ error: 'Quest title must be at least 3 characters' })
+    .trim()
+    .min(3, 'Quest title must be at least 3 characters'),
   // core.md section 5 says "at least 10 characters", so a description is required.
   description: z
     .string({ error: 'Quest description must be at least 10 characters' })
@@ -94,7 +97,9 @@ export const updateQuestRequestSchema = z
     timeOfDay: timeOfDaySchema.optional(),
     growthPath: growthPathSchema.nullable().optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'Nothing to update',
+  });
 export type UpdateQuestRequest = z.infer<typeof updateQuestRequestSchema>;
 export type UpdateQuestRequestInput = z.input<typeof updateQuestRequestSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_WIN_TEMPLATES, canStartQuickWin, nextQuickWinStep, quickWinTier, shouldCompleteQuickWin } from './quick-win.ts';
+import {
+  QUICK_WIN_TEMPLATES,
+  canStartQuickWin,
+  nextQuickWinStep,
+  quickWinTier,
+  shouldCompleteQuickWin,
+} from './quick-win.ts';
 
 describe('quickWinTier (core.md section 4)', () => {
   it.each([
@@ -31,7 +37,11 @@ describe('quick win demo flow', () => {
   });
 
   it('when the outcome is partial or full, then the quest is completed after creation', () => {
-    expect([shouldCompleteQuickWin('not_completed'), shouldCompleteQuickWin('partial'), shouldCompleteQuickWin('completed')]).toEqual([false, true, true]);
+    expect([
+      shouldCompleteQuickWin('not_completed'),
+      shouldCompleteQuickWin('partial'),
+      shouldCompleteQuickWin('completed'),
+    ]).toEqual([false, true, true]);
   });
 
   it.each([

@@ -30,9 +30,36 @@ export interface QuickWinTemplate {
  * and colours are not given by the spec; these are ours.
  */
 export const QUICK_WIN_TEMPLATES: readonly QuickWinTemplate[] = [
-  { id: 'breathing', title: 'Guided Breathing', description: 'Take a calm, guided breathing break.', category: 'self_care', xp: 10, time: '2 min', difficulty: 'easy', color: 'blue' },
-  { id: 'water', title: 'Drink a Glass of Water', description: 'Hydrate: one full glass of water.', category: 'health_fitness', xp: 5, time: '30 sec', difficulty: 'easy', color: 'cyan' },
-  { id: 'desk', title: 'Tidy Your Desk', description: 'Clear and reset your workspace.', category: 'chores_errands', xp: 15, time: '5 min', difficulty: 'easy', color: 'green' },
+  {
+    id: 'breathing',
+    title: 'Guided Breathing',
+    description: 'Take a calm, guided breathing break.',
+    category: 'self_care',
+    xp: 10,
+    time: '2 min',
+    difficulty: 'easy',
+    color: 'blue',
+  },
+  {
+    id: 'water',
+    title: 'Drink a Glass of Water',
+    description: 'Hydrate: one full glass of water.',
+    category: 'health_fitness',
+    xp: 5,
+    time: '30 sec',
+    difficulty: 'easy',
+    color: 'cyan',
+  },
+  {
+    id: 'desk',
+    title: 'Tidy Your Desk',
+    description: 'Clear and reset your workspace.',
+    category: 'chores_errands',
+    xp: 15,
+    time: '5 min',
+    difficulty: 'easy',
+    color: 'green',
+  },
 ];
 
 export const BREATHING_DURATION_MS = 7000;
@@ -48,7 +75,10 @@ export const QUICK_WIN_FEEDBACK_LABELS: Readonly<Record<QuickWinOutcome, string>
 };
 
 /** After feedback: the recurring prompt only if partial or full; otherwise straight to creating the quest. */
-export function nextQuickWinStep(step: QuickWinDemoStep, outcome?: QuickWinOutcome): QuickWinDemoStep {
+export function nextQuickWinStep(
+  step: QuickWinDemoStep,
+  outcome?: QuickWinOutcome,
+): QuickWinDemoStep {
   switch (step) {
     case 'prepare':
       return 'breathing';

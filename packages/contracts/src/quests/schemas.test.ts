@@ -21,7 +21,9 @@ describe('createQuestRequestSchema (core.md section 5)', () => {
     [{ description: '1234567890' }, []],
     [{ description: undefined }, ['Quest description must be at least 10 characters']],
   ])('when %o is sent, then the messages are %o', (override, expected) => {
-    expect(messages(createQuestRequestSchema.safeParse({ ...quest, ...override }))).toEqual(expected);
+    expect(messages(createQuestRequestSchema.safeParse({ ...quest, ...override }))).toEqual(
+      expected,
+    );
   });
 
   it('when only title and description are sent, then the defaults are filled in', () => {
@@ -73,9 +75,12 @@ describe('dateInputSchema (core.md section 5: string or date, null when empty)',
     expect(out === null ? null : out.toISOString()).toBe(iso);
   });
 
-  it.each(['2026-11-22', 'tomorrow', '2026-13-40T00:00:00Z', new Date('nope')])('when %j is sent, then it is refused (no zone-less dates)', (input) => {
-    expect(messages(dateInputSchema.safeParse(input))).toEqual(['Please enter a valid date']);
-  });
+  it.each(['2026-11-22', 'tomorrow', '2026-13-40T00:00:00Z', new Date('nope')])(
+    'when %j is sent, then it is refused (no zone-less dates)',
+    (input) => {
+      expect(messages(dateInputSchema.safeParse(input))).toEqual(['Please enter a valid date']);
+    },
+  );
 });
 
 describe('updateQuestRequestSchema (PATCH /api/quests/{id})', () => {
@@ -100,15 +105,28 @@ describe('progressUpdateRequestSchema', () => {
     expect(progressUpdateRequestSchema.safeParse(body).success).toBe(ok);
   });
   it('when notes are omitted, then they are null', () => {
-    expect(progressUpdateRequestSchema.parse({ completionType: 'partial' })).toEqual({ completionType: 'partial', progressNotes: null });
+    expect(progressUpdateRequestSchema.parse({ completionType: 'partial' })).toEqual({
+      completionType: 'partial',
+      progressNotes: null,
+    });
   });
 });
 
 describe('createSeriesRequestSchema (core.md sections 3, 5, 9)', () => {
   const series = { title: 'Stretch', description: 'Ten minutes of stretching.' };
   it('when weekly has no days, then the toast title is the message', () => {
-    expect(messages(createSeriesRequestSchema.safeParse({ ...series, recurrenceType: 'weekly', weeklyPattern: [] }))).toEqual(['Select at least one day']);
-    expect(messages(createSeriesRequestSchema.safeParse({ ...series, recurrenceType: 'weekly' }))).toEqual(['Select at least one day']);
+    expect(
+      messages(
+        createSeriesRequestSchema.safeParse({
+          ...series,
+          recurrenceType: 'weekly',
+          weeklyPattern: [],
+        }),
+      ),
+    ).toEqual(['Select at least one day']);
+    expect(
+      messages(createSeriesRequestSchema.safeParse({ ...series, recurrenceType: 'weekly' })),
+    ).toEqual(['Select at least one day']);
   });
   it('when daily, then weeklyPattern is null, interval 1, no end date; weekly days are sorted and unique', () => {
     expect(createSeriesRequestSchema.parse({ ...series, weeklyPattern: [1] })).toMatchObject({
@@ -118,10 +136,22 @@ describe('createSeriesRequestSchema (core.md sections 3, 5, 9)', () => {
       endDate: null,
       xpReward: 20,
     });
-    expect(createSeriesRequestSchema.parse({ ...series, recurrenceType: 'weekly', weeklyPattern: [5, 0, 5] }).weeklyPattern).toEqual([0, 5]);
+    expect(
+      createSeriesRequestSchema.parse({
+        ...series,
+        recurrenceType: 'weekly',
+        weeklyPattern: [5, 0, 5],
+      }).weeklyPattern,
+    ).toEqual([0, 5]);
   });
   it.each([-1, 7, 1.5])('when a weekday is %s, then it is refused', (day) => {
-    expect(createSeriesRequestSchema.safeParse({ ...series, recurrenceType: 'weekly', weeklyPattern: [day] }).success).toBe(false);
+    expect(
+      createSeriesRequestSchema.safeParse({
+        ...series,
+        recurrenceType: 'weekly',
+        weeklyPattern: [day],
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -135,7 +165,9 @@ describe('createLifeTaskRequestSchema (core.md sections 3 and 5)', () => {
   });
 
   it('when only a title is sent, then notes are optional, an empty due date is allowed and the defaults apply', () => {
-    expect(createLifeTaskRequestSchema.parse({ title: 'Pay rent', notes: '', dueDate: '' })).toEqual({
+    expect(
+      createLifeTaskRequestSchema.parse({ title: 'Pay rent', notes: '', dueDate: '' }),
+    ).toEqual({
       title: 'Pay rent',
       notes: null,
       dueDate: null,
@@ -154,7 +186,10 @@ describe('createLifeTaskRequestSchema (core.md sections 3 and 5)', () => {
     ['false', false],
     [undefined, false],
   ])('when includeCompleted is %s, then it reads %s', (v, expected) => {
-    expect(lifeTaskListQuerySchema.parse(v === undefined ? {} : { includeCompleted: v }).includeCompleted).toBe(expected);
+    expect(
+      lifeTaskListQuerySchema.parse(v === undefined ? {} : { includeCompleted: v })
+        .includeCompleted,
+    ).toBe(expected);
   });
 });
 

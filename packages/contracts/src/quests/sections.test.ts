@@ -29,9 +29,12 @@ describe('questSection (core.md section 4, Section assignment)', () => {
     [null, 'other', 'evening'],
     [null, 'chores_errands', 'todos'],
     [null, null, 'todos'],
-  ] as const)('when timeOfDay is %s and category %s, then the section is %s', (timeOfDay, category, section) => {
-    expect(questSection({ timeOfDay, category })).toBe(section);
-  });
+  ] as const)(
+    'when timeOfDay is %s and category %s, then the section is %s',
+    (timeOfDay, category, section) => {
+      expect(questSection({ timeOfDay, category })).toBe(section);
+    },
+  );
 });
 
 describe('sectionForHour (core.md section 9: morning 6-12, afternoon 12-18, evening 18-6)', () => {
@@ -74,7 +77,10 @@ describe('section headers', () => {
 });
 
 describe('isSeriesDoneInSection', () => {
-  const o = (isCompleted: boolean, hiddenFromDashboard = false) => ({ isCompleted, hiddenFromDashboard });
+  const o = (isCompleted: boolean, hiddenFromDashboard = false) => ({
+    isCompleted,
+    hiddenFromDashboard,
+  });
   it.each([
     [o(true), null, true],
     [null, o(true), true],
@@ -82,9 +88,12 @@ describe('isSeriesDoneInSection', () => {
     [o(true, true), null, false],
     [o(true, true), o(true), true],
     [null, null, false],
-  ])('when today is %o and yesterday %o, then done: %s', (todaysOccurrence, yesterdaysOccurrence, expected) => {
-    expect(isSeriesDoneInSection({ todaysOccurrence, yesterdaysOccurrence })).toBe(expected);
-  });
+  ])(
+    'when today is %o and yesterday %o, then done: %s',
+    (todaysOccurrence, yesterdaysOccurrence, expected) => {
+      expect(isSeriesDoneInSection({ todaysOccurrence, yesterdaysOccurrence })).toBe(expected);
+    },
+  );
 });
 
 describe('planner hour blocks (core.md section 9)', () => {

@@ -25,7 +25,10 @@ const CATEGORY_SECTION: Readonly<Record<QuestCategory, QuestSection>> = {
 };
 
 /** A quest goes to its timeOfDay (anytime to To Do's); with none, by category; no category to To Do's. */
-export function questSection(quest: { timeOfDay?: TimeOfDay | null; category?: QuestCategory | null }): QuestSection {
+export function questSection(quest: {
+  timeOfDay?: TimeOfDay | null;
+  category?: QuestCategory | null;
+}): QuestSection {
   if (quest.timeOfDay) return quest.timeOfDay === 'anytime' ? 'todos' : quest.timeOfDay;
   if (quest.category) return CATEGORY_SECTION[quest.category];
   return 'todos';
@@ -45,7 +48,10 @@ export function questCountLabel(count: number): string {
 
 /** Header progress: 'done/total completed' and the percent done (0 when empty). */
 export function sectionProgress(done: number, total: number): { text: string; percent: number } {
-  return { text: `${done}/${total} completed`, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+  return {
+    text: `${done}/${total} completed`,
+    percent: total === 0 ? 0 : Math.round((done / total) * 100),
+  };
 }
 
 /** Empty state of a section (core.md section 2). */
@@ -58,7 +64,9 @@ export function isSeriesDoneInSection(series: {
   todaysOccurrence: { isCompleted: boolean; hiddenFromDashboard: boolean } | null;
   yesterdaysOccurrence: { isCompleted: boolean; hiddenFromDashboard: boolean } | null;
 }): boolean {
-  return [series.todaysOccurrence, series.yesterdaysOccurrence].some((o) => !!o && o.isCompleted && !o.hiddenFromDashboard);
+  return [series.todaysOccurrence, series.yesterdaysOccurrence].some(
+    (o) => !!o && o.isCompleted && !o.hiddenFromDashboard,
+  );
 }
 
 export type PlannerBlock = 'morning' | 'afternoon' | 'evening';
@@ -71,15 +79,23 @@ export const PLANNER_HOURS: Readonly<Record<PlannerBlock, readonly number[]>> = 
 };
 
 /** Default hour when adding a quest to a block: 8, 14, 18. */
-export const DEFAULT_SCHEDULE_HOUR: Readonly<Record<PlannerBlock, number>> = { morning: 8, afternoon: 14, evening: 18 };
+export const DEFAULT_SCHEDULE_HOUR: Readonly<Record<PlannerBlock, number>> = {
+  morning: 8,
+  afternoon: 14,
+  evening: 18,
+};
 
 export function plannerHourBlocks(): { block: PlannerBlock; hours: readonly number[] }[] {
-  return (['morning', 'afternoon', 'evening'] as const).map((block) => ({ block, hours: PLANNER_HOURS[block] }));
+  return (['morning', 'afternoon', 'evening'] as const).map((block) => ({
+    block,
+    hours: PLANNER_HOURS[block],
+  }));
 }
 
 /** The planner block an hour belongs to; 0-5 belong to none. */
 export function plannerBlockForHour(hour: number): PlannerBlock | null {
-  for (const block of ['morning', 'afternoon', 'evening'] as const) if (PLANNER_HOURS[block].includes(hour)) return block;
+  for (const block of ['morning', 'afternoon', 'evening'] as const)
+    if (PLANNER_HOURS[block].includes(hour)) return block;
   return null;
 }
 

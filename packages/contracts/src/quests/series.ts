@@ -15,11 +15,15 @@ export const weekdaySchema = z.number().int().min(0).max(6);
 
 /** core.md section 5: the toast when a weekly series has no day. */
 export const WEEKLY_DAYS_REQUIRED_MESSAGE = 'Select at least one day';
-export const WEEKLY_DAYS_REQUIRED_DESCRIPTION = "Please choose which days you'd like this quest to repeat on.";
+export const WEEKLY_DAYS_REQUIRED_DESCRIPTION =
+  "Please choose which days you'd like this quest to repeat on.";
 
 /** Fields of POST /api/quests/recurring (core.md section 3, Recurring series). */
 export const createSeriesFieldsSchema = z.object({
-  title: z.string({ error: 'Quest title must be at least 3 characters' }).trim().min(3, 'Quest title must be at least 3 characters'),
+  title: z
+    .string({ error: 'Quest title must be at least 3 characters' })
+    .trim()
+    .min(3, 'Quest title must be at least 3 characters'),
   description: z
     .string({ error: 'Quest description must be at least 10 characters' })
     .trim()
@@ -44,7 +48,11 @@ export const createSeriesFieldsSchema = z.object({
 export const createSeriesRequestSchema = createSeriesFieldsSchema
   .superRefine((s, ctx) => {
     if (s.recurrenceType === 'weekly' && (!s.weeklyPattern || s.weeklyPattern.length === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['weeklyPattern'], message: WEEKLY_DAYS_REQUIRED_MESSAGE });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['weeklyPattern'],
+        message: WEEKLY_DAYS_REQUIRED_MESSAGE,
+      });
     }
   })
   .transform((s) => ({
@@ -53,7 +61,10 @@ export const createSeriesRequestSchema = createSeriesFieldsSchema
     timeEstimate: s.timeEstimate ?? null,
     category: s.category ?? null,
     growthPath: s.growthPath ?? null,
-    weeklyPattern: s.recurrenceType === 'weekly' ? [...new Set(s.weeklyPattern ?? [])].sort((a, b) => a - b) : null,
+    weeklyPattern:
+      s.recurrenceType === 'weekly'
+        ? [...new Set(s.weeklyPattern ?? [])].sort((a, b) => a - b)
+        : null,
   }));
 export type CreateSeriesRequest = z.infer<typeof createSeriesRequestSchema>;
 export type CreateSeriesRequestInput = z.input<typeof createSeriesRequestSchema>;

@@ -24,9 +24,12 @@ describe('questRarity (core.md section 4, Derived tiers)', () => {
     [74, 'hard', 'rare'],
     [199, 'hard', 'rare'],
     [200, 'hard', 'epic'],
-  ] as const)('when a quest gives %i XP and is %s, then it is %s', (xpReward, difficulty, rarity) => {
-    expect(questRarity({ xpReward, difficulty })).toBe(rarity);
-  });
+  ] as const)(
+    'when a quest gives %i XP and is %s, then it is %s',
+    (xpReward, difficulty, rarity) => {
+      expect(questRarity({ xpReward, difficulty })).toBe(rarity);
+    },
+  );
 });
 
 describe('glowTier (core.md section 4 and 9: 16 and 31 XP)', () => {
@@ -43,7 +46,10 @@ describe('glowTier (core.md section 4 and 9: 16 and 31 XP)', () => {
     expect(glowTier({ xpReward, isCompleted: false })).toBe(tier);
   });
 
-  it.each([0, 16, 31, 500])('when a quest worth %i XP is completed, then it has no glow', (xpReward) => {
-    expect(glowTier({ xpReward, isCompleted: true })).toBe('none');
-  });
+  it.each([0, 16, 31, 500])(
+    'when a quest worth %i XP is completed, then it has no glow',
+    (xpReward) => {
+      expect(glowTier({ xpReward, isCompleted: true })).toBe('none');
+    },
+  );
 });

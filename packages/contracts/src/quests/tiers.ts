@@ -10,7 +10,8 @@ export const RARITY_THRESHOLDS = { uncommon: 75, rare: 150, epic: 200 } as const
 export function questRarity(quest: { xpReward: number; difficulty: QuestDifficulty }): QuestRarity {
   if (quest.xpReward >= RARITY_THRESHOLDS.epic) return 'epic';
   if (quest.difficulty === 'hard' || quest.xpReward >= RARITY_THRESHOLDS.rare) return 'rare';
-  if (quest.difficulty === 'medium' || quest.xpReward >= RARITY_THRESHOLDS.uncommon) return 'uncommon';
+  if (quest.difficulty === 'medium' || quest.xpReward >= RARITY_THRESHOLDS.uncommon)
+    return 'uncommon';
   return 'common';
 }
 
@@ -27,8 +28,9 @@ export function glowTier(quest: { xpReward: number; isCompleted: boolean }): Glo
 }
 
 /** Badge colours of the feed (core.md section 2): easy green, medium yellow, hard red. */
-export const DIFFICULTY_BADGE_COLOR: Readonly<Record<QuestDifficulty, 'green' | 'yellow' | 'red'>> = {
-  easy: 'green',
-  medium: 'yellow',
-  hard: 'red',
-};
+export const DIFFICULTY_BADGE_COLOR: Readonly<Record<QuestDifficulty, 'green' | 'yellow' | 'red'>> =
+  {
+    easy: 'green',
+    medium: 'yellow',
+    hard: 'red',
+  };

@@ -18,10 +18,13 @@ describe('dueUrgency (core.md section 4, Due-date urgency)', () => {
     ['2026-11-29', 'this_week', 'Due in 7 days', '7 days'],
     ['2026-11-30', 'future', '11/30/2026', '11/30/2026'],
     ['2027-01-05', 'future', '01/05/2027', '01/05/2027'],
-  ] as const)('when the due day is %s, then it is %s ("%s", badge "%s")', (date, urgency, text, badge) => {
-    expect(dueUrgency(endOf(date), now, zone)).toBe(urgency);
-    expect(dueLabel(endOf(date).toISOString(), now, zone)).toEqual({ urgency, text, badge });
-  });
+  ] as const)(
+    'when the due day is %s, then it is %s ("%s", badge "%s")',
+    (date, urgency, text, badge) => {
+      expect(dueUrgency(endOf(date), now, zone)).toBe(urgency);
+      expect(dueLabel(endOf(date).toISOString(), now, zone)).toEqual({ urgency, text, badge });
+    },
+  );
 
   it('when a task is due at 00:30 Berlin time tomorrow, then it is tomorrow even though it is under 24 hours away', () => {
     const lateNow = new Date('2026-11-22T22:00:00.000Z'); // 23:00 Berlin
@@ -33,7 +36,9 @@ describe('dueUrgency (core.md section 4, Due-date urgency)', () => {
   it('when it is 23:59 in New York and the due date ended at 23:59:59.999 that day, then it is today; one minute later it is overdue', () => {
     const due = new Date('2026-11-23T04:59:59.999Z'); // end of 2026-11-22 in New York
     expect(dueUrgency(due, new Date('2026-11-23T04:59:00.000Z'), 'America/New_York')).toBe('today');
-    expect(dueUrgency(due, new Date('2026-11-23T05:00:00.000Z'), 'America/New_York')).toBe('overdue');
+    expect(dueUrgency(due, new Date('2026-11-23T05:00:00.000Z'), 'America/New_York')).toBe(
+      'overdue',
+    );
   });
 
   it('when the week spans the spring DST change, then the day count is still by calendar', () => {

@@ -33,7 +33,11 @@ export function shortDate(date: string): string {
  * Text of the due line and of the badge. 'Due in N days' and 'N days' are the spec's words; the spec
  * names the other buckets only (overdue, today, tomorrow), so their labels are ours.
  */
-export function dueLabel(dueDate: Date | string, now: Date, timeZone: string): { urgency: DueUrgency; text: string; badge: string } {
+export function dueLabel(
+  dueDate: Date | string,
+  now: Date,
+  timeZone: string,
+): { urgency: DueUrgency; text: string; badge: string } {
   const urgency = dueUrgency(dueDate, now, timeZone);
   const days = daysUntilDue(dueDate, now, timeZone);
   switch (urgency) {

@@ -12,7 +12,11 @@ export function partialXp(xpReward: number): number {
  * any other intent, medium 50 for learn_practice); hard has no stated default, so it takes 100, twice
  * medium, which keeps every hard quest in the 'rare' rarity the difficulty already gives it.
  */
-export const DEFAULT_XP_BY_DIFFICULTY: Readonly<Record<QuestDifficulty, number>> = { easy: 20, medium: 50, hard: 100 };
+export const DEFAULT_XP_BY_DIFFICULTY: Readonly<Record<QuestDifficulty, number>> = {
+  easy: 20,
+  medium: 50,
+  hard: 100,
+};
 
 export function defaultXpForDifficulty(difficulty: QuestDifficulty): number {
   return DEFAULT_XP_BY_DIFFICULTY[difficulty];

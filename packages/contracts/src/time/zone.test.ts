@@ -66,11 +66,14 @@ describe('todayFor and yesterdayFor', () => {
     ['2026-10-25T22:30:00.000Z', BER, '2026-10-25', '2026-10-24'],
     ['2026-03-01T00:30:00.000Z', BER, '2026-03-01', '2026-02-28'],
     ['2028-03-01T00:30:00.000Z', BER, '2028-03-01', '2028-02-29'],
-  ])('when it is %s for a user in %s, then today is %s and yesterday %s', (iso, timeZone, today, yesterday) => {
-    const now = new Date(iso);
-    expect(todayFor({ timeZone }, now)).toBe(today);
-    expect(yesterdayFor({ timeZone }, now)).toBe(yesterday);
-  });
+  ])(
+    'when it is %s for a user in %s, then today is %s and yesterday %s',
+    (iso, timeZone, today, yesterday) => {
+      const now = new Date(iso);
+      expect(todayFor({ timeZone }, now)).toBe(today);
+      expect(yesterdayFor({ timeZone }, now)).toBe(yesterday);
+    },
+  );
 });
 
 describe('weekdayInZone', () => {
@@ -131,10 +134,13 @@ describe('addDays and daysBetween: calendar arithmetic that DST never shifts', (
     }
   });
 
-  it.each(['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', ''])('when %j is given, then it is refused', (bad) => {
-    expect(() => parseLocalDate(bad)).toThrow(RangeError);
-    expect(() => addDays(bad, 1)).toThrow(RangeError);
-  });
+  it.each(['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', ''])(
+    'when %j is given, then it is refused',
+    (bad) => {
+      expect(() => parseLocalDate(bad)).toThrow(RangeError);
+      expect(() => addDays(bad, 1)).toThrow(RangeError);
+    },
+  );
 });
 
 describe('start and end of a local day on DST days', () => {
@@ -144,11 +150,17 @@ describe('start and end of a local day on DST days', () => {
     ['2026-03-29', BER, '2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z', 23],
     ['2026-10-25', BER, '2026-10-24T22:00:00.000Z', '2026-10-25T22:59:59.999Z', 25],
     ['2026-11-22', BER, '2026-11-21T23:00:00.000Z', '2026-11-22T22:59:59.999Z', 24],
-  ])('when the day is %s in %s, then it runs from %s to %s (%i hours)', (date, zone, start, end, hours) => {
-    expect(startOfLocalDay(date, zone).toISOString()).toBe(start);
-    expect(endOfLocalDay(date, zone).toISOString()).toBe(end);
-    expect((endOfLocalDay(date, zone).getTime() + 1 - startOfLocalDay(date, zone).getTime()) / 3_600_000).toBe(hours);
-  });
+  ])(
+    'when the day is %s in %s, then it runs from %s to %s (%i hours)',
+    (date, zone, start, end, hours) => {
+      expect(startOfLocalDay(date, zone).toISOString()).toBe(start);
+      expect(endOfLocalDay(date, zone).toISOString()).toBe(end);
+      expect(
+        (endOfLocalDay(date, zone).getTime() + 1 - startOfLocalDay(date, zone).getTime()) /
+          3_600_000,
+      ).toBe(hours);
+    },
+  );
 });
 
 describe('zonedTimeToInstant', () => {
@@ -191,6 +203,8 @@ describe('isValidTimeZone and timeZoneSchema', () => {
   });
 
   it('when the zone is unknown, then the message is the spec-style one', () => {
-    expect(timeZoneSchema.safeParse('Nowhere/City').error?.issues[0]?.message).toBe('Please choose a valid time zone');
+    expect(timeZoneSchema.safeParse('Nowhere/City').error?.issues[0]?.message).toBe(
+      'Please choose a valid time zone',
+    );
   });
 });

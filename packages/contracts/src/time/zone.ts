@@ -9,7 +9,8 @@ const zoneCheckCache = new Map<string, boolean>();
 
 /** True for a zone Intl knows (e.g. 'Europe/Berlin', 'UTC'); false for '', 'Mars/Base', garbage. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== 'string' || timeZone.trim() === '' || timeZone !== timeZone.trim()) return false;
+  if (typeof timeZone !== 'string' || timeZone.trim() === '' || timeZone !== timeZone.trim())
+    return false;
   const known = zoneCheckCache.get(timeZone);
   if (known !== undefined) return known;
   let ok: boolean;
@@ -122,7 +123,11 @@ export function parseLocalDate(date: string): { year: number; month: number; day
   const month = Number(m[2]);
   const day = Number(m[3]);
   const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  ) {
     throw new RangeError(`Not a local date: ${date}`);
   }
   return { year, month, day };
@@ -143,7 +148,9 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   const a = parseLocalDate(from);
   const b = parseLocalDate(to);
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
 }
 
 /** Weekday (0 = Sunday) of a calendar date, independent of any zone. */
@@ -171,7 +178,15 @@ export function zonedTimeToInstant(
   timeZone: string,
 ): Date {
   const { year, month, day } = parseLocalDate(date);
-  const wall = Date.UTC(year, month - 1, day, time.hour, time.minute ?? 0, time.second ?? 0, time.millisecond ?? 0);
+  const wall = Date.UTC(
+    year,
+    month - 1,
+    day,
+    time.hour,
+    time.minute ?? 0,
+    time.second ?? 0,
+    time.millisecond ?? 0,
+  );
   // The offsets in force half a day before and after cover any single change of the day.
   const offsetBefore = zoneOffsetMinutes(new Date(wall - 43_200_000), timeZone);
   const offsetAfter = zoneOffsetMinutes(new Date(wall + 43_200_000), timeZone);
@@ -190,4 +205,39 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 /** The last millisecond of a local date in a zone (core.md section 4: due dates end at 23:59:59.999). */
 export function endOfLocalDay(date: string, timeZone: string): Date {
   return new Date(startOfLocalDay(addDays(date, 1), timeZone).getTime() - 1);
+}
+
+/** 'YYYY-MM-DD' plus n months; the day is clamped to the month's length (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const { year, month, day } = parseLocalDate(date);
+  const firstOfTarget = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  return fromUtcCalendar(
+    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth(), Math.min(day, lastDay)),
+  );
+}
+
+/** Calendar interval arithmetic for recurrence units (goals-progression-community.md: days, weeks, months, years). */
+export function addInterval(
+  date: string,
+  amount: number,
+  unit: 'days' | 'weeks' | 'months' | 'years',
+): string {
+  switch (unit) {
+    case 'days':
+      return addDays(date, amount);
+    case 'weeks':
+      return addDays(date, amount * 7);
+    case 'months':
+      return addMonths(date, amount);
+    case 'years':
+      return addMonths(date, amount * 12);
+  }
+}
+
+/** The Sunday starting the week of a local date (weeks start on Sunday: goals-progression-community.md section 9). */
+export function startOfWeek(date: string): string {
+  return addDays(date, -weekdayOfLocalDate(date));
 }

@@ -15,8 +15,16 @@ import {
   wizardSubmission,
 } from './quest-wizard.ts';
 
-const run = (actions: QuestWizardAction[], from: QuestWizardState = initialQuestWizardState()) => actions.reduce(questWizardReducer, from);
-const template = { id: 't1', title: 'Box breathing', description: 'Breathe in four, hold four, out four.', difficulty: 'easy' as const, xpReward: 15, category: 'self_care' as const };
+const run = (actions: QuestWizardAction[], from: QuestWizardState = initialQuestWizardState()) =>
+  actions.reduce(questWizardReducer, from);
+const template = {
+  id: 't1',
+  title: 'Box breathing',
+  description: 'Breathe in four, hold four, out four.',
+  difficulty: 'easy' as const,
+  xpReward: 15,
+  category: 'self_care' as const,
+};
 
 describe('quest wizard: steps by intent and recurrence (core.md section 4)', () => {
   it.each([
@@ -31,7 +39,12 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
 
   it('when the intent is simple_task, then it is one-time, chores_errands, easy 20 XP', () => {
     const s = run([{ type: 'chooseIntent', intent: 'simple_task' }]);
-    expect(s).toMatchObject({ recurrence: 'one_time', category: 'chores_errands', difficulty: 'easy', xpReward: 20 });
+    expect(s).toMatchObject({
+      recurrence: 'one_time',
+      category: 'chores_errands',
+      difficulty: 'easy',
+      xpReward: 20,
+    });
   });
 
   it.each([
@@ -41,16 +54,24 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
     ['simple_task', 'easy', 20],
     ['not_sure', 'easy', 20],
     ['something_else', 'easy', 20],
-  ] as const)('when the intent is %s, then the default is %s %i XP (core.md section 5)', (intent, difficulty, xpReward) => {
-    expect(xpForIntent(intent)).toEqual({ difficulty, xpReward });
-  });
+  ] as const)(
+    'when the intent is %s, then the default is %s %i XP (core.md section 5)',
+    (intent, difficulty, xpReward) => {
+      expect(xpForIntent(intent)).toEqual({ difficulty, xpReward });
+    },
+  );
 
   it.each([
     ['daily', 'time_of_day'],
     ['weekly', 'weekly_days'],
     ['one_time', 'time_of_day'],
   ] as const)('when the recurrence is %s, then the next step is %s', (recurrence, step) => {
-    expect(run([{ type: 'chooseIntent', intent: 'build_routine' }, { type: 'chooseRecurrence', recurrence }]).step).toBe(step);
+    expect(
+      run([
+        { type: 'chooseIntent', intent: 'build_routine' },
+        { type: 'chooseRecurrence', recurrence },
+      ]).step,
+    ).toBe(step);
   });
 
   it('when the full routine path is walked, then time of day leads to the path and the path to create with a derived category', () => {
@@ -61,7 +82,12 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
     ]);
     expect(s.step).toBe('quest_path');
     const done = questWizardReducer(s, { type: 'choosePath', growthPath: 'inner_growth' });
-    expect(done).toMatchObject({ step: 'create', category: 'morning_routine', timeOfDay: 'morning', growthPath: 'inner_growth' });
+    expect(done).toMatchObject({
+      step: 'create',
+      category: 'morning_routine',
+      timeOfDay: 'morning',
+      growthPath: 'inner_growth',
+    });
     expect(WIZARD_STEP_TITLES[done.step]).toBe("Let's create your quest!");
   });
 
@@ -72,7 +98,14 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
     ]);
     expect(s.step).toBe('templates');
     const c = questWizardReducer(s, { type: 'chooseTemplate', template });
-    expect(c).toMatchObject({ step: 'create', title: template.title, description: template.description, xpReward: 15, category: 'self_care', template });
+    expect(c).toMatchObject({
+      step: 'create',
+      title: template.title,
+      description: template.description,
+      xpReward: 15,
+      category: 'self_care',
+      template,
+    });
   });
 
   it('when an action does not belong to the current step, then nothing changes', () => {
@@ -83,14 +116,21 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
 });
 
 describe('quest wizard: weekly days are required (core.md section 5)', () => {
-  const atDays = () => run([{ type: 'chooseIntent', intent: 'build_routine' }, { type: 'chooseRecurrence', recurrence: 'weekly' }]);
+  const atDays = () =>
+    run([
+      { type: 'chooseIntent', intent: 'build_routine' },
+      { type: 'chooseRecurrence', recurrence: 'weekly' },
+    ]);
 
   it('when no day is chosen, then Continue is disabled and confirming shows the toast and stays', () => {
     const s = atDays();
     expect(wizardCanContinue(s)).toBe(false);
     const after = questWizardReducer(s, { type: 'confirmWeeklyDays' });
     expect(after.step).toBe('weekly_days');
-    expect(after.notice).toEqual({ title: 'Select at least one day', description: "Please choose which days you'd like this quest to repeat on." });
+    expect(after.notice).toEqual({
+      title: 'Select at least one day',
+      description: "Please choose which days you'd like this quest to repeat on.",
+    });
   });
 
   it('when days are toggled, then they are kept sorted, a second toggle removes one, and confirming goes on', () => {
@@ -151,16 +191,19 @@ describe('quest wizard: Back follows the path taken', () => {
       ['quest_path', 'time_of_day', 'recurrence', 'intent'],
     ],
     ['simple task', [{ type: 'chooseIntent', intent: 'simple_task' }], ['intent', 'intent']],
-  ] as const)('when on the %s Back is pressed repeatedly from create, then the steps are %o', (_label, actions, expected) => {
-    let s = run([...actions] as QuestWizardAction[]);
-    expect(s.step).toBe('create');
-    const seen: string[] = [];
-    for (let i = 0; i < expected.length; i += 1) {
-      s = questWizardReducer(s, { type: 'back' });
-      seen.push(s.step);
-    }
-    expect(seen).toEqual(expected);
-  });
+  ] as const)(
+    'when on the %s Back is pressed repeatedly from create, then the steps are %o',
+    (_label, actions, expected) => {
+      let s = run([...actions] as QuestWizardAction[]);
+      expect(s.step).toBe('create');
+      const seen: string[] = [];
+      for (let i = 0; i < expected.length; i += 1) {
+        s = questWizardReducer(s, { type: 'back' });
+        seen.push(s.step);
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it('when going back from create to templates, then the template is un-picked; a new intent starts a fresh path', () => {
     const s = run([
@@ -168,7 +211,13 @@ describe('quest wizard: Back follows the path taken', () => {
       { type: 'back' },
       { type: 'chooseIntent', intent: 'build_routine' },
     ]);
-    expect(s).toMatchObject({ step: 'recurrence', category: null, recurrence: null, xpReward: 25, history: ['intent'] });
+    expect(s).toMatchObject({
+      step: 'recurrence',
+      category: null,
+      recurrence: null,
+      xpReward: 25,
+      history: ['intent'],
+    });
     const t = run([
       { type: 'chooseIntent', intent: 'not_sure' },
       { type: 'chooseEmotion', emotion: 'vent' },
@@ -211,11 +260,22 @@ describe('due-date presets end at 23:59:59.999 local (core.md section 4)', () =>
     ['today', 'UTC', '2026-03-08T23:59:59.999Z'],
   ] as const)('when %s is picked in %s, then the due date is %s', (preset, zone, iso) => {
     expect(duePresetDate(preset, now, zone).toISOString()).toBe(iso);
-    expect(questWizardReducer(initialQuestWizardState(), { type: 'setDuePreset', preset, now, timeZone: zone }).dueDate).toBe(iso);
+    expect(
+      questWizardReducer(initialQuestWizardState(), {
+        type: 'setDuePreset',
+        preset,
+        now,
+        timeZone: zone,
+      }).dueDate,
+    ).toBe(iso);
   });
 
   it('when a custom date is picked, then it ends that day; Clear removes it', () => {
-    const s = questWizardReducer(initialQuestWizardState(), { type: 'setCustomDueDate', date: '2026-10-25', timeZone: 'Europe/Berlin' });
+    const s = questWizardReducer(initialQuestWizardState(), {
+      type: 'setCustomDueDate',
+      date: '2026-10-25',
+      timeZone: 'Europe/Berlin',
+    });
     expect(s.dueDate).toBe('2026-10-25T22:59:59.999Z');
     expect(questWizardReducer(s, { type: 'clearDueDate' }).dueDate).toBeNull();
   });
@@ -231,7 +291,13 @@ describe('scheduled time only with a time of day', () => {
     ]);
 
   it('when a time of day was chosen, then a time is set on today in the user zone', () => {
-    const s = questWizardReducer(toTime('morning'), { type: 'setScheduledTime', hour: 8, minute: 15, now, timeZone: 'Europe/Berlin' });
+    const s = questWizardReducer(toTime('morning'), {
+      type: 'setScheduledTime',
+      hour: 8,
+      minute: 15,
+      now,
+      timeZone: 'Europe/Berlin',
+    });
     expect(canPickScheduledTime(s)).toBe(true);
     expect(s.scheduledTime).toBe('2026-11-22T07:15:00.000Z');
   });
@@ -239,14 +305,29 @@ describe('scheduled time only with a time of day', () => {
   it('when the time of day is anytime or not chosen, then no scheduled time can be set', () => {
     const a = toTime('anytime');
     expect(canPickScheduledTime(a)).toBe(false);
-    expect(questWizardReducer(a, { type: 'setScheduledTime', hour: 8, minute: 0, now, timeZone: 'UTC' }).scheduledTime).toBeNull();
-    expect(questWizardReducer(initialQuestWizardState(), { type: 'setScheduledTime', hour: 8, minute: 0, now, timeZone: 'UTC' }).scheduledTime).toBeNull();
+    expect(
+      questWizardReducer(a, { type: 'setScheduledTime', hour: 8, minute: 0, now, timeZone: 'UTC' })
+        .scheduledTime,
+    ).toBeNull();
+    expect(
+      questWizardReducer(initialQuestWizardState(), {
+        type: 'setScheduledTime',
+        hour: 8,
+        minute: 0,
+        now,
+        timeZone: 'UTC',
+      }).scheduledTime,
+    ).toBeNull();
   });
 });
 
 describe('reset and submission', () => {
   it('when the dialog closes or creation succeeds, then everything resets', () => {
-    const s = run([{ type: 'chooseIntent', intent: 'simple_task' }, { type: 'setTitle', title: 'Buy milk' }, { type: 'reset' }]);
+    const s = run([
+      { type: 'chooseIntent', intent: 'simple_task' },
+      { type: 'setTitle', title: 'Buy milk' },
+      { type: 'reset' },
+    ]);
     expect(s).toEqual(initialQuestWizardState());
   });
 
@@ -285,12 +366,21 @@ describe('reset and submission', () => {
     const sub = wizardSubmission(s);
     expect(sub.kind).toBe('quest');
     const parsed = createQuestRequestSchema.parse(sub.body);
-    expect(parsed).toMatchObject({ category: 'chores_errands', xpReward: 20, isRecurring: false, timeOfDay: 'anytime' });
+    expect(parsed).toMatchObject({
+      category: 'chores_errands',
+      xpReward: 20,
+      isRecurring: false,
+      timeOfDay: 'anytime',
+    });
     expect(parsed.dueDate?.toISOString()).toBe('2026-11-23T22:59:59.999Z');
   });
 
   it('when the title is too short on create, then Continue is disabled', () => {
-    const s = run([{ type: 'chooseIntent', intent: 'simple_task' }, { type: 'setTitle', title: 'ab' }, { type: 'setDescription', description: '0123456789' }]);
+    const s = run([
+      { type: 'chooseIntent', intent: 'simple_task' },
+      { type: 'setTitle', title: 'ab' },
+      { type: 'setDescription', description: '0123456789' },
+    ]);
     expect(wizardCanContinue(s)).toBe(false);
   });
 });

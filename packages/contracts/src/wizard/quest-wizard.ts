@@ -1,6 +1,9 @@
 import type { CreateQuestRequestInput } from '../quests/quest.ts';
 import type { CreateSeriesRequestInput } from '../quests/series.ts';
-import { WEEKLY_DAYS_REQUIRED_DESCRIPTION, WEEKLY_DAYS_REQUIRED_MESSAGE } from '../quests/series.ts';
+import {
+  WEEKLY_DAYS_REQUIRED_DESCRIPTION,
+  WEEKLY_DAYS_REQUIRED_MESSAGE,
+} from '../quests/series.ts';
 import type { GrowthPath, QuestCategory, QuestDifficulty, TimeOfDay } from '../quests/enums.ts';
 import { addDays, endOfLocalDay, localDate, zonedTimeToInstant } from '../time/zone.ts';
 import { type WizardIntent, xpForIntent } from './intent.ts';
@@ -133,7 +136,10 @@ export function initialQuestWizardState(): QuestWizardState {
  * morning_routine / learning / self_care / self_care; environment growth is morning_routine /
  * work_focus / evening_routine / chores_errands for morning / afternoon / evening / anytime.
  */
-export function deriveCategory(timeOfDay: TimeOfDay | null, growthPath: GrowthPath | null): QuestCategory {
+export function deriveCategory(
+  timeOfDay: TimeOfDay | null,
+  growthPath: GrowthPath | null,
+): QuestCategory {
   if (growthPath === 'physical_growth') return 'health_fitness';
   const inner = growthPath === 'inner_growth';
   switch (timeOfDay) {
@@ -158,7 +164,8 @@ export function duePresetDate(preset: DuePreset, now: Date, timeZone: string): D
 /** Whether the current step can go on (Continue disabled while no weekday is chosen). */
 export function wizardCanContinue(state: QuestWizardState): boolean {
   if (state.step === 'weekly_days') return state.weeklyDays.length > 0;
-  if (state.step === 'create') return state.title.trim().length >= 3 && state.description.trim().length >= 10;
+  if (state.step === 'create')
+    return state.title.trim().length >= 3 && state.description.trim().length >= 10;
   return true;
 }
 
@@ -167,17 +174,28 @@ export function canPickScheduledTime(state: QuestWizardState): boolean {
   return state.timeOfDay !== null && state.timeOfDay !== 'anytime';
 }
 
-function go(state: QuestWizardState, step: WizardStep, patch: Partial<QuestWizardState> = {}): QuestWizardState {
+function go(
+  state: QuestWizardState,
+  step: WizardStep,
+  patch: Partial<QuestWizardState> = {},
+): QuestWizardState {
   return { ...state, ...patch, step, history: [...state.history, state.step], notice: null };
 }
 
-export function questWizardReducer(state: QuestWizardState, action: QuestWizardAction): QuestWizardState {
+export function questWizardReducer(
+  state: QuestWizardState,
+  action: QuestWizardAction,
+): QuestWizardState {
   const s: QuestWizardState = state.notice ? { ...state, notice: null } : state;
   switch (action.type) {
     case 'chooseIntent': {
       if (s.step !== 'intent') return s;
       // A new intent starts a new path: nothing chosen on an earlier path survives.
-      const fresh = { ...initialQuestWizardState(), ...xpForIntent(action.intent), intent: action.intent };
+      const fresh = {
+        ...initialQuestWizardState(),
+        ...xpForIntent(action.intent),
+        intent: action.intent,
+      };
       if (action.intent === 'not_sure') return go(fresh, 'emotion');
       if (action.intent === 'simple_task') {
         return go(fresh, 'create', { recurrence: 'one_time', category: 'chores_errands' });
@@ -187,29 +205,52 @@ export function questWizardReducer(state: QuestWizardState, action: QuestWizardA
     case 'chooseRecurrence': {
       if (s.step !== 'recurrence') return s;
       const weeklyDays = action.recurrence === 'weekly' ? s.weeklyDays : [];
-      return go(s, action.recurrence === 'weekly' ? 'weekly_days' : 'time_of_day', { recurrence: action.recurrence, weeklyDays });
+      return go(s, action.recurrence === 'weekly' ? 'weekly_days' : 'time_of_day', {
+        recurrence: action.recurrence,
+        weeklyDays,
+      });
     }
     case 'toggleWeekday': {
-      if (s.step !== 'weekly_days' || !Number.isInteger(action.day) || action.day < 0 || action.day > 6) return s;
+      if (
+        s.step !== 'weekly_days' ||
+        !Number.isInteger(action.day) ||
+        action.day < 0 ||
+        action.day > 6
+      )
+        return s;
       const has = s.weeklyDays.includes(action.day);
-      const weeklyDays = has ? s.weeklyDays.filter((d) => d !== action.day) : [...s.weeklyDays, action.day].sort((a, b) => a - b);
+      const weeklyDays = has
+        ? s.weeklyDays.filter((d) => d !== action.day)
+        : [...s.weeklyDays, action.day].sort((a, b) => a - b);
       return { ...s, weeklyDays };
     }
     case 'confirmWeeklyDays': {
       if (s.step !== 'weekly_days') return s;
       if (s.weeklyDays.length === 0) {
-        return { ...s, notice: { title: WEEKLY_DAYS_REQUIRED_MESSAGE, description: WEEKLY_DAYS_REQUIRED_DESCRIPTION } };
+        return {
+          ...s,
+          notice: {
+            title: WEEKLY_DAYS_REQUIRED_MESSAGE,
+            description: WEEKLY_DAYS_REQUIRED_DESCRIPTION,
+          },
+        };
       }
       return go(s, 'time_of_day');
     }
     case 'chooseTimeOfDay': {
       if (s.step !== 'time_of_day') return s;
       const keepTime = action.timeOfDay !== 'anytime' && action.timeOfDay === s.timeOfDay;
-      return go(s, 'quest_path', { timeOfDay: action.timeOfDay, scheduledTime: keepTime ? s.scheduledTime : null });
+      return go(s, 'quest_path', {
+        timeOfDay: action.timeOfDay,
+        scheduledTime: keepTime ? s.scheduledTime : null,
+      });
     }
     case 'choosePath': {
       if (s.step !== 'quest_path') return s;
-      return go(s, 'create', { growthPath: action.growthPath, category: deriveCategory(s.timeOfDay, action.growthPath) });
+      return go(s, 'create', {
+        growthPath: action.growthPath,
+        category: deriveCategory(s.timeOfDay, action.growthPath),
+      });
     }
     case 'chooseEmotion': {
       if (s.step !== 'emotion') return s;
@@ -242,9 +283,14 @@ export function questWizardReducer(state: QuestWizardState, action: QuestWizardA
     case 'setDifficulty':
       return { ...s, difficulty: action.difficulty };
     case 'setXpReward':
-      return Number.isInteger(action.xpReward) && action.xpReward >= 1 && action.xpReward <= 1000 ? { ...s, xpReward: action.xpReward } : s;
+      return Number.isInteger(action.xpReward) && action.xpReward >= 1 && action.xpReward <= 1000
+        ? { ...s, xpReward: action.xpReward }
+        : s;
     case 'setDuePreset':
-      return { ...s, dueDate: duePresetDate(action.preset, action.now, action.timeZone).toISOString() };
+      return {
+        ...s,
+        dueDate: duePresetDate(action.preset, action.now, action.timeZone).toISOString(),
+      };
     case 'setCustomDueDate':
       // A custom due date is set to the end of that day (core.md section 4).
       return { ...s, dueDate: endOfLocalDay(action.date, action.timeZone).toISOString() };
@@ -255,7 +301,11 @@ export function questWizardReducer(state: QuestWizardState, action: QuestWizardA
       if (!Number.isInteger(action.hour) || action.hour < 0 || action.hour > 23) return s;
       if (!Number.isInteger(action.minute) || action.minute < 0 || action.minute > 59) return s;
       const today = localDate(action.now, action.timeZone);
-      const at = zonedTimeToInstant(today, { hour: action.hour, minute: action.minute }, action.timeZone);
+      const at = zonedTimeToInstant(
+        today,
+        { hour: action.hour, minute: action.minute },
+        action.timeZone,
+      );
       return { ...s, scheduledTime: at.toISOString() };
     }
     case 'clearScheduledTime':

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  occurrenceDatesBetween,
+  seriesCardOccurrence,
+  seriesOccursOn,
+  type SeriesSchedule,
+} from './recurrence.ts';
+import { dayStreaks } from './streaks.ts';
+import { canClearCompleted } from './completion.ts';
+import { addInterval, addMonths, startOfWeek } from '../time/zone.ts';
+
+const base: SeriesSchedule = {
+  recurrenceType: 'daily',
+  recurrenceInterval: 1,
+  weeklyPattern: null,
+  startDate: '2026-03-06',
+  endDate: null,
+};
+
+describe('seriesOccursOn', () => {
+  it.each([
+    ['daily, day before start', base, '2026-03-05', false],
+    ['daily, start day', base, '2026-03-06', true],
+    ['daily, across the New York/Berlin DST weekends', base, '2026-03-29', true],
+    ['daily with an end, last day', { ...base, endDate: '2026-03-10' }, '2026-03-10', true],
+    ['daily with an end, day after', { ...base, endDate: '2026-03-10' }, '2026-03-11', false],
+    ['every 2 days, day 2', { ...base, recurrenceInterval: 2 }, '2026-03-08', true],
+    ['every 2 days, day 3', { ...base, recurrenceInterval: 2 }, '2026-03-09', false],
+    [
+      'weekly Mon/Wed, Monday',
+      { ...base, recurrenceType: 'weekly', weeklyPattern: [1, 3] },
+      '2026-03-09',
+      true,
+    ],
+    [
+      'weekly Mon/Wed, Tuesday',
+      { ...base, recurrenceType: 'weekly', weeklyPattern: [1, 3] },
+      '2026-03-10',
+      false,
+    ],
+    [
+      'weekly Sunday, DST Sunday in New York',
+      { ...base, recurrenceType: 'weekly', weeklyPattern: [0] },
+      '2026-03-08',
+      true,
+    ],
+    [
+      'weekly with no days',
+      { ...base, recurrenceType: 'weekly', weeklyPattern: [] },
+      '2026-03-09',
+      false,
+    ],
+    [
+      'fortnightly Monday, week 1',
+      { ...base, recurrenceType: 'weekly', recurrenceInterval: 2, weeklyPattern: [1] },
+      '2026-03-09',
+      false,
+    ],
+    [
+      'fortnightly Monday, week 2',
+      { ...base, recurrenceType: 'weekly', recurrenceInterval: 2, weeklyPattern: [1] },
+      '2026-03-16',
+      true,
+    ],
+    ['monthly, same day next month', { ...base, recurrenceType: 'monthly' }, '2026-04-06', true],
+    ['monthly, other day', { ...base, recurrenceType: 'monthly' }, '2026-04-07', false],
+    [
+      'monthly from the 31st, end of February',
+      { ...base, recurrenceType: 'monthly', startDate: '2026-01-31' },
+      '2026-02-28',
+      true,
+    ],
+    [
+      'monthly from the 31st, 30 April',
+      { ...base, recurrenceType: 'monthly', startDate: '2026-01-31' },
+      '2026-04-30',
+      true,
+    ],
+  ] as const)(
+    'when %s (%o) is asked about %s, then it occurs: %s',
+    (_label, series, date, expected) => {
+      expect(seriesOccursOn(series, date)).toBe(expected);
+    },
+  );
+
+  it('when listing a weekly Mon/Wed/Fri series over two weeks, then six days come back in order', () => {
+    expect(
+      occurrenceDatesBetween(
+        { ...base, recurrenceType: 'weekly', weeklyPattern: [1, 3, 5] },
+        '2026-03-06',
+        '2026-03-19',
+      ),
+    ).toEqual(['2026-03-06', '2026-03-09', '2026-03-11', '2026-03-13', '2026-03-16', '2026-03-18']);
+  });
+});
+
+describe('seriesCardOccurrence (core.md section 2, Quest Log)', () => {
+  const o = (id: string, hiddenFromDashboard = false) => ({ id, hiddenFromDashboard });
+  it.each([
+    [o('t'), o('y'), 't'],
+    [null, o('y'), 'y'],
+    [o('t', true), o('y'), null],
+    [null, o('y', true), null],
+    [null, null, null],
+  ])(
+    'when today is %o and yesterday %o, then the card shows %s',
+    (todaysOccurrence, yesterdaysOccurrence, id) => {
+      expect(seriesCardOccurrence({ todaysOccurrence, yesterdaysOccurrence })?.id ?? null).toBe(id);
+    },
+  );
+});
+
+describe('dayStreaks', () => {
+  it.each([
+    [[], 0, 0],
+    [['2026-11-22'], 1, 1],
+    [['2026-11-21'], 1, 1], // today not done yet: yesterday keeps the streak
+    [['2026-11-20'], 0, 1],
+    [['2026-11-20', '2026-11-21', '2026-11-22'], 3, 3],
+    [['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-21', '2026-11-22'], 2, 4],
+    [['2026-11-22', '2026-11-22', '2026-11-21'], 2, 2],
+    [['2026-11-23'], 0, 0], // a future day (clock skew) counts for nothing
+    [['2026-10-24', '2026-10-25', '2026-10-26'], 0, 3], // across Berlin's DST change
+  ])(
+    'when days %o are done and today is 2026-11-22, then current %i and longest %i',
+    (days, current, longest) => {
+      expect(dayStreaks(days, '2026-11-22')).toEqual({ current, longest });
+    },
+  );
+});
+
+describe('calendar intervals', () => {
+  it.each([
+    ['2026-01-31', 1, 'months', '2026-02-28'],
+    ['2028-01-31', 1, 'months', '2028-02-29'],
+    ['2026-03-31', 1, 'months', '2026-04-30'],
+    ['2026-12-15', 1, 'months', '2027-01-15'],
+    ['2026-03-15', -3, 'months', '2025-12-15'],
+    ['2026-03-02', 1, 'weeks', '2026-03-09'],
+    ['2028-02-29', 1, 'years', '2029-02-28'],
+    ['2026-10-24', 2, 'days', '2026-10-26'],
+  ] as const)('when %s moves by %i %s, then it is %s', (date, n, unit, expected) => {
+    expect(addInterval(date, n, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11-22', '2026-11-22'],
+    ['2026-11-23', '2026-11-22'],
+    ['2026-11-28', '2026-11-22'],
+    ['2026-11-29', '2026-11-29'],
+    ['2026-03-01', '2026-03-01'],
+    ['2026-01-01', '2025-12-28'],
+  ])('when the day is %s, then its week starts on Sunday %s', (date, sunday) => {
+    expect(startOfWeek(date)).toBe(sunday);
+  });
+
+  it('when adding months keeps the day, then it is unchanged', () => {
+    expect(addMonths('2026-05-10', 2)).toBe('2026-07-10');
+  });
+});
+
+describe('canClearCompleted (core.md section 2)', () => {
+  const occ = (
+    completionType: 'not_completed' | 'partial' | 'completed',
+    hiddenFromDashboard = false,
+  ) => ({
+    isCompleted: completionType === 'completed',
+    completionType,
+    hiddenFromDashboard,
+  });
+  it.each([
+    [[], [], false],
+    [[{ isCompleted: false }], [occ('not_completed')], false],
+    [[{ isCompleted: true }], [], true],
+    [[], [occ('completed')], true],
+    [[], [occ('partial')], true],
+    [[], [occ('completed', true)], false],
+  ])(
+    'when quests %o and occurrences %o, then Clear Completed shown: %s',
+    (quests, occurrences, shown) => {
+      expect(canClearCompleted(quests, occurrences)).toBe(shown);
+    },
+  );
+});

@@ -1,0 +1,74 @@
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  parseLocalDate,
+  weekdayOfLocalDate,
+} from '../time/zone.ts';
+import type { Cadence } from './enums.ts';
+
+// Which local days a recurring series has an occurrence on (core.md section 3, Recurring series; section
+// 9: weekly interval 1, weekdays 0 = Sunday .. 6 = Saturday). Occurrences are materialised per local day
+// in the user's zone (architecture.md decision 7), so everything here is on 'YYYY-MM-DD' strings.
+
+export interface SeriesSchedule {
+  recurrenceType: Cadence;
+  recurrenceInterval: number;
+  weeklyPattern: readonly number[] | null;
+  /** First local day (the start date's local date in the user's zone). */
+  startDate: string;
+  /** Last local day, or null for no end. */
+  endDate: string | null;
+}
+
+/**
+ * daily: every `interval` days from the start; weekly: the pattern's weekdays in every `interval`-th week
+ * counted from the start's week; monthly: the start's day of the month (clamped to short months) every
+ * `interval` months; custom: treated as every `interval` days (the spec shows no custom rule).
+ */
+export function seriesOccursOn(series: SeriesSchedule, date: string): boolean {
+  if (daysBetween(series.startDate, date) < 0) return false;
+  if (series.endDate !== null && daysBetween(date, series.endDate) < 0) return false;
+  const interval = Math.max(1, Math.floor(series.recurrenceInterval));
+  switch (series.recurrenceType) {
+    case 'daily':
+    case 'custom':
+      return daysBetween(series.startDate, date) % interval === 0;
+    case 'weekly': {
+      if (!series.weeklyPattern || !series.weeklyPattern.includes(weekdayOfLocalDate(date)))
+        return false;
+      const startWeek = addDays(series.startDate, -weekdayOfLocalDate(series.startDate));
+      const week = Math.floor(daysBetween(startWeek, date) / 7);
+      return week % interval === 0;
+    }
+    case 'monthly': {
+      const start = parseLocalDate(series.startDate);
+      const d = parseLocalDate(date);
+      const months = (d.year - start.year) * 12 + (d.month - start.month);
+      return months % interval === 0 && addMonths(series.startDate, months) === date;
+    }
+  }
+}
+
+/** The series' local days from `from` to `to`, both included, in order. */
+export function occurrenceDatesBetween(series: SeriesSchedule, from: string, to: string): string[] {
+  const out: string[] = [];
+  const span = daysBetween(from, to);
+  for (let i = 0; i <= span; i += 1) {
+    const date = addDays(from, i);
+    if (seriesOccursOn(series, date)) out.push(date);
+  }
+  return out;
+}
+
+/**
+ * The occurrence a recurring card shows: today's, else yesterday's, unless that occurrence is hidden
+ * from the dashboard (core.md section 2, Quest Log).
+ */
+export function seriesCardOccurrence<O extends { hiddenFromDashboard: boolean }>(series: {
+  todaysOccurrence: O | null;
+  yesterdaysOccurrence: O | null;
+}): O | null {
+  const chosen = series.todaysOccurrence ?? series.yesterdaysOccurrence;
+  return chosen && !chosen.hiddenFromDashboard ? chosen : null;
+}
