@@ -1,0 +1,177 @@
+// Databases, collections and indexes: listDatabases, listCollections, create, drop, dropDatabase,
+// createIndexes, listIndexes, dropIndexes.
+import type { Document } from 'bson';
+import { Query } from 'mingo';
+import { ErrorCodes, MongoCommandError } from '../errors.ts';
+import type { Collection } from '../storage/collection.ts';
+import { ID_INDEX_SPEC } from '../storage/collection.ts';
+import { compareValues } from '../storage/values.ts';
+import type { CommandContext, CommandHandler } from './context.ts';
+
+const listDatabases: CommandHandler = (ctx) => {
+  const filter = ctx.command.filter as Document | undefined;
+  const query = filter ? new Query(filter) : undefined;
+  const databases = ctx.engine
+    .databaseNames()
+    .map((name) => ({ name, sizeOnDisk: 0, empty: false }))
+    .filter((db) => !query || query.test(db));
+  if (ctx.command.nameOnly === true) return { databases: databases.map(({ name }) => ({ name })), ok: 1 };
+  return { databases, totalSize: 0, totalSizeMb: 0, ok: 1 };
+};
+
+const listCollections: CommandHandler = (ctx) => {
+  const filter = ctx.command.filter as Document | undefined;
+  const query = filter && Object.keys(filter).length ? new Query(filter) : undefined;
+  const infos = ctx.engine
+    .collections(ctx.db)
+    .map((collection) => ({
+      name: collection.name,
+      type: 'collection',
+      options: collection.options,
+      info: { readOnly: false },
+      idIndex: ID_INDEX_SPEC,
+    }))
+    .filter((info) => !query || query.test(info))
+    .map((info) => (ctx.command.nameOnly === true ? { name: info.name, type: info.type } : info));
+  const batchSize = (ctx.command.cursor as Document | undefined)?.batchSize as number | undefined;
+  return ctx.cursors.first(`${ctx.db}.$cmd.listCollections`, infos, batchSize);
+};
+
+const COMMAND_ENVELOPE = new Set(['$db', 'lsid', 'writeConcern', 'comment', '$readPreference', '$clusterTime', 'txnNumber', 'apiVersion']);
+
+const create: CommandHandler = (ctx) => {
+  const name = ctx.command.create;
+  if (typeof name !== 'string') throw new MongoCommandError(ErrorCodes.InvalidNamespace, 'collection name has invalid type');
+  // The collection's options are the command's fields minus the generic command envelope.
+  const options = Object.fromEntries(Object.entries(ctx.command).filter(([key]) => key !== 'create' && !COMMAND_ENVELOPE.has(key)));
+  ctx.engine.create(ctx.db, name, options);
+  return { ok: 1 };
+};
+
+const drop: CommandHandler = (ctx) => {
+  const name = String(ctx.command.drop);
+  const collection = ctx.engine.get(ctx.db, name);
+  if (!collection) return { ok: 1 };
+  const nIndexesWas = collection.indexes.size;
+  ctx.engine.drop(ctx.db, name);
+  return { nIndexesWas, ns: `${ctx.db}.${name}`, ok: 1 };
+};
+
+const dropDatabase: CommandHandler = (ctx) => {
+  ctx.engine.dropDatabase(ctx.db);
+  return { dropped: ctx.db, ok: 1 };
+};
+
+function sameKey(a: Document, b: Document): boolean {
+  const x = Object.entries(a);
+  const y = Object.entries(b);
+  return x.length === y.length && x.every(([field, direction], i) => y[i]![0] === field && compareValues(direction, y[i]![1]) === 0);
+}
+
+const INDEX_OPTIONS_COMPARED = ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression'];
+
+function sameOptions(a: Document, b: Document): boolean {
+  return INDEX_OPTIONS_COMPARED.every((option) => compareValues(a[option] ?? null, b[option] ?? null) === 0 || (option === 'unique' && !a.unique === !b.unique) || (option === 'sparse' && !a.sparse === !b.sparse));
+}
+
+function defaultIndexName(key: Document): string {
+  return Object.entries(key)
+    .map(([field, direction]) => `${field}_${String(direction)}`)
+    .join('_');
+}
+
+const createIndexes: CommandHandler = (ctx) => {
+  const name = String(ctx.command.createIndexes);
+  const specs = ctx.command.indexes;
+  if (!Array.isArray(specs) || !specs.length) throw new MongoCommandError(ErrorCodes.BadValue, 'Must specify at least one index to create');
+  const existing = ctx.engine.get(ctx.db, name);
+  const collection = existing ?? ctx.engine.getOrCreate(ctx.db, name);
+  const numIndexesBefore = collection.indexes.size;
+  for (const raw of specs as Document[]) {
+    const key = raw.key as Document | undefined;
+    if (!key || typeof key !== 'object' || !Object.keys(key).length) {
+      throw new MongoCommandError(ErrorCodes.BadValue, "Error in specification { } :: caused by :: The 'key' field is a required property of an index specification");
+    }
+    const spec: Document = { v: 2, key, name: raw.name ?? defaultIndexName(key) };
+    for (const [option, value] of Object.entries(raw)) if (!(option in spec) && option !== 'v' && option !== 'ns') spec[option] = value;
+    if (raw.unique === false) delete spec.unique;
+    const sameName = collection.indexes.get(String(spec.name));
+    const sameKeys = [...collection.indexes.values()].find((index) => sameKey(index.keyPattern, key));
+    if (sameName && !sameKey(sameName.keyPattern, key)) {
+      throw new MongoCommandError(
+        ErrorCodes.IndexKeySpecsConflict,
+        `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`,
+      );
+    }
+    if (sameKeys) {
+      if (sameKeys.name === spec.name && sameOptions(sameKeys.spec, spec)) continue;
+      if (sameKeys.name === '_id_') continue;
+      throw new MongoCommandError(
+        ErrorCodes.IndexOptionsConflict,
+        `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKeys.spec)}`,
+      );
+    }
+    collection.createIndex(spec);
+  }
+  const numIndexesAfter = collection.indexes.size;
+  return {
+    numIndexesBefore,
+    numIndexesAfter,
+    ...(numIndexesAfter === numIndexesBefore ? { note: 'all indexes already exist' } : {}),
+    createdCollectionAutomatically: !existing,
+    ok: 1,
+  };
+};
+
+function requireCollection(ctx: CommandContext, name: string): Collection {
+  const collection = ctx.engine.get(ctx.db, name);
+  if (!collection) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `ns does not exist: ${ctx.db}.${name}`);
+  return collection;
+}
+
+const listIndexes: CommandHandler = (ctx) => {
+  const name = String(ctx.command.listIndexes);
+  const collection = requireCollection(ctx, name);
+  const specs = [...collection.indexes.values()].map((index) => index.spec);
+  const batchSize = (ctx.command.cursor as Document | undefined)?.batchSize as number | undefined;
+  return ctx.cursors.first(`${ctx.db}.${name}`, specs, batchSize);
+};
+
+const dropIndexes: CommandHandler = (ctx) => {
+  const name = String(ctx.command.dropIndexes ?? ctx.command.deleteIndexes);
+  const collection = requireCollection(ctx, name);
+  const nIndexesWas = collection.indexes.size;
+  const target = ctx.command.index;
+  let names: string[];
+  if (target === '*') {
+    names = [...collection.indexes.keys()].filter((indexName) => indexName !== '_id_');
+  } else if (typeof target === 'string') {
+    names = [target];
+  } else if (Array.isArray(target)) {
+    names = target.map(String);
+  } else if (target && typeof target === 'object') {
+    const found = [...collection.indexes.values()].find((index) => sameKey(index.keyPattern, target as Document));
+    if (!found) throw new MongoCommandError(ErrorCodes.IndexNotFound, `can't find index with key: ${JSON.stringify(target)}`);
+    names = [found.name];
+  } else {
+    throw new MongoCommandError(ErrorCodes.BadValue, "BSON field 'dropIndexes.index' is missing but a required field");
+  }
+  for (const indexName of names) {
+    if (indexName === '_id_') throw new MongoCommandError(ErrorCodes.InvalidOptions, 'cannot drop _id index');
+    if (!collection.indexes.has(indexName)) throw new MongoCommandError(ErrorCodes.IndexNotFound, `index not found with name [${indexName}]`);
+  }
+  for (const indexName of names) collection.dropIndex(indexName);
+  return { nIndexesWas, ok: 1 };
+};
+
+export const adminCommands: Record<string, CommandHandler> = {
+  listDatabases,
+  listCollections,
+  create,
+  drop,
+  dropDatabase,
+  createIndexes,
+  listIndexes,
+  dropIndexes,
+  deleteIndexes: dropIndexes,
+};

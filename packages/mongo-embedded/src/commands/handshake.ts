@@ -1,0 +1,86 @@
+// Handshake and server-information commands: hello/isMaster, ping, buildInfo, endSessions...
+import type { Document } from 'bson';
+import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../wire/protocol.ts';
+import type { CommandHandler } from './context.ts';
+
+export const SERVER_VERSION = '7.0.0';
+/** MongoDB 7.0; the driver 7 accepts 9 (4.4) to 29. */
+export const MAX_WIRE_VERSION = 21;
+const startedAt = new Date();
+
+const hello: CommandHandler = (ctx) => {
+  const legacy = ctx.command.hello === undefined;
+  return {
+    ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+    helloOk: true,
+    topologyVersion: { processId: ctx.processId, counter: 0 },
+    maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+    maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: ctx.connectionId,
+    minWireVersion: 0,
+    maxWireVersion: MAX_WIRE_VERSION,
+    readOnly: false,
+    ok: 1,
+  };
+};
+
+const buildInfo: CommandHandler = () => ({
+  version: SERVER_VERSION,
+  gitVersion: 'mongo-embedded',
+  versionArray: [7, 0, 0, 0],
+  bits: 64,
+  debug: false,
+  maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+  storageEngines: ['mongo-embedded'],
+  javascriptEngine: 'none',
+  modules: [],
+  ok: 1,
+});
+
+const ok: CommandHandler = () => ({ ok: 1 });
+
+const serverStatus: CommandHandler = (ctx) => ({
+  host: 'localhost',
+  version: SERVER_VERSION,
+  process: 'mongo-embedded',
+  pid: process.pid,
+  uptime: Math.floor((Date.now() - startedAt.getTime()) / 1000),
+  localTime: new Date(),
+  connections: { current: 0 },
+  metrics: { cursor: { open: { total: ctx.cursors.count } } },
+  ok: 1,
+});
+
+const hostInfo: CommandHandler = () => ({ system: { currentTime: new Date(), hostname: 'localhost' }, os: { type: process.platform }, ok: 1 });
+
+const connectionStatus: CommandHandler = () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 });
+
+const whatsmyuri: CommandHandler = () => ({ you: '127.0.0.1', ok: 1 });
+
+const getParameter: CommandHandler = (ctx) => {
+  const reply: Document = { ok: 1 };
+  if (ctx.command.featureCompatibilityVersion !== undefined) reply.featureCompatibilityVersion = { version: '7.0' };
+  return reply;
+};
+
+export const handshakeCommands: Record<string, CommandHandler> = {
+  hello,
+  isMaster: hello,
+  ismaster: hello,
+  ping: ok,
+  buildInfo,
+  buildinfo: buildInfo,
+  endSessions: ok,
+  killSessions: ok,
+  refreshSessions: ok,
+  serverStatus,
+  hostInfo,
+  connectionStatus,
+  whatsmyuri,
+  getParameter,
+  getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
+  getCmdLineOpts: () => ({ argv: process.argv, parsed: {}, ok: 1 }),
+};

@@ -1,0 +1,165 @@
+// find, getMore, killCursors, count, distinct, aggregate.
+import { Long } from 'bson';
+import type { Document } from 'bson';
+import { Aggregator } from 'mingo';
+import { ErrorCodes, MongoCommandError } from '../errors.ts';
+import { compareValues, valuesAtPath } from '../storage/values.ts';
+import { cloneDocument, project, sortSkipLimit } from './documents.ts';
+import type { CommandContext, CommandHandler } from './context.ts';
+
+function toInt(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  return Number(value);
+}
+
+function toCursorId(value: unknown): bigint {
+  if (value instanceof Long) return value.toBigInt();
+  if (typeof value === 'bigint') return value;
+  return BigInt(Math.trunc(Number(value)));
+}
+
+function batchSizeOf(spec: unknown): number | undefined {
+  if (spec === undefined || spec === null) return undefined;
+  const size = toInt(spec);
+  if (!Number.isFinite(size) || size < 0) throw new MongoCommandError(ErrorCodes.BadValue, 'batchSize must be non-negative');
+  return size;
+}
+
+function matching(ctx: CommandContext, name: string, filter: Document, limit = 0): Document[] {
+  return ctx.engine.get(ctx.db, name)?.find(filter, limit) ?? [];
+}
+
+const find: CommandHandler = (ctx) => {
+  const name = String(ctx.command.find);
+  const filter = (ctx.command.filter ?? {}) as Document;
+  let limit = toInt(ctx.command.limit);
+  let singleBatch = ctx.command.singleBatch === true;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  const sort = ctx.command.sort as Document | undefined;
+  const skip = toInt(ctx.command.skip);
+  // Without a sort, a limited find can stop scanning once it has skip + limit matches.
+  const enough = limit > 0 && (!sort || !Object.keys(sort).length) ? skip + limit : 0;
+  const docs = project(
+    sortSkipLimit(matching(ctx, name, filter, enough), sort, skip, limit),
+    ctx.command.projection as Document | undefined,
+  );
+  const batchSize = batchSizeOf(ctx.command.batchSize);
+  return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);
+};
+
+const getMore: CommandHandler = (ctx) => {
+  const ns = `${ctx.db}.${String(ctx.command.collection)}`;
+  return ctx.cursors.more(toCursorId(ctx.command.getMore), ns, batchSizeOf(ctx.command.batchSize));
+};
+
+const killCursors: CommandHandler = (ctx) => {
+  const ids = ((ctx.command.cursors ?? []) as unknown[]).map(toCursorId);
+  const { killed, notFound } = ctx.cursors.kill(ids);
+  return {
+    cursorsKilled: killed.map((id) => Long.fromBigInt(id)),
+    cursorsNotFound: notFound.map((id) => Long.fromBigInt(id)),
+    cursorsAlive: [],
+    cursorsUnknown: [],
+    ok: 1,
+  };
+};
+
+const count: CommandHandler = (ctx) => {
+  const name = String(ctx.command.count);
+  const docs = matching(ctx, name, (ctx.command.query ?? {}) as Document);
+  const skip = toInt(ctx.command.skip);
+  const limit = Math.abs(toInt(ctx.command.limit));
+  const n = Math.max(0, Math.min(docs.length - skip, limit > 0 ? limit : Infinity));
+  return { n, ok: 1 };
+};
+
+const distinct: CommandHandler = (ctx) => {
+  const name = String(ctx.command.distinct);
+  const key = ctx.command.key;
+  if (typeof key !== 'string') throw new MongoCommandError(ErrorCodes.FailedToParse, "BSON field 'distinct.key' is missing but a required field");
+  const values: unknown[] = [];
+  for (const doc of matching(ctx, name, (ctx.command.query ?? {}) as Document)) {
+    for (const value of valuesAtPath(doc, key)) if (value !== undefined) values.push(value);
+  }
+  values.sort(compareValues);
+  const unique = values.filter((value, i) => i === 0 || compareValues(values[i - 1], value) !== 0);
+  return { values: unique, ok: 1 };
+};
+
+/** Stages that build new documents instead of editing their input, so stored documents need no copy. */
+const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$skip', '$limit', '$count', '$group', '$project', '$sortByCount']);
+
+const aggregate: CommandHandler = (ctx) => {
+  const target = ctx.command.aggregate;
+  const pipeline = ctx.command.pipeline as Document[] | undefined;
+  if (!Array.isArray(pipeline)) throw new MongoCommandError(ErrorCodes.FailedToParse, "'pipeline' option must be specified as an array");
+  if (!ctx.command.cursor && ctx.command.explain !== true) {
+    throw new MongoCommandError(ErrorCodes.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+  }
+  for (const stage of pipeline) {
+    const op = Object.keys(stage)[0];
+    if (op === '$out' || op === '$merge') throw new MongoCommandError(ErrorCodes.IllegalOperation, `${op} is not supported by the embedded server`);
+  }
+  const name = typeof target === 'string' ? target : undefined;
+  let source: Document[] = [];
+  let stages = pipeline;
+  if (name) {
+    const first = pipeline[0];
+    if (first && '$match' in first) {
+      source = matching(ctx, name, first.$match as Document);
+      stages = pipeline.slice(1);
+    } else {
+      source = matching(ctx, name, {});
+    }
+  } else if (pipeline[0] && '$documents' in pipeline[0]) {
+    source = [];
+  }
+  if (!stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? ''))) source = source.map(cloneDocument);
+  const docs = stages.length
+    ? (new Aggregator(stages, {
+        collectionResolver: (from: string) => (ctx.engine.get(ctx.db, from)?.find({}) ?? []).map(cloneDocument),
+      }).run(source) as Document[])
+    : source;
+  const batchSize = batchSizeOf((ctx.command.cursor as Document | undefined)?.batchSize);
+  return ctx.cursors.first(`${ctx.db}.${name ?? '$cmd.aggregate'}`, docs, batchSize);
+};
+
+/** explain for find: which index was used and how many documents were examined (as mongod reports). */
+const explain: CommandHandler = (ctx) => {
+  const inner = ctx.command.explain as Document | undefined;
+  if (!inner || typeof inner !== 'object' || inner.find === undefined) {
+    throw new MongoCommandError(ErrorCodes.IllegalOperation, 'explain is only supported for find by the embedded server');
+  }
+  const name = String(inner.find);
+  const collection = ctx.engine.get(ctx.db, name);
+  const filter = (inner.filter ?? {}) as Document;
+  const docs = collection ? collection.find(filter) : [];
+  const indexName = collection?.lastIndex;
+  const examined = collection?.lastExamined ?? 0;
+  const scan = indexName ? { stage: 'IXSCAN', indexName, keyPattern: collection!.indexes.get(indexName)!.keyPattern } : { stage: 'COLLSCAN' };
+  const winningPlan = indexName ? { stage: 'FETCH', inputStage: scan } : scan;
+  return {
+    queryPlanner: { namespace: `${ctx.db}.${name}`, parsedQuery: filter, winningPlan, rejectedPlans: [] },
+    executionStats: {
+      executionSuccess: true,
+      nReturned: docs.length,
+      totalKeysExamined: indexName ? examined : 0,
+      totalDocsExamined: examined,
+    },
+    command: inner,
+    ok: 1,
+  };
+};
+
+export const readCommands: Record<string, CommandHandler> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+  aggregate,
+  explain,
+};

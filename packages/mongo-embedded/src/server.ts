@@ -1,0 +1,157 @@
+// TCP server: one connection per client socket, messages framed and answered in order per
+// connection; all connections share one storage engine.
+import net from 'node:net';
+import type { Document } from 'bson';
+import { ObjectId } from 'bson';
+import type { CommandContext } from './commands/context.ts';
+import { commandName, runCommand, WRITE_COMMANDS } from './commands/dispatch.ts';
+import { CursorManager } from './cursors.ts';
+import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
+import type { Logger } from './logger.ts';
+import type { Durability } from './persistence/durability.ts';
+import type { StorageEngine } from './storage/engine.ts';
+import { MessageFramer, parseMessage, serializeOpMsg, serializeOpReply } from './wire/protocol.ts';
+import type { Request } from './wire/protocol.ts';
+
+export interface ServerDeps {
+  engine: StorageEngine;
+  durability: Durability;
+  logger: Logger;
+}
+
+export class WireServer {
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  readonly cursors = new CursorManager();
+  private readonly processId = new ObjectId();
+  private nextConnectionId = 1;
+  private readonly deps: ServerDeps;
+  private readonly sweepTimer: NodeJS.Timeout;
+  private closing = false;
+  private readonly waits = new Set<() => void>();
+
+  constructor(deps: ServerDeps) {
+    this.deps = deps;
+    this.server = net.createServer((socket) => this.accept(socket));
+    this.sweepTimer = setInterval(() => this.cursors.sweep(), 60_000);
+    this.sweepTimer.unref();
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.closing = true;
+    for (const wake of this.waits) wake();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+    this.cursors.clear();
+  }
+
+  private accept(socket: net.Socket): void {
+    const connectionId = this.nextConnectionId++;
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const framer = new MessageFramer();
+    const queue: Request[] = [];
+    let busy = false;
+
+    const fail = (reason: string): void => {
+      this.deps.logger.warn(`connection ${connectionId} closed: ${reason}`);
+      queue.length = 0;
+      socket.destroy();
+    };
+
+    const drain = async (): Promise<void> => {
+      if (busy) return;
+      busy = true;
+      try {
+        while (queue.length && !socket.destroyed) {
+          const request = queue.shift()!;
+          const reply = await this.handle(request, connectionId);
+          if (reply && !socket.destroyed) socket.write(reply);
+        }
+      } catch (error) {
+        fail(`internal error: ${(error as Error).message}`);
+      } finally {
+        busy = false;
+      }
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const message of framer.push(chunk)) queue.push(parseMessage(message));
+      } catch (error) {
+        if (error instanceof ProtocolError) fail(error.message);
+        else fail(`unexpected error: ${(error as Error).message}`);
+        return;
+      }
+      void drain();
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  /**
+   * Awaitable hello (server monitoring): a client that already knows our topologyVersion asks to
+   * be answered only when it changes or after maxAwaitTimeMS. A standalone's topology never
+   * changes, so it simply waits, as mongod does, instead of answering a tight polling loop.
+   */
+  private async awaitableHello(command: Document): Promise<void> {
+    const name = Object.keys(command)[0];
+    if (name !== 'hello' && name !== 'isMaster' && name !== 'ismaster') return;
+    const known = (command.topologyVersion as Document | undefined)?.processId;
+    const maxAwait = Number(command.maxAwaitTimeMS);
+    if (!known || !Number.isFinite(maxAwait) || maxAwait <= 0 || this.closing) return;
+    if (String(known) !== this.processId.toHexString()) return;
+    await new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, maxAwait);
+      timer.unref();
+      this.waits.add(wake);
+    });
+  }
+
+  /** Runs one request; resolves with the reply bytes (none for a fire-and-forget OP_MSG). */
+  private async handle(request: Request, connectionId: number): Promise<Buffer | undefined> {
+    const ctx: Omit<CommandContext, 'db'> = {
+      engine: this.deps.engine,
+      cursors: this.cursors,
+      logger: this.deps.logger,
+      command: request.command,
+      connectionId,
+      processId: this.processId,
+    };
+    await this.awaitableHello(request.command);
+    let reply: Document = runCommand(ctx);
+    // Group commit: every write acknowledged here waits for the same fsync as its neighbours.
+    if (WRITE_COMMANDS.has(commandName(request.command))) {
+      try {
+        await this.deps.durability.sync();
+      } catch (error) {
+        reply = new MongoCommandError(ErrorCodes.InternalError, `write not durable: ${(error as Error).message}`).toReply();
+      }
+    }
+    if (request.kind === 'msg' && request.moreToCome) return undefined;
+    const serialize = request.kind === 'query' ? serializeOpReply : serializeOpMsg;
+    try {
+      return serialize(reply, request.header.requestId);
+    } catch (error) {
+      const failure = new MongoCommandError(ErrorCodes.BSONObjectTooLarge, `reply could not be serialised: ${(error as Error).message}`);
+      return serialize(failure.toReply(), request.header.requestId);
+    }
+  }
+}

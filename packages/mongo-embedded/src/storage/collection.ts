@@ -1,0 +1,230 @@
+// A collection: documents by _id in insertion order, plus its indexes. Every method is synchronous
+// so a read-check-write sequence in a command handler can never interleave with another client.
+import { BSON, ObjectId } from 'bson';
+import type { Document } from 'bson';
+import { Query } from 'mingo';
+import { ErrorCodes, MongoCommandError } from '../errors.ts';
+import { Index } from './index.ts';
+import { planQuery } from './planner.ts';
+import type { Plan } from './planner.ts';
+import { formatValue, idKeyOf } from './values.ts';
+
+export type JournalRecord =
+  | { op: 'put'; db: string; coll: string; doc: Document }
+  | { op: 'del'; db: string; coll: string; id: unknown }
+  | { op: 'createColl'; db: string; coll: string; options: Document }
+  | { op: 'dropColl'; db: string; coll: string }
+  | { op: 'createIndex'; db: string; coll: string; spec: Document }
+  | { op: 'dropIndex'; db: string; coll: string; name: string };
+
+export type JournalSink = (record: JournalRecord) => void;
+
+const MAX_DOCUMENT_SIZE = 16 * 1024 * 1024;
+
+export const ID_INDEX_SPEC = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  readonly options: Document;
+  private readonly docs = new Map<string, Document>();
+  readonly indexes = new Map<string, Index>();
+  private readonly journal: JournalSink;
+  /** How many documents the last find examined: lets tests and the benchmark see index use. */
+  lastExamined = 0;
+  /** The index the last find used (undefined: collection scan). */
+  lastIndex: string | undefined;
+
+  constructor(db: string, name: string, options: Document, journal: JournalSink) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+    this.journal = journal;
+    this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  allDocuments(): IterableIterator<Document> {
+    return this.docs.values();
+  }
+
+  getById(id: unknown): Document | undefined {
+    return this.docs.get(idKeyOf(id));
+  }
+
+  getByIdKey(idKey: string): Document | undefined {
+    return this.docs.get(idKey);
+  }
+
+  /** Documents that may match `filter` (a superset), using an index when one applies. */
+  candidates(filter: Document, plan: Plan | undefined = planQuery(filter, this.indexes.values())): Document[] {
+    this.lastIndex = plan?.index.name;
+    if (!plan) {
+      this.lastExamined = this.docs.size;
+      return [...this.docs.values()];
+    }
+    const out: Document[] = [];
+    const seen = new Set<string>();
+    if (plan.index.name === '_id_' && plan.equality) {
+      for (const scan of plan.scans) {
+        const key = idKeyOf(scan.lower.key[0]);
+        const doc = this.docs.get(key);
+        if (doc && !seen.has(key)) {
+          seen.add(key);
+          out.push(doc);
+        }
+      }
+    } else {
+      for (const scan of plan.scans) {
+        for (const entry of plan.index.keys.range(scan.lower, scan.upper)) {
+          if (seen.has(entry.idKey)) continue;
+          seen.add(entry.idKey);
+          const doc = this.docs.get(entry.idKey);
+          if (doc) out.push(doc);
+        }
+      }
+    }
+    this.lastExamined = out.length;
+    return out;
+  }
+
+  /**
+   * Documents matching `filter`, in natural order unless an index was used. With `limit`, stops
+   * after that many matches (only when the caller does not sort afterwards).
+   */
+  find(filter: Document, limit = 0): Document[] {
+    const plan = planQuery(filter, this.indexes.values());
+    const query = Object.keys(filter).length ? new Query(filter) : undefined;
+    if (!plan) {
+      // Collection scan without copying the whole collection first.
+      this.lastIndex = undefined;
+      const out: Document[] = [];
+      let examined = 0;
+      for (const doc of this.docs.values()) {
+        examined++;
+        if (query && !query.test(doc)) continue;
+        out.push(doc);
+        if (limit > 0 && out.length >= limit) break;
+      }
+      this.lastExamined = examined;
+      return out;
+    }
+    const candidates = this.candidates(filter, plan);
+    return query ? candidates.filter((doc) => query.test(doc)) : candidates;
+  }
+
+  private duplicateKeyError(index: Index, key: unknown[]): MongoCommandError {
+    const keyValue: Document = {};
+    index.fields.forEach((field, i) => {
+      keyValue[field] = key[i];
+    });
+    const shown = index.fields.map((field, i) => `${field}: ${formatValue(key[i])}`).join(', ');
+    return new MongoCommandError(
+      ErrorCodes.DuplicateKey,
+      `E11000 duplicate key error collection: ${this.ns} index: ${index.name} dup key: { ${shown} }`,
+      { keyPattern: index.keyPattern, keyValue },
+    );
+  }
+
+  private checkUnique(doc: Document, idKey: string, except?: Document): void {
+    const existing = this.docs.get(idKey);
+    if (existing && existing !== except) throw this.duplicateKeyError(this.indexes.get('_id_')!, [doc._id]);
+    for (const index of this.indexes.values()) {
+      if (!index.unique || index.name === '_id_') continue;
+      const duplicate = index.findDuplicate(doc, idKey);
+      if (duplicate) throw this.duplicateKeyError(index, duplicate);
+    }
+  }
+
+  /** Inserts a document (adding an ObjectId _id first when missing) after checking unique indexes. */
+  insert(input: Document): Document {
+    // MongoDB stores _id as the first field, whoever generated it.
+    const hasId = '_id' in input && input._id !== undefined;
+    const doc = hasId && Object.keys(input)[0] === '_id' ? input : { _id: hasId ? input._id : new ObjectId(), ...input };
+    if (Array.isArray(doc._id)) throw new MongoCommandError(ErrorCodes.BadValue, "The '_id' value cannot be of type array");
+    const size = BSON.calculateObjectSize(doc);
+    if (size > MAX_DOCUMENT_SIZE) {
+      throw new MongoCommandError(ErrorCodes.BSONObjectTooLarge, `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`);
+    }
+    const idKey = idKeyOf(doc._id);
+    this.checkUnique(doc, idKey);
+    for (const index of this.indexes.values()) index.add(doc, idKey);
+    this.docs.set(idKey, doc);
+    this.journal({ op: 'put', db: this.db, coll: this.name, doc });
+    return doc;
+  }
+
+  /** Replaces a stored document by a new version with the same _id, keeping unique indexes true. */
+  replace(current: Document, next: Document): void {
+    const idKey = idKeyOf(current._id);
+    if (idKeyOf(next._id) !== idKey) {
+      throw new MongoCommandError(
+        ErrorCodes.ImmutableField,
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
+    }
+    if (BSON.calculateObjectSize(next) > MAX_DOCUMENT_SIZE) {
+      throw new MongoCommandError(ErrorCodes.DocumentTooLarge, `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`);
+    }
+    this.checkUnique(next, idKey, current);
+    for (const index of this.indexes.values()) index.remove(current, idKey);
+    for (const index of this.indexes.values()) index.add(next, idKey);
+    this.docs.set(idKey, next);
+    this.journal({ op: 'put', db: this.db, coll: this.name, doc: next });
+  }
+
+  remove(doc: Document): void {
+    const idKey = idKeyOf(doc._id);
+    if (this.docs.get(idKey) !== doc) return;
+    for (const index of this.indexes.values()) index.remove(doc, idKey);
+    this.docs.delete(idKey);
+    this.journal({ op: 'del', db: this.db, coll: this.name, id: doc._id });
+  }
+
+  /** Builds an index over the existing documents; fails with E11000 if they violate uniqueness. */
+  createIndex(spec: Document): void {
+    const index = new Index(spec);
+    for (const [idKey, doc] of this.docs) {
+      const duplicate = index.findDuplicate(doc, idKey);
+      if (duplicate) throw this.duplicateKeyError(index, duplicate);
+      index.add(doc, idKey);
+    }
+    this.indexes.set(index.name, index);
+    this.journal({ op: 'createIndex', db: this.db, coll: this.name, spec });
+  }
+
+  dropIndex(name: string): void {
+    this.indexes.delete(name);
+    this.journal({ op: 'dropIndex', db: this.db, coll: this.name, name });
+  }
+
+  /** Restores a document from the journal or a snapshot, without checks or journaling. */
+  restorePut(doc: Document): void {
+    const idKey = idKeyOf(doc._id);
+    const current = this.docs.get(idKey);
+    if (current) for (const index of this.indexes.values()) index.remove(current, idKey);
+    for (const index of this.indexes.values()) index.add(doc, idKey);
+    this.docs.set(idKey, doc);
+  }
+
+  restoreDelete(id: unknown): void {
+    const idKey = idKeyOf(id);
+    const current = this.docs.get(idKey);
+    if (!current) return;
+    for (const index of this.indexes.values()) index.remove(current, idKey);
+    this.docs.delete(idKey);
+  }
+
+  restoreIndex(spec: Document): void {
+    const index = new Index(spec);
+    for (const [idKey, doc] of this.docs) index.add(doc, idKey);
+    this.indexes.set(index.name, index);
+  }
+}

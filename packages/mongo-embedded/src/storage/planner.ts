@@ -1,0 +1,121 @@
+// Chooses an index for a filter: equality ($eq, $in) on a prefix of the index's fields, then
+// optionally one range ($gt/$gte/$lt/$lte) on the next field. Every candidate the index returns is
+// still checked against the full filter, so the index only has to return a superset.
+import type { Document } from 'bson';
+import type { Index } from './index.ts';
+import type { KeyBound } from './sorted-keys.ts';
+import { ClassBound, TypeClass, typeClassOf } from './values.ts';
+
+interface FieldCondition {
+  points?: unknown[];
+  lower?: { value: unknown; inclusive: boolean };
+  upper?: { value: unknown; inclusive: boolean };
+}
+
+export interface Scan {
+  lower: KeyBound;
+  upper: KeyBound;
+}
+
+export interface Plan {
+  index: Index;
+  scans: Scan[];
+  /** True when every scan is a single key (no range). */
+  equality: boolean;
+}
+
+const MAX_SCANS = 1000;
+
+function isPointValue(value: unknown): boolean {
+  const typeClass = typeClassOf(value);
+  return typeClass !== TypeClass.Object && typeClass !== TypeClass.Array && typeClass !== TypeClass.RegExp && value !== undefined;
+}
+
+function conditionOf(value: unknown): FieldCondition | undefined {
+  if (isPointValue(value)) return { points: [value] };
+  if (typeClassOf(value) !== TypeClass.Object) return undefined;
+  const ops = value as Document;
+  const keys = Object.keys(ops);
+  if (!keys.length || !keys.every((key) => key.startsWith('$'))) return undefined;
+  const condition: FieldCondition = {};
+  if ('$eq' in ops && isPointValue(ops.$eq)) condition.points = [ops.$eq];
+  else if (Array.isArray(ops.$in) && ops.$in.every(isPointValue)) condition.points = ops.$in;
+  for (const [op, inclusive] of [['$gt', false], ['$gte', true]] as const) {
+    if (op in ops && isPointValue(ops[op])) condition.lower = { value: ops[op], inclusive };
+  }
+  for (const [op, inclusive] of [['$lt', false], ['$lte', true]] as const) {
+    if (op in ops && isPointValue(ops[op])) condition.upper = { value: ops[op], inclusive };
+  }
+  return condition.points || condition.lower || condition.upper ? condition : undefined;
+}
+
+/** Field conditions usable by an index, from the filter's top level and its top-level $and. */
+function fieldConditions(filter: Document): Map<string, FieldCondition> {
+  const conditions = new Map<string, FieldCondition>();
+  const visit = (part: Document): void => {
+    for (const [field, value] of Object.entries(part)) {
+      if (field === '$and' && Array.isArray(value)) {
+        for (const sub of value) if (typeClassOf(sub) === TypeClass.Object) visit(sub as Document);
+        continue;
+      }
+      if (field.startsWith('$')) continue;
+      const condition = conditionOf(value);
+      if (condition && !conditions.has(field)) conditions.set(field, condition);
+    }
+  };
+  visit(filter);
+  return conditions;
+}
+
+function rangeBounds(condition: FieldCondition): { lower: { value: unknown; inclusive: boolean }; upper: { value: unknown; inclusive: boolean } } | undefined {
+  const { lower, upper } = condition;
+  if (lower && upper && typeClassOf(lower.value) !== typeClassOf(upper.value)) return undefined;
+  const typeClass = typeClassOf((lower ?? upper)!.value);
+  return {
+    lower: lower ?? { value: new ClassBound(typeClass, -1), inclusive: true },
+    upper: upper ?? { value: new ClassBound(typeClass, 1), inclusive: true },
+  };
+}
+
+export function planQuery(filter: Document, indexes: Iterable<Index>): Plan | undefined {
+  const conditions = fieldConditions(filter);
+  if (!conditions.size) return undefined;
+  let best: { index: Index; score: number; eq: FieldCondition[]; range?: FieldCondition } | undefined;
+  for (const index of indexes) {
+    if (!index.queryable || index.spec.partialFilterExpression || index.spec.sparse) continue;
+    const eq: FieldCondition[] = [];
+    let range: FieldCondition | undefined;
+    for (const field of index.fields) {
+      const condition = conditions.get(field);
+      if (condition?.points) {
+        eq.push(condition);
+        continue;
+      }
+      if (condition && (condition.lower || condition.upper)) range = condition;
+      break;
+    }
+    const covered = eq.length + (range ? 0.5 : 0);
+    if (!covered) continue;
+    const score = covered + (index.unique && eq.length === index.fields.length ? 0.25 : 0) + (index.name === '_id_' ? 0.1 : 0);
+    if (!best || score > best.score) best = { index, score, eq, ...(range ? { range } : {}) };
+  }
+  if (!best) return undefined;
+
+  let prefixes: unknown[][] = [[]];
+  for (const condition of best.eq) {
+    const next: unknown[][] = [];
+    for (const prefix of prefixes) for (const point of condition.points!) next.push([...prefix, point]);
+    prefixes = next;
+    if (prefixes.length > MAX_SCANS) return undefined;
+  }
+  const bounds = best.range ? rangeBounds(best.range) : undefined;
+  if (best.range && !bounds) return { index: best.index, scans: [], equality: false };
+  const scans = prefixes.map((prefix): Scan => {
+    if (!bounds) return { lower: { key: prefix, inclusive: true }, upper: { key: prefix, inclusive: true } };
+    return {
+      lower: { key: [...prefix, bounds.lower.value], inclusive: bounds.lower.inclusive },
+      upper: { key: [...prefix, bounds.upper.value], inclusive: bounds.upper.inclusive },
+    };
+  });
+  return { index: best.index, scans, equality: !bounds };
+}
