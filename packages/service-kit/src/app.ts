@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import type { Middleware } from 'koa';
+import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
+import { errorMiddleware, notFound } from './errors.ts';
+import { REQUEST_ID_HEADER } from './identity.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { requestContext } from './request-context.ts';
+
+// @koa/router's middleware types carry router-specific context fields; any router shape is accepted here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyMiddleware = (ctx: any, next: () => Promise<unknown>) => unknown;
+
+/** Anything with a `routes()` middleware, e.g. a @koa/router Router. */
+export interface RouterLike {
+  routes(): AnyMiddleware;
+  allowedMethods?(): AnyMiddleware;
+}
+
+export interface ServiceAppOptions {
+  /** The service's name, e.g. 'svc-quests' (answered by /health and used for log lines). */
+  name: string;
+  routers: Array<RouterLike | Middleware>;
+  logger?: Logger;
+  /**
+   * Middleware that runs after the body parser and before the routers. A function gets the app first
+   * (koa-session needs it to extend the context).
+   */
+  middleware?: Middleware[] | ((app: Koa) => Middleware[]);
+  /** Cookie signing keys (app.keys), for services that sign cookies. */
+  keys?: string[];
+  bodyLimit?: number;
+  /** Trust X-Forwarded-* from the gateway (needed for secure cookies behind TLS termination). */
+  proxy?: boolean;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Reuses the gateway's request id so one id follows a request through every hop and event. */
+export function requestIdMiddleware(): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get(REQUEST_ID_HEADER);
+    const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    await requestContext.run({ requestId }, next);
+  };
+}
+
+/**
+ * A service's Koa app: request id, error shape, JSON bodies, GET /health, then the routers.
+ * It does not listen; main.ts does, and tests listen on port 0.
+ */
+export function createServiceApp(options: ServiceAppOptions): Koa {
+  const logger = options.logger ?? createLogger(options.name);
+  const app = new Koa();
+  if (options.keys) app.keys = options.keys;
+  if (options.proxy) app.proxy = true;
+  app.silent = true;
+  app.use(requestIdMiddleware());
+  app.use(errorMiddleware(logger));
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.body = { status: 'ok', service: options.name };
+      return;
+    }
+    await next();
+  });
+  app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  const extra = typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
+  for (const middleware of extra) app.use(middleware);
+  for (const router of options.routers) {
+    if (typeof router === 'function') {
+      app.use(router);
+    } else {
+      app.use(router.routes() as Middleware);
+      if (router.allowedMethods) app.use(router.allowedMethods() as Middleware);
+    }
+  }
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No route for ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import { connectBus, deleteNamespacedStreams, PermanentEventError, type Bus } from './bus.ts';
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const namespace = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const stream = { name: 'QUESTS', subjects: ['quests.>'] };
+let bus: Bus;
+
+function completion(questId: string) {
+  return makeEvent('quests.completed', {
+    userId: 'u1',
+    questId,
+    occurrenceId: null,
+    seriesId: null,
+    xpDelta: 20,
+    difficulty: 'easy',
+    category: null,
+    growthPath: null,
+    localDate: '2026-11-22',
+    title: 'Drink water',
+    completionType: 'completed',
+  });
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+beforeAll(async () => {
+  bus = await connectBus(natsUrl, 'bus-test', { namespace });
+  await bus.ensureStream(stream);
+});
+afterAll(async () => {
+  await deleteNamespacedStreams(bus);
+  await bus.close();
+});
+
+describe('NATS bus', () => {
+  it('when a stream is ensured twice, then the second call changes nothing and does not fail', async () => {
+    await expect(bus.ensureStream(stream)).resolves.toBeUndefined();
+  });
+
+  it('when the same event id is published twice, then JetStream keeps one copy and the consumer sees it once', async () => {
+    const event = completion('q-dup');
+    const first = await bus.publish(event);
+    const second = await bus.publish(event);
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    const seen: EventEnvelope[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'dup-test',
+      filterSubject: 'quests.>',
+      handler: async (received) => {
+        seen.push(received);
+      },
+    });
+    await waitFor(() => seen.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handle.stop();
+    expect(seen.map((e) => e.id)).toEqual([event.id]);
+    expect(seen[0]?.type).toBe('quests.completed');
+  });
+
+  it('when a handler fails once, then the event is delivered again and handled', async () => {
+    const event = completion('q-retry');
+    const attempts: number[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'retry-test',
+      filterSubject: 'quests.completed',
+      handler: async (received, meta) => {
+        if (received.id !== event.id) return;
+        attempts.push(meta.deliveryCount);
+        if (meta.deliveryCount === 1) throw new Error('database briefly away');
+      },
+    });
+    await bus.publish(event);
+    await waitFor(() => attempts.length >= 2);
+    await handle.stop();
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('when a handler reports a permanent failure, then the event is not delivered again', async () => {
+    const event = completion('q-poison');
+    const attempts: string[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'poison-test',
+      handler: async (received) => {
+        if (received.id !== event.id) return;
+        attempts.push(received.id);
+        throw new PermanentEventError('bad data');
+      },
+    });
+    await bus.publish(event);
+    await waitFor(() => attempts.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await handle.stop();
+    expect(attempts).toEqual([event.id]);
+  });
+
+  it('when two instances share a durable, then each event is handled by only one of them', async () => {
+    const other = await connectBus(natsUrl, 'bus-test-2', { namespace });
+    const handled: string[] = [];
+    const handler = async (received: EventEnvelope) => {
+      if (received.data.questId === 'q-shared') handled.push(received.id);
+    };
+    const a = await bus.consume({ stream: 'QUESTS', durable: 'shared-test', handler });
+    const b = await other.consume({ stream: 'QUESTS', durable: 'shared-test', handler });
+    const events = Array.from({ length: 20 }, () => completion('q-shared'));
+    await Promise.all(events.map((event) => bus.publish(event)));
+    await waitFor(() => handled.length >= 20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await a.stop();
+    await b.stop();
+    await other.close();
+    expect(handled.sort()).toEqual(events.map((e) => e.id).sort());
+  });
+});
+
+describe('NATS bus when the server lost its streams', () => {
+  it('when the stream and consumer disappear, then publishing recreates the stream and the consumer resumes', async () => {
+    const seen: string[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'repair-test',
+      handler: async (received) => {
+        if (received.data.questId === 'q-repair') seen.push(received.id);
+      },
+    });
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const jsm = await jetstreamManager(bus.connection);
+    await jsm.streams.delete(`QUESTS_${namespace}`);
+    const event = completion('q-repair');
+    const ack = await bus.publish(event);
+    expect(ack.duplicate).toBe(false);
+    await waitFor(() => seen.length >= 1, 40_000);
+    await handle.stop();
+    expect(seen).toEqual([event.id]);
+  }, 60_000);
+});

@@ -1,0 +1,316 @@
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type PubAck,
+} from '@nats-io/jetstream';
+import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
+import { createLogger, type Logger } from './logger.ts';
+import { requestContext } from './request-context.ts';
+
+/**
+ * NATS JetStream bus (architecture decision 4). Only features of nats-server 2.9 are used
+ * (Debian ships 2.9.10): single filter_subject, durable pull consumers, msgID de-duplication.
+ */
+
+export interface StreamSpec {
+  name: string;
+  subjects: readonly string[];
+}
+
+export interface EventMeta {
+  subject: string;
+  deliveryCount: number;
+  streamSequence: number;
+}
+
+export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<void>;
+
+export interface ConsumeSpec {
+  stream: string;
+  durable: string;
+  /** A subject pattern such as 'quests.>' (un-namespaced); defaults to everything in the stream. */
+  filterSubject?: string;
+  handler: EventHandler;
+}
+
+export interface ConsumerHandle {
+  stop(): Promise<void>;
+}
+
+export interface Bus {
+  readonly connection: NatsConnection;
+  readonly namespace: string | undefined;
+  ensureStream(spec: StreamSpec): Promise<void>;
+  publish(event: EventEnvelope): Promise<PubAck>;
+  consume(spec: ConsumeSpec): Promise<ConsumerHandle>;
+  /** Stops the consumers, then drains the connection (in-flight messages finish, pending publishes flush). */
+  close(): Promise<void>;
+}
+
+export interface BusOptions {
+  logger?: Logger;
+  /**
+   * Tests only: prefixes every subject ('t1234.quests.completed') and suffixes every stream name, so
+   * test files sharing one NATS server never see each other's events. Event types stay un-prefixed.
+   */
+  namespace?: string;
+}
+
+/** An event the handler can never process (bad shape): terminate it instead of redelivering. */
+export class PermanentEventError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentEventError';
+  }
+}
+
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+export const ACK_WAIT_MS = 30_000;
+export const MAX_DELIVER = 10;
+
+export function redeliveryDelay(deliveryCount: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
+}
+
+function isApiError(err: unknown, code: number): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
+}
+const STREAM_NOT_FOUND = 10059;
+const CONSUMER_NOT_FOUND = 10014;
+const STREAM_NAME_IN_USE = 10058;
+
+export async function connectBus(url: string, name: string, options: BusOptions = {}): Promise<Bus> {
+  const logger = options.logger ?? createLogger(name);
+  const namespace = options.namespace;
+  const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+  const js: JetStreamClient = jetstream(connection);
+  const jsm: JetStreamManager = await jetstreamManager(connection);
+  const consumers = new Set<ConsumerHandle>();
+  /** Streams this process ensured, so it can put them back if the server lost them (restart without storage). */
+  const knownStreams = new Map<string, StreamSpec>();
+
+  const subjectOf = (subject: string) => (namespace ? `${namespace}.${subject}` : subject);
+  const streamOf = (stream: string) => (namespace ? `${stream}_${namespace}` : stream);
+
+  async function ensureStream(spec: StreamSpec): Promise<void> {
+    knownStreams.set(spec.name, spec);
+    const name = streamOf(spec.name);
+    const subjects = spec.subjects.map(subjectOf);
+    const duplicateWindow = nanos(DUPLICATE_WINDOW_MS);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        const info = await jsm.streams.info(name);
+        const same =
+          [...info.config.subjects].sort().join(',') === [...subjects].sort().join(',') &&
+          info.config.duplicate_window === duplicateWindow;
+        if (!same) {
+          await jsm.streams.update(name, { ...info.config, subjects, duplicate_window: duplicateWindow });
+          logger.info('stream updated', { stream: name, subjects });
+        }
+        return;
+      } catch (err) {
+        if (!isApiError(err, STREAM_NOT_FOUND)) throw err;
+      }
+      try {
+        await jsm.streams.add({
+          name,
+          subjects,
+          retention: RetentionPolicy.Limits,
+          storage: StorageType.File,
+          discard: DiscardPolicy.Old,
+          duplicate_window: duplicateWindow,
+          num_replicas: 1,
+        });
+        logger.info('stream created', { stream: name, subjects });
+        return;
+      } catch (err) {
+        // Another instance created it between our info and add: read it again.
+        if (!isApiError(err, STREAM_NAME_IN_USE)) throw err;
+      }
+    }
+  }
+
+  async function ensureConsumer(stream: string, durable: string, filterSubject: string | undefined): Promise<void> {
+    const wanted: Partial<ConsumerConfig> = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_deliver: MAX_DELIVER,
+      ...(filterSubject ? { filter_subject: filterSubject } : {}),
+    };
+    try {
+      const info = await jsm.consumers.info(stream, durable);
+      const same =
+        info.config.ack_wait === wanted.ack_wait &&
+        info.config.max_deliver === wanted.max_deliver &&
+        (info.config.filter_subject ?? '') === (filterSubject ?? '');
+      if (!same) {
+        await jsm.consumers.update(stream, durable, {
+          ack_wait: wanted.ack_wait,
+          max_deliver: wanted.max_deliver,
+          ...(filterSubject ? { filter_subject: filterSubject } : {}),
+        });
+      }
+      return;
+    } catch (err) {
+      if (!isApiError(err, CONSUMER_NOT_FOUND)) throw err;
+    }
+    await jsm.consumers.add(stream, wanted);
+  }
+
+  async function handleMessage(msg: JsMsg, handler: EventHandler, durable: string): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = eventEnvelopeSchema.parse(msg.json());
+    } catch (err) {
+      logger.error('unparseable event terminated', { subject: msg.subject, durable, error: err });
+      msg.term('unparseable event');
+      return;
+    }
+    const meta: EventMeta = { subject: msg.subject, deliveryCount: msg.info.deliveryCount, streamSequence: msg.seq };
+    await requestContext.run({ requestId: event.requestId ?? event.id }, async () => {
+      try {
+        await handler(event, meta);
+      } catch (err) {
+        if (err instanceof PermanentEventError) {
+          logger.error('event terminated', { type: event.type, eventId: event.id, durable, error: err });
+          msg.term(err.message);
+          return;
+        }
+        logger.warn('event handler failed, will redeliver', {
+          type: event.type,
+          eventId: event.id,
+          durable,
+          deliveryCount: meta.deliveryCount,
+          error: err,
+        });
+        msg.nak(redeliveryDelay(meta.deliveryCount));
+        return;
+      }
+      try {
+        await msg.ackAck();
+      } catch (err) {
+        // The handler is idempotent: an unconfirmed ack only means the event may come again.
+        logger.warn('ack not confirmed', { type: event.type, eventId: event.id, durable, error: err });
+      }
+    });
+  }
+
+  async function consume(spec: ConsumeSpec): Promise<ConsumerHandle> {
+    const stream = streamOf(spec.stream);
+    const filterSubject = spec.filterSubject ? subjectOf(spec.filterSubject) : undefined;
+    await ensureConsumer(stream, spec.durable, filterSubject);
+    let stopped = false;
+    let current: ConsumerMessages | undefined;
+
+    const open = async (): Promise<ConsumerMessages> => {
+      const consumer = await js.consumers.get(stream, spec.durable);
+      // Pulls expire after 10 s (heartbeats every 5 s), so a consumer lost on the server is noticed in seconds.
+      const messages = await consumer.consume({ max_messages: 64, expires: 10_000 });
+      // The client re-pulls by itself after reconnects. If the server lost the stream or the consumer
+      // (e.g. restarted without storage), end this iteration so the loop below recreates them.
+      void (async () => {
+        for await (const note of messages.status()) {
+          if (note.type === 'consumer_deleted' || note.type === 'consumer_not_found' || note.type === 'stream_not_found') {
+            logger.warn('consumer lost on the server, recreating', { stream, durable: spec.durable, notice: note.type });
+            messages.stop();
+            return;
+          }
+        }
+      })().catch(() => undefined);
+      return messages;
+    };
+
+    const loop = (async () => {
+      while (!stopped) {
+        try {
+          current = await open();
+          if (stopped) {
+            await current.close();
+            break;
+          }
+          for await (const msg of current) {
+            await handleMessage(msg, spec.handler, spec.durable);
+          }
+        } catch (err) {
+          if (!stopped) logger.error('consumer loop failed', { stream, durable: spec.durable, error: err });
+        }
+        if (stopped) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        try {
+          const known = knownStreams.get(spec.stream);
+          if (known) await ensureStream(known);
+          await ensureConsumer(stream, spec.durable, filterSubject);
+        } catch (err) {
+          logger.error('could not recreate consumer', { stream, durable: spec.durable, error: err });
+        }
+      }
+    })();
+
+    const handle: ConsumerHandle = {
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        consumers.delete(handle);
+        await current?.close();
+        await loop;
+      },
+    };
+    consumers.add(handle);
+    logger.info('consuming', { stream, durable: spec.durable, filterSubject });
+    return handle;
+  }
+
+  function knownStreamFor(type: string): StreamSpec | undefined {
+    return [...knownStreams.values()].find((spec) =>
+      spec.subjects.some((pattern) => (pattern.endsWith('.>') ? type.startsWith(pattern.slice(0, -1)) : pattern === type)),
+    );
+  }
+
+  async function publish(event: EventEnvelope): Promise<PubAck> {
+    const send = () => js.publish(subjectOf(event.type), JSON.stringify(event), { msgID: event.id, timeout: 5_000 });
+    try {
+      return await send();
+    } catch (err) {
+      // No stream answers on the subject (e.g. a server restarted without storage): recreate it once.
+      const known = knownStreamFor(event.type);
+      if (!known || !/jetstream is not enabled|no responders/i.test(String((err as Error).message))) throw err;
+      logger.warn('no stream for subject, recreating', { stream: known.name, type: event.type });
+      await ensureStream(known);
+      return send();
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    closing ??= (async () => {
+      await Promise.all([...consumers].map((handle) => handle.stop()));
+      if (!connection.isClosed()) await connection.drain();
+    })();
+    return closing;
+  }
+
+  return { connection, namespace, ensureStream, publish, consume, close };
+}
+
+/** Tests only: removes the streams a namespace created. */
+export async function deleteNamespacedStreams(bus: Bus): Promise<void> {
+  if (!bus.namespace) return;
+  const jsm = await jetstreamManager(bus.connection);
+  const suffix = `_${bus.namespace}`;
+  for await (const info of jsm.streams.list()) {
+    if (info.config.name.endsWith(suffix)) await jsm.streams.delete(info.config.name);
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Parses the process environment with a zod shape at start-up. A bad or missing value stops the
+ * process with one readable line naming the variable (style.md, "Config is parsed with zod").
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: Record<string, string | undefined> = process.env,
+  onInvalid: (line: string) => never = exitWithLine,
+): z.infer<z.ZodObject<Shape>> {
+  const parsed = z.object(shape).safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = issue?.path.map(String).join('.') || 'environment';
+  const value = env[variable];
+  const reason = value === undefined || value === '' ? 'is missing' : `is invalid (${issue?.message ?? 'bad value'})`;
+  return onInvalid(`config error: environment variable ${variable} ${reason}`);
+}
+
+function exitWithLine(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+/** Shared environment entries (common.md, "Env"). Spread into a service's own shape. */
+export const commonEnv = {
+  MONGO_URL: z.string().min(1).default('mongodb://127.0.0.1:27017'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters'),
+};
+
+/** A TCP port given as a string, with a default. */
+export function portEnv(defaultPort: number) {
+  return z.coerce.number().int().min(0).max(65535).default(defaultPort);
+}

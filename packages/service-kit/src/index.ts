@@ -1,0 +1,49 @@
+export { loadConfig, commonEnv, portEnv } from './config.ts';
+export { createLogger } from './logger.ts';
+export type { Logger, LogFields, LogLevel } from './logger.ts';
+export { requestContext, currentRequestId } from './request-context.ts';
+export type { RequestContext } from './request-context.ts';
+export {
+  AppError,
+  errorMiddleware,
+  toAppError,
+  validationError,
+  isZodError,
+  notFound,
+  unauthenticated,
+  conflict,
+} from './errors.ts';
+export type { AppErrorOptions, ValidationIssue } from './errors.ts';
+export {
+  IDENTITY_HEADERS,
+  IDENTITY_MAX_AGE_MS,
+  INTERNAL_SIG_HEADER,
+  REQUEST_ID_HEADER,
+  signIdentity,
+  verifyIdentity,
+  signInternal,
+  verifyInternal,
+  requireIdentity,
+  requireInternal,
+  userIdOf,
+  forPathPrefix,
+} from './identity.ts';
+export type { HeaderBag } from './identity.ts';
+export { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
+export { createServiceApp, requestIdMiddleware } from './app.ts';
+export type { ServiceAppOptions, RouterLike } from './app.ts';
+export { connectMongo, isDuplicateKeyError, duplicateKeyField, DUPLICATE_KEY } from './mongo.ts';
+export {
+  connectBus,
+  deleteNamespacedStreams,
+  PermanentEventError,
+  redeliveryDelay,
+  ACK_WAIT_MS,
+  DUPLICATE_WINDOW_MS,
+  MAX_DELIVER,
+} from './bus.ts';
+export type { Bus, BusOptions, ConsumeSpec, ConsumerHandle, EventHandler, EventMeta, StreamSpec } from './bus.ts';
+export { createOutboxRelay, indexOutbox, outboxEntry, outboxSchemaFields } from './outbox.ts';
+export type { OutboxEntry, OutboxRelay, OutboxRelayOptions } from './outbox.ts';
+export { listen, closeServer, installGracefulShutdown, runMain } from './shutdown.ts';
+export type { Closer } from './shutdown.ts';

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { connectBus, deleteNamespacedStreams, type Bus } from '../bus.ts';
+import { signIdentity } from '../identity.ts';
+import { connectMongo } from '../mongo.ts';
+
+export interface TestInfra {
+  mongoUrl: string;
+  natsUrl: string;
+  /** Unique per call (per test file): use it for database names and the bus namespace. */
+  suffix: string;
+  /** 'levelup_quests' -> 'levelup_quests_t1a2b3c4d' */
+  dbName(base: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * MongoDB from MONGO_URL when set, else the project's embedded server on a free port; NATS from
+ * NATS_URL (default nats://127.0.0.1:4222). Each call gets its own suffix so test files never collide.
+ */
+export async function startTestInfra(): Promise<TestInfra> {
+  const suffix = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  let mongoUrl: string;
+  let stopMongo: () => Promise<unknown> = async () => undefined;
+  if (process.env.MONGO_URL) {
+    mongoUrl = process.env.MONGO_URL;
+  } else {
+    const { start } = await import('@levelup/mongo-embedded');
+    const embedded = await start({ port: 0 });
+    mongoUrl = embedded.uri;
+    stopMongo = () => embedded.stop();
+  }
+  return {
+    mongoUrl,
+    natsUrl,
+    suffix,
+    dbName: (base) => `${base}_${suffix}`,
+    stop: async () => {
+      await stopMongo();
+    },
+  };
+}
+
+export const TEST_IDENTITY_SECRET = 'test-identity-secret-0123456789abcdef';
+
+/** Headers the gateway would send for `userId` (request id included, since the signature covers it). */
+export function identityHeaders(userId: string, secret: string = TEST_IDENTITY_SECRET, now: number = Date.now()): Record<string, string> {
+  const requestId = randomUUID();
+  return { 'x-request-id': requestId, ...signIdentity({ userId, requestId }, secret, now) };
+}
+
+export interface RunningApp {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves a Koa app on a free loopback port for HTTP tests. */
+export async function serve(app: Koa): Promise<RunningApp> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Polls `probe` until it returns a value that `done` accepts (events arrive asynchronously). */
+export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000, stepMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!done(last)) {
+    if (Date.now() > deadline) return last;
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    last = await probe();
+  }
+  return last;
+}
+
+export interface TestDeps {
+  db: Connection;
+  bus: Bus;
+  identitySecret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A service's connections for a test file: its own database (`levelup_quests_<suffix>`) and a bus in
+ * the file's namespace, so two services in one file see each other's events and no other file's.
+ */
+export async function connectTestDeps(infra: TestInfra, dbBase: string, name: string): Promise<TestDeps> {
+  const db = await connectMongo(infra.mongoUrl, infra.dbName(dbBase));
+  const bus = await connectBus(infra.natsUrl, name, { namespace: infra.suffix });
+  return {
+    db,
+    bus,
+    identitySecret: TEST_IDENTITY_SECRET,
+    close: async () => {
+      await bus.close();
+      await db.dropDatabase().catch(() => undefined);
+      await db.close();
+    },
+  };
+}
+
+/** Removes the streams a test file's namespace created (call once, after the services stopped). */
+export async function removeTestStreams(infra: TestInfra): Promise<void> {
+  const bus = await connectBus(infra.natsUrl, 'test-cleanup', { namespace: infra.suffix });
+  try {
+    await deleteNamespacedStreams(bus);
+  } finally {
+    await bus.close();
+  }
+}

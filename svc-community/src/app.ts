@@ -1,0 +1,54 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { STREAMS } from '@levelup/contracts';
+import {
+  createLogger,
+  createServiceApp,
+  forPathPrefix,
+  requireIdentity,
+  type Bus,
+  type ConsumerHandle,
+  type Logger,
+} from '@levelup/service-kit';
+import { communityEventHandlers } from './feed/feed-events.ts';
+import { feedRouter } from './feed/routes.ts';
+import { communityModels } from './models.ts';
+import { postsRouter } from './posts/routes.ts';
+
+export const SERVICE_NAME = 'svc-community';
+export const CONSUMER = 'svc-community';
+
+export interface CommunityDeps {
+  db: Connection;
+  bus: Bus;
+  identitySecret: string;
+  logger?: Logger;
+}
+
+export async function createApp(deps: CommunityDeps): Promise<Koa> {
+  const models = communityModels(deps.db);
+  await Promise.all(Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()));
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger ?? createLogger(SERVICE_NAME),
+    middleware: [forPathPrefix('/api/', requireIdentity(deps.identitySecret))],
+    routers: [postsRouter(models), feedRouter(models)],
+  });
+}
+
+/** Members' names and the achievements feed come from identity and quest events. */
+export async function startWorkers(deps: Pick<CommunityDeps, 'db' | 'bus'>): Promise<{ stop(): Promise<void> }> {
+  const handlers = communityEventHandlers(communityModels(deps.db));
+  await deps.bus.ensureStream(STREAMS.COMMUNITY);
+  await deps.bus.ensureStream(STREAMS.IDENTITY);
+  await deps.bus.ensureStream(STREAMS.QUESTS);
+  const consumers: ConsumerHandle[] = [
+    await deps.bus.consume({ stream: STREAMS.IDENTITY.name, durable: CONSUMER, filterSubject: 'identity.>', handler: handlers.onIdentityEvent }),
+    await deps.bus.consume({ stream: STREAMS.QUESTS.name, durable: CONSUMER, filterSubject: 'quests.>', handler: handlers.onQuestEvent }),
+  ];
+  return {
+    async stop() {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectTestDeps,
+  identityHeaders,
+  removeTestStreams,
+  serve,
+  startTestInfra,
+  type RunningApp,
+  type TestDeps,
+  type TestInfra,
+} from '@levelup/service-kit/testing';
+import { createApp, startWorkers } from '../src/app.ts';
+import { feedbackModel } from '../src/feedback/models.ts';
+
+let infra: TestInfra;
+let deps: TestDeps;
+let running: RunningApp;
+let workers: { stop(): Promise<void> };
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  deps = await connectTestDeps(infra, 'levelup_feedback', 'svc-feedback');
+  workers = await startWorkers(deps);
+  running = await serve(await createApp(deps));
+});
+afterAll(async () => {
+  await running.close();
+  await workers.stop();
+  await deps.close();
+  await removeTestStreams(infra);
+  await infra.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${running.url}${path}`, { headers });
+
+describe('svc-feedback', () => {
+  it('when /health is called, then it answers ok without identity', async () => {
+    expect(await (await get('/health')).json()).toEqual({ status: 'ok', service: 'svc-feedback' });
+  });
+
+  it('when /api/feedback is called without a signed identity, then it answers 401', async () => {
+    expect((await get('/api/feedback')).status).toBe(401);
+  });
+
+  it('when no feedback was sent, then the list is empty; once some is stored, it is listed newest first', async () => {
+    expect(await (await get('/api/feedback', identityHeaders(randomUUID()))).json()).toEqual([]);
+    const Feedback = feedbackModel(deps.db);
+    await Feedback.create({ category: 'bug', message: 'Older', url: '/quests', createdAt: new Date('2026-11-01T00:00:00Z') });
+    await Feedback.create({ category: 'ux', message: 'Newer', url: '/goals', createdAt: new Date('2026-11-02T00:00:00Z') });
+    const body = (await (await get('/api/feedback', identityHeaders(randomUUID()))).json()) as Array<Record<string, unknown>>;
+    expect(body.map((item) => item.message)).toEqual(['Newer', 'Older']);
+    expect(body[0]).toMatchObject({ category: 'ux', url: '/goals', isReviewed: false, adminNotes: null, user: null });
+  });
+});

@@ -1,0 +1,84 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { STREAMS } from '@levelup/contracts';
+import {
+  createLogger,
+  createOutboxRelay,
+  createServiceApp,
+  type Bus,
+  type ConsumerHandle,
+  type Logger,
+} from '@levelup/service-kit';
+import { authService } from './auth/auth.service.ts';
+import { authRouter } from './auth/routes.ts';
+import { internalRouter } from './internal/routes.ts';
+import { profileService } from './profile/profile.service.ts';
+import { profileRouter } from './profile/routes.ts';
+import { sessionMiddleware } from './sessions/session.ts';
+import { ensureIdentityIndexes, identityModels } from './users/models.ts';
+import { usersRepository } from './users/repository.ts';
+import { xpEventHandler } from './xp/apply-xp-event.ts';
+
+export const SERVICE_NAME = 'svc-identity';
+/** Durable consumer name shared by every instance of this service. */
+export const XP_CONSUMER = 'svc-identity';
+
+export interface IdentityDeps {
+  db: Connection;
+  bus: Bus;
+  identitySecret: string;
+  sessionKeys: string[];
+  cookieSecure?: boolean;
+  externalLoginUrl?: string | undefined;
+  logger?: Logger;
+}
+
+/** The HTTP app (no listen). Indexes are created first: uniqueness of usernames relies on them. */
+export async function createApp(deps: IdentityDeps): Promise<Koa> {
+  const logger = deps.logger ?? createLogger(SERVICE_NAME);
+  const models = identityModels(deps.db);
+  await ensureIdentityIndexes(models);
+  const users = usersRepository(models);
+  const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger,
+    keys: deps.sessionKeys,
+    // Secure cookies need to know the browser's connection was HTTPS (X-Forwarded-Proto from the gateway).
+    proxy: deps.cookieSecure ?? false,
+    middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
+    routers: [
+      authRouter({ auth: authService({ users, relay }), externalLoginUrl: deps.externalLoginUrl }),
+      profileRouter({ profiles: profileService({ users, relay }), identitySecret: deps.identitySecret }),
+      internalRouter({ identitySecret: deps.identitySecret, users }),
+    ],
+  });
+}
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+/** Streams, the XP consumer and the outbox poller. Several instances share the durable consumer. */
+export async function startWorkers(deps: Pick<IdentityDeps, 'db' | 'bus' | 'logger'>): Promise<Workers> {
+  const logger = deps.logger ?? createLogger(SERVICE_NAME);
+  const models = identityModels(deps.db);
+  await deps.bus.ensureStream(STREAMS.IDENTITY);
+  await deps.bus.ensureStream(STREAMS.QUESTS);
+  const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
+  relay.start();
+  const consumers: ConsumerHandle[] = [
+    await deps.bus.consume({
+      stream: STREAMS.QUESTS.name,
+      durable: XP_CONSUMER,
+      filterSubject: 'quests.>',
+      handler: xpEventHandler(models, logger),
+    }),
+  ];
+  return {
+    async stop() {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await relay.stop();
+    },
+  };
+}

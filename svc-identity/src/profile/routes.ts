@@ -1,0 +1,36 @@
+import { Router } from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { profileUpdateRequestSchema } from '@levelup/contracts';
+import { unauthenticated, userIdOf, verifyIdentity } from '@levelup/service-kit';
+import { sessionUserId } from '../sessions/session.ts';
+import { toProfile } from '../users/profile.ts';
+import type { ProfileService } from './profile.service.ts';
+
+/**
+ * The signed-in user: the gateway's signed identity when present (decision 2), else this service's own
+ * session cookie (the gateway forwards the cookie to svc-identity). A bare x-user-id is never trusted.
+ */
+export function requireUser(identitySecret: string): Middleware {
+  return async (ctx: Context, next) => {
+    const userId = verifyIdentity(ctx.headers, identitySecret)?.userId ?? sessionUserId(ctx);
+    if (!userId) throw unauthenticated();
+    ctx.state.userId = userId;
+    await next();
+  };
+}
+
+export function profileRouter(deps: { profiles: ProfileService; identitySecret: string }): Router {
+  const router = new Router();
+  const signedIn = requireUser(deps.identitySecret);
+
+  router.get('/api/user/profile', signedIn, async (ctx) => {
+    ctx.body = toProfile(await deps.profiles.get(userIdOf(ctx)));
+  });
+
+  router.patch('/api/user/profile', signedIn, async (ctx) => {
+    const input = profileUpdateRequestSchema.parse(ctx.request.body ?? {});
+    ctx.body = toProfile(await deps.profiles.update(userIdOf(ctx), input, ctx.state.requestId));
+  });
+
+  return router;
+}

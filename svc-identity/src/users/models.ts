@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+
+/** The 100 first users are founders (core.md section 6, Founders). */
+export const FOUNDER_LIMIT = 100;
+
+export interface UserDoc {
+  _id: string;
+  username: string;
+  /** Lower-case username: usernames are unique regardless of case. */
+  usernameKey: string;
+  /** Stored lower-case. */
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  timeZone: string;
+  userNumber: number;
+  isFounder: boolean;
+  /** Total XP = sum of the XP ledger, never below 0. */
+  xp: number;
+  level: number;
+  /** Ledger rows counted in `xp`: a recompute only lands if it saw more rows (an older one never wins). */
+  ledgerCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  outbox: OutboxEntry[];
+  outboxLockedUntil: Date | null;
+}
+
+export interface CounterDoc {
+  _id: string;
+  seq: number;
+}
+
+/** One row per applied XP event; the event id is the key, so an event can only be applied once. */
+export interface XpLedgerDoc {
+  _id: string;
+  userId: string;
+  xpDelta: number;
+  type: string;
+  at: Date;
+}
+
+export interface SessionDoc {
+  _id: string;
+  data: Record<string, unknown>;
+  userId: string | null;
+  expiresAt: Date;
+}
+
+const userSchema = new Schema<UserDoc>(
+  {
+    _id: { type: String, default: () => randomUUID() },
+    username: { type: String, required: true },
+    usernameKey: { type: String, required: true, unique: true },
+    email: { type: String, required: true, unique: true },
+    displayName: { type: String, required: true },
+    passwordHash: { type: String, required: true },
+    timeZone: { type: String, required: true, default: 'UTC' },
+    userNumber: { type: Number, required: true },
+    isFounder: { type: Boolean, required: true },
+    xp: { type: Number, required: true, default: 0 },
+    level: { type: Number, required: true, default: 1 },
+    ledgerCount: { type: Number, required: true, default: 0 },
+    ...outboxSchemaFields,
+  },
+  { collection: 'users', timestamps: true, versionKey: false },
+);
+
+indexOutbox(userSchema);
+
+const counterSchema = new Schema<CounterDoc>(
+  { _id: { type: String, required: true }, seq: { type: Number, required: true, default: 0 } },
+  { collection: 'counters', versionKey: false },
+);
+
+const xpLedgerSchema = new Schema<XpLedgerDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true, index: true },
+    xpDelta: { type: Number, required: true },
+    type: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'xp_ledger', versionKey: false },
+);
+
+const sessionSchema = new Schema<SessionDoc>(
+  {
+    _id: { type: String, required: true },
+    data: { type: Schema.Types.Mixed, required: true },
+    userId: { type: String, default: null, index: true },
+    // TTL: the server removes expired sessions; get() still checks, as the TTL monitor runs once a minute.
+    expiresAt: { type: Date, required: true, expires: 0 },
+  },
+  { collection: 'auth_sessions', versionKey: false, minimize: false },
+);
+
+export interface IdentityModels {
+  User: Model<UserDoc>;
+  Counter: Model<CounterDoc>;
+  XpLedger: Model<XpLedgerDoc>;
+  Session: Model<SessionDoc>;
+}
+
+const cache = new WeakMap<Connection, IdentityModels>();
+
+export function identityModels(db: Connection): IdentityModels {
+  let models = cache.get(db);
+  if (!models) {
+    models = {
+      User: db.model<UserDoc>('User', userSchema),
+      Counter: db.model<CounterDoc>('Counter', counterSchema),
+      XpLedger: db.model<XpLedgerDoc>('XpLedger', xpLedgerSchema),
+      Session: db.model<SessionDoc>('Session', sessionSchema),
+    };
+    cache.set(db, models);
+  }
+  return models;
+}
+
+/** Unique and TTL indexes must exist before the first request relies on them. */
+export async function ensureIdentityIndexes(models: IdentityModels): Promise<void> {
+  await Promise.all(Object.values(models).map((model: Model<never>) => model.init()));
+}

@@ -1,0 +1,122 @@
+import {
+  TEST_IDENTITY_SECRET,
+  connectTestDeps,
+  removeTestStreams,
+  serve,
+  startTestInfra,
+  type TestDeps,
+  type TestInfra,
+} from '@levelup/service-kit/testing';
+import { createApp, startWorkers } from '../src/app.ts';
+
+export const SESSION_KEYS = ['test-session-key-0123456789', 'older-session-key-0123456789'];
+
+export interface IdentityHarness {
+  infra: TestInfra;
+  deps: TestDeps;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
+export async function startIdentity(existingInfra?: TestInfra): Promise<IdentityHarness> {
+  const infra = existingInfra ?? (await startTestInfra());
+  const deps = await connectTestDeps(infra, 'levelup_identity', 'svc-identity');
+  const full = { ...deps, sessionKeys: SESSION_KEYS };
+  const workers = await startWorkers(full);
+  const running = await serve(await createApp(full));
+  return {
+    infra,
+    deps,
+    url: running.url,
+    async stop() {
+      await running.close();
+      await workers.stop();
+      await deps.close();
+      if (!existingInfra) {
+        await removeTestStreams(infra);
+        await infra.stop();
+      }
+    },
+  };
+}
+
+/** A browser's cookies for one origin: enough to follow koa-session's signed cookie pair. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((attr) => {
+        const [key, val] = attr.split('=').map((part) => part.trim());
+        return key?.toLowerCase() === 'expires' && val !== undefined && new Date(val).getTime() <= Date.now();
+      });
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+export interface Client {
+  jar: CookieJar;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies field by field
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; response: Response }>;
+}
+
+/** A browser-like client: sends and keeps cookies, never follows redirects. */
+export function client(baseUrl: string): Client {
+  const jar = new CookieJar();
+  return {
+    jar,
+    async request(method, path, body, headers = {}) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(jar.header() ? { cookie: jar.header() } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      jar.store(response);
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON (e.g. a redirect body)
+      }
+      return { status: response.status, body: parsed, response };
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh, valid sign-up payload. */
+export function newUser(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `hero_${tag}`,
+    email: `hero_${tag}@example.com`,
+    password: 'correct-horse',
+    displayName: 'Ada Lovelace',
+    timeZone: 'Europe/Berlin',
+    ...overrides,
+  };
+}
+
+export { TEST_IDENTITY_SECRET };

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jetstream } from '@nats-io/jetstream';
+import { makeEvent, type QuestXpEventData } from '@levelup/contracts';
+import { eventually, identityHeaders } from '@levelup/service-kit/testing';
+import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
+
+let identity: IdentityHarness;
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity.stop();
+});
+
+function questEvent(type: 'quests.completed' | 'quests.revoked', userId: string, xpDelta: number, questId = randomUUID()) {
+  const data: QuestXpEventData = {
+    userId,
+    questId,
+    occurrenceId: null,
+    seriesId: null,
+    xpDelta,
+    difficulty: 'easy',
+    category: null,
+    growthPath: null,
+    localDate: '2026-11-22',
+    title: 'Morning stretch',
+    completionType: type === 'quests.completed' ? 'completed' : 'not_completed',
+  };
+  return makeEvent(type, data);
+}
+
+async function signUp() {
+  const { body } = await client(identity.url).request('POST', '/api/auth/register', newUser());
+  return body.id as string;
+}
+
+async function profileOf(userId: string) {
+  const { body } = await client(identity.url).request('GET', '/api/user/profile', undefined, identityHeaders(userId));
+  return body as { xp: number; level: number; xpIntoLevel: number; levelProgressPercent: number };
+}
+
+/** Waits until the XP stops at `xp`, then keeps watching briefly so a late double count would show. */
+async function settledXp(userId: string, xp: number) {
+  await eventually(() => profileOf(userId), (p) => p.xp === xp);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  return profileOf(userId);
+}
+
+describe('quest XP events', () => {
+  it('when quest completions arrive, then XP is their total and the level follows n*100 per level', async () => {
+    const userId = await signUp();
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 250));
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 100));
+    const profile = await settledXp(userId, 350);
+    expect(profile).toMatchObject({ xp: 350, level: 3, xpIntoLevel: 50, levelProgressPercent: expect.closeTo(16.67, 2) });
+  });
+
+  it('when the same event is published twice, then JetStream drops the copy and XP counts it once', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 40);
+    await identity.deps.bus.publish(event);
+    const again = await identity.deps.bus.publish(event);
+    expect(again.duplicate).toBe(true);
+    expect((await settledXp(userId, 40)).xp).toBe(40);
+  });
+
+  it('when an event is redelivered past the de-duplication (another message id), then it is applied once', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 30);
+    const js = jetstream(identity.deps.bus.connection);
+    const subject = `${identity.infra.suffix}.${event.type}`;
+    await js.publish(subject, JSON.stringify(event), { msgID: randomUUID() });
+    await js.publish(subject, JSON.stringify(event), { msgID: randomUUID() });
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 5));
+    expect((await settledXp(userId, 35)).xp).toBe(35);
+  });
+
+  it('when a completion is revoked, then its XP is taken back', async () => {
+    const userId = await signUp();
+    const questId = randomUUID();
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 120, questId));
+    await settledXp(userId, 120);
+    await identity.deps.bus.publish(questEvent('quests.revoked', userId, -120, questId));
+    expect(await settledXp(userId, 0)).toMatchObject({ xp: 0, level: 1 });
+  });
+
+  it('when a revocation arrives before its completion, then XP never shows below 0 and ends right', async () => {
+    const userId = await signUp();
+    const questId = randomUUID();
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 10));
+    await settledXp(userId, 10);
+    await identity.deps.bus.publish(questEvent('quests.revoked', userId, -60, questId));
+    expect((await settledXp(userId, 0)).xp).toBe(0);
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 60, questId));
+    expect((await settledXp(userId, 10)).xp).toBe(10);
+  });
+
+  it('when an event is malformed, then it is dropped and later events still count', async () => {
+    const userId = await signUp();
+    const js = jetstream(identity.deps.bus.connection);
+    await js.publish(`${identity.infra.suffix}.quests.completed`, '{"not":"an event"', { msgID: randomUUID() });
+    const broken = { ...questEvent('quests.completed', userId, 70), data: { userId } };
+    await js.publish(`${identity.infra.suffix}.quests.completed`, JSON.stringify(broken), { msgID: randomUUID() });
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 15));
+    expect((await settledXp(userId, 15)).xp).toBe(15);
+  });
+});

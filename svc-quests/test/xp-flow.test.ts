@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, identityHeaders, removeTestStreams, startTestInfra, type TestInfra } from '@levelup/service-kit/testing';
+// svc-identity runs beside svc-quests here, as in production: quests publishes, identity applies the XP.
+import { client, newUser, startIdentity, type IdentityHarness } from '../../svc-identity/test/harness.ts';
+import { newQuest, startQuests, type QuestsHarness } from './harness.ts';
+
+let infra: TestInfra;
+let identity: IdentityHarness;
+let quests: QuestsHarness;
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  identity = await startIdentity(infra);
+  quests = await startQuests(infra);
+});
+afterAll(async () => {
+  await quests?.stop();
+  await identity?.stop();
+  await removeTestStreams(infra);
+  await infra.stop();
+});
+
+async function signUp(): Promise<string> {
+  const { status, body } = await client(identity.url).request('POST', '/api/auth/register', newUser());
+  expect(status).toBe(201);
+  return body.id;
+}
+
+async function xpOf(userId: string): Promise<number> {
+  const response = await fetch(`${identity.url}/api/user/profile`, { headers: identityHeaders(userId) });
+  return ((await response.json()) as { xp: number }).xp;
+}
+
+/** Waits for the XP svc-identity computed to reach `expected`, then watches a little longer for a late double count. */
+async function settledXp(userId: string, expected: number): Promise<number> {
+  await eventually(() => xpOf(userId), (xp) => xp === expected, 15_000);
+  await new Promise((resolve) => setTimeout(resolve, 750));
+  return xpOf(userId);
+}
+
+describe('quest completion to XP, across svc-quests and svc-identity', () => {
+  it('when a user completes a quest and then un-completes it, then their XP rises by its reward and falls back to 0', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: quest } = await me('POST', '/api/quests', newQuest({ difficulty: 'medium' }));
+    expect((await me('POST', `/api/quests/${quest.id}/toggle`)).body.xpDelta).toBe(50);
+    expect(await settledXp(userId, 50)).toBe(50);
+    expect((await me('POST', `/api/quests/${quest.id}/toggle`)).body.xpDelta).toBe(-50);
+    expect(await settledXp(userId, 0)).toBe(0);
+  });
+
+  it('when a quest is toggled by 20 parallel requests, then the XP matches its final state and is never awarded twice', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: quest } = await me('POST', '/api/quests', newQuest({ difficulty: 'hard' }));
+    const results = await Promise.all(Array.from({ length: 20 }, () => me('POST', `/api/quests/${quest.id}/toggle`)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const deltas = results.map((r) => r.body.xpDelta as number);
+    expect(deltas.every((d) => d === 0 || d === 100 || d === -100)).toBe(true);
+    const final = (await me('GET', '/api/quests')).body[0];
+    const expected = final.isCompleted ? 100 : 0;
+    // What the responses claim and what svc-identity applied both equal the final state.
+    expect(deltas.reduce((sum, d) => sum + d, 0)).toBe(expected);
+    expect(await settledXp(userId, expected)).toBe(expected);
+  });
+
+  it('when a user double-clicks complete on three quests, then each awards once and the level follows', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const created = [];
+    for (const difficulty of ['hard', 'hard', 'medium']) created.push((await me('POST', '/api/quests', newQuest({ difficulty }))).body);
+    // A double click: two toggles fired together; exactly one of each pair wins.
+    const pairs = await Promise.all(created.flatMap((quest) => [me('POST', `/api/quests/${quest.id}/toggle`), me('POST', `/api/quests/${quest.id}/toggle`)]));
+    const completed = (await me('GET', '/api/quests')).body.filter((q: { isCompleted: boolean }) => q.isCompleted);
+    const expected = completed.reduce((sum: number, q: { xpReward: number }) => sum + q.xpReward, 0);
+    expect(pairs.reduce((sum, r) => sum + (r.body.xpDelta as number), 0)).toBe(expected);
+    expect(await settledXp(userId, expected)).toBe(expected);
+    const profile = (await (await fetch(`${identity.url}/api/user/profile`, { headers: identityHeaders(userId) })).json()) as { level: number };
+    expect(profile.level).toBe(expected >= 300 ? 3 : expected >= 100 ? 2 : 1);
+  });
+});
