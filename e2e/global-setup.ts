@@ -1,22 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { connectBus, deleteNamespacedStreams } from '@levelup/service-kit';
 import { startStack } from '../scripts/lib/run-stack.ts';
 import { E2E_PORT_OFFSET } from './stack-env.ts';
 
-/** Starts the whole stack (built frontends, in-memory MongoDB, real NATS) once for the suite. */
+/**
+ * Starts the whole stack once for the suite: built frontends, in-memory MongoDB, and the real NATS
+ * server under a namespace of its own (removed afterwards), so a development stack can run beside it.
+ */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-e2e-'));
+  const natsNamespace = `e2e${randomBytes(4).toString('hex')}`;
   const stack = await startStack({
     portOffset: E2E_PORT_OFFSET,
     dataDir,
     memory: true,
+    natsNamespace,
     env: { ...process.env, MONGO_URL: undefined },
     log: (line) => console.log(`[e2e stack] ${line}`),
   });
   process.env.E2E_IDENTITY_SECRET_FILE = path.join(dataDir, 'secrets.json');
   return async () => {
     await stack.stop();
+    const bus = await connectBus(stack.natsUrl, 'e2e-teardown', { namespace: natsNamespace });
+    await deleteNamespacedStreams(bus);
+    await bus.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

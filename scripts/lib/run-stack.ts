@@ -7,6 +7,8 @@ import type { Child } from './supervisor.ts';
 
 export interface RunningStack {
   gatewayUrl: string;
+  natsUrl: string;
+  natsNamespace: string | undefined;
   children: Child[];
   stop(): Promise<void>;
 }
@@ -17,6 +19,8 @@ export async function startStack(options: {
   /** Keep MongoDB data in memory only (tests). */
   memory?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Defaults to none for the normal ports, and to `p<offset>` for a stack on offset ports. */
+  natsNamespace?: string;
   log?: (line: string) => void;
 }): Promise<RunningStack> {
   const env = options.env ?? process.env;
@@ -51,6 +55,7 @@ export async function startStack(options: {
       natsUrl,
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+      natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
     });
     const started = specs.map((spec) => {
       const child = startChild({ name: spec.name, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env });
@@ -60,7 +65,13 @@ export async function startStack(options: {
     await Promise.all(
       started.map(({ spec, child }) => waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000)),
     );
-    return { gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`, children, stop };
+    return {
+      gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,
+      natsUrl,
+      natsNamespace: specs[0]?.env.NATS_NAMESPACE,
+      children,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

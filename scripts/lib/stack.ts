@@ -14,6 +14,8 @@ export interface StackOptions {
   natsUrl: string;
   identitySecret: string;
   sessionKeys: string;
+  /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
+  natsNamespace?: string;
 }
 
 export interface ProcessSpec {
@@ -56,6 +58,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     MONGO_URL: options.mongoUrl,
     NATS_URL: options.natsUrl,
     IDENTITY_SECRET: options.identitySecret,
+    ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
   };
   const services: ProcessSpec[] = SERVICES.map((name) => ({
     name,

@@ -7,7 +7,7 @@ const logger = createLogger(SERVICE_NAME);
 
 runMain(logger, async () => {
   const db = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const bus = await connectBus(config.NATS_URL, SERVICE_NAME, { logger });
+  const bus = await connectBus(config.NATS_URL, SERVICE_NAME, { logger, namespace: config.NATS_NAMESPACE });
   const deps = { db, bus, logger, identitySecret: config.IDENTITY_SECRET };
   const workers = await startWorkers(deps);
   const server = await listen(await createApp(deps), config.PORT);

@@ -28,6 +28,14 @@ export const commonEnv = {
   MONGO_URL: z.string().min(1).default('mongodb://127.0.0.1:27017'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  /**
+   * Keeps a second stack (the end-to-end suite, a benchmark) on a shared NATS server apart from the
+   * development stack: subjects get this prefix and stream names this suffix. Unset in production.
+   */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]+$/, 'only lower-case letters and digits')
+    .optional(),
 };
 
 /** A TCP port given as a string, with a default. */
