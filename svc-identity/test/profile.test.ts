@@ -45,7 +45,21 @@ describe('PATCH /api/user/profile', () => {
     expect(result.body).toMatchObject({ displayName: 'Grace Hopper', username: newName, initials: 'GH' });
     expect((await browser.request('GET', '/api/user/profile')).body.displayName).toBe('Grace Hopper');
     const events = await eventually(async () => eventsOf('identity.user_renamed', user.id), (list) => list.length > 0);
-    expect(events.map((e) => e.data)).toEqual([{ userId: user.id, username: newName, displayName: 'Grace Hopper' }]);
+    expect(events.map((e) => e.data)).toEqual([{ userId: user.id, username: newName, displayName: 'Grace Hopper', timeZone: user.timeZone }]);
+  });
+
+  it('when a user changes only their time zone, then the profile shows it and the change is published with it', async () => {
+    const browser = client(identity.url);
+    const { body: user } = await browser.request('POST', '/api/auth/register', newUser({ timeZone: 'Europe/Berlin' }));
+    const result = await browser.request('PATCH', '/api/user/profile', {
+      displayName: user.displayName,
+      username: user.username,
+      timeZone: 'America/Chicago',
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.timeZone).toBe('America/Chicago');
+    const events = await eventually(async () => eventsOf('identity.user_renamed', user.id), (list) => list.length > 0);
+    expect(events.map((e) => e.data.timeZone)).toEqual(['America/Chicago']);
   });
 
   it.each([

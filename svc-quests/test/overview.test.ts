@@ -87,4 +87,22 @@ describe('GET /api/dashboard/overview', () => {
     const [event] = await eventually(async () => published.filter((e) => e.data.questId === quest.id), (list) => list.length > 0);
     expect(event?.data.localDate).toBe('2026-11-18');
   });
+
+  it('when the user moves to another zone on the profile, then later completions use the new local date', async () => {
+    const userId = randomUUID();
+    const { UserZone } = questsModels(quests.deps.db);
+    await quests.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'mover', displayName: 'Mover', timeZone: 'America/Los_Angeles' }));
+    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'America/Los_Angeles');
+    await quests.deps.bus.publish(
+      makeEvent('identity.user_renamed', { userId, username: 'mover', displayName: 'Mover', timeZone: 'Asia/Tokyo' }),
+    );
+    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'Asia/Tokyo');
+
+    const me = quests.as(userId);
+    const { body: quest } = await me('POST', '/api/quests', newQuest());
+    now = new Date('2026-11-19T20:00:00.000Z'); // Thursday noon in Los Angeles, already Friday 05:00 in Tokyo
+    await me('POST', `/api/quests/${quest.id}/toggle`);
+    const [event] = await eventually(async () => published.filter((e) => e.data.questId === quest.id), (list) => list.length > 0);
+    expect(event?.data.localDate).toBe('2026-11-20');
+  });
 });

@@ -13,16 +13,18 @@ export function profileService(deps: { users: UsersRepository; relay: OutboxRela
       return user;
     },
 
-    /** Saves the names (and zone) and records identity.user_renamed in the same write when a name changed. */
+    /** Saves the names and zone, and records identity.user_renamed in the same write when either changed. */
     async update(userId: string, input: ProfileUpdateRequest, requestId: string | undefined): Promise<UserDoc> {
       const current = await this.get(userId);
       if (input.username.toLowerCase() !== current.usernameKey) {
         const conflict = await users.conflictFor(input.username, current.email, userId);
         if (conflict) throw conflict;
       }
-      const renamed = input.username !== current.username || input.displayName !== current.displayName;
-      const event = renamed
-        ? makeEvent('identity.user_renamed', { userId, username: input.username, displayName: input.displayName }, { requestId })
+      const timeZone = input.timeZone ?? current.timeZone;
+      const changed =
+        input.username !== current.username || input.displayName !== current.displayName || timeZone !== current.timeZone;
+      const event = changed
+        ? makeEvent('identity.user_renamed', { userId, username: input.username, displayName: input.displayName, timeZone }, { requestId })
         : null;
       const updated = await users.updateProfile(userId, input, event);
       if (!updated) throw notFound('User not found');

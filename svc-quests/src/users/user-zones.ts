@@ -20,12 +20,9 @@ export function userZones({ UserZone }: QuestsModels) {
       } else if (event.type === 'identity.user_renamed') {
         const parsed = userRenamedEventSchema.safeParse(event);
         if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-        const { userId, username, displayName } = parsed.data.data;
-        await UserZone.updateOne(
-          { _id: userId },
-          { $set: { username, displayName }, $setOnInsert: { timeZone: DEFAULT_TIME_ZONE } },
-          { upsert: true },
-        );
+        const { userId, username, displayName, timeZone } = parsed.data.data;
+        const zoneUpdate = timeZone && isValidTimeZone(timeZone) ? { $set: { username, displayName, timeZone } } : { $set: { username, displayName }, $setOnInsert: { timeZone: DEFAULT_TIME_ZONE } };
+        await UserZone.updateOne({ _id: userId }, zoneUpdate, { upsert: true });
       }
     },
   };

@@ -14,10 +14,15 @@ export const userRegisteredEventSchema = defineEvent(
 );
 export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
 
+/**
+ * Names or time zone changed on the profile. The zone rides along because svc-quests computes local
+ * days from it (architecture decision 7); older events without it leave the stored zone alone.
+ */
 export const userRenamedEventDataSchema = z.object({
   userId: z.string(),
   username: z.string(),
   displayName: z.string(),
+  timeZone: z.string().optional(),
 });
 export type UserRenamedEventData = z.infer<typeof userRenamedEventDataSchema>;
 export const userRenamedEventSchema = defineEvent(
