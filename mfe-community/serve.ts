@@ -1,0 +1,7 @@
+import { portFromEnv, serveStatic } from '@levelup/web-kit/static-server';
+
+serveStatic({
+  name: 'mfe-community',
+  root: new URL('./dist', import.meta.url).pathname,
+  port: portFromEnv(3003),
+});

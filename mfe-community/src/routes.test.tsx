@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import CommunityRoutes from './routes.tsx';
+
+describe('community remote', () => {
+  it('when there are no posts, then the community page invites the first one', async () => {
+    mockFetch({ 'GET /api/posts': { body: [] } });
+    renderWithProviders(<CommunityRoutes />, { route: '/community' });
+    expect(
+      await screen.findByText('No posts yet. Be the first to share with the community!'),
+    ).toBeInTheDocument();
+  });
+
+  it('when /sessions opens, then the body-doubling page shows its title and live sessions', () => {
+    renderWithProviders(<CommunityRoutes />, { route: '/sessions' });
+    expect(screen.getByRole('heading', { name: 'Body-Doubling Sessions' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Work alongside others for accountability and focus'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Live Sessions' })).toBeInTheDocument();
+  });
+
+  it('when /meetups opens, then the page says times are in EST', () => {
+    renderWithProviders(<CommunityRoutes />, { route: '/meetups' });
+    expect(screen.getByRole('heading', { name: 'Weekly Meetups' })).toBeInTheDocument();
+    expect(screen.getByText('All times in EST')).toBeInTheDocument();
+  });
+
+  it('when there is no feedback, then the admin page says so', async () => {
+    mockFetch({ 'GET /api/feedback': { body: [] } });
+    renderWithProviders(<CommunityRoutes />, { route: '/admin/feedback' });
+    expect(screen.getByRole('heading', { name: 'Beta Feedback' })).toBeInTheDocument();
+    expect(await screen.findByText('No feedback yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+// One shared-module catalogue for the shell and every remote (required by each webpack config), so the
+// singleton list and the version ranges cannot drift between independently deployed frontends.
+// See shared/reference/architecture-research.md 1.2 and shared/design/architecture.md (traps).
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '../..');
+// Read from the installed package's own package.json (not through its exports map, which may hide it).
+const installedVersion = (name) =>
+  require(path.join(root, 'node_modules', name, 'package.json')).version;
+
+// The versions the platform ships; remotes accept any compatible minor (caret range).
+const singleton = (packageName) => {
+  const version = installedVersion(packageName);
+  return { singleton: true, requiredVersion: `^${version}`, version, packageName };
+};
+
+// Modules that hold React contexts provided by the shell (theme tokens, locale, z-index, App's message/modal).
+// antd imports them with relative paths, so the 'antd/es/' prefix alone would not catch those imports and a
+// remote-only component (say Progress) would read its own copy of the context and miss the shell's dark theme.
+// allowNodeModulesSuffixMatch rebuilds 'antd/es/<path>' from the relative import so they resolve to one copy.
+const antdContextModules = [
+  'antd/es/config-provider/context',
+  'antd/es/config-provider/SizeContext',
+  'antd/es/config-provider/DisabledContext',
+  'antd/es/theme/context',
+  'antd/es/locale/context',
+  'antd/es/app/context',
+  'antd/es/_util/zindexContext',
+];
+
+/** The `shared` option of ModuleFederationPlugin, identical in every frontend. */
+function sharedModules() {
+  const shared = {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@tanstack/query-core': singleton('@tanstack/query-core'),
+    '@ant-design/cssinjs': singleton('@ant-design/cssinjs'),
+    // Icons and antd are shared per module (deep imports such as 'antd/es/button'), never as a whole:
+    // the whole of antd is about 456 KB gzipped and would all land in the first page.
+    '@ant-design/icons/': { ...singleton('@ant-design/icons'), allowNodeModulesSuffixMatch: true },
+    'antd/es/': singleton('antd'),
+    // zod is deliberately not shared: a shared module is never tree-shaken, and the whole of zod 4 (with its
+    // locales) is ~87 KB gzipped, far more than the parts each frontend's contracts actually use.
+    dayjs: singleton('dayjs'),
+    'dayjs/': singleton('dayjs'),
+    '@levelup/web-kit': {
+      singleton: true,
+      requiredVersion: '*',
+      version: installedVersion('@levelup/web-kit'),
+    },
+  };
+  for (const key of antdContextModules)
+    shared[key] = { ...singleton('antd'), allowNodeModulesSuffixMatch: true };
+  return shared;
+}
+
+module.exports = { sharedModules };

@@ -1,0 +1,55 @@
+import ky from 'ky';
+import { HttpError } from './http-error.ts';
+
+// The one request helper of every frontend (core.md section 7): credentials always, a JSON body with a JSON
+// content type only when there is a body, the parsed JSON back. No retries (section 7, Caching defaults).
+const http = ky.create({
+  credentials: 'include',
+  retry: 0,
+  throwHttpErrors: false,
+  timeout: 30_000,
+});
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  // Paths are same-origin (the gateway is the one public origin); resolving them here keeps them absolute
+  // for every fetch implementation.
+  const options = {
+    method,
+    baseUrl: window.location.origin,
+    ...(body === undefined ? {} : { json: body }),
+  };
+  const response = await http(url, options);
+  const text = await response.text();
+  if (!response.ok) throw new HttpError(response.status, response.statusText, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** What a read yields on 401: fail (the default), or treat the visitor as signed out. */
+export type On401 = 'throw' | 'returnNull' | 'returnEmpty';
+
+/**
+ * A read whose 401 can mean "signed out" instead of a failure (core.md section 4: quests, profile, series
+ * and life tasks). returnNull gives null (the profile), returnEmpty gives [] (lists).
+ */
+export async function apiGet<T>(url: string, on401: On401 = 'throw'): Promise<T> {
+  try {
+    return await apiRequest<T>('GET', url);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) {
+      if (on401 === 'returnNull') return null as T;
+      if (on401 === 'returnEmpty') return [] as T;
+    }
+    throw error;
+  }
+}
+
+/** Default reads join the query key parts with slashes to form the URL (core.md section 7). */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join('/');
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  userProfileSchema,
+  type LoginRequest,
+  type RegisterRequest,
+  type UserProfile,
+} from '@levelup/contracts';
+import { apiRequest } from '../api/client.ts';
+import { profileQueryKey } from './profile-api.ts';
+import { useProfile } from './use-profile.ts';
+
+/** Browser navigations handled by svc-identity (core.md section 7). */
+export const LOGIN_URL = '/api/login';
+export const LOGOUT_URL = '/api/logout';
+
+async function postUser(url: string, body: LoginRequest | RegisterRequest): Promise<UserProfile> {
+  return userProfileSchema.parse(await apiRequest('POST', url, body));
+}
+
+/** Sign-in state and the sign-in, sign-up and sign-out actions. */
+export function useAuth() {
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  // The returned user becomes the cached profile (core.md section 7, POST /api/auth/login).
+  const storeUser = (user: UserProfile) => queryClient.setQueryData(profileQueryKey, user);
+  const login = useMutation({
+    mutationFn: (body: LoginRequest) => postUser('/api/auth/login', body),
+    onSuccess: storeUser,
+    meta: { expectsUnauthorized: true },
+  });
+  const register = useMutation({
+    mutationFn: (body: RegisterRequest) => postUser('/api/auth/register', body),
+    onSuccess: storeUser,
+    meta: { expectsUnauthorized: true },
+  });
+  return {
+    profile: profile.data ?? null,
+    isLoading: profile.isPending,
+    isSignedIn: Boolean(profile.data),
+    login,
+    register,
+    logout: () => window.location.assign(LOGOUT_URL),
+    signInExternally: () => window.location.assign(LOGIN_URL),
+  };
+}

@@ -1,0 +1,15 @@
+import Spin from 'antd/es/spin';
+
+/** A full-section spinner with the spec's 'Loading...' text (core.md section 2, route table). */
+export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '64px 16px' }}
+    >
+      <Spin size="large" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import notification from 'antd/es/notification';
+
+type ToastApi = ReturnType<typeof notification.useNotification>[0];
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/**
+ * The page's one toast outlet (the shell renders it inside its ConfigProvider, so toasts follow the theme).
+ * Lighter than antd's App, which would also bring Modal and message into every first load. Only one toast
+ * is visible at a time (core.md section 9).
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [api, holder] = notification.useNotification({ maxCount: 1, placement: 'topRight' });
+  return (
+    <ToastContext.Provider value={api}>
+      {holder}
+      {children}
+    </ToastContext.Provider>
+  );
+}
+
+/** Success and error toasts: toast.success({ title, description }). */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside ToastProvider');
+  return api;
+}

@@ -1,0 +1,20 @@
+// @levelup/web-kit: what every frontend shares at run time (one copy, shared as a federation singleton).
+export { apiRequest, apiGet, urlFromQueryKey, type HttpMethod, type On401 } from './api/client.ts';
+export { HttpError, isUnauthorized, serverMessageOf } from './api/http-error.ts';
+export { createQueryClient, type QueryClientOptions } from './api/query-client.ts';
+export { fetchProfile, profileQueryKey, profileQueryOptions } from './auth/profile-api.ts';
+export { useProfile } from './auth/use-profile.ts';
+export { useAuth, LOGIN_URL, LOGOUT_URL } from './auth/use-auth.ts';
+export {
+  ThemeProvider,
+  useTheme,
+  THEME_STORAGE_KEY,
+  type ThemePreference,
+  type ResolvedTheme,
+} from './theme/theme-context.tsx';
+export { antdTheme } from './theme/antd-theme.ts';
+export { PageSpinner } from './components/page-spinner.tsx';
+export { XpBar } from './components/xp-bar.tsx';
+export { PageHeader } from './components/page-header.tsx';
+export { NotFoundPage } from './components/not-found-page.tsx';
+export { ToastProvider, useToast } from './components/toast.tsx';

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  mockFetch,
+  profileFixture,
+  renderWithProviders,
+  unauthorized,
+} from '@levelup/web-kit/testing';
+import type { RemoteLoader } from '../features/remotes/remote-section.tsx';
+import { AppRoutes } from './app-routes.tsx';
+
+const stubRemote: RemoteLoader = (remote) =>
+  Promise.resolve({ default: () => <h1>{remote} page</h1> });
+
+describe('routes', () => {
+  it('when sign-in state is still loading on a protected page, then a Loading... spinner shows', async () => {
+    mockFetch({ 'GET /api/user/profile': () => new Promise(() => {}) });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/quests' });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('when a visitor opens a protected page, then they are redirected to the auth page', async () => {
+    mockFetch({ 'GET /api/user/profile': unauthorized });
+    const loader = vi.fn(stubRemote);
+    renderWithProviders(<AppRoutes loader={loader} />, { route: '/quests' });
+    expect(await screen.findByRole('heading', { name: 'Join the Community' })).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('when a signed-in user opens a section, then the owning remote renders it inside the navigation', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ displayName: 'Ada Lovelace' }) },
+    });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/talent-tree' });
+    expect(
+      await screen.findByRole('heading', { name: 'mfe_progression page' }),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of [
+      'Home Base',
+      'Quest Log',
+      'Goals',
+      'Community',
+      'Sessions',
+      'Character Progression',
+      'Ada Lovelace',
+    ]) {
+      expect(nav).toContainElement(screen.getAllByRole('link', { name })[0] ?? null);
+    }
+    expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+  });
+
+  it('when a visitor opens /, then the landing page shows with Sign In and Join Community', async () => {
+    mockFetch({ 'GET /api/user/profile': unauthorized });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Level Up Your Life.' })).toBeInTheDocument();
+    expect(screen.getByText('Gamified Life Organization')).toBeInTheDocument();
+    for (const feature of [
+      'Smart Dashboard',
+      'Character Progression',
+      'Achievement Tracking',
+      'XP & Level System',
+    ]) {
+      expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('button', { name: 'Join Community' }).length).toBeGreaterThan(0);
+  });
+
+  it('when a path is unknown, then the 404 page offers a way home', async () => {
+    mockFetch({ 'GET /api/user/profile': unauthorized });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/nowhere' });
+    expect(
+      await screen.findByRole('heading', { name: '404 - Page Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("This quest location doesn't exist yet!")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Return Home' }));
+    expect(await screen.findByRole('heading', { name: 'Level Up Your Life.' })).toBeInTheDocument();
+  });
+
+  it('when a remote fails to load, then its section shows a fallback and Retry loads it again', async () => {
+    mockFetch({ 'GET /api/user/profile': { body: profileFixture() } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loader = vi.fn<RemoteLoader>((remote, attempt) =>
+      attempt === 0 ? Promise.reject(new Error('manifest 502')) : stubRemote(remote, attempt),
+    );
+    renderWithProviders(<AppRoutes loader={loader} />, { route: '/goals' });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    // The rest of the shell keeps working around the failed section.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('heading', { name: 'mfe_goals page' })).toBeInTheDocument();
+    expect(loader).toHaveBeenLastCalledWith('mfe_goals', 1);
+  });
+});

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { registerRemotesFromConfig } from './features/remotes/remote-registry.ts';
+
+// Start fetching the run-time remote manifest at once; remote sections wait for it, the rest does not.
+void registerRemotesFromConfig();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

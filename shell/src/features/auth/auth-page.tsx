@@ -1,0 +1,39 @@
+import { Navigate } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Divider from 'antd/es/divider';
+import Tabs from 'antd/es/tabs';
+import { LOGIN_URL, PageSpinner, useAuth } from '@levelup/web-kit';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+
+/** /auth: external sign-in, then Sign In and Sign Up tabs; signed-in visitors go to /dashboard. */
+export function AuthPage() {
+  const { isLoading, isSignedIn } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  if (isSignedIn) return <Navigate to="/dashboard" replace />;
+  return (
+    <div style={{ maxWidth: 440, margin: '24px auto' }}>
+      <Card>
+        <h1 style={{ textAlign: 'center', marginTop: 0, fontSize: 28 }}>Join the Community</h1>
+        <Button block size="large" onClick={() => window.location.assign(LOGIN_URL)}>
+          Continue with an external sign-in provider
+        </Button>
+        <p style={{ textAlign: 'center', opacity: 0.7, fontSize: 13, marginBottom: 0 }}>
+          Supports Google, GitHub, Apple, and more
+        </p>
+        <Divider plain>or</Divider>
+        <Tabs
+          centered
+          items={[
+            { key: 'sign-in', label: 'Sign In', children: <SignInForm /> },
+            { key: 'sign-up', label: 'Sign Up', children: <SignUpForm /> },
+          ]}
+        />
+        <p style={{ fontSize: 12, opacity: 0.7, textAlign: 'center', marginBottom: 0 }}>
+          By continuing you agree to our Terms of Service and Privacy Policy.
+        </p>
+      </Card>
+    </div>
+  );
+}

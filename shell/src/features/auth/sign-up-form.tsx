@@ -1,0 +1,70 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { registerRequestSchema, type RegisterRequest } from '@levelup/contracts';
+import { serverMessageOf, useAuth, useToast } from '@levelup/web-kit';
+import { zodRule } from './zod-rule.ts';
+
+type SignUpValues = Omit<RegisterRequest, 'timeZone'>;
+
+/** The browser's IANA zone, recorded at sign-up so "today" is the user's day (architecture.md decision 7). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sign Up tab: Display Name, Username, Email, Password; Create Account (core.md section 2). */
+export function SignUpForm() {
+  const { register } = useAuth();
+  const notification = useToast();
+  const shape = registerRequestSchema.shape;
+  const onFinish = (values: SignUpValues) => {
+    const timeZone = browserTimeZone();
+    register.mutate(registerRequestSchema.parse({ ...values, ...(timeZone ? { timeZone } : {}) }), {
+      onSuccess: () =>
+        notification.success({
+          title: 'Account created!',
+          description: 'Welcome to Level Up. Your adventure starts now.',
+        }),
+    });
+  };
+  return (
+    <Form<SignUpValues>
+      layout="vertical"
+      name="sign-up"
+      onFinish={onFinish}
+      requiredMark={false}
+      validateTrigger="onSubmit"
+    >
+      {register.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title="Registration failed"
+          description={serverMessageOf(register.error, 'An error occurred during registration')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form.Item label="Display Name" name="displayName" rules={[zodRule(shape.displayName)]}>
+        <Input autoComplete="nickname" />
+      </Form.Item>
+      <Form.Item label="Username" name="username" rules={[zodRule(shape.username)]}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item label="Email" name="email" rules={[zodRule(shape.email)]}>
+        <Input inputMode="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[zodRule(shape.password)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={register.isPending}>
+        Create Account
+      </Button>
+    </Form>
+  );
+}

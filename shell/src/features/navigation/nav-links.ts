@@ -1,0 +1,9 @@
+/** Top navigation links, in the spec's order (core.md section 2, Top navigation). */
+export const navLinks: ReadonlyArray<{ to: string; label: string }> = [
+  { to: '/', label: 'Home Base' },
+  { to: '/quests', label: 'Quest Log' },
+  { to: '/goals', label: 'Goals' },
+  { to: '/community', label: 'Community' },
+  { to: '/sessions', label: 'Sessions' },
+  { to: '/talent-tree', label: 'Character Progression' },
+];

@@ -1,0 +1,122 @@
+import { lazy, Suspense, useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Skeleton from 'antd/es/skeleton';
+import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
+import { LOGIN_URL, useAuth } from '@levelup/web-kit';
+import { navLinks } from './nav-links.ts';
+
+// The mobile menu's drawer is fetched the first time it opens, not on every page load.
+const Drawer = lazy(() => import('antd/es/drawer'));
+import { ThemeToggle } from './theme-toggle.tsx';
+
+function Links({
+  profileLabel,
+  onNavigate,
+}: {
+  profileLabel: string | null;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="lu-nav-list">
+      {navLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className="lu-nav-link" onClick={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {profileLabel !== null && (
+        <li>
+          <NavLink to="/profile" className="lu-nav-link" onClick={onNavigate}>
+            {profileLabel}
+          </NavLink>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function AccountActions({ vertical = false }: { vertical?: boolean }) {
+  const { isSignedIn, logout } = useAuth();
+  const style = {
+    display: 'flex',
+    gap: 8,
+    flexDirection: vertical ? ('column' as const) : ('row' as const),
+  };
+  if (isSignedIn) {
+    return (
+      <div style={style}>
+        <Button onClick={logout}>Logout</Button>
+      </div>
+    );
+  }
+  const signIn = () => window.location.assign(LOGIN_URL);
+  return (
+    <div style={style}>
+      <Button onClick={signIn}>Sign In</Button>
+      <Button type="primary" onClick={signIn}>
+        Join Community
+      </Button>
+    </div>
+  );
+}
+
+/** The top navigation of every screen, with a mobile menu that repeats the links (core.md section 2). */
+export function TopNav() {
+  const { profile, isLoading } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const profileLabel = profile ? profile.displayName || 'Profile' : null;
+
+  return (
+    <header className="lu-header">
+      <NavLink to="/" className="lu-brand" aria-label="Level Up home">
+        Level Up
+      </NavLink>
+      {isLoading ? (
+        <div className="lu-header-placeholder" aria-busy="true" aria-label="Loading navigation">
+          <Skeleton.Input active size="small" style={{ width: 320 }} />
+        </div>
+      ) : (
+        <>
+          <nav aria-label="Main" className="lu-nav-desktop">
+            <Links profileLabel={profileLabel} />
+          </nav>
+          <div className="lu-header-actions">
+            <ThemeToggle />
+            <span className="lu-nav-desktop">
+              <AccountActions />
+            </span>
+            <Button
+              className="lu-nav-mobile-trigger"
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+            />
+          </div>
+          {menuUsed && (
+            <Suspense fallback={null}>
+              <Drawer
+                title="Menu"
+                placement="right"
+                open={menuOpen}
+                onClose={() => setMenuOpen(false)}
+              >
+                <nav aria-label="Mobile">
+                  <Links profileLabel={profileLabel} onNavigate={() => setMenuOpen(false)} />
+                </nav>
+                <AccountActions vertical />
+              </Drawer>
+            </Suspense>
+          )}
+        </>
+      )}
+    </header>
+  );
+}
