@@ -87,6 +87,9 @@ const e2e = readCounts(playwrightJson, (json: { stats: { expected: number; unexp
   failed: json.stats.unexpected,
 }));
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+// A failed step with no failed test in it (lint, typecheck, a build) still counts as one failure.
+const failedTests = unit.failed + e2e.failed;
+const failed = failedTests > 0 ? failedTests : failures.length;
 if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
-console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + failures.length * (unit.failed + e2e.failed === 0 ? 1 : 0)} failed`);
+console.log(`${unit.passed + e2e.passed} passed, ${failed} failed`);
 process.exit(failures.length === 0 ? 0 : 1);
