@@ -19,16 +19,28 @@ export function summarise(samples: number[]) {
 /** A cookie-keeping JSON client for the gateway. */
 export function apiClient(base: string) {
   let cookie = '';
-  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${base}${path}`, {
       method,
       redirect: 'manual',
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const setCookies = response.headers.getSetCookie();
     if (setCookies.length > 0) {
-      const jar = new Map(cookie.split('; ').filter(Boolean).map((pair) => [pair.split('=')[0]!, pair] as const));
+      const jar = new Map(
+        cookie
+          .split('; ')
+          .filter(Boolean)
+          .map((pair) => [pair.split('=')[0]!, pair] as const),
+      );
       for (const header of setCookies) {
         const pair = header.split(';')[0]!;
         jar.set(pair.split('=')[0]!, pair);

@@ -34,4 +34,6 @@ for (let i = 0; i < runs; i++) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 const summary = summarise(times);
-console.log(`npm start -> ready (built): runs=${summary.n} median=${(summary.p50 / 1000).toFixed(2)} s max=${(summary.max / 1000).toFixed(2)} s`);
+console.log(
+  `npm start -> ready (built): runs=${summary.n} median=${(summary.p50 / 1000).toFixed(2)} s max=${(summary.max / 1000).toFixed(2)} s`,
+);

@@ -18,7 +18,8 @@ const registered = await call('POST', '/api/auth/register', {
   displayName: 'Bench Mark',
   timeZone: 'Europe/Berlin',
 });
-if (registered.status >= 300) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+if (registered.status >= 300)
+  throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
 
 type Profile = { xp: number };
 const latencies: number[] = [];

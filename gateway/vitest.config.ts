@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: '@levelup/gateway', environment: 'node', include: ['test/**/*.test.ts'], testTimeout: 20_000 },
+  test: {
+    name: '@levelup/gateway',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
 });

@@ -26,12 +26,15 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   for (const child of stack.children) {
     void child.exited.then((code) => {
-      if (!stopping) log(`${child.name} exited unexpectedly (code ${code}); the rest keeps running`);
+      if (!stopping)
+        log(`${child.name} exited unexpectedly (code ${code}); the rest keeps running`);
     });
   }
   log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   console.log(`\n  Level Up is running at ${stack.gatewayUrl}\n`);
 } catch (error) {
-  console.error(`\nCould not start Level Up: ${error instanceof Error ? error.message : String(error)}\n`);
+  console.error(
+    `\nCould not start Level Up: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

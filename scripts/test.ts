@@ -33,13 +33,24 @@ const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<boolean> {
   console.log(`\n=== ${label}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('exit', (code) => {
-      console.log(`=== ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `=== ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       resolve(code === 0);
     });
   });
@@ -60,18 +71,37 @@ const step = async (name: string, ok: Promise<boolean>) => {
 if (wants('lint')) await step('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
 if (wants('typecheck')) {
   for (const workspace of ['.', ...WORKSPACES]) {
-    await step(`typecheck ${workspace}`, run(`typecheck ${workspace}`, bin('tsc'), ['-p', path.join(workspace, 'tsconfig.json')]));
+    await step(
+      `typecheck ${workspace}`,
+      run(`typecheck ${workspace}`, bin('tsc'), ['-p', path.join(workspace, 'tsconfig.json')]),
+    );
   }
 }
 const vitestJson = path.join(resultsDir, 'vitest.json');
 if (wants('unit')) {
-  await step('vitest', run('vitest (all projects)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
+  await step(
+    'vitest',
+    run('vitest (all projects)', bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]),
+  );
 }
 const playwrightJson = path.join(resultsDir, 'playwright.json');
 if (wants('e2e')) {
   try {
     await buildStale();
-    await step('e2e', run('end-to-end (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }));
+    await step(
+      'e2e',
+      run(
+        'end-to-end (Playwright, Chromium)',
+        bin('playwright'),
+        ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+      ),
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     failures.push('build');
@@ -82,11 +112,16 @@ const unit = readCounts(vitestJson, (json: { numPassedTests: number; numFailedTe
   passed: json.numPassedTests,
   failed: json.numFailedTests,
 }));
-const e2e = readCounts(playwrightJson, (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
-  passed: json.stats.expected + json.stats.flaky,
-  failed: json.stats.unexpected,
-}));
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+const e2e = readCounts(
+  playwrightJson,
+  (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+    passed: json.stats.expected + json.stats.flaky,
+    failed: json.stats.unexpected,
+  }),
+);
+console.log(
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 // A failed step with no failed test in it (lint, typecheck, a build) still counts as one failure.
 const failedTests = unit.failed + e2e.failed;
 const failed = failedTests > 0 ? failedTests : failures.length;

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUpInBrowser } from './helpers.ts';
 
-test('a new user signs up, creates and completes a quest, and sees the XP and level rise without a reload', async ({ page }) => {
+test('a new user signs up, creates and completes a quest, and sees the XP and level rise without a reload', async ({
+  page,
+}) => {
   await signUpInBrowser(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('0 / 100 XP')).toBeVisible();
@@ -26,7 +28,9 @@ test('a new user signs up, creates and completes a quest, and sees the XP and le
   await expect(levelUp).toBeVisible();
   await levelUp.getByRole('button', { name: 'Continue Your Journey' }).click();
   await expect(page.getByText('20 / 200 XP')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Level 2 Adventurer!' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Welcome back, Level 2 Adventurer!' }),
+  ).toBeVisible();
   expect(navigations).toEqual([]);
 
   // The XP is the server's, not only the page's: it is still there after a reload.
@@ -61,7 +65,9 @@ test('a wrong password is refused with the server message', async ({ page, reque
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a signed-out visitor is sent to /auth from a protected page, and unknown paths show the 404 page', async ({ page }) => {
+test('a signed-out visitor is sent to /auth from a protected page, and unknown paths show the 404 page', async ({
+  page,
+}) => {
   await page.goto('/quests');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Join the Community' })).toBeVisible();
@@ -72,13 +78,19 @@ test('a signed-out visitor is sent to /auth from a protected page, and unknown p
 
 test('an identity header sent by the browser is ignored', async ({ page }) => {
   const user = await signUpInBrowser(page);
-  const spoofed = await page.request.get('/api/user/profile', { headers: { 'x-user-id': 'someone-else' } });
+  const spoofed = await page.request.get('/api/user/profile', {
+    headers: { 'x-user-id': 'someone-else' },
+  });
   expect(spoofed.status()).toBe(200);
   expect((await spoofed.json()).username).toBe(user.username);
 
   const anonymous = await page.context().browser()!.newContext({ baseURL: page.url() });
   const forged = await anonymous.request.get('/api/quests', {
-    headers: { 'x-user-id': (await spoofed.json()).id, 'x-identity-sig': 'f'.repeat(64), 'x-identity-ts': String(Date.now()) },
+    headers: {
+      'x-user-id': (await spoofed.json()).id,
+      'x-identity-sig': 'f'.repeat(64),
+      'x-identity-ts': String(Date.now()),
+    },
   });
   expect(forged.status()).toBe(401);
   await anonymous.close();

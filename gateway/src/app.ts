@@ -3,7 +3,13 @@ import Koa from 'koa';
 import type { Context } from 'koa';
 import { IDENTITY_HEADERS, signIdentity } from '@levelup/service-kit';
 import type { GatewayConfig } from './config.ts';
-import { REMOTES, findApiRoute, matchesPrefix, remotesManifest, serviceUrl } from './route-table.ts';
+import {
+  REMOTES,
+  findApiRoute,
+  matchesPrefix,
+  remotesManifest,
+  serviceUrl,
+} from './route-table.ts';
 import type { ServiceName } from './route-table.ts';
 import { createSessionResolver } from './session-resolver.ts';
 import type { SessionResolver } from './session-resolver.ts';
@@ -13,7 +19,14 @@ import type { RequestHandler } from 'http-proxy-middleware';
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
-const UNTRUSTED_HEADERS = [...IDENTITY_HEADERS, 'x-internal-sig', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+const UNTRUSTED_HEADERS = [
+  ...IDENTITY_HEADERS,
+  'x-internal-sig',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 
@@ -86,7 +99,12 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     const session = await sessions.resolve(cookie, ctx.state.requestId as string);
     if (session.kind === 'unavailable' && route.service !== 'identity') {
       log('session lookup failed', { requestId: ctx.state.requestId, reason: session.reason });
-      return sendError(ctx, 503, 'IDENTITY_UNAVAILABLE', 'Sign-in could not be checked right now. Please try again shortly.');
+      return sendError(
+        ctx,
+        503,
+        'IDENTITY_UNAVAILABLE',
+        'Sign-in could not be checked right now. Please try again shortly.',
+      );
     }
     if (route.service === 'identity') {
       // Sign-in, sign-up and sign-out change what the cookie means: never reuse a cached answer for it.
@@ -95,7 +113,13 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       delete ctx.req.headers.cookie;
     }
     if (session.kind === 'signed-in') {
-      Object.assign(ctx.req.headers, signIdentity({ userId: session.userId, requestId: ctx.state.requestId as string }, config.IDENTITY_SECRET));
+      Object.assign(
+        ctx.req.headers,
+        signIdentity(
+          { userId: session.userId, requestId: ctx.state.requestId as string },
+          config.IDENTITY_SECRET,
+        ),
+      );
     }
     await forward(ctx, services.get(route.service)!);
   });
@@ -132,4 +156,3 @@ function sendError(ctx: Context, status: number, code: string, message: string) 
   ctx.set('cache-control', 'no-store');
   ctx.body = { error: { code, message } };
 }
-

@@ -59,5 +59,7 @@ export function serviceUrl(config: GatewayConfig, service: ServiceName): string 
 
 /** The run-time remote manifest: same-origin paths, so the shell never bakes a remote URL in. */
 export function remotesManifest(): Record<string, string> {
-  return Object.fromEntries(REMOTES.map((remote) => [remote.name, `${remote.mount}/mf-manifest.json`]));
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote.name, `${remote.mount}/mf-manifest.json`]),
+  );
 }

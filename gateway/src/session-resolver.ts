@@ -39,7 +39,10 @@ export function createSessionResolver(options: {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+      return {
+        kind: 'unavailable',
+        reason: error instanceof Error ? error.message : String(error),
+      };
     }
     if (response.status === 401) {
       await response.body?.cancel();
@@ -51,7 +54,8 @@ export function createSessionResolver(options: {
       return { kind: 'unavailable', reason: `svc-identity answered ${response.status}` };
     }
     const body = (await response.json()) as { userId?: unknown };
-    if (typeof body.userId !== 'string') return { kind: 'unavailable', reason: 'malformed session answer' };
+    if (typeof body.userId !== 'string')
+      return { kind: 'unavailable', reason: 'malformed session answer' };
     remember(cookie, body.userId);
     return { kind: 'signed-in', userId: body.userId };
   }

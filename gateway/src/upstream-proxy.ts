@@ -59,7 +59,12 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
   });
 }
 
-function sendUpstreamError(res: ServerResponse, status: number, upstream: string, timedOut: boolean) {
+function sendUpstreamError(
+  res: ServerResponse,
+  status: number,
+  upstream: string,
+  timedOut: boolean,
+) {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -72,7 +77,10 @@ function sendUpstreamError(res: ServerResponse, status: number, upstream: string
         : `The ${upstream} service is unavailable. Please try again shortly.`,
     },
   });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(body);
 }
 

@@ -112,7 +112,11 @@ describe('gateway identity at the edge', () => {
 
   it('when a client sends its own identity headers, then they are stripped before the service sees them', async () => {
     await fetch(`${base}/api/quests`, {
-      headers: { 'x-user-id': 'attacker', 'x-identity-sig': 'deadbeef', 'x-identity-ts': String(Date.now()) },
+      headers: {
+        'x-user-id': 'attacker',
+        'x-identity-sig': 'deadbeef',
+        'x-identity-ts': String(Date.now()),
+      },
     });
     const seen = lastSeen(quests);
     expect(seen.headers['x-user-id']).toBeUndefined();
@@ -120,7 +124,9 @@ describe('gateway identity at the edge', () => {
   });
 
   it('when a signed-in client also sends a spoofed user id, then the service sees the session user', async () => {
-    await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good', 'x-user-id': 'attacker' } });
+    await fetch(`${base}/api/quests`, {
+      headers: { cookie: 'levelup.sid=good', 'x-user-id': 'attacker' },
+    });
     expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({ userId: 'user-1' });
   });
 
@@ -166,7 +172,11 @@ describe('gateway routing and failures', () => {
   });
 
   it('when another site posts to the API, then the gateway refuses it', async () => {
-    const response = await fetch(`${base}/api/quests`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' });
+    const response = await fetch(`${base}/api/quests`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      body: '{}',
+    });
     expect(response.status).toBe(403);
     expect(quests.seen.some((seen) => seen.method === 'POST')).toBe(false);
   });

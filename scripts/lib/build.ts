@@ -33,11 +33,15 @@ export function isStale(frontend: string): boolean {
 function buildOne(frontend: string): Promise<number> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-      cwd: path.join(ROOT, frontend),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+      {
+        cwd: path.join(ROOT, frontend),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -39,7 +39,10 @@ export function canConnect(host: string, port: number, timeoutMs = 1000): Promis
 }
 
 /** Starts packages/mongo-embedded as its own process and resolves with the URL it prints when ready. */
-export function startEmbeddedMongo(options: { port: number; dbPath?: string }): Promise<{ url: string; child: Child }> {
+export function startEmbeddedMongo(options: {
+  port: number;
+  dbPath?: string;
+}): Promise<{ url: string; child: Child }> {
   const args = ['src/cli.ts', '--port', String(options.port), '--bind', '127.0.0.1'];
   if (options.dbPath) args.push('--dbpath', options.dbPath);
   else args.push('--memory');
@@ -69,7 +72,13 @@ export function startEmbeddedMongo(options: { port: number; dbPath?: string }): 
 }
 
 function findOnPath(binary: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/local/bin', '/usr/bin'];
+  const dirs = [
+    ...(process.env.PATH ?? '').split(path.delimiter),
+    '/usr/sbin',
+    '/usr/local/sbin',
+    '/usr/local/bin',
+    '/usr/bin',
+  ];
   return dirs.map((dir) => path.join(dir, binary)).find((candidate) => existsSync(candidate));
 }
 

@@ -58,12 +58,20 @@ export async function startStack(options: {
       natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
     });
     const started = specs.map((spec) => {
-      const child = startChild({ name: spec.name, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env });
+      const child = startChild({
+        name: spec.name,
+        command: process.execPath,
+        args: spec.args,
+        cwd: spec.cwd,
+        env: spec.env,
+      });
       children.push(child);
       return { spec, child };
     });
     await Promise.all(
-      started.map(({ spec, child }) => waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000)),
+      started.map(({ spec, child }) =>
+        waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000),
+      ),
     );
     return {
       gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,

@@ -42,8 +42,20 @@ export const BASE_PORTS = {
   mongo: 27017,
 } as const;
 
-export const SERVICES = ['svc-identity', 'svc-quests', 'svc-goals', 'svc-community', 'svc-feedback'] as const;
-export const FRONTENDS = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'] as const;
+export const SERVICES = [
+  'svc-identity',
+  'svc-quests',
+  'svc-goals',
+  'svc-community',
+  'svc-feedback',
+] as const;
+export const FRONTENDS = [
+  'shell',
+  'mfe-quests',
+  'mfe-goals',
+  'mfe-community',
+  'mfe-progression',
+] as const;
 
 export function portOf(name: keyof typeof BASE_PORTS, offset: number): number {
   return BASE_PORTS[name] + offset;

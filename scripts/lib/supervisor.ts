@@ -15,7 +15,11 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-export function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream) {
+export function prefixLines(
+  name: string,
+  stream: NodeJS.ReadableStream,
+  out: NodeJS.WritableStream,
+) {
   const color = COLORS[colorIndex++ % COLORS.length];
   const tag = process.stdout.isTTY ? `\x1b[${color}m${name.padEnd(16)}\x1b[0m` : name.padEnd(16);
   const lines = readline.createInterface({ input: stream });

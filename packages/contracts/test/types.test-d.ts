@@ -43,7 +43,12 @@ describe('inferred types', () => {
   it('when an event is made, then its data is typed by its type', () => {
     expectTypeOf(makeEvent<'identity.user_renamed'>)
       .parameter(1)
-      .toEqualTypeOf<{ userId: string; username: string; displayName: string; timeZone?: string | undefined }>();
+      .toEqualTypeOf<{
+        userId: string;
+        username: string;
+        displayName: string;
+        timeZone?: string | undefined;
+      }>();
     expectTypeOf<QuestXpEvent['type']>().toEqualTypeOf<
       'quests.completed' | 'quests.partial' | 'quests.revoked'
     >();

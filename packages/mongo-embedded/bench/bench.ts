@@ -19,7 +19,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function latencies(count: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+async function latencies(
+  count: number,
+  run: (i: number) => Promise<unknown>,
+): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
@@ -31,14 +34,24 @@ async function latencies(count: number, run: (i: number) => Promise<unknown>): P
 }
 
 function doc(i: number): Document {
-  return { k: `key-${i}`, u: `key-${i}`, n: i, group: i % 100, payload: 'x'.repeat(100), at: new Date() };
+  return {
+    k: `key-${i}`,
+    u: `key-${i}`,
+    n: i,
+    group: i % 100,
+    payload: 'x'.repeat(100),
+    at: new Date(),
+  };
 }
 
 async function benchSize(collection: Collection, size: number): Promise<Document> {
   await collection.createIndex({ k: 1 }, { unique: true });
   let t0 = performance.now();
   for (let start = 0; start < size; start += 1000) {
-    await collection.insertMany(Array.from({ length: Math.min(1000, size - start) }, (_, j) => doc(start + j)), { ordered: false });
+    await collection.insertMany(
+      Array.from({ length: Math.min(1000, size - start) }, (_, j) => doc(start + j)),
+      { ordered: false },
+    );
   }
   const batchedPerSec = size / ((performance.now() - t0) / 1000);
 
@@ -50,8 +63,12 @@ async function benchSize(collection: Collection, size: number): Promise<Document
 
   const random = (): number => Math.floor(Math.random() * size);
   await latencies(200, () => collection.findOne({ k: `key-${random()}` })); // warm-up
-  const indexed = await latencies(INDEXED_QUERIES, () => collection.findOne({ k: `key-${random()}` }));
-  const unindexed = await latencies(UNINDEXED_QUERIES, () => collection.findOne({ u: `key-${random()}` }));
+  const indexed = await latencies(INDEXED_QUERIES, () =>
+    collection.findOne({ k: `key-${random()}` }),
+  );
+  const unindexed = await latencies(UNINDEXED_QUERIES, () =>
+    collection.findOne({ u: `key-${random()}` }),
+  );
   return { size, batchedPerSec, singlePerSec, indexed, unindexed };
 }
 
@@ -75,8 +92,12 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const ms = (v: number): string => v.toFixed(3);
-  console.log(`mode: ${durable ? 'dbpath (journal, fsync per group commit)' : 'memory'}; node ${process.version}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'})`);
-  console.log('| docs | insertMany docs/s | insertOne ops/s | indexed find p50 ms | indexed find p99 ms | unindexed find p50 ms | unindexed find p99 ms |');
+  console.log(
+    `mode: ${durable ? 'dbpath (journal, fsync per group commit)' : 'memory'}; node ${process.version}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'})`,
+  );
+  console.log(
+    '| docs | insertMany docs/s | insertOne ops/s | indexed find p50 ms | indexed find p99 ms | unindexed find p50 ms | unindexed find p99 ms |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(

@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { start } from './index.ts';
 
-const usage = 'usage: mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]';
+const usage =
+  'usage: mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]';
 
 async function main(): Promise<void> {
   let values;
@@ -32,8 +33,16 @@ async function main(): Promise<void> {
   // Undocumented knobs for the durability tests: compact often to exercise snapshot + journal recovery.
   const compactMs = Number(process.env.MONGO_EMBEDDED_COMPACT_INTERVAL_MS) || undefined;
   const compaction = compactMs ? { intervalMs: compactMs, minBytes: 0 } : {};
-  const server = await start({ port, bind: values.bind, memory: values.memory, dbPath: values.dbpath, compaction });
-  console.log(`mongo-embedded ready at ${server.uri} (${values.memory ? 'in memory' : `dbpath ${values.dbpath}`})`);
+  const server = await start({
+    port,
+    bind: values.bind,
+    memory: values.memory,
+    dbPath: values.dbpath,
+    compaction,
+  });
+  console.log(
+    `mongo-embedded ready at ${server.uri} (${values.memory ? 'in memory' : `dbpath ${values.dbpath}`})`,
+  );
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -22,7 +22,12 @@ export class CursorManager {
   private nextId = BigInt(Date.now()) * 1000n;
 
   /** Builds the `cursor` reply for a complete result, keeping the rest open when it does not fit. */
-  first(ns: string, docs: Document[], batchSize: number | undefined, singleBatch = false): Document {
+  first(
+    ns: string,
+    docs: Document[],
+    batchSize: number | undefined,
+    singleBatch = false,
+  ): Document {
     const size = batchSize === undefined ? DEFAULT_FIRST_BATCH : batchSize;
     const cursor: OpenCursor = { id: 0n, ns, docs, position: 0, batchSize, lastUsed: Date.now() };
     const firstBatch = takeBatch(cursor, size === 0 ? Infinity : size, size === 0);
@@ -35,9 +40,13 @@ export class CursorManager {
 
   more(id: bigint, ns: string, batchSize: number | undefined): Document {
     const cursor = this.open.get(id);
-    if (!cursor) throw new MongoCommandError(ErrorCodes.CursorNotFound, `cursor id ${id} not found`);
+    if (!cursor)
+      throw new MongoCommandError(ErrorCodes.CursorNotFound, `cursor id ${id} not found`);
     if (cursor.ns !== ns) {
-      throw new MongoCommandError(ErrorCodes.Unauthorized, `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+      throw new MongoCommandError(
+        ErrorCodes.Unauthorized,
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
     }
     cursor.lastUsed = Date.now();
     const nextBatch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : Infinity, false);
@@ -57,7 +66,8 @@ export class CursorManager {
 
   /** Closes cursors left idle longer than MongoDB's default 10 minutes. */
   sweep(now = Date.now()): void {
-    for (const [id, cursor] of this.open) if (now - cursor.lastUsed > IDLE_TIMEOUT_MS) this.open.delete(id);
+    for (const [id, cursor] of this.open)
+      if (now - cursor.lastUsed > IDLE_TIMEOUT_MS) this.open.delete(id);
   }
 
   get count(): number {

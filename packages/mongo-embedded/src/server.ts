@@ -142,7 +142,10 @@ export class WireServer {
       try {
         await this.deps.durability.sync();
       } catch (error) {
-        reply = new MongoCommandError(ErrorCodes.InternalError, `write not durable: ${(error as Error).message}`).toReply();
+        reply = new MongoCommandError(
+          ErrorCodes.InternalError,
+          `write not durable: ${(error as Error).message}`,
+        ).toReply();
       }
     }
     if (request.kind === 'msg' && request.moreToCome) return undefined;
@@ -150,7 +153,10 @@ export class WireServer {
     try {
       return serialize(reply, request.header.requestId);
     } catch (error) {
-      const failure = new MongoCommandError(ErrorCodes.BSONObjectTooLarge, `reply could not be serialised: ${(error as Error).message}`);
+      const failure = new MongoCommandError(
+        ErrorCodes.BSONObjectTooLarge,
+        `reply could not be serialised: ${(error as Error).message}`,
+      );
       return serialize(failure.toReply(), request.header.requestId);
     }
   }

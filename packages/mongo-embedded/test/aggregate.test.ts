@@ -28,8 +28,12 @@ afterAll(async () => {
 
 describe('counting', () => {
   it('when counting with the count command, then skip and limit apply', async () => {
-    expect(await target.db.command({ count: orders.collectionName, query: { item: 'pen' } })).toMatchObject({ n: 2 });
-    expect(await target.db.command({ count: orders.collectionName, query: {}, skip: 1, limit: 2 })).toMatchObject({ n: 2 });
+    expect(
+      await target.db.command({ count: orders.collectionName, query: { item: 'pen' } }),
+    ).toMatchObject({ n: 2 });
+    expect(
+      await target.db.command({ count: orders.collectionName, query: {}, skip: 1, limit: 2 }),
+    ).toMatchObject({ n: 2 });
   });
 
   it('when counting documents, then the aggregate form gives the number of matches', async () => {
@@ -50,7 +54,13 @@ describe('aggregate', () => {
     const totals = await orders
       .aggregate([
         { $match: { qty: { $gte: 1 } } },
-        { $group: { _id: '$customer', spent: { $sum: { $multiply: ['$qty', '$price'] } }, orders: { $sum: 1 } } },
+        {
+          $group: {
+            _id: '$customer',
+            spent: { $sum: { $multiply: ['$qty', '$price'] } },
+            orders: { $sum: 1 },
+          },
+        },
         { $sort: { spent: -1 } },
         { $limit: 1 },
       ])
@@ -75,14 +85,23 @@ describe('aggregate', () => {
   });
 
   it('when unwinding arrays and counting, then each element is a document', async () => {
-    expect(await orders.aggregate([{ $unwind: '$tags' }, { $count: 'n' }]).toArray()).toEqual([{ n: 4 }]);
+    expect(await orders.aggregate([{ $unwind: '$tags' }, { $count: 'n' }]).toArray()).toEqual([
+      { n: 4 },
+    ]);
   });
 
   it('when looking up another collection, then the joined documents are attached', async () => {
     const joined = await orders
       .aggregate([
         { $match: { item: 'lamp' } },
-        { $lookup: { from: customers.collectionName, localField: 'customer', foreignField: '_id', as: 'who' } },
+        {
+          $lookup: {
+            from: customers.collectionName,
+            localField: 'customer',
+            foreignField: '_id',
+            as: 'who',
+          },
+        },
         { $project: { _id: 0, item: 1, 'who.name': 1 } },
       ])
       .toArray();
@@ -91,7 +110,14 @@ describe('aggregate', () => {
 
   it('when using $facet, then each sub-pipeline result is returned side by side', async () => {
     const [facets] = await orders
-      .aggregate([{ $facet: { pens: [{ $match: { item: 'pen' } }, { $count: 'n' }], maxQty: [{ $group: { _id: null, m: { $max: '$qty' } } }] } }])
+      .aggregate([
+        {
+          $facet: {
+            pens: [{ $match: { item: 'pen' } }, { $count: 'n' }],
+            maxQty: [{ $group: { _id: null, m: { $max: '$qty' } } }],
+          },
+        },
+      ])
       .toArray();
     expect(facets).toEqual({ pens: [{ n: 2 }], maxQty: [{ _id: null, m: 10 }] });
   });

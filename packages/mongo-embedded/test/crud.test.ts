@@ -34,7 +34,9 @@ describe('insert', () => {
 
   it('when a document brings its own _id, then that _id is kept', async () => {
     await people.insertOne({ _id: 'custom-id' as unknown as ObjectId, name: 'fay' });
-    expect(await people.findOne({ _id: 'custom-id' as unknown as ObjectId })).toMatchObject({ name: 'fay' });
+    expect(await people.findOne({ _id: 'custom-id' as unknown as ObjectId })).toMatchObject({
+      name: 'fay',
+    });
   });
 
   it('when a batch of large documents spans tens of megabytes, then every document is stored intact', async () => {
@@ -47,23 +49,41 @@ describe('insert', () => {
   });
 
   it('when values of many BSON types are stored, then they come back with the same types', async () => {
-    const doc = { name: 'types', when: new Date('2024-01-02T03:04:05Z'), ref: new ObjectId(), ratio: 0.5, nested: { list: [1, 'two', null] }, flag: true };
+    const doc = {
+      name: 'types',
+      when: new Date('2024-01-02T03:04:05Z'),
+      ref: new ObjectId(),
+      ratio: 0.5,
+      nested: { list: [1, 'two', null] },
+      flag: true,
+    };
     await people.insertOne(doc);
     const stored = await people.findOne({ name: 'types' }, { projection: { _id: 0 } });
-    expect(stored).toEqual({ name: 'types', when: doc.when, ref: doc.ref, ratio: 0.5, nested: { list: [1, 'two', null] }, flag: true });
+    expect(stored).toEqual({
+      name: 'types',
+      when: doc.when,
+      ref: doc.ref,
+      ratio: 0.5,
+      nested: { list: [1, 'two', null] },
+      flag: true,
+    });
   });
 });
 
 describe('find', () => {
   it('when filtering with operators, then only matching documents come back', async () => {
-    const names = (await people.find({ age: { $gte: 30 }, city: 'london' }).toArray()).map((p) => p.name);
+    const names = (await people.find({ age: { $gte: 30 }, city: 'london' }).toArray()).map(
+      (p) => p.name,
+    );
     expect(names.sort()).toEqual(['ada', 'cy']);
   });
 
   it('when filtering on array elements and nested fields, then MongoDB semantics apply', async () => {
     expect((await people.find({ tags: 'code' }).toArray()).map((p) => p.name)).toEqual(['ada']);
-    expect((await people.find({ 'address.zip': '001' }).toArray()).map((p) => p.name)).toEqual(['di']);
-    expect((await people.find({ address: { $exists: false } }).toArray())).toHaveLength(3);
+    expect((await people.find({ 'address.zip': '001' }).toArray()).map((p) => p.name)).toEqual([
+      'di',
+    ]);
+    expect(await people.find({ address: { $exists: false } }).toArray()).toHaveLength(3);
   });
 
   it('when sorting on several keys with skip and limit, then the page is in that order', async () => {
@@ -92,11 +112,17 @@ describe('find', () => {
     const reply = await target.db.command({ find: many.collectionName, filter: {}, batchSize: 5 });
     const id = reply.cursor.id;
     expect(reply.cursor.firstBatch).toHaveLength(5);
-    const more = await target.db.command({ getMore: id, collection: many.collectionName, batchSize: 10 });
+    const more = await target.db.command({
+      getMore: id,
+      collection: many.collectionName,
+      batchSize: 10,
+    });
     expect(more.cursor.nextBatch).toHaveLength(10);
     const killed = await target.db.command({ killCursors: many.collectionName, cursors: [id] });
     expect(killed.cursorsKilled).toHaveLength(1);
-    const error = await target.db.command({ getMore: id, collection: many.collectionName }).catch((e: unknown) => e);
+    const error = await target.db
+      .command({ getMore: id, collection: many.collectionName })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 43 });
   });
 
@@ -119,7 +145,10 @@ describe('update', () => {
   });
 
   it('when updating many documents, then every match changes', async () => {
-    const result = await people.updateMany({ city: 'london' }, { $inc: { age: 1 }, $push: { tags: 'uk' } } as Document);
+    const result = await people.updateMany({ city: 'london' }, {
+      $inc: { age: 1 },
+      $push: { tags: 'uk' },
+    } as Document);
     expect(result).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
     expect((await people.findOne({ name: 'cy' }))!).toMatchObject({ age: 42, tags: ['uk'] });
   });
@@ -141,16 +170,31 @@ describe('update', () => {
   });
 
   it('when upserting with a match, then $setOnInsert is not applied', async () => {
-    const result = await people.updateOne({ name: 'ada' }, { $set: { seen: 1 }, $setOnInsert: { createdBy: 'upsert' } }, { upsert: true });
+    const result = await people.updateOne(
+      { name: 'ada' },
+      { $set: { seen: 1 }, $setOnInsert: { createdBy: 'upsert' } },
+      { upsert: true },
+    );
     expect(result).toMatchObject({ matchedCount: 1, upsertedCount: 0 });
     expect((await people.findOne({ name: 'ada' }))!.createdBy).toBeUndefined();
   });
 
   it('when updating with arrayFilters, then only the matching array elements change', async () => {
     const scores = target.db.collection(uniqueName('scores'));
-    await scores.insertOne({ _id: 1 as unknown as ObjectId, grades: [{ g: 80 }, { g: 95 }, { g: 60 }] });
-    await scores.updateOne({ _id: 1 as unknown as ObjectId }, { $set: { 'grades.$[high].top': true } }, { arrayFilters: [{ 'high.g': { $gte: 90 } }] });
-    expect((await scores.findOne({}))!.grades).toEqual([{ g: 80 }, { g: 95, top: true }, { g: 60 }]);
+    await scores.insertOne({
+      _id: 1 as unknown as ObjectId,
+      grades: [{ g: 80 }, { g: 95 }, { g: 60 }],
+    });
+    await scores.updateOne(
+      { _id: 1 as unknown as ObjectId },
+      { $set: { 'grades.$[high].top': true } },
+      { arrayFilters: [{ 'high.g': { $gte: 90 } }] },
+    );
+    expect((await scores.findOne({}))!.grades).toEqual([
+      { g: 80 },
+      { g: 95, top: true },
+      { g: 60 },
+    ]);
   });
 
   it('when updating through the positional operator, then the matched element changes', async () => {
@@ -166,12 +210,16 @@ describe('update', () => {
   });
 
   it('when an update tries to change _id, then it fails with ImmutableField', async () => {
-    const error = await people.updateOne({ name: 'bob' }, { $set: { _id: 5 } }).catch((e: unknown) => e);
+    const error = await people
+      .updateOne({ name: 'bob' }, { $set: { _id: 5 } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 66 });
   });
 
   it('when an update uses an unknown operator, then it fails and nothing changes', async () => {
-    const error = await people.updateOne({ name: 'bob' }, { $frobnicate: { a: 1 } } as Document).catch((e: unknown) => e);
+    const error = await people
+      .updateOne({ name: 'bob' }, { $frobnicate: { a: 1 } } as Document)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 9 });
   });
 });
@@ -190,7 +238,11 @@ describe('delete', () => {
 
 describe('findAndModify', () => {
   it('when returning the document before, then the old version comes back and the new one is stored', async () => {
-    const before = await people.findOneAndUpdate({ name: 'ada' }, { $inc: { age: 1 } }, { returnDocument: 'before' });
+    const before = await people.findOneAndUpdate(
+      { name: 'ada' },
+      { $inc: { age: 1 } },
+      { returnDocument: 'before' },
+    );
     expect(before).toMatchObject({ age: 36 });
     expect(await people.findOne({ name: 'ada' })).toMatchObject({ age: 37 });
   });
@@ -221,7 +273,11 @@ describe('findAndModify', () => {
   });
 
   it('when replacing, then the replacement is stored', async () => {
-    const replaced = await people.findOneAndReplace({ name: 'di' }, { name: 'diana' }, { returnDocument: 'after' });
+    const replaced = await people.findOneAndReplace(
+      { name: 'di' },
+      { name: 'diana' },
+      { returnDocument: 'after' },
+    );
     expect(replaced).toMatchObject({ name: 'diana' });
     expect(replaced!.age).toBeUndefined();
   });

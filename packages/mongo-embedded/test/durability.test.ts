@@ -29,7 +29,8 @@ async function killHard(server: ChildServer): Promise<void> {
 }
 
 afterEach(async () => {
-  for (const server of children.splice(0)) if (server.child.exitCode === null) await killHard(server);
+  for (const server of children.splice(0))
+    if (server.child.exitCode === null) await killHard(server);
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,8 +40,16 @@ async function writeWorkload(uri: string): Promise<void> {
   try {
     const items = client.db('app').collection('items');
     await items.createIndex({ sku: 1 }, { unique: true });
-    await Promise.all(Array.from({ length: 400 }, (_, i) => items.insertOne({ _id: i as never, sku: `s${i}`, qty: 0 })));
-    await Promise.all(Array.from({ length: 100 }, (_, i) => items.updateOne({ _id: i as never }, { $inc: { qty: 5 } })));
+    await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        items.insertOne({ _id: i as never, sku: `s${i}`, qty: 0 }),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        items.updateOne({ _id: i as never }, { $inc: { qty: 5 } }),
+      ),
+    );
     await items.deleteMany({ _id: { $gte: 350 } as never });
     await client.db('app').collection('temp').insertOne({ a: 1 });
     await client.db('app').collection('temp').drop();
@@ -56,7 +65,9 @@ async function expectWorkloadState(uri: string): Promise<void> {
     expect(await items.countDocuments()).toBe(350);
     expect(await items.countDocuments({ qty: 5 })).toBe(100);
     expect(await items.findOne({ _id: 7 as never })).toEqual({ _id: 7, sku: 's7', qty: 5 });
-    expect((await client.db('app').listCollections().toArray()).map((c) => c.name)).toEqual(['items']);
+    expect((await client.db('app').listCollections().toArray()).map((c) => c.name)).toEqual([
+      'items',
+    ]);
     const duplicate = await items.insertOne({ sku: 's1' }).catch((e: unknown) => e);
     expect(duplicate).toMatchObject({ code: 11000 });
   } finally {
@@ -100,7 +111,10 @@ describe.skipIf(!embedded)('durability with --dbpath', () => {
     expect(second.output()).toMatch(/torn last journal record/);
     await expectWorkloadState(second.uri);
     const client = await MongoClient.connect(second.uri);
-    await client.db('app').collection('items').insertOne({ _id: 1000 as never, sku: 'after' });
+    await client
+      .db('app')
+      .collection('items')
+      .insertOne({ _id: 1000 as never, sku: 'after' });
     await client.close();
     await killHard(second);
     const third = await run(dbPath);

@@ -37,7 +37,9 @@ describe('createIndexes, listIndexes, dropIndexes', () => {
   });
 
   it('when an index with the same keys but other options is created, then it fails with IndexOptionsConflict', async () => {
-    const error = await users.createIndex({ email: 1 }, { name: 'other', sparse: true }).catch((e: unknown) => e);
+    const error = await users
+      .createIndex({ email: 1 }, { name: 'other', sparse: true })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 85 });
   });
 
@@ -64,23 +66,33 @@ describe('createIndexes, listIndexes, dropIndexes', () => {
   });
 
   it('when listing indexes of a missing collection, then it fails with NamespaceNotFound', async () => {
-    const error = await target.db.collection(uniqueName('missing')).listIndexes().toArray().catch((e: unknown) => e);
+    const error = await target.db
+      .collection(uniqueName('missing'))
+      .listIndexes()
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 26 });
   });
 });
 
 describe('unique indexes', () => {
   it('when inserting a duplicate, then E11000 names the collection, the index and the key', async () => {
-    const error = (await users.insertOne({ email: 'a@x', org: 'o2', handle: 'z' }).catch((e: unknown) => e)) as MongoServerError;
+    const error = (await users
+      .insertOne({ email: 'a@x', org: 'o2', handle: 'z' })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(error).toBeInstanceOf(MongoServerError);
     expect(error.code).toBe(11000);
-    expect(error.message).toBe(`E11000 duplicate key error collection: ${target.db.databaseName}.${users.collectionName} index: email_1 dup key: { email: "a@x" }`);
+    expect(error.message).toBe(
+      `E11000 duplicate key error collection: ${target.db.databaseName}.${users.collectionName} index: email_1 dup key: { email: "a@x" }`,
+    );
     expect(error.keyValue).toEqual({ email: 'a@x' });
     expect(error.errorResponse.keyPattern).toEqual({ email: 1 });
   });
 
   it('when a compound key repeats, then E11000 shows every field of the key', async () => {
-    const error = (await users.insertOne({ email: 'c@x', org: 'o1', handle: 'a' }).catch((e: unknown) => e)) as MongoServerError;
+    const error = (await users
+      .insertOne({ email: 'c@x', org: 'o1', handle: 'a' })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(error.code).toBe(11000);
     expect(error.message).toContain('index: org_handle dup key: { org: "o1", handle: "a" }');
   });
@@ -102,27 +114,44 @@ describe('unique indexes', () => {
 
   it('when an unordered batch hits duplicates, then the rest are inserted and each duplicate is reported', async () => {
     const error = (await users
-      .insertMany([{ email: 'a@x', handle: 'h1' }, { email: 'c@x', handle: 'h2' }, { email: 'b@x', handle: 'h3' }, { email: 'd@x', handle: 'h4' }], { ordered: false })
+      .insertMany(
+        [
+          { email: 'a@x', handle: 'h1' },
+          { email: 'c@x', handle: 'h2' },
+          { email: 'b@x', handle: 'h3' },
+          { email: 'd@x', handle: 'h4' },
+        ],
+        { ordered: false },
+      )
       .catch((e: unknown) => e)) as MongoBulkWriteError;
     expect(error.result.insertedCount).toBe(2);
     const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-    expect(writeErrors.map((e) => [e.index, e.code])).toEqual([[0, 11000], [2, 11000]]);
+    expect(writeErrors.map((e) => [e.index, e.code])).toEqual([
+      [0, 11000],
+      [2, 11000],
+    ]);
     expect(await users.countDocuments()).toBe(4);
   });
 
   it('when an update would create a duplicate, then it fails and the document is unchanged', async () => {
-    const error = await users.updateOne({ email: 'b@x' }, { $set: { email: 'a@x' } }).catch((e: unknown) => e);
+    const error = await users
+      .updateOne({ email: 'b@x' }, { $set: { email: 'a@x' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 11000 });
     expect(await users.countDocuments({ email: 'b@x' })).toBe(1);
   });
 
   it('when an upsert would create a duplicate, then it fails with E11000', async () => {
-    const error = await users.updateOne({ org: 'o1', handle: 'a', email: 'new@x' }, { $set: { x: 1 } }, { upsert: true }).catch((e: unknown) => e);
+    const error = await users
+      .updateOne({ org: 'o1', handle: 'a', email: 'new@x' }, { $set: { x: 1 } }, { upsert: true })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 11000 });
   });
 
   it('when findAndModify would create a duplicate, then it fails with E11000', async () => {
-    const error = await users.findOneAndUpdate({ email: 'b@x' }, { $set: { handle: 'a' } }).catch((e: unknown) => e);
+    const error = await users
+      .findOneAndUpdate({ email: 'b@x' }, { $set: { handle: 'a' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 11000 });
   });
 
@@ -133,23 +162,36 @@ describe('unique indexes', () => {
 
   it('when a duplicate _id is inserted, then E11000 names the _id_ index', async () => {
     const { insertedId } = await users.insertOne({ email: 'z@x' });
-    const error = (await users.insertOne({ _id: insertedId, email: 'y@x' }).catch((e: unknown) => e)) as MongoServerError;
+    const error = (await users
+      .insertOne({ _id: insertedId, email: 'y@x' })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(error.code).toBe(11000);
-    expect(error.message).toContain(`index: _id_ dup key: { _id: ObjectId('${insertedId.toHexString()}') }`);
+    expect(error.message).toContain(
+      `index: _id_ dup key: { _id: ObjectId('${insertedId.toHexString()}') }`,
+    );
   });
 
   it('when a sparse unique index is declared, then documents missing the field do not conflict', async () => {
     const sparse = target.db.collection(uniqueName('sparse'));
     await sparse.createIndex({ nick: 1 }, { unique: true, sparse: true });
     await sparse.insertMany([{ a: 1 }, { a: 2 }, { nick: 'n' }]);
-    expect(await sparse.insertOne({ nick: 'n' }).catch((e: unknown) => e)).toMatchObject({ code: 11000 });
+    expect(await sparse.insertOne({ nick: 'n' }).catch((e: unknown) => e)).toMatchObject({
+      code: 11000,
+    });
   });
 });
 
 describe('index use', () => {
   it('when querying by indexed equality, range and compound prefix, then the results match a full scan', async () => {
     const items = target.db.collection(uniqueName('items'));
-    await items.insertMany(Array.from({ length: 300 }, (_, i) => ({ n: i, group: i % 7, label: `l${i % 11}`, tags: [i % 3, 10 + (i % 5)] })));
+    await items.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        n: i,
+        group: i % 7,
+        label: `l${i % 11}`,
+        tags: [i % 3, 10 + (i % 5)],
+      })),
+    );
     const scan = async (filter: Document): Promise<number[]> =>
       (await items.find(filter).toArray()).map((d) => d.n as number).sort((a, b) => a - b);
     const filters: Document[] = [
@@ -175,7 +217,14 @@ describe('index use', () => {
 
   it('when a lookup matches a declared index (_id, single, compound prefix), then only the matches are examined', async () => {
     const items = target.db.collection(uniqueName('items'));
-    await items.insertMany(Array.from({ length: 1000 }, (_, i) => ({ _id: i as never, n: i, group: i % 10, label: `l${i % 100}` })));
+    await items.insertMany(
+      Array.from({ length: 1000 }, (_, i) => ({
+        _id: i as never,
+        n: i,
+        group: i % 10,
+        label: `l${i % 100}`,
+      })),
+    );
     await items.createIndex({ n: 1 });
     await items.createIndex({ group: 1, label: 1 });
     const examined = async (filter: Document): Promise<number> => {

@@ -8,7 +8,11 @@ import type { EmbeddedMongo, Logger } from '../src/index.ts';
 import { embedded } from './target.ts';
 
 const warnings: string[] = [];
-const logger: Logger = { info: () => {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
+const logger: Logger = {
+  info: () => {},
+  warn: (m) => warnings.push(m),
+  error: (m) => warnings.push(m),
+};
 let server: EmbeddedMongo;
 let client: MongoClient;
 

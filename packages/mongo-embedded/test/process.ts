@@ -4,7 +4,12 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'mongo-embedded.js');
+const bin = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'bin',
+  'mongo-embedded.js',
+);
 
 export interface ChildServer {
   uri: string;
@@ -14,9 +19,14 @@ export interface ChildServer {
 }
 
 export function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [bin, '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
@@ -27,6 +37,8 @@ export function startChild(args: string[], env: Record<string, string> = {}): Pr
     child.stderr!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    void exited.then((code) => reject(new Error(`mongo-embedded exited with ${code} before it was ready:\n${output}`)));
+    void exited.then((code) =>
+      reject(new Error(`mongo-embedded exited with ${code} before it was ready:\n${output}`)),
+    );
   });
 }

@@ -29,13 +29,29 @@ describe('SortedKeys', () => {
       }
     }
     expect(keys.size).toBe(model.size);
-    for (const [low, high] of [[0, 999], [100, 100], [250, 260], [998, 2000]] as const) {
-      const scanned = [...keys.range({ key: [low], inclusive: true }, { key: [high], inclusive: true })].map((e) => e.idKey).sort();
-      const expected = [...model].filter(([, v]) => v >= low && v <= high).map(([id]) => id).sort();
+    for (const [low, high] of [
+      [0, 999],
+      [100, 100],
+      [250, 260],
+      [998, 2000],
+    ] as const) {
+      const scanned = [
+        ...keys.range({ key: [low], inclusive: true }, { key: [high], inclusive: true }),
+      ]
+        .map((e) => e.idKey)
+        .sort();
+      const expected = [...model]
+        .filter(([, v]) => v >= low && v <= high)
+        .map(([id]) => id)
+        .sort();
       expect(scanned).toEqual(expected);
     }
-    const exclusive = [...keys.range({ key: [10], inclusive: false }, { key: [20], inclusive: false })];
-    expect(exclusive.every((e) => (e.key[0] as number) > 10 && (e.key[0] as number) < 20)).toBe(true);
+    const exclusive = [
+      ...keys.range({ key: [10], inclusive: false }, { key: [20], inclusive: false }),
+    ];
+    expect(exclusive.every((e) => (e.key[0] as number) > 10 && (e.key[0] as number) < 20)).toBe(
+      true,
+    );
     const all = [...keys.all()].map((e) => e.key[0] as number);
     expect(all).toEqual([...all].sort((a, b) => a - b));
   });
@@ -44,7 +60,12 @@ describe('SortedKeys', () => {
     const keys = new SortedKeys();
     const values: unknown[] = [1, 5, 'a', 'z', new Date(3), null, true, 10];
     values.forEach((value, i) => keys.insert({ key: [value], idKey: String(i) }));
-    const numbersAbove4 = [...keys.range({ key: [4], inclusive: false }, { key: [new ClassBound(TypeClass.Number, 1)], inclusive: true })];
+    const numbersAbove4 = [
+      ...keys.range(
+        { key: [4], inclusive: false },
+        { key: [new ClassBound(TypeClass.Number, 1)], inclusive: true },
+      ),
+    ];
     expect(numbersAbove4.map((e) => e.key[0])).toEqual([5, 10]);
     expect(compareValues(null, 0)).toBeLessThan(0);
     expect(compareValues('a', 1)).toBeGreaterThan(0);

@@ -22,7 +22,9 @@ it('when a client runs a transaction on the standalone, then it is refused and n
     .catch((e: unknown) => e as Error);
   await session.endSession();
   expect(error).toBeInstanceOf(Error);
-  expect((error as Error).message).toMatch(/Transaction numbers are only allowed|does not support retryable writes|transactions/i);
+  expect((error as Error).message).toMatch(
+    /Transaction numbers are only allowed|does not support retryable writes|transactions/i,
+  );
   expect(await orders.countDocuments()).toBe(0);
 });
 
@@ -31,7 +33,10 @@ it('when a raw command carries a transaction number, then the server answers wit
   if (hello.setName || hello.msg === 'isdbgrid') return;
   const session = target.client.startSession();
   const error = await target.db
-    .command({ find: 'orders', filter: {}, txnNumber: 1, startTransaction: true, autocommit: false }, { session })
+    .command(
+      { find: 'orders', filter: {}, txnNumber: 1, startTransaction: true, autocommit: false },
+      { session },
+    )
     .catch((e: unknown) => e as { code?: number });
   await session.endSession();
   expect(error).toMatchObject({ code: 20 });

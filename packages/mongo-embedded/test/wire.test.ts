@@ -44,7 +44,10 @@ function opQuery(collection: string, query: Document): Buffer {
 function opMsg(body: Document, sequences: Record<string, Document[]> = {}, flags = 0): Buffer {
   const parts: Buffer[] = [Buffer.from([0]), Buffer.from(BSON.serialize(body))];
   for (const [id, docs] of Object.entries(sequences)) {
-    const payload = Buffer.concat([Buffer.from(`${id}\0`), ...docs.map((d) => Buffer.from(BSON.serialize(d)))]);
+    const payload = Buffer.concat([
+      Buffer.from(`${id}\0`),
+      ...docs.map((d) => Buffer.from(BSON.serialize(d))),
+    ]);
     const size = Buffer.alloc(4);
     size.writeInt32LE(4 + payload.length);
     parts.push(Buffer.from([1]), size, payload);
@@ -94,7 +97,10 @@ describe('wire protocol', () => {
 
   it('when an OP_MSG carries documents in a document sequence, then they are inserted like a body array', async () => {
     const name = uniqueName('seq');
-    const [reply] = await exchange([opMsg({ insert: name, $db: target.db.databaseName }, { documents: [{ a: 1 }, { a: 2 }] })], 1);
+    const [reply] = await exchange(
+      [opMsg({ insert: name, $db: target.db.databaseName }, { documents: [{ a: 1 }, { a: 2 }] })],
+      1,
+    );
     expect(msgBody(reply!)).toMatchObject({ n: 2, ok: 1 });
     expect(await target.db.collection(name).countDocuments()).toBe(2);
   });
@@ -103,7 +109,16 @@ describe('wire protocol', () => {
     const name = uniqueName('w0');
     const replies = await exchange(
       [
-        opMsg({ insert: name, documents: [{ fire: 'forget' }], writeConcern: { w: 0 }, $db: target.db.databaseName }, {}, 2),
+        opMsg(
+          {
+            insert: name,
+            documents: [{ fire: 'forget' }],
+            writeConcern: { w: 0 },
+            $db: target.db.databaseName,
+          },
+          {},
+          2,
+        ),
         opMsg({ count: name, $db: target.db.databaseName }),
       ],
       1,
@@ -114,7 +129,11 @@ describe('wire protocol', () => {
 
   it('when several requests are pipelined on one connection, then replies come back in order', async () => {
     const replies = await exchange(
-      [opMsg({ ping: 1, $db: 'admin' }), opMsg({ noSuchCommand: 1, $db: 'admin' }), opMsg({ ping: 1, $db: 'admin' })],
+      [
+        opMsg({ ping: 1, $db: 'admin' }),
+        opMsg({ noSuchCommand: 1, $db: 'admin' }),
+        opMsg({ ping: 1, $db: 'admin' }),
+      ],
       3,
     );
     expect(replies.map((r) => msgBody(r).ok)).toEqual([1, 0, 1]);

@@ -15,7 +15,8 @@ const listDatabases: CommandHandler = (ctx) => {
     .databaseNames()
     .map((name) => ({ name, sizeOnDisk: 0, empty: false }))
     .filter((db) => !query || query.test(db));
-  if (ctx.command.nameOnly === true) return { databases: databases.map(({ name }) => ({ name })), ok: 1 };
+  if (ctx.command.nameOnly === true)
+    return { databases: databases.map(({ name }) => ({ name })), ok: 1 };
   return { databases, totalSize: 0, totalSizeMb: 0, ok: 1 };
 };
 
@@ -37,13 +38,25 @@ const listCollections: CommandHandler = (ctx) => {
   return ctx.cursors.first(`${ctx.db}.$cmd.listCollections`, infos, batchSize);
 };
 
-const COMMAND_ENVELOPE = new Set(['$db', 'lsid', 'writeConcern', 'comment', '$readPreference', '$clusterTime', 'txnNumber', 'apiVersion']);
+const COMMAND_ENVELOPE = new Set([
+  '$db',
+  'lsid',
+  'writeConcern',
+  'comment',
+  '$readPreference',
+  '$clusterTime',
+  'txnNumber',
+  'apiVersion',
+]);
 
 const create: CommandHandler = (ctx) => {
   const name = ctx.command.create;
-  if (typeof name !== 'string') throw new MongoCommandError(ErrorCodes.InvalidNamespace, 'collection name has invalid type');
+  if (typeof name !== 'string')
+    throw new MongoCommandError(ErrorCodes.InvalidNamespace, 'collection name has invalid type');
   // The collection's options are the command's fields minus the generic command envelope.
-  const options = Object.fromEntries(Object.entries(ctx.command).filter(([key]) => key !== 'create' && !COMMAND_ENVELOPE.has(key)));
+  const options = Object.fromEntries(
+    Object.entries(ctx.command).filter(([key]) => key !== 'create' && !COMMAND_ENVELOPE.has(key)),
+  );
   ctx.engine.create(ctx.db, name, options);
   return { ok: 1 };
 };
@@ -65,13 +78,28 @@ const dropDatabase: CommandHandler = (ctx) => {
 function sameKey(a: Document, b: Document): boolean {
   const x = Object.entries(a);
   const y = Object.entries(b);
-  return x.length === y.length && x.every(([field, direction], i) => y[i]![0] === field && compareValues(direction, y[i]![1]) === 0);
+  return (
+    x.length === y.length &&
+    x.every(
+      ([field, direction], i) => y[i]![0] === field && compareValues(direction, y[i]![1]) === 0,
+    )
+  );
 }
 
-const INDEX_OPTIONS_COMPARED = ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression'];
+const INDEX_OPTIONS_COMPARED = [
+  'unique',
+  'sparse',
+  'expireAfterSeconds',
+  'partialFilterExpression',
+];
 
 function sameOptions(a: Document, b: Document): boolean {
-  return INDEX_OPTIONS_COMPARED.every((option) => compareValues(a[option] ?? null, b[option] ?? null) === 0 || (option === 'unique' && !a.unique === !b.unique) || (option === 'sparse' && !a.sparse === !b.sparse));
+  return INDEX_OPTIONS_COMPARED.every(
+    (option) =>
+      compareValues(a[option] ?? null, b[option] ?? null) === 0 ||
+      (option === 'unique' && !a.unique === !b.unique) ||
+      (option === 'sparse' && !a.sparse === !b.sparse),
+  );
 }
 
 function defaultIndexName(key: Document): string {
@@ -83,20 +111,27 @@ function defaultIndexName(key: Document): string {
 const createIndexes: CommandHandler = (ctx) => {
   const name = String(ctx.command.createIndexes);
   const specs = ctx.command.indexes;
-  if (!Array.isArray(specs) || !specs.length) throw new MongoCommandError(ErrorCodes.BadValue, 'Must specify at least one index to create');
+  if (!Array.isArray(specs) || !specs.length)
+    throw new MongoCommandError(ErrorCodes.BadValue, 'Must specify at least one index to create');
   const existing = ctx.engine.get(ctx.db, name);
   const collection = existing ?? ctx.engine.getOrCreate(ctx.db, name);
   const numIndexesBefore = collection.indexes.size;
   for (const raw of specs as Document[]) {
     const key = raw.key as Document | undefined;
     if (!key || typeof key !== 'object' || !Object.keys(key).length) {
-      throw new MongoCommandError(ErrorCodes.BadValue, "Error in specification { } :: caused by :: The 'key' field is a required property of an index specification");
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        "Error in specification { } :: caused by :: The 'key' field is a required property of an index specification",
+      );
     }
     const spec: Document = { v: 2, key, name: raw.name ?? defaultIndexName(key) };
-    for (const [option, value] of Object.entries(raw)) if (!(option in spec) && option !== 'v' && option !== 'ns') spec[option] = value;
+    for (const [option, value] of Object.entries(raw))
+      if (!(option in spec) && option !== 'v' && option !== 'ns') spec[option] = value;
     if (raw.unique === false) delete spec.unique;
     const sameName = collection.indexes.get(String(spec.name));
-    const sameKeys = [...collection.indexes.values()].find((index) => sameKey(index.keyPattern, key));
+    const sameKeys = [...collection.indexes.values()].find((index) =>
+      sameKey(index.keyPattern, key),
+    );
     if (sameName && !sameKey(sameName.keyPattern, key)) {
       throw new MongoCommandError(
         ErrorCodes.IndexKeySpecsConflict,
@@ -125,7 +160,11 @@ const createIndexes: CommandHandler = (ctx) => {
 
 function requireCollection(ctx: CommandContext, name: string): Collection {
   const collection = ctx.engine.get(ctx.db, name);
-  if (!collection) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `ns does not exist: ${ctx.db}.${name}`);
+  if (!collection)
+    throw new MongoCommandError(
+      ErrorCodes.NamespaceNotFound,
+      `ns does not exist: ${ctx.db}.${name}`,
+    );
   return collection;
 }
 
@@ -150,15 +189,29 @@ const dropIndexes: CommandHandler = (ctx) => {
   } else if (Array.isArray(target)) {
     names = target.map(String);
   } else if (target && typeof target === 'object') {
-    const found = [...collection.indexes.values()].find((index) => sameKey(index.keyPattern, target as Document));
-    if (!found) throw new MongoCommandError(ErrorCodes.IndexNotFound, `can't find index with key: ${JSON.stringify(target)}`);
+    const found = [...collection.indexes.values()].find((index) =>
+      sameKey(index.keyPattern, target as Document),
+    );
+    if (!found)
+      throw new MongoCommandError(
+        ErrorCodes.IndexNotFound,
+        `can't find index with key: ${JSON.stringify(target)}`,
+      );
     names = [found.name];
   } else {
-    throw new MongoCommandError(ErrorCodes.BadValue, "BSON field 'dropIndexes.index' is missing but a required field");
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      "BSON field 'dropIndexes.index' is missing but a required field",
+    );
   }
   for (const indexName of names) {
-    if (indexName === '_id_') throw new MongoCommandError(ErrorCodes.InvalidOptions, 'cannot drop _id index');
-    if (!collection.indexes.has(indexName)) throw new MongoCommandError(ErrorCodes.IndexNotFound, `index not found with name [${indexName}]`);
+    if (indexName === '_id_')
+      throw new MongoCommandError(ErrorCodes.InvalidOptions, 'cannot drop _id index');
+    if (!collection.indexes.has(indexName))
+      throw new MongoCommandError(
+        ErrorCodes.IndexNotFound,
+        `index not found with name [${indexName}]`,
+      );
   }
   for (const indexName of names) collection.dropIndex(indexName);
   return { nIndexesWas, ok: 1 };

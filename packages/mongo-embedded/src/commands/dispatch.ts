@@ -19,23 +19,42 @@ export function runCommand(ctx: Omit<CommandContext, 'db'>): Document {
   const name = commandName(ctx.command);
   try {
     const db = ctx.command.$db;
-    if (typeof db !== 'string' || !db) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Missing $db in command');
+    if (typeof db !== 'string' || !db)
+      throw new MongoCommandError(ErrorCodes.FailedToParse, 'Missing $db in command');
     // A standalone server has no transactions: MongoDB's own answer, which drivers relay as-is.
-    if (ctx.command.txnNumber !== undefined || ctx.command.startTransaction === true || ctx.command.autocommit === false) {
-      throw new MongoCommandError(ErrorCodes.IllegalOperation, 'Transaction numbers are only allowed on a replica set member or mongos');
+    if (
+      ctx.command.txnNumber !== undefined ||
+      ctx.command.startTransaction === true ||
+      ctx.command.autocommit === false
+    ) {
+      throw new MongoCommandError(
+        ErrorCodes.IllegalOperation,
+        'Transaction numbers are only allowed on a replica set member or mongos',
+      );
     }
     const handler = handlers.get(name);
-    if (!handler) throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+    if (!handler)
+      throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
     return handler({ ...ctx, db });
   } catch (error) {
     const commandError = asCommandError(error);
-    if (!(error instanceof MongoCommandError)) ctx.logger.warn(`command ${name} failed: ${commandError.message}`);
+    if (!(error instanceof MongoCommandError))
+      ctx.logger.warn(`command ${name} failed: ${commandError.message}`);
     return commandError.toReply();
   }
 }
 
 /** Commands whose success must be on disk before the reply is sent. */
 export const WRITE_COMMANDS = new Set([
-  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'drop', 'dropDatabase',
-  'createIndexes', 'dropIndexes', 'deleteIndexes',
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'drop',
+  'dropDatabase',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
 ]);

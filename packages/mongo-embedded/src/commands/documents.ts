@@ -7,8 +7,21 @@ import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { TypeClass, typeClassOf } from '../storage/values.ts';
 
 const UPDATE_OPERATORS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
-  '$addToSet', '$pop', '$currentDate', '$bit', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$currentDate',
+  '$bit',
+  '$setOnInsert',
 ]);
 
 export function cloneDocument(doc: Document): Document {
@@ -40,7 +53,10 @@ export function applyUpdate(
   if (!isOperatorUpdate(update)) {
     for (const key of Object.keys(update)) {
       if (key.startsWith('$')) {
-        throw new MongoCommandError(ErrorCodes.BadValue, `The dollar ($) prefixed field '${key}' in '${key}' is not allowed in the context of an update's replacement document.`);
+        throw new MongoCommandError(
+          ErrorCodes.BadValue,
+          `The dollar ($) prefixed field '${key}' in '${key}' is not allowed in the context of an update's replacement document.`,
+        );
       }
     }
     const { _id, ...rest } = update;
@@ -55,13 +71,20 @@ export function applyUpdate(
       );
     }
     if (op === '$setOnInsert') continue;
-    if (fields && typeof fields === 'object' && Object.keys(fields as Document).length) modifier[op] = fields;
+    if (fields && typeof fields === 'object' && Object.keys(fields as Document).length)
+      modifier[op] = fields;
   }
-  if (options.inserting && update.$setOnInsert) modifier.$set = { ...(update.$setOnInsert as Document), ...(modifier.$set as Document | undefined) };
+  if (options.inserting && update.$setOnInsert)
+    modifier.$set = {
+      ...(update.$setOnInsert as Document),
+      ...(modifier.$set as Document | undefined),
+    };
   const next = cloneDocument(current);
   if (!Object.keys(modifier).length) return next;
   try {
-    applyModifier(next, modifier, options.arrayFilters, options.filter ?? {}, { cloneMode: 'deep' });
+    applyModifier(next, modifier, options.arrayFilters, options.filter ?? {}, {
+      cloneMode: 'deep',
+    });
   } catch (error) {
     const message = (error as Error).message;
     const code = /immutable field '_id'/i.test(message)
@@ -95,7 +118,10 @@ export function upsertSeed(filter: Document): Document {
       }
       if (field.startsWith('$')) continue;
       const typeClass = typeClassOf(value);
-      if (typeClass === TypeClass.Object && Object.keys(value as Document).some((key) => key.startsWith('$'))) {
+      if (
+        typeClass === TypeClass.Object &&
+        Object.keys(value as Document).some((key) => key.startsWith('$'))
+      ) {
         const ops = value as Document;
         if ('$eq' in ops) setPath(seed, field, ops.$eq);
         continue;
@@ -121,7 +147,12 @@ export function project(docs: Document[], projection: Document | undefined): Doc
 }
 
 /** Sorts, skips and limits with MongoDB's sort semantics ($natural keeps or reverses natural order). */
-export function sortSkipLimit(docs: Document[], sort: Document | undefined, skip = 0, limit = 0): Document[] {
+export function sortSkipLimit(
+  docs: Document[],
+  sort: Document | undefined,
+  skip = 0,
+  limit = 0,
+): Document[] {
   let out = docs;
   if (sort && Object.keys(sort).length) {
     if ('$natural' in sort) {

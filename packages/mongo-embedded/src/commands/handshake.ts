@@ -54,15 +54,23 @@ const serverStatus: CommandHandler = (ctx) => ({
   ok: 1,
 });
 
-const hostInfo: CommandHandler = () => ({ system: { currentTime: new Date(), hostname: 'localhost' }, os: { type: process.platform }, ok: 1 });
+const hostInfo: CommandHandler = () => ({
+  system: { currentTime: new Date(), hostname: 'localhost' },
+  os: { type: process.platform },
+  ok: 1,
+});
 
-const connectionStatus: CommandHandler = () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 });
+const connectionStatus: CommandHandler = () => ({
+  authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] },
+  ok: 1,
+});
 
 const whatsmyuri: CommandHandler = () => ({ you: '127.0.0.1', ok: 1 });
 
 const getParameter: CommandHandler = (ctx) => {
   const reply: Document = { ok: 1 };
-  if (ctx.command.featureCompatibilityVersion !== undefined) reply.featureCompatibilityVersion = { version: '7.0' };
+  if (ctx.command.featureCompatibilityVersion !== undefined)
+    reply.featureCompatibilityVersion = { version: '7.0' };
   return reply;
 };
 

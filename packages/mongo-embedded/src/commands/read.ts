@@ -21,7 +21,8 @@ function toCursorId(value: unknown): bigint {
 function batchSizeOf(spec: unknown): number | undefined {
   if (spec === undefined || spec === null) return undefined;
   const size = toInt(spec);
-  if (!Number.isFinite(size) || size < 0) throw new MongoCommandError(ErrorCodes.BadValue, 'batchSize must be non-negative');
+  if (!Number.isFinite(size) || size < 0)
+    throw new MongoCommandError(ErrorCodes.BadValue, 'batchSize must be non-negative');
   return size;
 }
 
@@ -79,7 +80,11 @@ const count: CommandHandler = (ctx) => {
 const distinct: CommandHandler = (ctx) => {
   const name = String(ctx.command.distinct);
   const key = ctx.command.key;
-  if (typeof key !== 'string') throw new MongoCommandError(ErrorCodes.FailedToParse, "BSON field 'distinct.key' is missing but a required field");
+  if (typeof key !== 'string')
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      "BSON field 'distinct.key' is missing but a required field",
+    );
   const values: unknown[] = [];
   for (const doc of matching(ctx, name, (ctx.command.query ?? {}) as Document)) {
     for (const value of valuesAtPath(doc, key)) if (value !== undefined) values.push(value);
@@ -90,18 +95,38 @@ const distinct: CommandHandler = (ctx) => {
 };
 
 /** Stages that build new documents instead of editing their input, so stored documents need no copy. */
-const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$skip', '$limit', '$count', '$group', '$project', '$sortByCount']);
+const NON_MUTATING_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$group',
+  '$project',
+  '$sortByCount',
+]);
 
 const aggregate: CommandHandler = (ctx) => {
   const target = ctx.command.aggregate;
   const pipeline = ctx.command.pipeline as Document[] | undefined;
-  if (!Array.isArray(pipeline)) throw new MongoCommandError(ErrorCodes.FailedToParse, "'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      "'pipeline' option must be specified as an array",
+    );
   if (!ctx.command.cursor && ctx.command.explain !== true) {
-    throw new MongoCommandError(ErrorCodes.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   }
   for (const stage of pipeline) {
     const op = Object.keys(stage)[0];
-    if (op === '$out' || op === '$merge') throw new MongoCommandError(ErrorCodes.IllegalOperation, `${op} is not supported by the embedded server`);
+    if (op === '$out' || op === '$merge')
+      throw new MongoCommandError(
+        ErrorCodes.IllegalOperation,
+        `${op} is not supported by the embedded server`,
+      );
   }
   const name = typeof target === 'string' ? target : undefined;
   let source: Document[] = [];
@@ -117,10 +142,12 @@ const aggregate: CommandHandler = (ctx) => {
   } else if (pipeline[0] && '$documents' in pipeline[0]) {
     source = [];
   }
-  if (!stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? ''))) source = source.map(cloneDocument);
+  if (!stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? '')))
+    source = source.map(cloneDocument);
   const docs = stages.length
     ? (new Aggregator(stages, {
-        collectionResolver: (from: string) => (ctx.engine.get(ctx.db, from)?.find({}) ?? []).map(cloneDocument),
+        collectionResolver: (from: string) =>
+          (ctx.engine.get(ctx.db, from)?.find({}) ?? []).map(cloneDocument),
       }).run(source) as Document[])
     : source;
   const batchSize = batchSizeOf((ctx.command.cursor as Document | undefined)?.batchSize);
@@ -131,7 +158,10 @@ const aggregate: CommandHandler = (ctx) => {
 const explain: CommandHandler = (ctx) => {
   const inner = ctx.command.explain as Document | undefined;
   if (!inner || typeof inner !== 'object' || inner.find === undefined) {
-    throw new MongoCommandError(ErrorCodes.IllegalOperation, 'explain is only supported for find by the embedded server');
+    throw new MongoCommandError(
+      ErrorCodes.IllegalOperation,
+      'explain is only supported for find by the embedded server',
+    );
   }
   const name = String(inner.find);
   const collection = ctx.engine.get(ctx.db, name);
@@ -139,10 +169,17 @@ const explain: CommandHandler = (ctx) => {
   const docs = collection ? collection.find(filter) : [];
   const indexName = collection?.lastIndex;
   const examined = collection?.lastExamined ?? 0;
-  const scan = indexName ? { stage: 'IXSCAN', indexName, keyPattern: collection!.indexes.get(indexName)!.keyPattern } : { stage: 'COLLSCAN' };
+  const scan = indexName
+    ? { stage: 'IXSCAN', indexName, keyPattern: collection!.indexes.get(indexName)!.keyPattern }
+    : { stage: 'COLLSCAN' };
   const winningPlan = indexName ? { stage: 'FETCH', inputStage: scan } : scan;
   return {
-    queryPlanner: { namespace: `${ctx.db}.${name}`, parsedQuery: filter, winningPlan, rejectedPlans: [] },
+    queryPlanner: {
+      namespace: `${ctx.db}.${name}`,
+      parsedQuery: filter,
+      winningPlan,
+      rejectedPlans: [],
+    },
     executionStats: {
       executionSuccess: true,
       nReturned: docs.length,

@@ -8,19 +8,30 @@ import type { CommandContext, CommandHandler } from './context.ts';
 function collectionName(ctx: CommandContext, field: string): string {
   const name = ctx.command[field];
   if (typeof name !== 'string' || !name) {
-    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `collection name has invalid type ${typeof name}`);
+    throw new MongoCommandError(
+      ErrorCodes.InvalidNamespace,
+      `collection name has invalid type ${typeof name}`,
+    );
   }
   return name;
 }
 
 function batch(ctx: CommandContext, field: string): Document[] {
   const items = ctx.command[field];
-  if (!Array.isArray(items)) throw new MongoCommandError(ErrorCodes.FailedToParse, `BSON field '${field}' is missing but a required field`);
+  if (!Array.isArray(items))
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      `BSON field '${field}' is missing but a required field`,
+    );
   return items as Document[];
 }
 
 /** Runs each statement of a write batch, stopping at the first error when the batch is ordered. */
-function runBatch(ctx: CommandContext, items: Document[], run: (item: Document, index: number) => void): Document[] {
+function runBatch(
+  ctx: CommandContext,
+  items: Document[],
+  run: (item: Document, index: number) => void,
+): Document[] {
   const ordered = ctx.command.ordered !== false;
   const writeErrors: Document[] = [];
   for (let i = 0; i < items.length; i++) {
@@ -47,9 +58,17 @@ const insert: CommandHandler = (ctx) => {
 };
 
 /** Upserts a new document built from the filter and the update; returns it. */
-function upsertDocument(collection: Collection, filter: Document, update: Document | Document[], arrayFilters?: Document[]): Document {
+function upsertDocument(
+  collection: Collection,
+  filter: Document,
+  update: Document | Document[],
+  arrayFilters?: Document[],
+): Document {
   const seed = upsertSeed(filter);
-  const doc = applyUpdate(seed, update, { ...(arrayFilters ? { arrayFilters } : {}), inserting: true });
+  const doc = applyUpdate(seed, update, {
+    ...(arrayFilters ? { arrayFilters } : {}),
+    inserting: true,
+  });
   if (seed._id !== undefined && doc._id === undefined) doc._id = seed._id;
   if (doc._id === undefined) delete doc._id;
   return collection.insert(doc);
@@ -64,11 +83,23 @@ const update: CommandHandler = (ctx) => {
   const writeErrors = runBatch(ctx, statements, (statement, index) => {
     const filter = (statement.q ?? {}) as Document;
     const change = statement.u as Document | Document[];
-    if (!change || typeof change !== 'object') throw new MongoCommandError(ErrorCodes.FailedToParse, "BSON field 'update.updates.u' is missing but a required field");
+    if (!change || typeof change !== 'object')
+      throw new MongoCommandError(
+        ErrorCodes.FailedToParse,
+        "BSON field 'update.updates.u' is missing but a required field",
+      );
     const arrayFilters = statement.arrayFilters as Document[] | undefined;
     const multi = statement.multi === true;
-    if (multi && !Array.isArray(change) && Object.keys(change).length && !Object.keys(change)[0]!.startsWith('$')) {
-      throw new MongoCommandError(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
+    if (
+      multi &&
+      !Array.isArray(change) &&
+      Object.keys(change).length &&
+      !Object.keys(change)[0]!.startsWith('$')
+    ) {
+      throw new MongoCommandError(
+        ErrorCodes.FailedToParse,
+        'multi update is not supported for replacement-style update',
+      );
     }
     const collection = ctx.engine.get(ctx.db, name);
     const sort = statement.sort as Document | undefined;
@@ -76,14 +107,22 @@ const update: CommandHandler = (ctx) => {
     if (!multi) matches = sortSkipLimit(matches, sort, 0, 1);
     if (!matches.length) {
       if (statement.upsert === true) {
-        const doc = upsertDocument(ctx.engine.getOrCreate(ctx.db, name), filter, change, arrayFilters);
+        const doc = upsertDocument(
+          ctx.engine.getOrCreate(ctx.db, name),
+          filter,
+          change,
+          arrayFilters,
+        );
         n++;
         upserted.push({ index, _id: doc._id });
       }
       return;
     }
     for (const current of matches) {
-      const next = applyUpdate(current, change, { ...(arrayFilters ? { arrayFilters } : {}), filter });
+      const next = applyUpdate(current, change, {
+        ...(arrayFilters ? { arrayFilters } : {}),
+        filter,
+      });
       n++;
       if (sameDocument(current, next)) continue;
       collection!.replace(current, next);
@@ -123,20 +162,47 @@ const findAndModify: CommandHandler = (ctx) => {
   const returnNew = ctx.command.new === true;
   const fields = ctx.command.fields as Document | undefined;
   const arrayFilters = ctx.command.arrayFilters as Document[] | undefined;
-  if (remove && change) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Cannot specify both an update and remove=true');
-  if (!remove && !change) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
-  if (remove && ctx.command.upsert === true) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
+  if (remove && change)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Cannot specify both an update and remove=true',
+    );
+  if (!remove && !change)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Either an update or remove=true must be specified',
+    );
+  if (remove && ctx.command.upsert === true)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Cannot specify both upsert=true and remove=true',
+    );
 
   const collection = ctx.engine.get(ctx.db, name);
   const sort = ctx.command.sort as Document | undefined;
   const sorted = sort !== undefined && Object.keys(sort).length > 0;
-  const [current] = sortSkipLimit(collection ? collection.find(filter, sorted ? 0 : 1) : [], sort, 0, 1);
-  const shown = (doc: Document | undefined): Document | null => (doc ? project([doc], fields)[0] ?? null : null);
+  const [current] = sortSkipLimit(
+    collection ? collection.find(filter, sorted ? 0 : 1) : [],
+    sort,
+    0,
+    1,
+  );
+  const shown = (doc: Document | undefined): Document | null =>
+    doc ? (project([doc], fields)[0] ?? null) : null;
 
   if (!current) {
     if (ctx.command.upsert === true && change) {
-      const doc = upsertDocument(ctx.engine.getOrCreate(ctx.db, name), filter, change, arrayFilters);
-      return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? shown(doc) : null, ok: 1 };
+      const doc = upsertDocument(
+        ctx.engine.getOrCreate(ctx.db, name),
+        filter,
+        change,
+        arrayFilters,
+      );
+      return {
+        lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+        value: returnNew ? shown(doc) : null,
+        ok: 1,
+      };
     }
     return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   }
@@ -146,7 +212,11 @@ const findAndModify: CommandHandler = (ctx) => {
   }
   const next = applyUpdate(current, change!, { ...(arrayFilters ? { arrayFilters } : {}), filter });
   if (!sameDocument(current, next)) collection!.replace(current, next);
-  return { lastErrorObject: { n: 1, updatedExisting: true }, value: shown(returnNew ? next : current), ok: 1 };
+  return {
+    lastErrorObject: { n: 1, updatedExisting: true },
+    value: shown(returnNew ? next : current),
+    ok: 1,
+  };
 };
 
 export const writeCommands: Record<string, CommandHandler> = {

@@ -102,8 +102,12 @@ export class Journal implements Durability {
       this.pending = [];
       const seq = this.recordedSeq;
       try {
-        await new Promise<void>((resolve, reject) => fs.write(this.fd, batch, (error) => (error ? reject(error) : resolve())));
-        await new Promise<void>((resolve, reject) => fs.fdatasync(this.fd, (error) => (error ? reject(error) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          fs.write(this.fd, batch, (error) => (error ? reject(error) : resolve())),
+        );
+        await new Promise<void>((resolve, reject) =>
+          fs.fdatasync(this.fd, (error) => (error ? reject(error) : resolve())),
+        );
       } catch (error) {
         this.failure = error as Error;
         this.logger.error(`journal write failed: ${this.failure.message}`);
@@ -193,14 +197,21 @@ export class Journal implements Durability {
   }
 }
 
-function replay(file: string, engine: StorageEngine, logger: Logger, truncateTorn: boolean): number {
+function replay(
+  file: string,
+  engine: StorageEngine,
+  logger: Logger,
+  truncateTorn: boolean,
+): number {
   if (!fs.existsSync(file)) return 0;
   const data = fs.readFileSync(file);
   const decoded = decodeRecords(data);
   for (const record of decoded.records) engine.restore(record as unknown as JournalRecord);
   if (decoded.tornReason) {
     if (!truncateTorn) throw new Error(`${file} is damaged (${decoded.tornReason})`);
-    logger.warn(`dropping a torn last journal record at byte ${decoded.validLength} of ${data.length} (${decoded.tornReason})`);
+    logger.warn(
+      `dropping a torn last journal record at byte ${decoded.validLength} of ${data.length} (${decoded.tornReason})`,
+    );
     fs.truncateSync(file, decoded.validLength);
   }
   return decoded.validLength;
@@ -226,7 +237,12 @@ function lockDirectory(dir: string): void {
 }
 
 /** Loads the snapshot and journal from `dir` into `engine`, then journals every later change. */
-export async function openJournal(dir: string, engine: StorageEngine, logger: Logger, compaction: CompactionOptions = {}): Promise<Journal> {
+export async function openJournal(
+  dir: string,
+  engine: StorageEngine,
+  logger: Logger,
+  compaction: CompactionOptions = {},
+): Promise<Journal> {
   fs.mkdirSync(dir, { recursive: true });
   lockDirectory(dir);
   fs.rmSync(path.join(dir, `${SNAPSHOT_FILE}.tmp`), { force: true });

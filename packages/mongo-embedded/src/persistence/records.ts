@@ -28,14 +28,17 @@ export function decodeRecords(data: Buffer): DecodedLog {
   const records: Document[] = [];
   let offset = 0;
   while (offset < data.length) {
-    if (offset + FRAME_HEADER > data.length) return { records, validLength: offset, tornReason: 'incomplete record header' };
+    if (offset + FRAME_HEADER > data.length)
+      return { records, validLength: offset, tornReason: 'incomplete record header' };
     const length = data.readUInt32LE(offset);
     const checksum = data.readUInt32LE(offset + 4);
-    if (length < 5 || length > MAX_RECORD) return { records, validLength: offset, tornReason: `bad record length ${length}` };
+    if (length < 5 || length > MAX_RECORD)
+      return { records, validLength: offset, tornReason: `bad record length ${length}` };
     const end = offset + FRAME_HEADER + length;
     if (end > data.length) return { records, validLength: offset, tornReason: 'incomplete record' };
     const payload = data.subarray(offset + FRAME_HEADER, end);
-    if (crc32(payload) !== checksum) return { records, validLength: offset, tornReason: 'checksum mismatch' };
+    if (crc32(payload) !== checksum)
+      return { records, validLength: offset, tornReason: 'checksum mismatch' };
     try {
       records.push(BSON.deserialize(payload));
     } catch {

@@ -64,7 +64,10 @@ export class Collection {
   }
 
   /** Documents that may match `filter` (a superset), using an index when one applies. */
-  candidates(filter: Document, plan: Plan | undefined = planQuery(filter, this.indexes.values())): Document[] {
+  candidates(
+    filter: Document,
+    plan: Plan | undefined = planQuery(filter, this.indexes.values()),
+  ): Document[] {
     this.lastIndex = plan?.index.name;
     if (!plan) {
       this.lastExamined = this.docs.size;
@@ -135,7 +138,8 @@ export class Collection {
 
   private checkUnique(doc: Document, idKey: string, except?: Document): void {
     const existing = this.docs.get(idKey);
-    if (existing && existing !== except) throw this.duplicateKeyError(this.indexes.get('_id_')!, [doc._id]);
+    if (existing && existing !== except)
+      throw this.duplicateKeyError(this.indexes.get('_id_')!, [doc._id]);
     for (const index of this.indexes.values()) {
       if (!index.unique || index.name === '_id_') continue;
       const duplicate = index.findDuplicate(doc, idKey);
@@ -147,11 +151,18 @@ export class Collection {
   insert(input: Document): Document {
     // MongoDB stores _id as the first field, whoever generated it.
     const hasId = '_id' in input && input._id !== undefined;
-    const doc = hasId && Object.keys(input)[0] === '_id' ? input : { _id: hasId ? input._id : new ObjectId(), ...input };
-    if (Array.isArray(doc._id)) throw new MongoCommandError(ErrorCodes.BadValue, "The '_id' value cannot be of type array");
+    const doc =
+      hasId && Object.keys(input)[0] === '_id'
+        ? input
+        : { _id: hasId ? input._id : new ObjectId(), ...input };
+    if (Array.isArray(doc._id))
+      throw new MongoCommandError(ErrorCodes.BadValue, "The '_id' value cannot be of type array");
     const size = BSON.calculateObjectSize(doc);
     if (size > MAX_DOCUMENT_SIZE) {
-      throw new MongoCommandError(ErrorCodes.BSONObjectTooLarge, `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`);
+      throw new MongoCommandError(
+        ErrorCodes.BSONObjectTooLarge,
+        `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`,
+      );
     }
     const idKey = idKeyOf(doc._id);
     this.checkUnique(doc, idKey);
@@ -171,7 +182,10 @@ export class Collection {
       );
     }
     if (BSON.calculateObjectSize(next) > MAX_DOCUMENT_SIZE) {
-      throw new MongoCommandError(ErrorCodes.DocumentTooLarge, `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`);
+      throw new MongoCommandError(
+        ErrorCodes.DocumentTooLarge,
+        `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`,
+      );
     }
     this.checkUnique(next, idKey, current);
     for (const index of this.indexes.values()) index.remove(current, idKey);

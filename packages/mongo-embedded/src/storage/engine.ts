@@ -38,7 +38,11 @@ export class StorageEngine {
 
   create(db: string, name: string, options: Document): Collection {
     validateName(db, name);
-    if (this.get(db, name)) throw new MongoCommandError(ErrorCodes.NamespaceExists, `Collection ${db}.${name} already exists.`);
+    if (this.get(db, name))
+      throw new MongoCommandError(
+        ErrorCodes.NamespaceExists,
+        `Collection ${db}.${name} already exists.`,
+      );
     let collections = this.databases.get(db);
     if (!collections) {
       collections = new Map();
@@ -100,7 +104,8 @@ export class StorageEngine {
 }
 
 function validateName(db: string, name: string): void {
-  if (!db || /[/\\. "$]/.test(db)) throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
+  if (!db || /[/\\. "$]/.test(db))
+    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
   if (!name || name.includes('$') || name.startsWith('.') || name.includes('\0')) {
     throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid collection name: ${name}`);
   }

@@ -26,9 +26,13 @@ export class Index {
     this.queryable = Object.values(key).every((direction) => direction === 1 || direction === -1);
     this.unique = spec.unique === true && this.queryable;
     this.sparse = spec.sparse === true;
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression as Document) : undefined;
+    this.partial = spec.partialFilterExpression
+      ? new Query(spec.partialFilterExpression as Document)
+      : undefined;
     this.expireAfterSeconds =
-      typeof spec.expireAfterSeconds === 'number' && this.fields.length === 1 ? spec.expireAfterSeconds : undefined;
+      typeof spec.expireAfterSeconds === 'number' && this.fields.length === 1
+        ? spec.expireAfterSeconds
+        : undefined;
   }
 
   get keyPattern(): Document {
@@ -40,14 +44,16 @@ export class Index {
     if (!this.queryable) return [];
     if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((field) => valuesAtPath(doc, field));
-    if (this.sparse && perField.every((values) => values.length === 1 && values[0] === undefined)) return [];
+    if (this.sparse && perField.every((values) => values.length === 1 && values[0] === undefined))
+      return [];
     let keys: unknown[][] = [[]];
     for (const values of perField) {
       const unique = dedupe(values);
       const next: unknown[][] = [];
       for (const prefix of keys) for (const value of unique) next.push([...prefix, value ?? null]);
       keys = next;
-      if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new Error(`too many index keys for index ${this.name}`);
+      if (keys.length > MAX_KEYS_PER_DOCUMENT)
+        throw new Error(`too many index keys for index ${this.name}`);
     }
     return keys;
   }
@@ -77,7 +83,10 @@ function dedupe(values: unknown[]): unknown[] {
   const seen = new Set<string>();
   const out: unknown[] = [];
   for (const value of values) {
-    const tag = typeof value === 'object' && value !== null ? JSON.stringify(value) + String(value) : `${typeof value}:${String(value)}`;
+    const tag =
+      typeof value === 'object' && value !== null
+        ? JSON.stringify(value) + String(value)
+        : `${typeof value}:${String(value)}`;
     if (!seen.has(tag)) {
       seen.add(tag);
       out.push(value);

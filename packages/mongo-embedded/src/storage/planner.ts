@@ -28,7 +28,12 @@ const MAX_SCANS = 1000;
 
 function isPointValue(value: unknown): boolean {
   const typeClass = typeClassOf(value);
-  return typeClass !== TypeClass.Object && typeClass !== TypeClass.Array && typeClass !== TypeClass.RegExp && value !== undefined;
+  return (
+    typeClass !== TypeClass.Object &&
+    typeClass !== TypeClass.Array &&
+    typeClass !== TypeClass.RegExp &&
+    value !== undefined
+  );
 }
 
 function conditionOf(value: unknown): FieldCondition | undefined {
@@ -40,10 +45,16 @@ function conditionOf(value: unknown): FieldCondition | undefined {
   const condition: FieldCondition = {};
   if ('$eq' in ops && isPointValue(ops.$eq)) condition.points = [ops.$eq];
   else if (Array.isArray(ops.$in) && ops.$in.every(isPointValue)) condition.points = ops.$in;
-  for (const [op, inclusive] of [['$gt', false], ['$gte', true]] as const) {
+  for (const [op, inclusive] of [
+    ['$gt', false],
+    ['$gte', true],
+  ] as const) {
     if (op in ops && isPointValue(ops[op])) condition.lower = { value: ops[op], inclusive };
   }
-  for (const [op, inclusive] of [['$lt', false], ['$lte', true]] as const) {
+  for (const [op, inclusive] of [
+    ['$lt', false],
+    ['$lte', true],
+  ] as const) {
     if (op in ops && isPointValue(ops[op])) condition.upper = { value: ops[op], inclusive };
   }
   return condition.points || condition.lower || condition.upper ? condition : undefined;
@@ -67,7 +78,11 @@ function fieldConditions(filter: Document): Map<string, FieldCondition> {
   return conditions;
 }
 
-function rangeBounds(condition: FieldCondition): { lower: { value: unknown; inclusive: boolean }; upper: { value: unknown; inclusive: boolean } } | undefined {
+function rangeBounds(
+  condition: FieldCondition,
+):
+  | { lower: { value: unknown; inclusive: boolean }; upper: { value: unknown; inclusive: boolean } }
+  | undefined {
   const { lower, upper } = condition;
   if (lower && upper && typeClassOf(lower.value) !== typeClassOf(upper.value)) return undefined;
   const typeClass = typeClassOf((lower ?? upper)!.value);
@@ -80,7 +95,8 @@ function rangeBounds(condition: FieldCondition): { lower: { value: unknown; incl
 export function planQuery(filter: Document, indexes: Iterable<Index>): Plan | undefined {
   const conditions = fieldConditions(filter);
   if (!conditions.size) return undefined;
-  let best: { index: Index; score: number; eq: FieldCondition[]; range?: FieldCondition } | undefined;
+  let best:
+    { index: Index; score: number; eq: FieldCondition[]; range?: FieldCondition } | undefined;
   for (const index of indexes) {
     if (!index.queryable || index.spec.partialFilterExpression || index.spec.sparse) continue;
     const eq: FieldCondition[] = [];
@@ -96,7 +112,10 @@ export function planQuery(filter: Document, indexes: Iterable<Index>): Plan | un
     }
     const covered = eq.length + (range ? 0.5 : 0);
     if (!covered) continue;
-    const score = covered + (index.unique && eq.length === index.fields.length ? 0.25 : 0) + (index.name === '_id_' ? 0.1 : 0);
+    const score =
+      covered +
+      (index.unique && eq.length === index.fields.length ? 0.25 : 0) +
+      (index.name === '_id_' ? 0.1 : 0);
     if (!best || score > best.score) best = { index, score, eq, ...(range ? { range } : {}) };
   }
   if (!best) return undefined;
@@ -104,14 +123,16 @@ export function planQuery(filter: Document, indexes: Iterable<Index>): Plan | un
   let prefixes: unknown[][] = [[]];
   for (const condition of best.eq) {
     const next: unknown[][] = [];
-    for (const prefix of prefixes) for (const point of condition.points!) next.push([...prefix, point]);
+    for (const prefix of prefixes)
+      for (const point of condition.points!) next.push([...prefix, point]);
     prefixes = next;
     if (prefixes.length > MAX_SCANS) return undefined;
   }
   const bounds = best.range ? rangeBounds(best.range) : undefined;
   if (best.range && !bounds) return { index: best.index, scans: [], equality: false };
   const scans = prefixes.map((prefix): Scan => {
-    if (!bounds) return { lower: { key: prefix, inclusive: true }, upper: { key: prefix, inclusive: true } };
+    if (!bounds)
+      return { lower: { key: prefix, inclusive: true }, upper: { key: prefix, inclusive: true } };
     return {
       lower: { key: [...prefix, bounds.lower.value], inclusive: bounds.lower.inclusive },
       upper: { key: [...prefix, bounds.upper.value], inclusive: bounds.upper.inclusive },

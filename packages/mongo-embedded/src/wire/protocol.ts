@@ -39,7 +39,9 @@ export function messageLength(prefix: Buffer): number {
   const length = prefix.readInt32LE(0);
   if (length < HEADER_SIZE) throw new ProtocolError(`bad message length ${length}`);
   if (length > MAX_MESSAGE_SIZE) {
-    throw new ProtocolError(`message of ${length} bytes exceeds the ${MAX_MESSAGE_SIZE} byte limit`);
+    throw new ProtocolError(
+      `message of ${length} bytes exceeds the ${MAX_MESSAGE_SIZE} byte limit`,
+    );
   }
   return length;
 }
@@ -62,7 +64,8 @@ export class MessageFramer {
         this.needed = messageLength(head);
       }
       if (this.buffered < this.needed) break;
-      const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
+      const all =
+        this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
       messages.push(all.subarray(0, this.needed));
       const rest = all.subarray(this.needed);
       this.chunks = rest.length ? [rest] : [];
@@ -73,11 +76,18 @@ export class MessageFramer {
   }
 }
 
-function readDocument(message: Buffer, offset: number, end: number, what: string): { doc: Document; next: number } {
+function readDocument(
+  message: Buffer,
+  offset: number,
+  end: number,
+  what: string,
+): { doc: Document; next: number } {
   if (offset + 5 > end) throw new ProtocolError(`truncated BSON in ${what}`);
   const size = message.readInt32LE(offset);
-  if (size < 5 || offset + size > end) throw new ProtocolError(`truncated BSON in ${what} (size ${size})`);
-  if (size > MAX_BSON_OBJECT_SIZE + 16 * 1024) throw new ProtocolError(`BSON document of ${size} bytes is too large`);
+  if (size < 5 || offset + size > end)
+    throw new ProtocolError(`truncated BSON in ${what} (size ${size})`);
+  if (size > MAX_BSON_OBJECT_SIZE + 16 * 1024)
+    throw new ProtocolError(`BSON document of ${size} bytes is too large`);
   try {
     const doc = BSON.deserialize(message.subarray(offset, offset + size), deserializeOptions);
     return { doc, next: offset + size };
@@ -86,7 +96,11 @@ function readDocument(message: Buffer, offset: number, end: number, what: string
   }
 }
 
-function readCString(message: Buffer, offset: number, end: number): { value: string; next: number } {
+function readCString(
+  message: Buffer,
+  offset: number,
+  end: number,
+): { value: string; next: number } {
   const zero = message.indexOf(0, offset);
   if (zero < 0 || zero >= end) throw new ProtocolError('unterminated cstring');
   return { value: message.toString('utf8', offset, zero), next: zero + 1 };
@@ -109,7 +123,8 @@ export function parseMessage(message: Buffer): Request {
 function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   if (message.length < HEADER_SIZE + 5) throw new ProtocolError('OP_MSG too short');
   const flags = message.readUInt32LE(HEADER_SIZE);
-  if ((flags & 0xffff & ~MSG_KNOWN_FLAGS) !== 0) throw new ProtocolError(`unknown required OP_MSG flag bits ${flags}`);
+  if ((flags & 0xffff & ~MSG_KNOWN_FLAGS) !== 0)
+    throw new ProtocolError(`unknown required OP_MSG flag bits ${flags}`);
   const end = flags & MSG_CHECKSUM_PRESENT ? message.length - 4 : message.length;
   let offset = HEADER_SIZE + 4;
   let body: Document | undefined;
@@ -126,7 +141,8 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
       if (offset + 4 > end) throw new ProtocolError('truncated document sequence');
       const size = message.readInt32LE(offset);
       const sectionEnd = offset + size;
-      if (size < 5 || sectionEnd > end) throw new ProtocolError(`bad document sequence size ${size}`);
+      if (size < 5 || sectionEnd > end)
+        throw new ProtocolError(`bad document sequence size ${size}`);
       const id = readCString(message, offset + 4, sectionEnd);
       const docs: Document[] = [];
       let position = id.next;
