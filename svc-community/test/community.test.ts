@@ -1,41 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent } from '@levelup/contracts';
-import {
-  connectTestDeps,
-  eventually,
-  identityHeaders,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type RunningApp,
-  type TestDeps,
-  type TestInfra,
-} from '@levelup/service-kit/testing';
+import { eventually, identityHeaders, startTestService, type TestService } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { communityModels } from '../src/models.ts';
 
-let infra: TestInfra;
-let deps: TestDeps;
-let running: RunningApp;
-let workers: { stop(): Promise<void> };
+let service: TestService;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  deps = await connectTestDeps(infra, 'levelup_community', 'svc-community');
-  workers = await startWorkers(deps);
-  running = await serve(await createApp(deps));
+  service = await startTestService({ name: 'svc-community', createApp, startWorkers });
 });
 afterAll(async () => {
-  await running.close();
-  await workers.stop();
-  await deps.close();
-  await removeTestStreams(infra);
-  await infra.stop();
+  await service?.stop();
 });
 
 const get = async (path: string, headers: Record<string, string> = identityHeaders(randomUUID())) => {
-  const response = await fetch(`${running.url}${path}`, { headers });
+  const response = await fetch(`${service.url}${path}`, { headers });
   return { status: response.status, body: (await response.json()) as Array<Record<string, unknown>> };
 };
 
@@ -57,7 +37,7 @@ function completion(userId: string, questId: string, xpDelta: number, type: 'que
 
 describe('svc-community', () => {
   it('when /health is called, then it answers ok without identity', async () => {
-    const response = await fetch(`${running.url}/health`);
+    const response = await fetch(`${service.url}/health`);
     expect(await response.json()).toEqual({ status: 'ok', service: 'svc-community' });
   });
 
@@ -68,8 +48,8 @@ describe('svc-community', () => {
   it('when nobody has posted, then the post list is empty; a stored post shows with its author name', async () => {
     expect(await get('/api/posts')).toEqual({ status: 200, body: [] });
     const author = randomUUID();
-    await deps.bus.publish(makeEvent('identity.user_registered', { userId: author, username: 'ada', displayName: 'Ada L', timeZone: 'UTC' }));
-    const { Member, Post } = communityModels(deps.db);
+    await service.deps.bus.publish(makeEvent('identity.user_registered', { userId: author, username: 'ada', displayName: 'Ada L', timeZone: 'UTC' }));
+    const { Member, Post } = communityModels(service.deps.db);
     await eventually(() => Member.findById(author).lean(), (member) => member !== null);
     await Post.create({ userId: author, content: 'Finished my first week!', type: 'win' });
     const { body } = await get('/api/posts');
@@ -80,15 +60,15 @@ describe('svc-community', () => {
 
   it('when quests are completed, then the achievements feed shows them newest first; a revoked one leaves it', async () => {
     const userId = randomUUID();
-    await deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'grace', displayName: 'Grace H', timeZone: 'UTC' }));
-    const { Member } = communityModels(deps.db);
+    await service.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'grace', displayName: 'Grace H', timeZone: 'UTC' }));
+    const { Member } = communityModels(service.deps.db);
     await eventually(() => Member.findById(userId).lean(), (member) => member !== null);
     const kept = randomUUID();
     const revoked = randomUUID();
-    await deps.bus.publish(completion(userId, kept, 100));
-    await deps.bus.publish(completion(userId, revoked, 100));
+    await service.deps.bus.publish(completion(userId, kept, 100));
+    await service.deps.bus.publish(completion(userId, revoked, 100));
     await eventually(async () => (await get('/api/community/feed')).body, (feed) => feed.length === 2);
-    await deps.bus.publish(completion(userId, revoked, -100, 'quests.revoked'));
+    await service.deps.bus.publish(completion(userId, revoked, -100, 'quests.revoked'));
     const { body } = await eventually(async () => get('/api/community/feed'), (feed) => feed.body.length === 1);
     expect(body).toEqual([
       expect.objectContaining({ user: { displayName: 'Grace H', username: 'grace' }, questTitle: 'Deep work block', questDifficulty: 'hard', xpEarned: 100 }),
@@ -97,8 +77,8 @@ describe('svc-community', () => {
 
   it('when the feed is asked for a limit, then it answers that many newest items', async () => {
     const userId = randomUUID();
-    await deps.bus.publish(completion(userId, randomUUID(), 20));
-    await deps.bus.publish(completion(userId, randomUUID(), 30));
+    await service.deps.bus.publish(completion(userId, randomUUID(), 20));
+    await service.deps.bus.publish(completion(userId, randomUUID(), 30));
     const all = await eventually(async () => (await get('/api/community/feed')).body, (feed) => feed.length >= 3);
     const { body } = await get('/api/community/feed?limit=1');
     expect(body).toEqual([all[0]]);

@@ -1,38 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectTestDeps,
-  identityHeaders,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type RunningApp,
-  type TestDeps,
-  type TestInfra,
-} from '@levelup/service-kit/testing';
+import { identityHeaders, startTestService, type TestService } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { feedbackModel } from '../src/feedback/models.ts';
 
-let infra: TestInfra;
-let deps: TestDeps;
-let running: RunningApp;
-let workers: { stop(): Promise<void> };
+let service: TestService;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  deps = await connectTestDeps(infra, 'levelup_feedback', 'svc-feedback');
-  workers = await startWorkers(deps);
-  running = await serve(await createApp(deps));
+  service = await startTestService({ name: 'svc-feedback', createApp, startWorkers });
 });
 afterAll(async () => {
-  await running.close();
-  await workers.stop();
-  await deps.close();
-  await removeTestStreams(infra);
-  await infra.stop();
+  await service?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${running.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers });
 
 describe('svc-feedback', () => {
   it('when /health is called, then it answers ok without identity', async () => {
@@ -45,7 +26,7 @@ describe('svc-feedback', () => {
 
   it('when no feedback was sent, then the list is empty; once some is stored, it is listed newest first', async () => {
     expect(await (await get('/api/feedback', identityHeaders(randomUUID()))).json()).toEqual([]);
-    const Feedback = feedbackModel(deps.db);
+    const Feedback = feedbackModel(service.deps.db);
     await Feedback.create({ category: 'bug', message: 'Older', url: '/quests', createdAt: new Date('2026-11-01T00:00:00Z') });
     await Feedback.create({ category: 'ux', message: 'Newer', url: '/goals', createdAt: new Date('2026-11-02T00:00:00Z') });
     const body = (await (await get('/api/feedback', identityHeaders(randomUUID()))).json()) as Array<Record<string, unknown>>;

@@ -1,39 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectTestDeps,
-  identityHeaders,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type RunningApp,
-  type TestDeps,
-  type TestInfra,
-} from '@levelup/service-kit/testing';
+import { identityHeaders, startTestService, type TestService } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { goalModel } from '../src/goals/models.ts';
 import { talentNodeModel } from '../src/talent-tree/models.ts';
 
-let infra: TestInfra;
-let deps: TestDeps;
-let running: RunningApp;
-let workers: { stop(): Promise<void> };
+let service: TestService;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  deps = await connectTestDeps(infra, 'levelup_goals', 'svc-goals');
-  workers = await startWorkers(deps);
-  running = await serve(await createApp(deps));
+  service = await startTestService({ name: 'svc-goals', createApp, startWorkers });
 });
 afterAll(async () => {
-  await running.close();
-  await workers.stop();
-  await deps.close();
-  await removeTestStreams(infra);
-  await infra.stop();
+  await service?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${running.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers });
 
 describe('svc-goals', () => {
   it('when /health is called, then it answers ok without identity', async () => {
@@ -53,7 +34,7 @@ describe('svc-goals', () => {
 
   it("when goals exist, then a user sees only their own", async () => {
     const me = randomUUID();
-    const Goal = goalModel(deps.db);
+    const Goal = goalModel(service.deps.db);
     await Goal.create({ userId: me, title: 'Run a 5k', theme: 'health', targetXp: 300, cadence: 'weekly' });
     await Goal.create({ userId: randomUUID(), title: 'Not mine', theme: 'career', targetXp: 100, cadence: 'daily' });
     const body = (await (await get('/api/goals', identityHeaders(me))).json()) as Array<Record<string, unknown>>;
@@ -63,7 +44,7 @@ describe('svc-goals', () => {
 
   it('when the talent tree has no nodes yet, then the node list is empty, and it lists nodes once seeded', async () => {
     expect(await (await get('/api/talent-tree', identityHeaders(randomUUID()))).json()).toEqual([]);
-    await talentNodeModel(deps.db).create({ nodeKey: 'inner_1', path: 'inner_growth', tier: 1, title: 'Calm Mind' });
+    await talentNodeModel(service.deps.db).create({ nodeKey: 'inner_1', path: 'inner_growth', tier: 1, title: 'Calm Mind' });
     const body = (await (await get('/api/talent-tree', identityHeaders(randomUUID()))).json()) as Array<Record<string, unknown>>;
     expect(body.map((node) => node.nodeKey)).toEqual(['inner_1']);
   });

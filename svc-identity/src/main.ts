@@ -1,30 +1,17 @@
-import { closeServer, connectBus, connectMongo, createLogger, installGracefulShutdown, listen, runMain } from '@levelup/service-kit';
+import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
 import { loadIdentityConfig } from './config.ts';
 
 const config = loadIdentityConfig();
-const logger = createLogger(SERVICE_NAME);
 
-runMain(logger, async () => {
-  const db = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const bus = await connectBus(config.NATS_URL, SERVICE_NAME, { logger, namespace: config.NATS_NAMESPACE });
-  const deps = {
-    db,
-    bus,
-    logger,
-    identitySecret: config.IDENTITY_SECRET,
+startService({
+  name: SERVICE_NAME,
+  config,
+  deps: {
     sessionKeys: config.SESSION_KEYS,
     cookieSecure: config.COOKIE_SECURE,
     externalLoginUrl: config.EXTERNAL_LOGIN_URL,
-  };
-  const workers = await startWorkers(deps);
-  const server = await listen(await createApp(deps), config.PORT);
-  logger.info('listening', { port: config.PORT });
-
-  installGracefulShutdown(logger, [
-    () => closeServer(server),
-    () => workers.stop(),
-    () => bus.close(),
-    () => db.close(),
-  ]);
+  },
+  createApp,
+  startWorkers,
 });

@@ -1,44 +1,13 @@
-import {
-  TEST_IDENTITY_SECRET,
-  connectTestDeps,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type TestDeps,
-  type TestInfra,
-} from '@levelup/service-kit/testing';
+import { TEST_IDENTITY_SECRET, startTestService, type TestInfra, type TestService } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 
 export const SESSION_KEYS = ['test-session-key-0123456789', 'older-session-key-0123456789'];
 
-export interface IdentityHarness {
-  infra: TestInfra;
-  deps: TestDeps;
-  url: string;
-  stop(): Promise<void>;
-}
+export type IdentityHarness = TestService;
 
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
-export async function startIdentity(existingInfra?: TestInfra): Promise<IdentityHarness> {
-  const infra = existingInfra ?? (await startTestInfra());
-  const deps = await connectTestDeps(infra, 'levelup_identity', 'svc-identity');
-  const full = { ...deps, sessionKeys: SESSION_KEYS };
-  const workers = await startWorkers(full);
-  const running = await serve(await createApp(full));
-  return {
-    infra,
-    deps,
-    url: running.url,
-    async stop() {
-      await running.close();
-      await workers.stop();
-      await deps.close();
-      if (!existingInfra) {
-        await removeTestStreams(infra);
-        await infra.stop();
-      }
-    },
-  };
+export function startIdentity(infra?: TestInfra): Promise<IdentityHarness> {
+  return startTestService({ name: 'svc-identity', createApp, startWorkers, deps: { sessionKeys: SESSION_KEYS }, infra });
 }
 
 /** A browser's cookies for one origin: enough to follow koa-session's signed cookie pair. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, identityHeaders, removeTestStreams, startTestInfra, type TestInfra } from '@levelup/service-kit/testing';
+import { eventually, removeTestStreams, startTestInfra, type TestInfra } from '@levelup/service-kit/testing';
 // svc-identity runs beside svc-quests here, as in production: quests publishes, identity applies the XP.
 import { client, newUser, startIdentity, type IdentityHarness } from '../../svc-identity/test/harness.ts';
 import { newQuest, startQuests, type QuestsHarness } from './harness.ts';
@@ -27,8 +27,8 @@ async function signUp(): Promise<string> {
 }
 
 async function xpOf(userId: string): Promise<number> {
-  const response = await fetch(`${identity.url}/api/user/profile`, { headers: identityHeaders(userId) });
-  return ((await response.json()) as { xp: number }).xp;
+  const { body } = await identity.as(userId)('GET', '/api/user/profile');
+  return body.xp;
 }
 
 /** Waits for the XP svc-identity computed to reach `expected`, then watches a little longer for a late double count. */
@@ -75,7 +75,7 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     const expected = completed.reduce((sum: number, q: { xpReward: number }) => sum + q.xpReward, 0);
     expect(pairs.reduce((sum, r) => sum + (r.body.xpDelta as number), 0)).toBe(expected);
     expect(await settledXp(userId, expected)).toBe(expected);
-    const profile = (await (await fetch(`${identity.url}/api/user/profile`, { headers: identityHeaders(userId) })).json()) as { level: number };
+    const { body: profile } = await identity.as(userId)('GET', '/api/user/profile');
     expect(profile.level).toBe(expected >= 300 ? 3 : expected >= 100 ? 2 : 1);
   });
 });

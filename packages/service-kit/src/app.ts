@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
-import { errorMiddleware, notFound } from './errors.ts';
+import { AppError, errorMiddleware, notFound } from './errors.ts';
 import { REQUEST_ID_HEADER } from './identity.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { requestContext } from './request-context.ts';
@@ -47,6 +47,28 @@ export function requestIdMiddleware(): Middleware {
   };
 }
 
+const methodNotAllowed = (ctx: Koa.Context) =>
+  new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed for ${ctx.path}`, 405);
+
+/**
+ * A request no route answered becomes the JSON error shape: 404 for an unknown path, 405 for a known
+ * path with another method or a method no router implements (@koa/router's allowedMethods() set the
+ * status and the Allow header).
+ */
+function unansweredToError(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined) return;
+    if (ctx.status === 404) throw notFound(`No route for ${ctx.method} ${ctx.path}`);
+    // 501 is what allowedMethods() says of a method no router knows (TRACE, say): still the client's
+    // mistake, so a 405 rather than a server error in the logs.
+    if (ctx.status === 405 || ctx.status === 501) {
+      ctx.status = 405;
+      throw methodNotAllowed(ctx);
+    }
+  };
+}
+
 /**
  * A service's Koa app: request id, error shape, JSON bodies, GET /health, then the routers.
  * It does not listen; main.ts does, and tests listen on port 0.
@@ -60,7 +82,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(requestIdMiddleware());
   app.use(errorMiddleware(logger));
   app.use(async (ctx, next) => {
-    if (ctx.path === '/health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+    if (ctx.path === '/health') {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+        ctx.set('Allow', 'GET, HEAD');
+        throw methodNotAllowed(ctx);
+      }
       ctx.body = { status: 'ok', service: options.name };
       return;
     }
@@ -69,6 +95,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   const extra = typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
   for (const middleware of extra) app.use(middleware);
+  // Outside the routers, so it sees what their allowedMethods() answered for a known path with another method.
+  app.use(unansweredToError());
   for (const router of options.routers) {
     if (typeof router === 'function') {
       app.use(router);
@@ -77,9 +105,5 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
       if (router.allowedMethods) app.use(router.allowedMethods() as Middleware);
     }
   }
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No route for ${ctx.method} ${ctx.path}`);
-  });
   return app;
 }

@@ -47,3 +47,5 @@ export { createOutboxRelay, indexOutbox, outboxEntry, outboxSchemaFields } from 
 export type { OutboxEntry, OutboxRelay, OutboxRelayOptions } from './outbox.ts';
 export { listen, closeServer, installGracefulShutdown, runMain } from './shutdown.ts';
 export type { Closer } from './shutdown.ts';
+export { startService } from './start-service.ts';
+export type { ServiceConfig, ServiceDeps, ServiceWorkers, StartServiceOptions } from './start-service.ts';

@@ -18,3 +18,4 @@ export { XpBar } from './components/xp-bar.tsx';
 export { PageHeader } from './components/page-header.tsx';
 export { NotFoundPage } from './components/not-found-page.tsx';
 export { ToastProvider, useToast } from './components/toast.tsx';
+export { renderStandalone } from './standalone.tsx';

@@ -125,3 +125,62 @@ export async function removeTestStreams(infra: TestInfra): Promise<void> {
     await bus.close();
   }
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies field by field
+export type JsonResponse = { status: number; body: any };
+export type JsonRequest = (method: string, path: string, body?: unknown) => Promise<JsonResponse>;
+
+export interface TestService {
+  infra: TestInfra;
+  deps: TestDeps;
+  url: string;
+  /** Calls the service as the gateway would for `userId` (signed identity headers). */
+  as(userId: string): JsonRequest;
+  stop(): Promise<void>;
+}
+
+export interface TestServiceOptions<Extra extends object> {
+  /** 'svc-quests': the bus connection's name; the database is `levelup_quests_<suffix>`. */
+  name: string;
+  createApp(deps: NoInfer<TestDeps & Extra>): Promise<Koa>;
+  startWorkers?(deps: NoInfer<TestDeps & Extra>): Promise<{ stop(): Promise<void> }>;
+  /** Service-specific dependencies (svc-identity's session keys, svc-quests' clock). */
+  deps?: Extra;
+  /** Infra shared with other services in the same file; without it the service gets its own and stops it. */
+  infra?: TestInfra;
+}
+
+/**
+ * A service over HTTP with its workers (consumers, outbox poller), on the embedded MongoDB and the real
+ * NATS, as its main.ts would run it.
+ */
+export async function startTestService<Extra extends object = Record<never, never>>(options: TestServiceOptions<Extra>): Promise<TestService> {
+  const infra = options.infra ?? (await startTestInfra());
+  const deps = await connectTestDeps(infra, `levelup_${options.name.replace(/^svc-/, '')}`, options.name);
+  const full = { ...(options.deps as Extra), ...deps };
+  const workers = await options.startWorkers?.(full);
+  const running = await serve(await options.createApp(full));
+  return {
+    infra,
+    deps,
+    url: running.url,
+    as: (userId) => async (method, path, body) => {
+      const response = await fetch(`${running.url}${path}`, {
+        method,
+        headers: { ...identityHeaders(userId), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async stop() {
+      await running.close();
+      await workers?.stop();
+      await deps.close();
+      if (!options.infra) {
+        await removeTestStreams(infra);
+        await infra.stop();
+      }
+    },
+  };
+}
