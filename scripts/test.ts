@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check the project has, in order: lint, typecheck of every workspace, the vitest
+ * `npm test`: every check the project has, in order: lint and formatting, typecheck of every workspace, the vitest
  * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), then the frontends'
  * production build and the Playwright end-to-end suite in Chromium. Ends with one line
  * 'N passed, N failed' over all tests.
@@ -68,7 +68,10 @@ const step = async (name: string, ok: Promise<boolean>) => {
   if (!(await ok)) failures.push(name);
 };
 
-if (wants('lint')) await step('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+if (wants('lint')) {
+  await step('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+  await step('format', run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']));
+}
 if (wants('typecheck')) {
   for (const workspace of ['.', ...WORKSPACES]) {
     await step(

@@ -27,7 +27,9 @@ export interface CommunityDeps {
 
 export async function createApp(deps: CommunityDeps): Promise<Koa> {
   const models = communityModels(deps.db);
-  await Promise.all(Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()));
+  await Promise.all(
+    Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()),
+  );
   return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger ?? createLogger(SERVICE_NAME),
@@ -37,14 +39,26 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
 }
 
 /** Members' names and the achievements feed come from identity and quest events. */
-export async function startWorkers(deps: Pick<CommunityDeps, 'db' | 'bus'>): Promise<{ stop(): Promise<void> }> {
+export async function startWorkers(
+  deps: Pick<CommunityDeps, 'db' | 'bus'>,
+): Promise<{ stop(): Promise<void> }> {
   const handlers = communityEventHandlers(communityModels(deps.db));
   await deps.bus.ensureStream(STREAMS.COMMUNITY);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.QUESTS);
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({ stream: STREAMS.IDENTITY.name, durable: CONSUMER, filterSubject: 'identity.>', handler: handlers.onIdentityEvent }),
-    await deps.bus.consume({ stream: STREAMS.QUESTS.name, durable: CONSUMER, filterSubject: 'quests.>', handler: handlers.onQuestEvent }),
+    await deps.bus.consume({
+      stream: STREAMS.IDENTITY.name,
+      durable: CONSUMER,
+      filterSubject: 'identity.>',
+      handler: handlers.onIdentityEvent,
+    }),
+    await deps.bus.consume({
+      stream: STREAMS.QUESTS.name,
+      durable: CONSUMER,
+      filterSubject: 'quests.>',
+      handler: handlers.onQuestEvent,
+    }),
   ];
   return {
     async stop() {

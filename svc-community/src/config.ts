@@ -9,6 +9,8 @@ export const communityEnv = {
 
 export type CommunityConfig = z.infer<z.ZodObject<typeof communityEnv>>;
 
-export function loadCommunityConfig(env: Record<string, string | undefined> = process.env): CommunityConfig {
+export function loadCommunityConfig(
+  env: Record<string, string | undefined> = process.env,
+): CommunityConfig {
   return loadConfig(communityEnv, env);
 }

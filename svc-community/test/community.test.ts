@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent } from '@levelup/contracts';
-import { eventually, identityHeaders, startTestService, type TestService } from '@levelup/service-kit/testing';
+import {
+  eventually,
+  identityHeaders,
+  startTestService,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { communityModels } from '../src/models.ts';
 
@@ -14,12 +19,23 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const get = async (path: string, headers: Record<string, string> = identityHeaders(randomUUID())) => {
+const get = async (
+  path: string,
+  headers: Record<string, string> = identityHeaders(randomUUID()),
+) => {
   const response = await fetch(`${service.url}${path}`, { headers });
-  return { status: response.status, body: (await response.json()) as Array<Record<string, unknown>> };
+  return {
+    status: response.status,
+    body: (await response.json()) as Array<Record<string, unknown>>,
+  };
 };
 
-function completion(userId: string, questId: string, xpDelta: number, type: 'quests.completed' | 'quests.revoked' = 'quests.completed') {
+function completion(
+  userId: string,
+  questId: string,
+  xpDelta: number,
+  type: 'quests.completed' | 'quests.revoked' = 'quests.completed',
+) {
   return makeEvent(type, {
     userId,
     questId,
@@ -41,37 +57,76 @@ describe('svc-community', () => {
     expect(await response.json()).toEqual({ status: 'ok', service: 'svc-community' });
   });
 
-  it.each([['/api/posts'], ['/api/community/feed']])('when %s is called without a signed identity, then it answers 401', async (path) => {
-    expect((await get(path, {})).status).toBe(401);
-  });
+  it.each([['/api/posts'], ['/api/community/feed']])(
+    'when %s is called without a signed identity, then it answers 401',
+    async (path) => {
+      expect((await get(path, {})).status).toBe(401);
+    },
+  );
 
   it('when nobody has posted, then the post list is empty; a stored post shows with its author name', async () => {
     expect(await get('/api/posts')).toEqual({ status: 200, body: [] });
     const author = randomUUID();
-    await service.deps.bus.publish(makeEvent('identity.user_registered', { userId: author, username: 'ada', displayName: 'Ada L', timeZone: 'UTC' }));
+    await service.deps.bus.publish(
+      makeEvent('identity.user_registered', {
+        userId: author,
+        username: 'ada',
+        displayName: 'Ada L',
+        timeZone: 'UTC',
+      }),
+    );
     const { Member, Post } = communityModels(service.deps.db);
-    await eventually(() => Member.findById(author).lean(), (member) => member !== null);
+    await eventually(
+      () => Member.findById(author).lean(),
+      (member) => member !== null,
+    );
     await Post.create({ userId: author, content: 'Finished my first week!', type: 'win' });
     const { body } = await get('/api/posts');
     expect(body).toEqual([
-      expect.objectContaining({ content: 'Finished my first week!', type: 'win', likes: 0, author: { displayName: 'Ada L' } }),
+      expect.objectContaining({
+        content: 'Finished my first week!',
+        type: 'win',
+        likes: 0,
+        author: { displayName: 'Ada L' },
+      }),
     ]);
   });
 
   it('when quests are completed, then the achievements feed shows them newest first; a revoked one leaves it', async () => {
     const userId = randomUUID();
-    await service.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'grace', displayName: 'Grace H', timeZone: 'UTC' }));
+    await service.deps.bus.publish(
+      makeEvent('identity.user_registered', {
+        userId,
+        username: 'grace',
+        displayName: 'Grace H',
+        timeZone: 'UTC',
+      }),
+    );
     const { Member } = communityModels(service.deps.db);
-    await eventually(() => Member.findById(userId).lean(), (member) => member !== null);
+    await eventually(
+      () => Member.findById(userId).lean(),
+      (member) => member !== null,
+    );
     const kept = randomUUID();
     const revoked = randomUUID();
     await service.deps.bus.publish(completion(userId, kept, 100));
     await service.deps.bus.publish(completion(userId, revoked, 100));
-    await eventually(async () => (await get('/api/community/feed')).body, (feed) => feed.length === 2);
+    await eventually(
+      async () => (await get('/api/community/feed')).body,
+      (feed) => feed.length === 2,
+    );
     await service.deps.bus.publish(completion(userId, revoked, -100, 'quests.revoked'));
-    const { body } = await eventually(async () => get('/api/community/feed'), (feed) => feed.body.length === 1);
+    const { body } = await eventually(
+      async () => get('/api/community/feed'),
+      (feed) => feed.body.length === 1,
+    );
     expect(body).toEqual([
-      expect.objectContaining({ user: { displayName: 'Grace H', username: 'grace' }, questTitle: 'Deep work block', questDifficulty: 'hard', xpEarned: 100 }),
+      expect.objectContaining({
+        user: { displayName: 'Grace H', username: 'grace' },
+        questTitle: 'Deep work block',
+        questDifficulty: 'hard',
+        xpEarned: 100,
+      }),
     ]);
   });
 
@@ -79,7 +134,10 @@ describe('svc-community', () => {
     const userId = randomUUID();
     await service.deps.bus.publish(completion(userId, randomUUID(), 20));
     await service.deps.bus.publish(completion(userId, randomUUID(), 30));
-    const all = await eventually(async () => (await get('/api/community/feed')).body, (feed) => feed.length >= 3);
+    const all = await eventually(
+      async () => (await get('/api/community/feed')).body,
+      (feed) => feed.length >= 3,
+    );
     const { body } = await get('/api/community/feed?limit=1');
     expect(body).toEqual([all[0]]);
     expect((await get('/api/community/feed?limit=0')).status).toBe(400);

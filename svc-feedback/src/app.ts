@@ -1,7 +1,14 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
-import { createLogger, createServiceApp, forPathPrefix, requireIdentity, type Bus, type Logger } from '@levelup/service-kit';
+import {
+  createLogger,
+  createServiceApp,
+  forPathPrefix,
+  requireIdentity,
+  type Bus,
+  type Logger,
+} from '@levelup/service-kit';
 import { feedbackModel } from './feedback/models.ts';
 import { feedbackRouter } from './feedback/routes.ts';
 
@@ -25,7 +32,9 @@ export async function createApp(deps: FeedbackDeps): Promise<Koa> {
   });
 }
 
-export async function startWorkers(deps: Pick<FeedbackDeps, 'bus'>): Promise<{ stop(): Promise<void> }> {
+export async function startWorkers(
+  deps: Pick<FeedbackDeps, 'bus'>,
+): Promise<{ stop(): Promise<void> }> {
   await deps.bus.ensureStream(STREAMS.FEEDBACK);
   return { stop: async () => undefined };
 }

@@ -9,6 +9,8 @@ export const feedbackEnv = {
 
 export type FeedbackConfig = z.infer<z.ZodObject<typeof feedbackEnv>>;
 
-export function loadFeedbackConfig(env: Record<string, string | undefined> = process.env): FeedbackConfig {
+export function loadFeedbackConfig(
+  env: Record<string, string | undefined> = process.env,
+): FeedbackConfig {
   return loadConfig(feedbackEnv, env);
 }

@@ -13,7 +13,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${service.url}${path}`, { headers });
 
 describe('svc-feedback', () => {
   it('when /health is called, then it answers ok without identity', async () => {
@@ -27,10 +28,28 @@ describe('svc-feedback', () => {
   it('when no feedback was sent, then the list is empty; once some is stored, it is listed newest first', async () => {
     expect(await (await get('/api/feedback', identityHeaders(randomUUID()))).json()).toEqual([]);
     const Feedback = feedbackModel(service.deps.db);
-    await Feedback.create({ category: 'bug', message: 'Older', url: '/quests', createdAt: new Date('2026-11-01T00:00:00Z') });
-    await Feedback.create({ category: 'ux', message: 'Newer', url: '/goals', createdAt: new Date('2026-11-02T00:00:00Z') });
-    const body = (await (await get('/api/feedback', identityHeaders(randomUUID()))).json()) as Array<Record<string, unknown>>;
+    await Feedback.create({
+      category: 'bug',
+      message: 'Older',
+      url: '/quests',
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    await Feedback.create({
+      category: 'ux',
+      message: 'Newer',
+      url: '/goals',
+      createdAt: new Date('2026-11-02T00:00:00Z'),
+    });
+    const body = (await (
+      await get('/api/feedback', identityHeaders(randomUUID()))
+    ).json()) as Array<Record<string, unknown>>;
     expect(body.map((item) => item.message)).toEqual(['Newer', 'Older']);
-    expect(body[0]).toMatchObject({ category: 'ux', url: '/goals', isReviewed: false, adminNotes: null, user: null });
+    expect(body[0]).toMatchObject({
+      category: 'ux',
+      url: '/goals',
+      isReviewed: false,
+      adminNotes: null,
+      user: null,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
-import { createLogger, createServiceApp, forPathPrefix, requireIdentity, type Bus, type Logger } from '@levelup/service-kit';
+import {
+  createLogger,
+  createServiceApp,
+  forPathPrefix,
+  requireIdentity,
+  type Bus,
+  type Logger,
+} from '@levelup/service-kit';
 import { goalModel } from './goals/models.ts';
 import { goalsRouter } from './goals/routes.ts';
 import { talentNodeModel } from './talent-tree/models.ts';
@@ -29,7 +36,9 @@ export async function createApp(deps: GoalsDeps): Promise<Koa> {
 }
 
 /** svc-goals publishes goal events (goal progress comes later); its stream exists from the start. */
-export async function startWorkers(deps: Pick<GoalsDeps, 'bus'>): Promise<{ stop(): Promise<void> }> {
+export async function startWorkers(
+  deps: Pick<GoalsDeps, 'bus'>,
+): Promise<{ stop(): Promise<void> }> {
   await deps.bus.ensureStream(STREAMS.GOALS);
   return { stop: async () => undefined };
 }

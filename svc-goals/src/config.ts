@@ -9,6 +9,8 @@ export const goalsEnv = {
 
 export type GoalsConfig = z.infer<z.ZodObject<typeof goalsEnv>>;
 
-export function loadGoalsConfig(env: Record<string, string | undefined> = process.env): GoalsConfig {
+export function loadGoalsConfig(
+  env: Record<string, string | undefined> = process.env,
+): GoalsConfig {
   return loadConfig(goalsEnv, env);
 }

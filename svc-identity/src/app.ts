@@ -49,7 +49,10 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
       authRouter({ auth: authService({ users, relay }), externalLoginUrl: deps.externalLoginUrl }),
-      profileRouter({ profiles: profileService({ users, relay }), identitySecret: deps.identitySecret }),
+      profileRouter({
+        profiles: profileService({ users, relay }),
+        identitySecret: deps.identitySecret,
+      }),
       internalRouter({ identitySecret: deps.identitySecret, users }),
     ],
   });
@@ -60,7 +63,9 @@ export interface Workers {
 }
 
 /** Streams, the XP consumer and the outbox poller. Several instances share the durable consumer. */
-export async function startWorkers(deps: Pick<IdentityDeps, 'db' | 'bus' | 'logger'>): Promise<Workers> {
+export async function startWorkers(
+  deps: Pick<IdentityDeps, 'db' | 'bus' | 'logger'>,
+): Promise<Workers> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
   await deps.bus.ensureStream(STREAMS.IDENTITY);

@@ -9,7 +9,12 @@ export const identityEnv = {
   SESSION_KEYS: z
     .string()
     .min(1)
-    .transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(16, 'each key must be at least 16 characters')).min(1)),
   /** Set behind TLS termination (the gateway then forwards X-Forwarded-Proto). */
   COOKIE_SECURE: z.stringbool().default(false),
@@ -19,6 +24,8 @@ export const identityEnv = {
 
 export type IdentityConfig = z.infer<z.ZodObject<typeof identityEnv>>;
 
-export function loadIdentityConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
+export function loadIdentityConfig(
+  env: Record<string, string | undefined> = process.env,
+): IdentityConfig {
   return loadConfig(identityEnv, env);
 }

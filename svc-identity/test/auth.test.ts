@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProfileSchema } from '@levelup/contracts';
 import { signInternal } from '@levelup/service-kit';
 import { identityHeaders } from '@levelup/service-kit/testing';
-import { TEST_IDENTITY_SECRET, client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
+import {
+  TEST_IDENTITY_SECRET,
+  client,
+  newUser,
+  startIdentity,
+  type IdentityHarness,
+} from './harness.ts';
 
 let identity: IdentityHarness;
 beforeAll(async () => {
@@ -19,11 +25,20 @@ describe('POST /api/auth/register', () => {
     [{ password: '12345' }, 'Password must be at least 6 characters', 'password'],
     [{ displayName: '' }, 'Display name is required', 'displayName'],
     [{ timeZone: 'Mars/Olympus_Mons' }, 'Please choose a valid time zone', 'timeZone'],
-  ])('when the sign-up has %o, then it is refused with the spec message', async (override, message, path) => {
-    const { status, body } = await client(identity.url).request('POST', '/api/auth/register', newUser(override));
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: { code: 'VALIDATION_FAILED', message, details: [{ path, message }] } });
-  });
+  ])(
+    'when the sign-up has %o, then it is refused with the spec message',
+    async (override, message, path) => {
+      const { status, body } = await client(identity.url).request(
+        'POST',
+        '/api/auth/register',
+        newUser(override),
+      );
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: { code: 'VALIDATION_FAILED', message, details: [{ path, message }] },
+      });
+    },
+  );
 
   it('when a new user signs up, then they get their profile, a session cookie and level 1 with 0 XP', async () => {
     const browser = client(identity.url);
@@ -58,7 +73,12 @@ describe('POST /api/auth/register', () => {
 
   it('when a sign-up leaves out the time zone, then UTC is recorded', async () => {
     const { username, email, password, displayName } = newUser();
-    const { body } = await client(identity.url).request('POST', '/api/auth/register', { username, email, password, displayName });
+    const { body } = await client(identity.url).request('POST', '/api/auth/register', {
+      username,
+      email,
+      password,
+      displayName,
+    });
     expect(body.timeZone).toBe('UTC');
   });
 
@@ -70,19 +90,40 @@ describe('POST /api/auth/register', () => {
 
   it('when the username or email is already used, then sign-up answers 409 with a clear message', async () => {
     const taken = newUser();
-    expect((await client(identity.url).request('POST', '/api/auth/register', taken)).status).toBe(201);
-    const sameName = await client(identity.url).request('POST', '/api/auth/register', newUser({ username: taken.username.toUpperCase() }));
+    expect((await client(identity.url).request('POST', '/api/auth/register', taken)).status).toBe(
+      201,
+    );
+    const sameName = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser({ username: taken.username.toUpperCase() }),
+    );
     expect(sameName.status).toBe(409);
-    expect(sameName.body.error).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username is already taken' });
-    const sameEmail = await client(identity.url).request('POST', '/api/auth/register', newUser({ email: taken.email.toUpperCase() }));
+    expect(sameName.body.error).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      message: 'Username is already taken',
+    });
+    const sameEmail = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser({ email: taken.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.error).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+    expect(sameEmail.body.error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
   });
 
   it('when the same username is registered by 5 requests at once, then exactly one account is created', async () => {
     const payload = newUser();
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => client(identity.url).request('POST', '/api/auth/register', { ...payload, email: `racer${i}_${payload.email}` })),
+      Array.from({ length: 5 }, (_, i) =>
+        client(identity.url).request('POST', '/api/auth/register', {
+          ...payload,
+          email: `racer${i}_${payload.email}`,
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
@@ -96,41 +137,65 @@ describe('POST /api/auth/login', () => {
 
   it('when the username and password are right, then the user is signed in', async () => {
     const browser = client(identity.url);
-    const { status, body } = await browser.request('POST', '/api/auth/login', { username: account.username, password: account.password });
+    const { status, body } = await browser.request('POST', '/api/auth/login', {
+      username: account.username,
+      password: account.password,
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ username: account.username, email: account.email });
-    expect((await browser.request('GET', '/api/user/profile')).body.username).toBe(account.username);
+    expect((await browser.request('GET', '/api/user/profile')).body.username).toBe(
+      account.username,
+    );
   });
 
   it('when the email is given instead of the username, then the user is signed in too', async () => {
-    const { status } = await client(identity.url).request('POST', '/api/auth/login', { username: account.email.toUpperCase(), password: account.password });
+    const { status } = await client(identity.url).request('POST', '/api/auth/login', {
+      username: account.email.toUpperCase(),
+      password: account.password,
+    });
     expect(status).toBe(200);
   });
 
   it.each([
     ['a wrong password', () => ({ username: account.username, password: 'wrong-password' })],
     ['an unknown user', () => ({ username: 'nobody_here', password: 'whatever1' })],
-  ])('when the sign-in has %s, then it answers 401 Invalid username or password', async (_label, body) => {
-    const browser = client(identity.url);
-    const result = await browser.request('POST', '/api/auth/login', body());
-    expect(result.status).toBe(401);
-    expect(result.body).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' } });
-    expect(browser.jar.get('levelup.sid')).toBeUndefined();
-  });
+  ])(
+    'when the sign-in has %s, then it answers 401 Invalid username or password',
+    async (_label, body) => {
+      const browser = client(identity.url);
+      const result = await browser.request('POST', '/api/auth/login', body());
+      expect(result.status).toBe(401);
+      expect(result.body).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' },
+      });
+      expect(browser.jar.get('levelup.sid')).toBeUndefined();
+    },
+  );
 
   it('when the sign-in misses the username, then the spec message says so', async () => {
-    const result = await client(identity.url).request('POST', '/api/auth/login', { username: '', password: 'secret1' });
+    const result = await client(identity.url).request('POST', '/api/auth/login', {
+      username: '',
+      password: 'secret1',
+    });
     expect(result.status).toBe(400);
     expect(result.body.error.message).toBe('Username is required');
   });
 
   it('when a browser signs in, then its session id changes and the old id no longer signs anyone in', async () => {
     const browser = client(identity.url);
-    await browser.request('POST', '/api/auth/login', { username: account.username, password: account.password });
+    await browser.request('POST', '/api/auth/login', {
+      username: account.username,
+      password: account.password,
+    });
     const before = browser.jar.header();
-    await browser.request('POST', '/api/auth/login', { username: account.username, password: account.password });
+    await browser.request('POST', '/api/auth/login', {
+      username: account.username,
+      password: account.password,
+    });
     expect(browser.jar.header()).not.toBe(before);
-    const stale = await client(identity.url).request('GET', '/api/user/profile', undefined, { cookie: before });
+    const stale = await client(identity.url).request('GET', '/api/user/profile', undefined, {
+      cookie: before,
+    });
     expect(stale.status).toBe(401);
   });
 });
@@ -143,16 +208,36 @@ describe('signed-out and forged requests', () => {
   });
 
   it('when a client sends its own x-user-id, then it is ignored (401)', async () => {
-    const { body: victim } = await client(identity.url).request('POST', '/api/auth/register', newUser());
-    const forged = await client(identity.url).request('GET', '/api/user/profile', undefined, { 'x-user-id': victim.id });
+    const { body: victim } = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser(),
+    );
+    const forged = await client(identity.url).request('GET', '/api/user/profile', undefined, {
+      'x-user-id': victim.id,
+    });
     expect(forged.status).toBe(401);
-    const badSignature = await client(identity.url).request('GET', '/api/user/profile', undefined, identityHeaders(victim.id, 'a-guessed-secret-value'));
+    const badSignature = await client(identity.url).request(
+      'GET',
+      '/api/user/profile',
+      undefined,
+      identityHeaders(victim.id, 'a-guessed-secret-value'),
+    );
     expect(badSignature.status).toBe(401);
   });
 
   it('when the gateway sends a signed identity, then the profile of that user is answered', async () => {
-    const { body: user } = await client(identity.url).request('POST', '/api/auth/register', newUser());
-    const result = await client(identity.url).request('GET', '/api/user/profile', undefined, identityHeaders(user.id, TEST_IDENTITY_SECRET));
+    const { body: user } = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser(),
+    );
+    const result = await client(identity.url).request(
+      'GET',
+      '/api/user/profile',
+      undefined,
+      identityHeaders(user.id, TEST_IDENTITY_SECRET),
+    );
     expect(result.status).toBe(200);
     expect(result.body.id).toBe(user.id);
   });
@@ -168,7 +253,13 @@ describe('GET /api/logout and GET /api/login', () => {
     expect(result.response.headers.get('location')).toBe('/');
     expect((await browser.request('GET', '/api/user/profile')).status).toBe(401);
     // Even a copy of the old cookie is dead: the session is gone from the store.
-    expect((await client(identity.url).request('GET', '/api/user/profile', undefined, { cookie: cookieWhileSignedIn })).status).toBe(401);
+    expect(
+      (
+        await client(identity.url).request('GET', '/api/user/profile', undefined, {
+          cookie: cookieWhileSignedIn,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('when no external sign-in provider is configured, then /api/login goes to /auth', async () => {
@@ -190,14 +281,25 @@ describe('GET /internal/session', () => {
   });
 
   it('when the cookie holds no session, then it answers 401', async () => {
-    const result = await client(identity.url).request('GET', '/internal/session', undefined, signInternal(TEST_IDENTITY_SECRET));
+    const result = await client(identity.url).request(
+      'GET',
+      '/internal/session',
+      undefined,
+      signInternal(TEST_IDENTITY_SECRET),
+    );
     expect(result.status).toBe(401);
   });
 
   it('when the internal signature is missing or wrong, then it answers 401 even with a valid cookie', async () => {
     const browser = client(identity.url);
     await browser.request('POST', '/api/auth/register', newUser());
-    expect((await client(identity.url).request('GET', '/internal/session', undefined, { cookie: browser.jar.header() })).status).toBe(401);
+    expect(
+      (
+        await client(identity.url).request('GET', '/internal/session', undefined, {
+          cookie: browser.jar.header(),
+        })
+      ).status,
+    ).toBe(401);
     const wrong = await client(identity.url).request('GET', '/internal/session', undefined, {
       cookie: browser.jar.header(),
       ...signInternal('not-the-identity-secret'),

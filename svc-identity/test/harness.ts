@@ -1,4 +1,9 @@
-import { TEST_IDENTITY_SECRET, startTestService, type TestInfra, type TestService } from '@levelup/service-kit/testing';
+import {
+  TEST_IDENTITY_SECRET,
+  startTestService,
+  type TestInfra,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 
 export const SESSION_KEYS = ['test-session-key-0123456789', 'older-session-key-0123456789'];
@@ -7,7 +12,13 @@ export type IdentityHarness = TestService;
 
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startIdentity(infra?: TestInfra): Promise<IdentityHarness> {
-  return startTestService({ name: 'svc-identity', createApp, startWorkers, deps: { sessionKeys: SESSION_KEYS }, infra });
+  return startTestService({
+    name: 'svc-identity',
+    createApp,
+    startWorkers,
+    deps: { sessionKeys: SESSION_KEYS },
+    infra,
+  });
 }
 
 /** A browser's cookies for one origin: enough to follow koa-session's signed cookie pair. */
@@ -22,7 +33,11 @@ export class CookieJar {
       const value = pair.slice(eq + 1).trim();
       const expired = attributes.some((attr) => {
         const [key, val] = attr.split('=').map((part) => part.trim());
-        return key?.toLowerCase() === 'expires' && val !== undefined && new Date(val).getTime() <= Date.now();
+        return (
+          key?.toLowerCase() === 'expires' &&
+          val !== undefined &&
+          new Date(val).getTime() <= Date.now()
+        );
       });
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -40,8 +55,13 @@ export class CookieJar {
 
 export interface Client {
   jar: CookieJar;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies field by field
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; response: Response }>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies field by field
+  ): Promise<{ status: number; body: any; response: Response }>;
 }
 
 /** A browser-like client: sends and keeps cookies, never follows redirects. */

@@ -13,7 +13,12 @@ afterAll(async () => {
   await identity.stop();
 });
 
-function questEvent(type: 'quests.completed' | 'quests.revoked', userId: string, xpDelta: number, questId = randomUUID()) {
+function questEvent(
+  type: 'quests.completed' | 'quests.revoked',
+  userId: string,
+  xpDelta: number,
+  questId = randomUUID(),
+) {
   const data: QuestXpEventData = {
     userId,
     questId,
@@ -36,13 +41,21 @@ async function signUp() {
 }
 
 async function profileOf(userId: string) {
-  const { body } = await client(identity.url).request('GET', '/api/user/profile', undefined, identityHeaders(userId));
+  const { body } = await client(identity.url).request(
+    'GET',
+    '/api/user/profile',
+    undefined,
+    identityHeaders(userId),
+  );
   return body as { xp: number; level: number; xpIntoLevel: number; levelProgressPercent: number };
 }
 
 /** Waits until the XP stops at `xp`, then keeps watching briefly so a late double count would show. */
 async function settledXp(userId: string, xp: number) {
-  await eventually(() => profileOf(userId), (p) => p.xp === xp);
+  await eventually(
+    () => profileOf(userId),
+    (p) => p.xp === xp,
+  );
   await new Promise((resolve) => setTimeout(resolve, 400));
   return profileOf(userId);
 }
@@ -53,7 +66,12 @@ describe('quest XP events', () => {
     await identity.deps.bus.publish(questEvent('quests.completed', userId, 250));
     await identity.deps.bus.publish(questEvent('quests.completed', userId, 100));
     const profile = await settledXp(userId, 350);
-    expect(profile).toMatchObject({ xp: 350, level: 3, xpIntoLevel: 50, levelProgressPercent: expect.closeTo(16.67, 2) });
+    expect(profile).toMatchObject({
+      xp: 350,
+      level: 3,
+      xpIntoLevel: 50,
+      levelProgressPercent: expect.closeTo(16.67, 2),
+    });
   });
 
   it('when the same event is published twice, then JetStream drops the copy and XP counts it once', async () => {
@@ -99,9 +117,13 @@ describe('quest XP events', () => {
   it('when an event is malformed, then it is dropped and later events still count', async () => {
     const userId = await signUp();
     const js = jetstream(identity.deps.bus.connection);
-    await js.publish(`${identity.infra.suffix}.quests.completed`, '{"not":"an event"', { msgID: randomUUID() });
+    await js.publish(`${identity.infra.suffix}.quests.completed`, '{"not":"an event"', {
+      msgID: randomUUID(),
+    });
     const broken = { ...questEvent('quests.completed', userId, 70), data: { userId } };
-    await js.publish(`${identity.infra.suffix}.quests.completed`, JSON.stringify(broken), { msgID: randomUUID() });
+    await js.publish(`${identity.infra.suffix}.quests.completed`, JSON.stringify(broken), {
+      msgID: randomUUID(),
+    });
     await identity.deps.bus.publish(questEvent('quests.completed', userId, 15));
     expect((await settledXp(userId, 15)).xp).toBe(15);
   });

@@ -13,12 +13,18 @@ const identity = await startIdentity(infra);
 const quests = await startQuests(infra);
 
 async function xpOf(userId: string): Promise<number> {
-  const response = await fetch(`${identity.url}/api/user/profile`, { headers: identityHeaders(userId) });
+  const response = await fetch(`${identity.url}/api/user/profile`, {
+    headers: identityHeaders(userId),
+  });
   return ((await response.json()) as { xp: number }).xp;
 }
 
 try {
-  const { body: user } = await client(identity.url).request('POST', '/api/auth/register', newUser());
+  const { body: user } = await client(identity.url).request(
+    'POST',
+    '/api/auth/register',
+    newUser(),
+  );
   const me = quests.as(user.id);
   const { body: quest } = await me('POST', '/api/quests', newQuest({ difficulty: 'easy' }));
   const latencies: number[] = [];
@@ -37,8 +43,11 @@ try {
   }
   const report = (label: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
-    const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
-    console.log(`${label}, ${samples} toggles: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+    const at = (q: number) =>
+      (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
+    console.log(
+      `${label}, ${samples} toggles: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    );
   };
   report('toggle response', toggles);
   report('completion -> XP visible on the profile', latencies);

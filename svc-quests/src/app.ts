@@ -56,7 +56,9 @@ export interface Workers {
 }
 
 /** Streams, the identity read-model consumer and the outbox poller. */
-export async function startWorkers(deps: Pick<QuestsDeps, 'db' | 'bus' | 'logger'>): Promise<Workers> {
+export async function startWorkers(
+  deps: Pick<QuestsDeps, 'db' | 'bus' | 'logger'>,
+): Promise<Workers> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = questsModels(deps.db);
   await deps.bus.ensureStream(STREAMS.QUESTS);

@@ -9,6 +9,8 @@ export const questsEnv = {
 
 export type QuestsConfig = z.infer<z.ZodObject<typeof questsEnv>>;
 
-export function loadQuestsConfig(env: Record<string, string | undefined> = process.env): QuestsConfig {
+export function loadQuestsConfig(
+  env: Record<string, string | undefined> = process.env,
+): QuestsConfig {
   return loadConfig(questsEnv, env);
 }

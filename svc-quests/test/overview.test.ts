@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAMS, dashboardOverviewSchema, makeEvent, type EventEnvelope } from '@levelup/contracts';
+import {
+  STREAMS,
+  dashboardOverviewSchema,
+  makeEvent,
+  type EventEnvelope,
+} from '@levelup/contracts';
 import type { ConsumerHandle } from '@levelup/service-kit';
 import { eventually } from '@levelup/service-kit/testing';
 import { questsModels } from '../src/quests/models.ts';
@@ -46,13 +51,24 @@ describe('GET /api/dashboard/overview', () => {
 
   it('when quests are completed on consecutive local days, then totals, week and streaks follow the user zone', async () => {
     const userId = randomUUID();
-    await quests.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'nyc', displayName: 'New Yorker', timeZone: 'America/New_York' }));
+    await quests.deps.bus.publish(
+      makeEvent('identity.user_registered', {
+        userId,
+        username: 'nyc',
+        displayName: 'New Yorker',
+        timeZone: 'America/New_York',
+      }),
+    );
     const me = quests.as(userId);
     const created = [];
-    for (let i = 0; i < 4; i += 1) created.push((await me('POST', '/api/quests', newQuest({ difficulty: 'easy' }))).body);
+    for (let i = 0; i < 4; i += 1)
+      created.push((await me('POST', '/api/quests', newQuest({ difficulty: 'easy' }))).body);
     // Precondition: the zone has reached svc-quests' read model (fed asynchronously by the event).
     const { UserZone } = questsModels(quests.deps.db);
-    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'America/New_York');
+    await eventually(
+      () => UserZone.findById(userId).lean(),
+      (zone) => zone?.timeZone === 'America/New_York',
+    );
 
     now = new Date('2026-11-14T15:00:00.000Z'); // Saturday in New York: last week (weeks start on Sunday)
     await me('POST', `/api/quests/${created[3].id}/toggle`);
@@ -77,32 +93,66 @@ describe('GET /api/dashboard/overview', () => {
 
   it("when a quest is completed late in the evening, then its event carries the user's local date, not UTC's", async () => {
     const userId = randomUUID();
-    await quests.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'la', displayName: 'LA', timeZone: 'America/Los_Angeles' }));
+    await quests.deps.bus.publish(
+      makeEvent('identity.user_registered', {
+        userId,
+        username: 'la',
+        displayName: 'LA',
+        timeZone: 'America/Los_Angeles',
+      }),
+    );
     const { UserZone } = questsModels(quests.deps.db);
-    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'America/Los_Angeles');
+    await eventually(
+      () => UserZone.findById(userId).lean(),
+      (zone) => zone?.timeZone === 'America/Los_Angeles',
+    );
     const me = quests.as(userId);
     const { body: quest } = await me('POST', '/api/quests', newQuest());
     now = new Date('2026-11-19T04:30:00.000Z'); // Wednesday 20:30 in Los Angeles, Thursday in UTC
     await me('POST', `/api/quests/${quest.id}/toggle`);
-    const [event] = await eventually(async () => published.filter((e) => e.data.questId === quest.id), (list) => list.length > 0);
+    const [event] = await eventually(
+      async () => published.filter((e) => e.data.questId === quest.id),
+      (list) => list.length > 0,
+    );
     expect(event?.data.localDate).toBe('2026-11-18');
   });
 
   it('when the user moves to another zone on the profile, then later completions use the new local date', async () => {
     const userId = randomUUID();
     const { UserZone } = questsModels(quests.deps.db);
-    await quests.deps.bus.publish(makeEvent('identity.user_registered', { userId, username: 'mover', displayName: 'Mover', timeZone: 'America/Los_Angeles' }));
-    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'America/Los_Angeles');
     await quests.deps.bus.publish(
-      makeEvent('identity.user_renamed', { userId, username: 'mover', displayName: 'Mover', timeZone: 'Asia/Tokyo' }),
+      makeEvent('identity.user_registered', {
+        userId,
+        username: 'mover',
+        displayName: 'Mover',
+        timeZone: 'America/Los_Angeles',
+      }),
     );
-    await eventually(() => UserZone.findById(userId).lean(), (zone) => zone?.timeZone === 'Asia/Tokyo');
+    await eventually(
+      () => UserZone.findById(userId).lean(),
+      (zone) => zone?.timeZone === 'America/Los_Angeles',
+    );
+    await quests.deps.bus.publish(
+      makeEvent('identity.user_renamed', {
+        userId,
+        username: 'mover',
+        displayName: 'Mover',
+        timeZone: 'Asia/Tokyo',
+      }),
+    );
+    await eventually(
+      () => UserZone.findById(userId).lean(),
+      (zone) => zone?.timeZone === 'Asia/Tokyo',
+    );
 
     const me = quests.as(userId);
     const { body: quest } = await me('POST', '/api/quests', newQuest());
     now = new Date('2026-11-19T20:00:00.000Z'); // Thursday noon in Los Angeles, already Friday 05:00 in Tokyo
     await me('POST', `/api/quests/${quest.id}/toggle`);
-    const [event] = await eventually(async () => published.filter((e) => e.data.questId === quest.id), (list) => list.length > 0);
+    const [event] = await eventually(
+      async () => published.filter((e) => e.data.questId === quest.id),
+      (list) => list.length > 0,
+    );
     expect(event?.data.localDate).toBe('2026-11-20');
   });
 });

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAMS, questSchema, toggleQuestResponseSchema, type EventEnvelope } from '@levelup/contracts';
+import {
+  STREAMS,
+  questSchema,
+  toggleQuestResponseSchema,
+  type EventEnvelope,
+} from '@levelup/contracts';
 import type { ConsumerHandle } from '@levelup/service-kit';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
 import { newQuest, startQuests, type QuestsHarness } from './harness.ts';
@@ -40,12 +45,23 @@ describe('identity on /api', () => {
   });
 
   it('when a client forges x-user-id or signs with a guessed secret, then it answers 401', async () => {
-    expect((await fetch(`${quests.url}/api/quests`, { headers: { 'x-user-id': 'someone' } })).status).toBe(401);
-    expect((await fetch(`${quests.url}/api/quests`, { headers: identityHeaders('someone', 'guessed-secret-0123456789') })).status).toBe(401);
+    expect(
+      (await fetch(`${quests.url}/api/quests`, { headers: { 'x-user-id': 'someone' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await fetch(`${quests.url}/api/quests`, {
+          headers: identityHeaders('someone', 'guessed-secret-0123456789'),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('when /health is called without identity, then it answers ok', async () => {
-    expect(await (await fetch(`${quests.url}/health`)).json()).toEqual({ status: 'ok', service: 'svc-quests' });
+    expect(await (await fetch(`${quests.url}/health`)).json()).toEqual({
+      status: 'ok',
+      service: 'svc-quests',
+    });
   });
 });
 
@@ -54,13 +70,21 @@ describe('POST /api/quests and GET /api/quests', () => {
     [{ title: 'ab' }, 'Quest title must be at least 3 characters'],
     [{ description: 'too short' }, 'Quest description must be at least 10 characters'],
   ])('when a quest has %o, then it is refused with the spec message', async (override, message) => {
-    const { status, body } = await quests.as(randomUUID())('POST', '/api/quests', newQuest(override));
+    const { status, body } = await quests.as(randomUUID())(
+      'POST',
+      '/api/quests',
+      newQuest(override),
+    );
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
 
   it('when a user creates a quest, then it is answered with the defaults of its difficulty', async () => {
-    const { status, body } = await quests.as(randomUUID())('POST', '/api/quests', newQuest({ difficulty: 'medium', tags: ['health'] }));
+    const { status, body } = await quests.as(randomUUID())(
+      'POST',
+      '/api/quests',
+      newQuest({ difficulty: 'medium', tags: ['health'] }),
+    );
     expect(status).toBe(201);
     expect(questSchema.parse(body)).toMatchObject({
       difficulty: 'medium',
@@ -74,7 +98,7 @@ describe('POST /api/quests and GET /api/quests', () => {
     });
   });
 
-  it("when two users have quests, then each sees only their own, newest last", async () => {
+  it('when two users have quests, then each sees only their own, newest last', async () => {
     const ada = quests.as(randomUUID());
     const bob = quests.as(randomUUID());
     const first = await ada('POST', '/api/quests', newQuest({ title: 'First quest' }));
@@ -100,21 +124,36 @@ describe('POST /api/quests/{id}/toggle', () => {
     expect((await owner('GET', '/api/quests')).body[0].isCompleted).toBe(false);
   });
 
-  it.each([['a'.repeat(24)], ['not-an-id']])('when the quest id %s is unknown, then it answers 404', async (id) => {
-    expect((await quests.as(randomUUID())('POST', `/api/quests/${id}/toggle`)).status).toBe(404);
-  });
+  it.each([['a'.repeat(24)], ['not-an-id']])(
+    'when the quest id %s is unknown, then it answers 404',
+    async (id) => {
+      expect((await quests.as(randomUUID())('POST', `/api/quests/${id}/toggle`)).status).toBe(404);
+    },
+  );
 
   it('when a quest is toggled twice, then it awards its XP, then revokes it, publishing both events', async () => {
     const userId = randomUUID();
     const me = quests.as(userId);
     const { body: quest } = await me('POST', '/api/quests', newQuest({ difficulty: 'hard' }));
     const first = await me('POST', `/api/quests/${quest.id}/toggle`);
-    expect(toggleQuestResponseSchema.parse(first.body)).toMatchObject({ isCompleted: true, completionType: 'completed', xpDelta: 100 });
+    expect(toggleQuestResponseSchema.parse(first.body)).toMatchObject({
+      isCompleted: true,
+      completionType: 'completed',
+      xpDelta: 100,
+    });
     expect(first.body.completedAt).not.toBeNull();
     const second = await me('POST', `/api/quests/${quest.id}/toggle`);
-    expect(second.body).toMatchObject({ isCompleted: false, completionType: 'not_completed', completedAt: null, xpDelta: -100 });
+    expect(second.body).toMatchObject({
+      isCompleted: false,
+      completionType: 'not_completed',
+      completedAt: null,
+      xpDelta: -100,
+    });
 
-    const events = await eventually(async () => eventsFor(quest.id), (list) => list.length >= 2);
+    const events = await eventually(
+      async () => eventsFor(quest.id),
+      (list) => list.length >= 2,
+    );
     expect(events.map((e) => [e.type, e.data.xpDelta, e.data.userId])).toEqual([
       ['quests.completed', 100, userId],
       ['quests.revoked', -100, userId],

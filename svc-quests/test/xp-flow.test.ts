@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, removeTestStreams, startTestInfra, type TestInfra } from '@levelup/service-kit/testing';
+import {
+  eventually,
+  removeTestStreams,
+  startTestInfra,
+  type TestInfra,
+} from '@levelup/service-kit/testing';
 // svc-identity runs beside svc-quests here, as in production: quests publishes, identity applies the XP.
-import { client, newUser, startIdentity, type IdentityHarness } from '../../svc-identity/test/harness.ts';
+import {
+  client,
+  newUser,
+  startIdentity,
+  type IdentityHarness,
+} from '../../svc-identity/test/harness.ts';
 import { newQuest, startQuests, type QuestsHarness } from './harness.ts';
 
 let infra: TestInfra;
@@ -21,7 +31,11 @@ afterAll(async () => {
 });
 
 async function signUp(): Promise<string> {
-  const { status, body } = await client(identity.url).request('POST', '/api/auth/register', newUser());
+  const { status, body } = await client(identity.url).request(
+    'POST',
+    '/api/auth/register',
+    newUser(),
+  );
   expect(status).toBe(201);
   return body.id;
 }
@@ -33,7 +47,11 @@ async function xpOf(userId: string): Promise<number> {
 
 /** Waits for the XP svc-identity computed to reach `expected`, then watches a little longer for a late double count. */
 async function settledXp(userId: string, expected: number): Promise<number> {
-  await eventually(() => xpOf(userId), (xp) => xp === expected, 15_000);
+  await eventually(
+    () => xpOf(userId),
+    (xp) => xp === expected,
+    15_000,
+  );
   await new Promise((resolve) => setTimeout(resolve, 750));
   return xpOf(userId);
 }
@@ -53,7 +71,9 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     const userId = await signUp();
     const me = quests.as(userId);
     const { body: quest } = await me('POST', '/api/quests', newQuest({ difficulty: 'hard' }));
-    const results = await Promise.all(Array.from({ length: 20 }, () => me('POST', `/api/quests/${quest.id}/toggle`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => me('POST', `/api/quests/${quest.id}/toggle`)),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const deltas = results.map((r) => r.body.xpDelta as number);
     expect(deltas.every((d) => d === 0 || d === 100 || d === -100)).toBe(true);
@@ -68,11 +88,22 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     const userId = await signUp();
     const me = quests.as(userId);
     const created = [];
-    for (const difficulty of ['hard', 'hard', 'medium']) created.push((await me('POST', '/api/quests', newQuest({ difficulty }))).body);
+    for (const difficulty of ['hard', 'hard', 'medium'])
+      created.push((await me('POST', '/api/quests', newQuest({ difficulty }))).body);
     // A double click: two toggles fired together; exactly one of each pair wins.
-    const pairs = await Promise.all(created.flatMap((quest) => [me('POST', `/api/quests/${quest.id}/toggle`), me('POST', `/api/quests/${quest.id}/toggle`)]));
-    const completed = (await me('GET', '/api/quests')).body.filter((q: { isCompleted: boolean }) => q.isCompleted);
-    const expected = completed.reduce((sum: number, q: { xpReward: number }) => sum + q.xpReward, 0);
+    const pairs = await Promise.all(
+      created.flatMap((quest) => [
+        me('POST', `/api/quests/${quest.id}/toggle`),
+        me('POST', `/api/quests/${quest.id}/toggle`),
+      ]),
+    );
+    const completed = (await me('GET', '/api/quests')).body.filter(
+      (q: { isCompleted: boolean }) => q.isCompleted,
+    );
+    const expected = completed.reduce(
+      (sum: number, q: { xpReward: number }) => sum + q.xpReward,
+      0,
+    );
     expect(pairs.reduce((sum, r) => sum + (r.body.xpDelta as number), 0)).toBe(expected);
     expect(await settledXp(userId, expected)).toBe(expected);
     const { body: profile } = await identity.as(userId)('GET', '/api/user/profile');

@@ -31,32 +31,55 @@ afterAll(async () => {
 async function call(method: string, path: string) {
   const response = await fetch(`${running.url}${path}`, { method });
   const text = await response.text();
-  return { status: response.status, allow: response.headers.get('allow'), body: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: response.status,
+    allow: response.headers.get('allow'),
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
 }
 
 describe('service app routing', () => {
   it('when a known path is called with another method, then it answers 405 METHOD_NOT_ALLOWED naming the allowed ones', async () => {
     const onFirstRouter = await call('DELETE', '/api/quests');
     expect(onFirstRouter.status).toBe(405);
-    expect(onFirstRouter.body).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'DELETE is not allowed for /api/quests' } });
+    expect(onFirstRouter.body).toEqual({
+      error: { code: 'METHOD_NOT_ALLOWED', message: 'DELETE is not allowed for /api/quests' },
+    });
     expect(onFirstRouter.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
 
     const onSecondRouter = await call('PUT', '/api/goals/g1');
-    expect(onSecondRouter).toMatchObject({ status: 405, body: { error: { code: 'METHOD_NOT_ALLOWED' } } });
+    expect(onSecondRouter).toMatchObject({
+      status: 405,
+      body: { error: { code: 'METHOD_NOT_ALLOWED' } },
+    });
     expect(onSecondRouter.allow?.split(', ').sort()).toEqual(['GET', 'HEAD']);
   });
 
   it('when a method no router knows is used on a known path, then it is a 405 as well, not a server error', async () => {
-    expect(await call('PROPFIND', '/api/quests')).toMatchObject({ status: 405, body: { error: { code: 'METHOD_NOT_ALLOWED' } } });
+    expect(await call('PROPFIND', '/api/quests')).toMatchObject({
+      status: 405,
+      body: { error: { code: 'METHOD_NOT_ALLOWED' } },
+    });
   });
 
   it('when /health is called with another method than GET, then it answers 405 too', async () => {
-    expect(await call('POST', '/health')).toMatchObject({ status: 405, allow: 'GET, HEAD', body: { error: { code: 'METHOD_NOT_ALLOWED' } } });
+    expect(await call('POST', '/health')).toMatchObject({
+      status: 405,
+      allow: 'GET, HEAD',
+      body: { error: { code: 'METHOD_NOT_ALLOWED' } },
+    });
   });
 
   it('when the method fits, then the route answers; an unknown path is still a JSON 404', async () => {
-    expect(await call('POST', '/api/quests')).toEqual({ status: 201, allow: null, body: { created: true } });
+    expect(await call('POST', '/api/quests')).toEqual({
+      status: 201,
+      allow: null,
+      body: { created: true },
+    });
     expect(await call('GET', '/api/goals/g1')).toMatchObject({ status: 200, body: { id: 'g1' } });
-    expect(await call('DELETE', '/api/nothing-here')).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    expect(await call('DELETE', '/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND' } },
+    });
   });
 });

@@ -93,7 +93,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     await next();
   });
   app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
-  const extra = typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
+  const extra =
+    typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
   for (const middleware of extra) app.use(middleware);
   // Outside the routers, so it sees what their allowedMethods() answered for a known path with another method.
   app.use(unansweredToError());

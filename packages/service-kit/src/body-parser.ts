@@ -21,7 +21,11 @@ export function jsonBody(limit: number = DEFAULT_BODY_LIMIT): Middleware {
       return;
     }
     if (!ctx.is('application/json', '+json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json', 415);
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as application/json',
+        415,
+      );
     }
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > limit) throw tooLarge(limit);
@@ -30,7 +34,9 @@ export function jsonBody(limit: number = DEFAULT_BODY_LIMIT): Middleware {
       try {
         ctx.request.body = JSON.parse(text);
       } catch (err) {
-        throw new AppError('INVALID_JSON', 'The request body is not valid JSON', 400, { cause: err });
+        throw new AppError('INVALID_JSON', 'The request body is not valid JSON', 400, {
+          cause: err,
+        });
       }
     }
     await next();

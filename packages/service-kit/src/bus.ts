@@ -90,10 +90,19 @@ const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
 const STREAM_NAME_IN_USE = 10058;
 
-export async function connectBus(url: string, name: string, options: BusOptions = {}): Promise<Bus> {
+export async function connectBus(
+  url: string,
+  name: string,
+  options: BusOptions = {},
+): Promise<Bus> {
   const logger = options.logger ?? createLogger(name);
   const namespace = options.namespace;
-  const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+  const connection = await connect({
+    servers: url,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+  });
   const js: JetStreamClient = jetstream(connection);
   const jsm: JetStreamManager = await jetstreamManager(connection);
   const consumers = new Set<ConsumerHandle>();
@@ -115,7 +124,11 @@ export async function connectBus(url: string, name: string, options: BusOptions 
           [...info.config.subjects].sort().join(',') === [...subjects].sort().join(',') &&
           info.config.duplicate_window === duplicateWindow;
         if (!same) {
-          await jsm.streams.update(name, { ...info.config, subjects, duplicate_window: duplicateWindow });
+          await jsm.streams.update(name, {
+            ...info.config,
+            subjects,
+            duplicate_window: duplicateWindow,
+          });
           logger.info('stream updated', { stream: name, subjects });
         }
         return;
@@ -141,7 +154,11 @@ export async function connectBus(url: string, name: string, options: BusOptions 
     }
   }
 
-  async function ensureConsumer(stream: string, durable: string, filterSubject: string | undefined): Promise<void> {
+  async function ensureConsumer(
+    stream: string,
+    durable: string,
+    filterSubject: string | undefined,
+  ): Promise<void> {
     const wanted: Partial<ConsumerConfig> = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -179,13 +196,22 @@ export async function connectBus(url: string, name: string, options: BusOptions 
       msg.term('unparseable event');
       return;
     }
-    const meta: EventMeta = { subject: msg.subject, deliveryCount: msg.info.deliveryCount, streamSequence: msg.seq };
+    const meta: EventMeta = {
+      subject: msg.subject,
+      deliveryCount: msg.info.deliveryCount,
+      streamSequence: msg.seq,
+    };
     await requestContext.run({ requestId: event.requestId ?? event.id }, async () => {
       try {
         await handler(event, meta);
       } catch (err) {
         if (err instanceof PermanentEventError) {
-          logger.error('event terminated', { type: event.type, eventId: event.id, durable, error: err });
+          logger.error('event terminated', {
+            type: event.type,
+            eventId: event.id,
+            durable,
+            error: err,
+          });
           msg.term(err.message);
           return;
         }
@@ -203,7 +229,12 @@ export async function connectBus(url: string, name: string, options: BusOptions 
         await msg.ackAck();
       } catch (err) {
         // The handler is idempotent: an unconfirmed ack only means the event may come again.
-        logger.warn('ack not confirmed', { type: event.type, eventId: event.id, durable, error: err });
+        logger.warn('ack not confirmed', {
+          type: event.type,
+          eventId: event.id,
+          durable,
+          error: err,
+        });
       }
     });
   }
@@ -223,8 +254,16 @@ export async function connectBus(url: string, name: string, options: BusOptions 
       // (e.g. restarted without storage), end this iteration so the loop below recreates them.
       void (async () => {
         for await (const note of messages.status()) {
-          if (note.type === 'consumer_deleted' || note.type === 'consumer_not_found' || note.type === 'stream_not_found') {
-            logger.warn('consumer lost on the server, recreating', { stream, durable: spec.durable, notice: note.type });
+          if (
+            note.type === 'consumer_deleted' ||
+            note.type === 'consumer_not_found' ||
+            note.type === 'stream_not_found'
+          ) {
+            logger.warn('consumer lost on the server, recreating', {
+              stream,
+              durable: spec.durable,
+              notice: note.type,
+            });
             messages.stop();
             return;
           }
@@ -245,7 +284,8 @@ export async function connectBus(url: string, name: string, options: BusOptions 
             await handleMessage(msg, spec.handler, spec.durable);
           }
         } catch (err) {
-          if (!stopped) logger.error('consumer loop failed', { stream, durable: spec.durable, error: err });
+          if (!stopped)
+            logger.error('consumer loop failed', { stream, durable: spec.durable, error: err });
         }
         if (stopped) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -254,7 +294,11 @@ export async function connectBus(url: string, name: string, options: BusOptions 
           if (known) await ensureStream(known);
           await ensureConsumer(stream, spec.durable, filterSubject);
         } catch (err) {
-          logger.error('could not recreate consumer', { stream, durable: spec.durable, error: err });
+          logger.error('could not recreate consumer', {
+            stream,
+            durable: spec.durable,
+            error: err,
+          });
         }
       }
     })();
@@ -275,18 +319,22 @@ export async function connectBus(url: string, name: string, options: BusOptions 
 
   function knownStreamFor(type: string): StreamSpec | undefined {
     return [...knownStreams.values()].find((spec) =>
-      spec.subjects.some((pattern) => (pattern.endsWith('.>') ? type.startsWith(pattern.slice(0, -1)) : pattern === type)),
+      spec.subjects.some((pattern) =>
+        pattern.endsWith('.>') ? type.startsWith(pattern.slice(0, -1)) : pattern === type,
+      ),
     );
   }
 
   async function publish(event: EventEnvelope): Promise<PubAck> {
-    const send = () => js.publish(subjectOf(event.type), JSON.stringify(event), { msgID: event.id, timeout: 5_000 });
+    const send = () =>
+      js.publish(subjectOf(event.type), JSON.stringify(event), { msgID: event.id, timeout: 5_000 });
     try {
       return await send();
     } catch (err) {
       // No stream answers on the subject (e.g. a server restarted without storage): recreate it once.
       const known = knownStreamFor(event.type);
-      if (!known || !/jetstream is not enabled|no responders/i.test(String((err as Error).message))) throw err;
+      if (!known || !/jetstream is not enabled|no responders/i.test(String((err as Error).message)))
+        throw err;
       logger.warn('no stream for subject, recreating', { stream: known.name, type: event.type });
       await ensureStream(known);
       return send();

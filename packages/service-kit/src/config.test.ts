@@ -18,17 +18,23 @@ describe('loadConfig', () => {
   });
 
   it('when a required variable is missing, then one line names it', () => {
-    expect(() => loadConfig(shape, {}, fail)).toThrow('config error: environment variable IDENTITY_SECRET is missing');
-  });
-
-  it('when a value is invalid, then one line names the variable and the reason', () => {
-    expect(() => loadConfig(shape, { IDENTITY_SECRET: 'x'.repeat(16), PORT: 'eighty' }, fail)).toThrow(
-      /^config error: environment variable PORT is invalid/,
+    expect(() => loadConfig(shape, {}, fail)).toThrow(
+      'config error: environment variable IDENTITY_SECRET is missing',
     );
   });
 
+  it('when a value is invalid, then one line names the variable and the reason', () => {
+    expect(() =>
+      loadConfig(shape, { IDENTITY_SECRET: 'x'.repeat(16), PORT: 'eighty' }, fail),
+    ).toThrow(/^config error: environment variable PORT is invalid/);
+  });
+
   it('when a service adds its own variable, then it is parsed with the common ones', () => {
-    const config = loadConfig({ ...shape, SESSION_KEYS: z.string().transform((v) => v.split(',')) }, { IDENTITY_SECRET: 'y'.repeat(16), SESSION_KEYS: 'a,b' }, fail);
+    const config = loadConfig(
+      { ...shape, SESSION_KEYS: z.string().transform((v) => v.split(',')) },
+      { IDENTITY_SECRET: 'y'.repeat(16), SESSION_KEYS: 'a,b' },
+      fail,
+    );
     expect(config.SESSION_KEYS).toEqual(['a', 'b']);
   });
 });

@@ -14,7 +14,10 @@ export function loadConfig<Shape extends z.ZodRawShape>(
   const issue = parsed.error.issues[0];
   const variable = issue?.path.map(String).join('.') || 'environment';
   const value = env[variable];
-  const reason = value === undefined || value === '' ? 'is missing' : `is invalid (${issue?.message ?? 'bad value'})`;
+  const reason =
+    value === undefined || value === ''
+      ? 'is missing'
+      : `is invalid (${issue?.message ?? 'bad value'})`;
   return onInvalid(`config error: environment variable ${variable} ${reason}`);
 }
 

@@ -8,14 +8,19 @@ import { serve, type RunningApp } from './testing/index.ts';
 
 const logged: string[] = [];
 const logger = createLogger('svc-test', (line) => logged.push(line));
-const bodySchema = z.object({ title: z.string().min(3, 'Quest title must be at least 3 characters'), xp: z.number() });
+const bodySchema = z.object({
+  title: z.string().min(3, 'Quest title must be at least 3 characters'),
+  xp: z.number(),
+});
 
 const router = new Router();
 router.get('/api/missing', () => {
   throw notFound('Quest not found');
 });
 router.get('/api/conflict', () => {
-  throw new AppError('USERNAME_TAKEN', 'That username is already taken', 409, { details: { field: 'username' } });
+  throw new AppError('USERNAME_TAKEN', 'That username is already taken', 409, {
+    details: { field: 'username' },
+  });
 });
 router.post('/api/validate', (ctx) => {
   ctx.body = bodySchema.parse(ctx.request.body);
@@ -26,7 +31,9 @@ router.get('/api/crash', () => {
 
 let running: RunningApp;
 beforeAll(async () => {
-  running = await serve(createServiceApp({ name: 'svc-test', routers: [router], logger, bodyLimit: 1_000 }));
+  running = await serve(
+    createServiceApp({ name: 'svc-test', routers: [router], logger, bodyLimit: 1_000 }),
+  );
 });
 afterAll(async () => {
   await running.close();
@@ -34,7 +41,11 @@ afterAll(async () => {
 
 async function call(path: string, init?: RequestInit) {
   const response = await fetch(`${running.url}${path}`, init);
-  return { status: response.status, body: (await response.json()) as unknown, requestId: response.headers.get('x-request-id') };
+  return {
+    status: response.status,
+    body: (await response.json()) as unknown,
+    requestId: response.headers.get('x-request-id'),
+  };
 }
 
 const post = (body: string, contentType = 'application/json') => ({
@@ -45,10 +56,19 @@ const post = (body: string, contentType = 'application/json') => ({
 
 describe('error middleware', () => {
   it('when a route throws a 4xx AppError, then the client gets { error: { code, message, details? } }', async () => {
-    expect(await call('/api/missing')).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Quest not found' } } });
+    expect(await call('/api/missing')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'Quest not found' } },
+    });
     expect(await call('/api/conflict')).toMatchObject({
       status: 409,
-      body: { error: { code: 'USERNAME_TAKEN', message: 'That username is already taken', details: { field: 'username' } } },
+      body: {
+        error: {
+          code: 'USERNAME_TAKEN',
+          message: 'That username is already taken',
+          details: { field: 'username' },
+        },
+      },
     });
   });
 
@@ -68,16 +88,25 @@ describe('error middleware', () => {
   });
 
   it('when a body is valid, then the route gets it parsed', async () => {
-    expect(await call('/api/validate', post(JSON.stringify({ title: 'Read', xp: 5 })))).toMatchObject({ status: 200, body: { title: 'Read', xp: 5 } });
+    expect(
+      await call('/api/validate', post(JSON.stringify({ title: 'Read', xp: 5 }))),
+    ).toMatchObject({ status: 200, body: { title: 'Read', xp: 5 } });
   });
 
   it('when a body is not JSON, too large or of another type, then it is refused with a 4xx shape', async () => {
-    expect(await call('/api/validate', post('{not json'))).toMatchObject({ status: 400, body: { error: { code: 'INVALID_JSON' } } });
-    expect(await call('/api/validate', post(JSON.stringify({ title: 'x'.repeat(2_000), xp: 1 })))).toMatchObject({
+    expect(await call('/api/validate', post('{not json'))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_JSON' } },
+    });
+    expect(
+      await call('/api/validate', post(JSON.stringify({ title: 'x'.repeat(2_000), xp: 1 }))),
+    ).toMatchObject({
       status: 413,
       body: { error: { code: 'PAYLOAD_TOO_LARGE' } },
     });
-    expect(await call('/api/validate', post('title=abc', 'application/x-www-form-urlencoded'))).toMatchObject({
+    expect(
+      await call('/api/validate', post('title=abc', 'application/x-www-form-urlencoded')),
+    ).toMatchObject({
       status: 415,
       body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
     });
@@ -86,7 +115,9 @@ describe('error middleware', () => {
   it('when a route crashes, then the client gets a 500 without internals and the log names the request id', async () => {
     const result = await call('/api/crash', { headers: { 'x-request-id': 'req-crash-1' } });
     expect(result.status).toBe(500);
-    expect(result.body).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } });
+    expect(result.body).toEqual({
+      error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' },
+    });
     expect(JSON.stringify(result.body)).not.toContain('secret');
     expect(result.requestId).toBe('req-crash-1');
     const line = logged.find((entry) => entry.includes('req-crash-1'));
@@ -95,7 +126,10 @@ describe('error middleware', () => {
   });
 
   it('when no route matches, then the answer is a JSON 404', async () => {
-    expect(await call('/api/nothing-here')).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    expect(await call('/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND' } },
+    });
   });
 
   it('when a request has no request id, then one is generated and returned', async () => {

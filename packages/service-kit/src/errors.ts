@@ -21,10 +21,12 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Authentication required') => new AppError('UNAUTHENTICATED', message, 401);
+export const unauthenticated = (message = 'Authentication required') =>
+  new AppError('UNAUTHENTICATED', message, 401);
 /** Unknown ids and other users' ids look the same from outside (style.md, Errors). */
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message, 404);
-export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, 409, { details });
+export const conflict = (message: string, details?: unknown) =>
+  new AppError('CONFLICT', message, 409, { details });
 
 export interface ValidationIssue {
   path: string;
@@ -52,7 +54,10 @@ export function validationError(err: ZodLikeError): AppError {
     message: issue.message,
   }));
   // The spec's wording is the message of the first failing rule, e.g. 'Username must be at least 3 characters'.
-  return new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Invalid request', 400, { details, cause: err });
+  return new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Invalid request', 400, {
+    details,
+    cause: err,
+  });
 }
 
 const codeByStatus: Record<number, string> = {
@@ -71,8 +76,10 @@ const codeByStatus: Record<number, string> = {
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isZodError(err)) return validationError(err);
-  const status = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
-  const expose = typeof err === 'object' && err !== null ? (err as { expose?: unknown }).expose : undefined;
+  const status =
+    typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
+  const expose =
+    typeof err === 'object' && err !== null ? (err as { expose?: unknown }).expose : undefined;
   if (typeof status === 'number' && status >= 400 && status < 500 && expose !== false) {
     const message = err instanceof Error ? err.message : 'Bad request';
     return new AppError(codeByStatus[status] ?? 'BAD_REQUEST', message, status, { cause: err });

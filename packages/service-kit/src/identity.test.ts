@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import { createServiceApp } from './app.ts';
-import { IDENTITY_HEADERS, requireIdentity, signIdentity, signInternal, verifyIdentity, verifyInternal } from './identity.ts';
+import {
+  IDENTITY_HEADERS,
+  requireIdentity,
+  signIdentity,
+  signInternal,
+  verifyIdentity,
+  verifyInternal,
+} from './identity.ts';
 import { identityHeaders, serve } from './testing/index.ts';
 
 const secret = 'unit-test-secret-0123456789';
@@ -13,7 +20,9 @@ function signed(userId = 'user-1', requestId = 'req-1', at = now) {
 
 describe('signIdentity / verifyIdentity', () => {
   it('when the gateway signs an identity, then it sends exactly the three identity headers', () => {
-    expect(Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, now)).sort()).toEqual([...IDENTITY_HEADERS].sort());
+    expect(Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, now)).sort()).toEqual(
+      [...IDENTITY_HEADERS].sort(),
+    );
   });
 
   it('when the signature is fresh and intact, then the service sees the user id', () => {
@@ -34,18 +43,26 @@ describe('signIdentity / verifyIdentity', () => {
   });
 
   it('when the timestamp is moved, then it is refused', () => {
-    expect(verifyIdentity({ ...signed(), 'x-identity-ts': String(now + 5) }, secret, now)).toBeNull();
+    expect(
+      verifyIdentity({ ...signed(), 'x-identity-ts': String(now + 5) }, secret, now),
+    ).toBeNull();
   });
 
   it('when the signature is made with another secret, then it is refused', () => {
-    const forged = { 'x-request-id': 'req-1', ...signIdentity({ userId: 'user-1', requestId: 'req-1' }, 'wrong-secret', now) };
+    const forged = {
+      'x-request-id': 'req-1',
+      ...signIdentity({ userId: 'user-1', requestId: 'req-1' }, 'wrong-secret', now),
+    };
     expect(verifyIdentity(forged, secret, now)).toBeNull();
   });
 
   it.each([
     ['no headers', {}],
     ['only a user id', { 'x-user-id': 'user-1' }],
-    ['a non-hex signature', { 'x-user-id': 'user-1', 'x-identity-ts': String(now), 'x-identity-sig': 'zz' }],
+    [
+      'a non-hex signature',
+      { 'x-user-id': 'user-1', 'x-identity-ts': String(now), 'x-identity-sig': 'zz' },
+    ],
     ['a garbage timestamp', { ...signed(), 'x-identity-ts': 'soon' }],
   ])('when the request carries %s, then it is refused', (_label, headers) => {
     expect(verifyIdentity(headers, secret, now)).toBeNull();
@@ -72,7 +89,9 @@ describe('requireIdentity over HTTP', () => {
   it('when a request has a valid identity, then the route sees that user', async () => {
     const running = await serve(app);
     try {
-      const response = await fetch(`${running.url}/api/whoami`, { headers: identityHeaders('ada', secret) });
+      const response = await fetch(`${running.url}/api/whoami`, {
+        headers: identityHeaders('ada', secret),
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ userId: 'ada' });
     } finally {
@@ -85,8 +104,12 @@ describe('requireIdentity over HTTP', () => {
     try {
       const plain = await fetch(`${running.url}/api/whoami`, { headers: { 'x-user-id': 'ada' } });
       expect(plain.status).toBe(401);
-      expect(await plain.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
-      const forged = await fetch(`${running.url}/api/whoami`, { headers: identityHeaders('ada', 'not-the-secret') });
+      expect(await plain.json()).toEqual({
+        error: { code: 'UNAUTHENTICATED', message: 'Authentication required' },
+      });
+      const forged = await fetch(`${running.url}/api/whoami`, {
+        headers: identityHeaders('ada', 'not-the-secret'),
+      });
       expect(forged.status).toBe(401);
     } finally {
       await running.close();

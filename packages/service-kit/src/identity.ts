@@ -48,7 +48,11 @@ export function signIdentity(
 }
 
 /** The signature covers the request id (header 'x-request-id'), so the gateway must forward the same one. */
-export function verifyIdentity(headers: HeaderBag, secret: string, now: number = Date.now()): { userId: string } | null {
+export function verifyIdentity(
+  headers: HeaderBag,
+  secret: string,
+  now: number = Date.now(),
+): { userId: string } | null {
   const userId = header(headers, 'x-user-id');
   const sig = header(headers, 'x-identity-sig');
   const ts = freshTimestamp(header(headers, 'x-identity-ts'), now);
@@ -63,7 +67,11 @@ export function signInternal(secret: string, now: number = Date.now()): Record<s
   return { [INTERNAL_SIG_HEADER]: hmac(secret, `internal|${ts}`), 'x-identity-ts': ts };
 }
 
-export function verifyInternal(headers: HeaderBag, secret: string, now: number = Date.now()): boolean {
+export function verifyInternal(
+  headers: HeaderBag,
+  secret: string,
+  now: number = Date.now(),
+): boolean {
   const sig = header(headers, INTERNAL_SIG_HEADER);
   const ts = freshTimestamp(header(headers, 'x-identity-ts'), now);
   if (!sig || !ts) return false;
@@ -89,7 +97,8 @@ export function requireIdentity(secret: string, clock: () => number = Date.now):
 /** Only for internal routes called by the gateway. */
 export function requireInternal(secret: string, clock: () => number = Date.now): Middleware {
   return async (ctx, next) => {
-    if (!verifyInternal(ctx.headers, secret, clock())) throw unauthenticated('Internal signature required');
+    if (!verifyInternal(ctx.headers, secret, clock()))
+      throw unauthenticated('Internal signature required');
     await next();
   };
 }

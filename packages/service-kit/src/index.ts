@@ -42,10 +42,23 @@ export {
   DUPLICATE_WINDOW_MS,
   MAX_DELIVER,
 } from './bus.ts';
-export type { Bus, BusOptions, ConsumeSpec, ConsumerHandle, EventHandler, EventMeta, StreamSpec } from './bus.ts';
+export type {
+  Bus,
+  BusOptions,
+  ConsumeSpec,
+  ConsumerHandle,
+  EventHandler,
+  EventMeta,
+  StreamSpec,
+} from './bus.ts';
 export { createOutboxRelay, indexOutbox, outboxEntry, outboxSchemaFields } from './outbox.ts';
 export type { OutboxEntry, OutboxRelay, OutboxRelayOptions } from './outbox.ts';
 export { listen, closeServer, installGracefulShutdown, runMain } from './shutdown.ts';
 export type { Closer } from './shutdown.ts';
 export { startService } from './start-service.ts';
-export type { ServiceConfig, ServiceDeps, ServiceWorkers, StartServiceOptions } from './start-service.ts';
+export type {
+  ServiceConfig,
+  ServiceDeps,
+  ServiceWorkers,
+  StartServiceOptions,
+} from './start-service.ts';

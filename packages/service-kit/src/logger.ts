@@ -21,7 +21,12 @@ function threshold(): number {
 
 function serialise(value: unknown): unknown {
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, cause: serialise(value.cause) };
+    return {
+      name: value.name,
+      message: value.message,
+      stack: value.stack,
+      cause: serialise(value.cause),
+    };
   }
   return value;
 }

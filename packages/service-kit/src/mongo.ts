@@ -18,12 +18,23 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
 export const DUPLICATE_KEY = 11000;
 
 /** E11000: a unique index refused the write. */
-export function isDuplicateKeyError(err: unknown): err is { code: number; message: string; keyPattern?: Record<string, unknown>; keyValue?: Record<string, unknown> } {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY;
+export function isDuplicateKeyError(err: unknown): err is {
+  code: number;
+  message: string;
+  keyPattern?: Record<string, unknown>;
+  keyValue?: Record<string, unknown>;
+} {
+  return (
+    typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY
+  );
 }
 
 /** Which unique index refused the write, from keyPattern or, failing that, the server's message. */
-export function duplicateKeyField(err: { message: string; keyPattern?: Record<string, unknown>; keyValue?: Record<string, unknown> }): string | undefined {
+export function duplicateKeyField(err: {
+  message: string;
+  keyPattern?: Record<string, unknown>;
+  keyValue?: Record<string, unknown>;
+}): string | undefined {
   const fromPattern = Object.keys(err.keyPattern ?? err.keyValue ?? {})[0];
   if (fromPattern) return fromPattern;
   const match = /index: (?:[\w.]+\.\$)?([A-Za-z0-9_.]+?)_-?1/.exec(err.message);

@@ -24,7 +24,13 @@ beforeAll(async () => {
   db = await connectMongo(infra.mongoUrl, infra.dbName('outbox_test'));
   bus = await connectBus(infra.natsUrl, 'outbox-test', { namespace: infra.suffix });
   await bus.ensureStream({ name: 'IDENTITY', subjects: ['identity.>'] });
-  Counter = db.model<CounterDoc>('Counter', new Schema<CounterDoc>({ _id: String, value: Number, ...outboxSchemaFields }, { collection: 'counters' }));
+  Counter = db.model<CounterDoc>(
+    'Counter',
+    new Schema<CounterDoc>(
+      { _id: String, value: Number, ...outboxSchemaFields },
+      { collection: 'counters' },
+    ),
+  );
   listener = await bus.consume({
     stream: 'IDENTITY',
     durable: 'outbox-listener',
@@ -54,19 +60,35 @@ describe('outbox relay', () => {
     const event = renamed('fast');
     await Counter.create({ _id: 'fast', value: 1, outbox: [outboxEntry(event)] });
     await relay.flush((await Counter.findById('fast').lean())!);
-    await eventually(async () => receivedFor('fast'), (list) => list.length === 1);
+    await eventually(
+      async () => receivedFor('fast'),
+      (list) => list.length === 1,
+    );
     expect(receivedFor('fast').map((e) => e.id)).toEqual([event.id]);
-    const doc = await eventually(() => Counter.findById('fast').lean(), (d) => d?.outbox.length === 0);
+    const doc = await eventually(
+      () => Counter.findById('fast').lean(),
+      (d) => d?.outbox.length === 0,
+    );
     expect(doc?.outbox).toEqual([]);
   });
 
   it('when the process died before publishing, then two pollers publish the left-over events once, in order', async () => {
     const events = [renamed('left-over'), renamed('left-over'), renamed('left-over')];
     const past = new Date(Date.now() - 60_000);
-    await Counter.create({ _id: 'left-over', value: 3, outbox: events.map((event) => outboxEntry(event, past)) });
-    const pollers = [createOutboxRelay({ model: Counter, bus, graceMs: 0 }), createOutboxRelay({ model: Counter, bus, graceMs: 0 })];
+    await Counter.create({
+      _id: 'left-over',
+      value: 3,
+      outbox: events.map((event) => outboxEntry(event, past)),
+    });
+    const pollers = [
+      createOutboxRelay({ model: Counter, bus, graceMs: 0 }),
+      createOutboxRelay({ model: Counter, bus, graceMs: 0 }),
+    ];
     await Promise.all(pollers.map((poller) => poller.sweep()));
-    await eventually(async () => receivedFor('left-over'), (list) => list.length >= 3);
+    await eventually(
+      async () => receivedFor('left-over'),
+      (list) => list.length >= 3,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receivedFor('left-over').map((e) => e.id)).toEqual(events.map((e) => e.id));
     expect((await Counter.findById('left-over').lean())?.outbox).toEqual([]);
@@ -78,7 +100,11 @@ describe('outbox relay', () => {
     try {
       const event = renamed('timer');
       await Counter.create({ _id: 'timer', value: 1, outbox: [outboxEntry(event)] });
-      const list = await eventually(async () => receivedFor('timer'), (l) => l.length === 1, 10_000);
+      const list = await eventually(
+        async () => receivedFor('timer'),
+        (l) => l.length === 1,
+        10_000,
+      );
       expect(list.map((e) => e.id)).toEqual([event.id]);
     } finally {
       await poller.stop();

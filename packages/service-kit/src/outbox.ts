@@ -21,7 +21,16 @@ export interface OutboxEntry {
 /** Schema path for `outbox` (and the poller's claim field) in a mongoose schema that carries events. */
 export const outboxSchemaFields = {
   outbox: {
-    type: [new Schema({ id: { type: String, required: true }, event: { type: Schema.Types.Mixed, required: true }, at: { type: Date, required: true } }, { _id: false })],
+    type: [
+      new Schema(
+        {
+          id: { type: String, required: true },
+          event: { type: Schema.Types.Mixed, required: true },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+    ],
     default: [],
   },
   outboxLockedUntil: { type: Date, default: null },
@@ -83,23 +92,35 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   /** Publishes entries in order; stops at the first failure so later events never overtake earlier ones. */
-  async function publishEntries(doc: OutboxDocument, removal: 'await' | 'background' = 'await'): Promise<string[]> {
+  async function publishEntries(
+    doc: OutboxDocument,
+    removal: 'await' | 'background' = 'await',
+  ): Promise<string[]> {
     const published: string[] = [];
     for (const entry of doc.outbox ?? []) {
       try {
         await bus.publish(entry.event);
         published.push(entry.id);
       } catch (err) {
-        logger.warn('outbox publish failed; the poller will retry', { eventId: entry.id, type: entry.event.type, error: err });
+        logger.warn('outbox publish failed; the poller will retry', {
+          eventId: entry.id,
+          type: entry.event.type,
+          error: err,
+        });
         break;
       }
     }
     if (published.length > 0) {
-      const removed = collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: { id: { $in: published } } } } as never);
+      const removed = collection.updateOne(
+        { _id: doc._id } as never,
+        { $pull: { outbox: { id: { $in: published } } } } as never,
+      );
       // On the fast path the request need not wait for the clean-up: the events are already in JetStream,
       // and if the $pull is lost the poller republishes them, de-duplicated by their ids.
       if (removal === 'background') {
-        track(removed).catch((err: unknown) => logger.warn('outbox clean-up failed; the poller will retry', { error: err }));
+        track(removed).catch((err: unknown) =>
+          logger.warn('outbox clean-up failed; the poller will retry', { error: err }),
+        );
       } else {
         await removed;
       }
@@ -109,10 +130,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function flush(doc: OutboxDocument): Promise<void> {
     if (!doc.outbox?.length) return;
-    await track(publishEntries(doc, 'background').catch((err: unknown) => {
-      logger.warn('outbox fast path failed; the poller will retry', { error: err });
-      return [];
-    }));
+    await track(
+      publishEntries(doc, 'background').catch((err: unknown) => {
+        logger.warn('outbox fast path failed; the poller will retry', { error: err });
+        return [];
+      }),
+    );
   }
 
   async function sweepOnce(): Promise<number> {
@@ -131,7 +154,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (!claimed) return count;
       const published = await publishEntries(claimed);
       count += published.length;
-      await collection.updateOne({ _id: claimed._id, outboxLockedUntil: lockedUntil } as never, { $set: { outboxLockedUntil: null } } as never);
+      await collection.updateOne(
+        { _id: claimed._id, outboxLockedUntil: lockedUntil } as never,
+        { $set: { outboxLockedUntil: null } } as never,
+      );
       if (published.length < (claimed.outbox?.length ?? 0)) return count; // NATS trouble: try again next tick
     }
   }

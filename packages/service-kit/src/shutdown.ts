@@ -27,7 +27,11 @@ export function closeServer(server: Server): Promise<void> {
  * On SIGINT/SIGTERM runs the closers in order (close HTTP, stop consumers and pollers, drain NATS,
  * close mongoose), then exits; a hard timeout exits anyway so a stuck step never hangs a restart.
  */
-export function installGracefulShutdown(logger: Logger, closers: Closer[], timeoutMs = 10_000): () => Promise<void> {
+export function installGracefulShutdown(
+  logger: Logger,
+  closers: Closer[],
+  timeoutMs = 10_000,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   const shutdown = (signal: string): Promise<void> => {
     running ??= (async () => {

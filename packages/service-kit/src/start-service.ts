@@ -43,13 +43,24 @@ export interface StartServiceOptions<Extra extends object> {
  * installs the graceful shutdown (HTTP, workers, NATS, mongoose, in that order). A failure on the way
  * is one log line and exit 1 (runMain).
  */
-export function startService<Extra extends object = Record<never, never>>(options: StartServiceOptions<Extra>): void {
+export function startService<Extra extends object = Record<never, never>>(
+  options: StartServiceOptions<Extra>,
+): void {
   const { name, config } = options;
   const logger = createLogger(name);
   runMain(logger, async () => {
     const db = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    const bus = await connectBus(config.NATS_URL, name, { logger, namespace: config.NATS_NAMESPACE });
-    const deps = { ...(options.deps as Extra), db, bus, logger, identitySecret: config.IDENTITY_SECRET };
+    const bus = await connectBus(config.NATS_URL, name, {
+      logger,
+      namespace: config.NATS_NAMESPACE,
+    });
+    const deps = {
+      ...(options.deps as Extra),
+      db,
+      bus,
+      logger,
+      identitySecret: config.IDENTITY_SECRET,
+    };
     const workers = await options.startWorkers?.(deps);
     const server = await listen(await options.createApp(deps), config.PORT);
     logger.info('listening', { port: config.PORT });

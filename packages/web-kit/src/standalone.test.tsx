@@ -12,7 +12,9 @@ function SectionRoutes() {
   useToast();
   const { resolved } = useTheme();
   const { pathname } = useLocation();
-  return <p>{`${pathname} ${resolved} stale after ${String(queryClient.getDefaultOptions().queries?.staleTime)} ms`}</p>;
+  return (
+    <p>{`${pathname} ${resolved} stale after ${String(queryClient.getDefaultOptions().queries?.staleTime)} ms`}</p>
+  );
 }
 
 describe('standalone remote page', () => {

@@ -10,7 +10,10 @@ import { ThemeProvider } from './theme/theme-context.tsx';
  * A remote's standalone development page (its bootstrap.tsx): the exposed routes inside the providers the
  * shell would give them. The exposed './routes' module itself stays provider-free.
  */
-export function renderStandalone(Routes: ComponentType, container: Element | null = document.getElementById('root')): Root {
+export function renderStandalone(
+  Routes: ComponentType,
+  container: Element | null = document.getElementById('root'),
+): Root {
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
   root.render(

@@ -1,4 +1,9 @@
-import { questXpEventSchema, userRegisteredEventSchema, userRenamedEventSchema, type EventEnvelope } from '@levelup/contracts';
+import {
+  questXpEventSchema,
+  userRegisteredEventSchema,
+  userRenamedEventSchema,
+  type EventEnvelope,
+} from '@levelup/contracts';
 import { PermanentEventError } from '@levelup/service-kit';
 import type { CommunityModels } from '../models.ts';
 
@@ -7,7 +12,10 @@ import type { CommunityModels } from '../models.ts';
  * members' names from identity events; the achievements feed from quest completions, keyed by event id,
  * and a revoked completion takes its feed item away.
  */
-export function communityEventHandlers({ FeedItem, Member }: Pick<CommunityModels, 'FeedItem' | 'Member'>) {
+export function communityEventHandlers({
+  FeedItem,
+  Member,
+}: Pick<CommunityModels, 'FeedItem' | 'Member'>) {
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
       event.type === 'identity.user_registered'
@@ -28,7 +36,11 @@ export function communityEventHandlers({ FeedItem, Member }: Pick<CommunityModel
     if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
     const data = parsed.data.data;
     if (event.type === 'quests.revoked') {
-      await FeedItem.deleteMany({ userId: data.userId, questId: data.questId, completedAt: { $lte: new Date(event.occurredAt) } });
+      await FeedItem.deleteMany({
+        userId: data.userId,
+        questId: data.questId,
+        completedAt: { $lte: new Date(event.occurredAt) },
+      });
       return;
     }
     const member = await Member.findById(data.userId).lean();

@@ -23,7 +23,10 @@ export function feedRouter({ FeedItem }: Pick<CommunityModels, 'FeedItem'>): Rou
   const router = new Router();
   router.get('/api/community/feed', async (ctx) => {
     const { limit } = feedQuerySchema.parse(ctx.query);
-    const items = await FeedItem.find({}).sort({ completedAt: -1 }).limit(limit).lean<FeedItemDoc[]>();
+    const items = await FeedItem.find({})
+      .sort({ completedAt: -1 })
+      .limit(limit)
+      .lean<FeedItemDoc[]>();
     ctx.body = items.map(toFeedItem);
   });
   return router;

@@ -18,7 +18,9 @@ export function postsRouter({ Post, Member }: Pick<CommunityModels, 'Post' | 'Me
   router.get('/api/posts', async (ctx) => {
     const posts = await Post.find({}).sort({ createdAt: -1, _id: -1 }).limit(100).lean<PostDoc[]>();
     const authorIds = [...new Set(posts.map((post) => post.userId))];
-    const authors = authorIds.length ? await Member.find({ _id: { $in: authorIds } }).lean<MemberDoc[]>() : [];
+    const authors = authorIds.length
+      ? await Member.find({ _id: { $in: authorIds } }).lean<MemberDoc[]>()
+      : [];
     const byId = new Map(authors.map((author) => [author._id, author]));
     ctx.body = posts.map((post) => toPost(post, byId.get(post.userId)));
   });

@@ -20,7 +20,10 @@ export function feedbackRouter(deps: { Feedback: Model<FeedbackDoc> }): Router {
   const router = new Router();
   // The admin list, newest first. The admin role check arrives with the feedback review issue.
   router.get('/api/feedback', async (ctx) => {
-    const items = await deps.Feedback.find({}).sort({ createdAt: -1, _id: -1 }).limit(500).lean<FeedbackDoc[]>();
+    const items = await deps.Feedback.find({})
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(500)
+      .lean<FeedbackDoc[]>();
     ctx.body = items.map(toFeedback);
   });
   return router;

@@ -26,7 +26,9 @@ export function goalsRouter(deps: { Goal: Model<GoalDoc> }): Router {
   const router = new Router();
   // The signed-in user's goals, oldest first; a new user has none.
   router.get('/api/goals', async (ctx) => {
-    const goals = await deps.Goal.find({ userId: userIdOf(ctx) }).sort({ createdAt: 1, _id: 1 }).lean<GoalDoc[]>();
+    const goals = await deps.Goal.find({ userId: userIdOf(ctx) })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<GoalDoc[]>();
     ctx.body = goals.map(toGoal);
   });
   return router;

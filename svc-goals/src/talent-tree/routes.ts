@@ -25,7 +25,9 @@ export function talentTreeRouter(deps: { TalentNode: Model<TalentNodeDoc> }): Ro
   const router = new Router();
   // The node list, by path then tier (empty until the tree is seeded).
   router.get('/api/talent-tree', async (ctx) => {
-    const nodes = await deps.TalentNode.find({}).sort({ path: 1, tier: 1, nodeKey: 1 }).lean<TalentNodeDoc[]>();
+    const nodes = await deps.TalentNode.find({})
+      .sort({ path: 1, tier: 1, nodeKey: 1 })
+      .lean<TalentNodeDoc[]>();
     ctx.body = nodes.map(toTalentNode);
   });
   return router;

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TIME_ZONE, makeEvent, type LoginRequest, type RegisterRequest } from '@levelup/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  makeEvent,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@levelup/contracts';
 import { AppError, type OutboxRelay } from '@levelup/service-kit';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../users/password.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { UserDoc } from '../users/models.ts';
 
-export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid username or password', 401);
+export const invalidCredentials = () =>
+  new AppError('INVALID_CREDENTIALS', 'Invalid username or password', 401);
 
 export function authService(deps: { users: UsersRepository; relay: OutboxRelay }) {
   const { users, relay } = deps;
@@ -24,7 +30,15 @@ export function authService(deps: { users: UsersRepository; relay: OutboxRelay }
         { requestId },
       );
       const user = await users.insert(
-        { _id: id, username: input.username, email: input.email, displayName: input.displayName, passwordHash, timeZone, userNumber },
+        {
+          _id: id,
+          username: input.username,
+          email: input.email,
+          displayName: input.displayName,
+          passwordHash,
+          timeZone,
+          userNumber,
+        },
         event,
       );
       await relay.flush(user);

@@ -4,7 +4,10 @@ import { toProfile } from '../users/profile.ts';
 import { endSession, startSession } from '../sessions/session.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function authRouter(deps: { auth: AuthService; externalLoginUrl?: string | undefined }): Router {
+export function authRouter(deps: {
+  auth: AuthService;
+  externalLoginUrl?: string | undefined;
+}): Router {
   const router = new Router();
 
   router.post('/api/auth/register', async (ctx) => {

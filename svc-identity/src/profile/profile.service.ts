@@ -14,7 +14,11 @@ export function profileService(deps: { users: UsersRepository; relay: OutboxRela
     },
 
     /** Saves the names and zone, and records identity.user_renamed in the same write when either changed. */
-    async update(userId: string, input: ProfileUpdateRequest, requestId: string | undefined): Promise<UserDoc> {
+    async update(
+      userId: string,
+      input: ProfileUpdateRequest,
+      requestId: string | undefined,
+    ): Promise<UserDoc> {
       const current = await this.get(userId);
       if (input.username.toLowerCase() !== current.usernameKey) {
         const conflict = await users.conflictFor(input.username, current.email, userId);
@@ -22,9 +26,15 @@ export function profileService(deps: { users: UsersRepository; relay: OutboxRela
       }
       const timeZone = input.timeZone ?? current.timeZone;
       const changed =
-        input.username !== current.username || input.displayName !== current.displayName || timeZone !== current.timeZone;
+        input.username !== current.username ||
+        input.displayName !== current.displayName ||
+        timeZone !== current.timeZone;
       const event = changed
-        ? makeEvent('identity.user_renamed', { userId, username: input.username, displayName: input.displayName, timeZone }, { requestId })
+        ? makeEvent(
+            'identity.user_renamed',
+            { userId, username: input.username, displayName: input.displayName, timeZone },
+            { requestId },
+          )
         : null;
       const updated = await users.updateProfile(userId, input, event);
       if (!updated) throw notFound('User not found');

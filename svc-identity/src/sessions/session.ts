@@ -41,7 +41,11 @@ export function mongoSessionStore({ Session }: IdentityModels) {
   };
 }
 
-export function sessionMiddleware(app: Koa, models: IdentityModels, options: { secure: boolean }): Middleware {
+export function sessionMiddleware(
+  app: Koa,
+  models: IdentityModels,
+  options: { secure: boolean },
+): Middleware {
   return createSession(
     {
       key: SESSION_COOKIE,

@@ -1,7 +1,18 @@
 import { initials, levelProgress, type UserProfile } from '@levelup/contracts';
 import type { UserDoc } from './models.ts';
 
-type ProfileSource = Pick<UserDoc, '_id' | 'username' | 'email' | 'displayName' | 'xp' | 'createdAt' | 'isFounder' | 'userNumber' | 'timeZone'>;
+type ProfileSource = Pick<
+  UserDoc,
+  | '_id'
+  | 'username'
+  | 'email'
+  | 'displayName'
+  | 'xp'
+  | 'createdAt'
+  | 'isFounder'
+  | 'userNumber'
+  | 'timeZone'
+>;
 
 /** The user as screens read it; level and progress come from the one rule in contracts (decision 6). */
 export function toProfile(user: ProfileSource): UserProfile {

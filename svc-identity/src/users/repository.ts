@@ -1,8 +1,16 @@
-import { AppError, duplicateKeyField, isDuplicateKeyError, outboxEntry } from '@levelup/service-kit';
+import {
+  AppError,
+  duplicateKeyField,
+  isDuplicateKeyError,
+  outboxEntry,
+} from '@levelup/service-kit';
 import type { EventEnvelope } from '@levelup/contracts';
 import { FOUNDER_LIMIT, type IdentityModels, type UserDoc } from './models.ts';
 
-export const usernameTaken = () => new AppError('USERNAME_TAKEN', 'Username is already taken', 409, { details: [{ path: 'username', message: 'Username is already taken' }] });
+export const usernameTaken = () =>
+  new AppError('USERNAME_TAKEN', 'Username is already taken', 409, {
+    details: [{ path: 'username', message: 'Username is already taken' }],
+  });
 export const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this email already exists', 409, {
     details: [{ path: 'email', message: 'An account with this email already exists' }],
@@ -37,22 +45,38 @@ export function usersRepository({ User, Counter }: IdentityModels) {
     },
 
     /** Which of the two unique fields is already used (checked first for a clear message; the indexes still decide races). */
-    async conflictFor(username: string, email: string, exceptUserId?: string): Promise<AppError | null> {
-      const filter = { $or: [{ usernameKey: username.toLowerCase() }, { email: email.toLowerCase() }], ...(exceptUserId ? { _id: { $ne: exceptUserId } } : {}) };
-      const existing = await User.findOne(filter).select({ usernameKey: 1, email: 1 }).lean<Pick<UserDoc, 'usernameKey' | 'email'>>();
+    async conflictFor(
+      username: string,
+      email: string,
+      exceptUserId?: string,
+    ): Promise<AppError | null> {
+      const filter = {
+        $or: [{ usernameKey: username.toLowerCase() }, { email: email.toLowerCase() }],
+        ...(exceptUserId ? { _id: { $ne: exceptUserId } } : {}),
+      };
+      const existing = await User.findOne(filter)
+        .select({ usernameKey: 1, email: 1 })
+        .lean<Pick<UserDoc, 'usernameKey' | 'email'>>();
       if (!existing) return null;
       return existing.usernameKey === username.toLowerCase() ? usernameTaken() : emailTaken();
     },
 
     /** Atomic counter document: concurrent sign-ups never share a number. */
     async nextUserNumber(): Promise<number> {
-      const counter = await Counter.findOneAndUpdate({ _id: 'userNumber' }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' }).lean();
+      const counter = await Counter.findOneAndUpdate(
+        { _id: 'userNumber' },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      ).lean();
       if (!counter) throw new Error('user number counter missing after upsert');
       return counter.seq;
     },
 
     /** Inserts the user together with its identity.user_registered event (outbox in the same document). */
-    async insert(user: NewUser & { _id: string; userNumber: number }, event: EventEnvelope): Promise<UserDoc> {
+    async insert(
+      user: NewUser & { _id: string; userNumber: number },
+      event: EventEnvelope,
+    ): Promise<UserDoc> {
       try {
         const created = await User.create({
           ...user,

@@ -10,8 +10,13 @@ import type { IdentityModels } from '../users/models.ts';
 
 const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
 
-function malformed(type: string, issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): PermanentEventError {
-  const summary = issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+function malformed(
+  type: string,
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): PermanentEventError {
+  const summary = issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
   return new PermanentEventError(`malformed ${type} (${summary.join('; ')})`);
 }
 
@@ -56,7 +61,13 @@ export function xpEventHandler(models: IdentityModels, logger: Logger) {
     const xp = xpOf(event);
     if (!xp) return;
     try {
-      await XpLedger.create({ _id: event.id, userId: xp.userId, xpDelta: xp.xpDelta, type: event.type, at: new Date(event.occurredAt) });
+      await XpLedger.create({
+        _id: event.id,
+        userId: xp.userId,
+        xpDelta: xp.xpDelta,
+        type: event.type,
+        at: new Date(event.occurredAt),
+      });
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
       logger.info('xp event already applied', { eventId: event.id, type: event.type });

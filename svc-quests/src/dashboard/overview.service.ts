@@ -3,7 +3,11 @@ import type { QuestsRepository } from '../quests/repository.ts';
 import type { UserZones } from '../users/user-zones.ts';
 
 /** GET /api/dashboard/overview from this service's own data, dates in the user's zone (decision 7). */
-export function overviewService(deps: { quests: QuestsRepository; zones: UserZones; clock?: () => Date }) {
+export function overviewService(deps: {
+  quests: QuestsRepository;
+  zones: UserZones;
+  clock?: () => Date;
+}) {
   const clock = deps.clock ?? (() => new Date());
   return {
     async forUser(userId: string): Promise<DashboardOverview> {
@@ -15,7 +19,9 @@ export function overviewService(deps: { quests: QuestsRepository; zones: UserZon
       const today = localDate(clock(), timeZone);
       // Weeks start on Sunday (goals-progression-community.md section 9), in the user's zone.
       const weekStart = startOfWeek(today);
-      const dates = completed.map((quest) => quest.completedLocalDate).filter((day): day is string => day !== null);
+      const dates = completed
+        .map((quest) => quest.completedLocalDate)
+        .filter((day): day is string => day !== null);
       return {
         totalXpEarned: completed.reduce((sum, quest) => sum + quest.awardedXp, 0),
         totalQuestsCompleted: completed.length,

@@ -1,5 +1,11 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { CompletionType, GrowthPath, QuestCategory, QuestDifficulty, TimeOfDay } from '@levelup/contracts';
+import type {
+  CompletionType,
+  GrowthPath,
+  QuestCategory,
+  QuestDifficulty,
+  TimeOfDay,
+} from '@levelup/contracts';
 import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
 
 export interface QuestDoc {
@@ -95,7 +101,10 @@ const cache = new WeakMap<Connection, QuestsModels>();
 export function questsModels(db: Connection): QuestsModels {
   let models = cache.get(db);
   if (!models) {
-    models = { Quest: db.model<QuestDoc>('Quest', questSchema), UserZone: db.model<UserZoneDoc>('UserZone', userZoneSchema) };
+    models = {
+      Quest: db.model<QuestDoc>('Quest', questSchema),
+      UserZone: db.model<UserZoneDoc>('UserZone', userZoneSchema),
+    };
     cache.set(db, models);
   }
   return models;

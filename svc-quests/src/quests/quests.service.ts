@@ -1,4 +1,10 @@
-import { localDate, makeEvent, type CreateQuestRequest, type Quest, type ToggleQuestResponse } from '@levelup/contracts';
+import {
+  localDate,
+  makeEvent,
+  type CreateQuestRequest,
+  type Quest,
+  type ToggleQuestResponse,
+} from '@levelup/contracts';
 import { notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 import type { QuestsRepository, QuestStateChange } from './repository.ts';
@@ -6,7 +12,12 @@ import { toQuest } from './quest-dto.ts';
 
 export const questNotFound = () => notFound('Quest not found');
 
-export function questsService(deps: { quests: QuestsRepository; zones: UserZones; relay: OutboxRelay; clock?: () => Date }) {
+export function questsService(deps: {
+  quests: QuestsRepository;
+  zones: UserZones;
+  relay: OutboxRelay;
+  clock?: () => Date;
+}) {
   const { quests, zones, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
 
@@ -25,16 +36,35 @@ export function questsService(deps: { quests: QuestsRepository; zones: UserZones
      * changes nothing and answers the quest as it now is with xpDelta 0, so double clicks and parallel
      * toggles never award twice (decision 5).
      */
-    async toggle(userId: string, questId: string, requestId: string | undefined): Promise<ToggleQuestResponse> {
-      const [quest, timeZone] = await Promise.all([quests.findOwned(userId, questId), zones.timeZoneOf(userId)]);
+    async toggle(
+      userId: string,
+      questId: string,
+      requestId: string | undefined,
+    ): Promise<ToggleQuestResponse> {
+      const [quest, timeZone] = await Promise.all([
+        quests.findOwned(userId, questId),
+        zones.timeZoneOf(userId),
+      ]);
       if (!quest) throw questNotFound();
       const now = clock();
       const day = localDate(now, timeZone);
       const completing = !quest.isCompleted;
       const xpDelta = completing ? quest.xpReward : -quest.awardedXp;
       const change: QuestStateChange = completing
-        ? { isCompleted: true, completionType: 'completed', completedAt: now, completedLocalDate: day, awardedXp: quest.xpReward }
-        : { isCompleted: false, completionType: 'not_completed', completedAt: null, completedLocalDate: null, awardedXp: 0 };
+        ? {
+            isCompleted: true,
+            completionType: 'completed',
+            completedAt: now,
+            completedLocalDate: day,
+            awardedXp: quest.xpReward,
+          }
+        : {
+            isCompleted: false,
+            completionType: 'not_completed',
+            completedAt: null,
+            completedLocalDate: null,
+            awardedXp: 0,
+          };
       const event = makeEvent(
         completing ? 'quests.completed' : 'quests.revoked',
         {

@@ -8,13 +8,20 @@ function objectId(id: string): Types.ObjectId | null {
   return /^[0-9a-fA-F]{24}$/.test(id) ? new Types.ObjectId(id) : null;
 }
 
-export type QuestStateChange = Pick<QuestDoc, 'isCompleted' | 'completionType' | 'completedAt' | 'completedLocalDate' | 'awardedXp'>;
+export type QuestStateChange = Pick<
+  QuestDoc,
+  'isCompleted' | 'completionType' | 'completedAt' | 'completedLocalDate' | 'awardedXp'
+>;
 
 export function questsRepository({ Quest }: QuestsModels) {
   return {
     async create(userId: string, input: CreateQuestRequest): Promise<QuestDoc> {
       const { isOnboarding, ...fields } = input;
-      const created = await Quest.create({ ...fields, isOnboarding: isOnboarding ?? false, userId });
+      const created = await Quest.create({
+        ...fields,
+        isOnboarding: isOnboarding ?? false,
+        userId,
+      });
       return created.toObject();
     },
 
@@ -34,7 +41,11 @@ export function questsRepository({ Quest }: QuestsModels) {
      * One conditional update: lands only on the revision the caller observed, sets the new state and
      * pushes the event into the outbox together (decision 5). null = another request changed it first.
      */
-    async applyStateChange(quest: Pick<QuestDoc, '_id' | 'userId' | 'rev'>, change: QuestStateChange, event: EventEnvelope): Promise<QuestDoc | null> {
+    async applyStateChange(
+      quest: Pick<QuestDoc, '_id' | 'userId' | 'rev'>,
+      change: QuestStateChange,
+      event: EventEnvelope,
+    ): Promise<QuestDoc | null> {
       return Quest.findOneAndUpdate(
         { _id: quest._id, userId: quest.userId, rev: quest.rev },
         { $set: change, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
@@ -42,8 +53,12 @@ export function questsRepository({ Quest }: QuestsModels) {
       ).lean<QuestDoc>();
     },
 
-    async completedForUser(userId: string): Promise<Array<Pick<QuestDoc, 'awardedXp' | 'completedLocalDate'>>> {
-      return Quest.find({ userId, isCompleted: true }).select({ awardedXp: 1, completedLocalDate: 1 }).lean();
+    async completedForUser(
+      userId: string,
+    ): Promise<Array<Pick<QuestDoc, 'awardedXp' | 'completedLocalDate'>>> {
+      return Quest.find({ userId, isCompleted: true })
+        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .lean();
     },
 
     async countForUser(userId: string): Promise<number> {

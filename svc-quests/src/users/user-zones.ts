@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_ZONE, isValidTimeZone, userRegisteredEventSchema, userRenamedEventSchema, type EventEnvelope } from '@levelup/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  isValidTimeZone,
+  userRegisteredEventSchema,
+  userRenamedEventSchema,
+  type EventEnvelope,
+} from '@levelup/contracts';
 import { PermanentEventError } from '@levelup/service-kit';
 import type { QuestsModels } from '../quests/models.ts';
 
@@ -16,12 +22,19 @@ export function userZones({ UserZone }: QuestsModels) {
         const parsed = userRegisteredEventSchema.safeParse(event);
         if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
         const { userId, timeZone, username, displayName } = parsed.data.data;
-        await UserZone.updateOne({ _id: userId }, { $set: { timeZone, username, displayName } }, { upsert: true });
+        await UserZone.updateOne(
+          { _id: userId },
+          { $set: { timeZone, username, displayName } },
+          { upsert: true },
+        );
       } else if (event.type === 'identity.user_renamed') {
         const parsed = userRenamedEventSchema.safeParse(event);
         if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
         const { userId, username, displayName, timeZone } = parsed.data.data;
-        const zoneUpdate = timeZone && isValidTimeZone(timeZone) ? { $set: { username, displayName, timeZone } } : { $set: { username, displayName }, $setOnInsert: { timeZone: DEFAULT_TIME_ZONE } };
+        const zoneUpdate =
+          timeZone && isValidTimeZone(timeZone)
+            ? { $set: { username, displayName, timeZone } }
+            : { $set: { username, displayName }, $setOnInsert: { timeZone: DEFAULT_TIME_ZONE } };
         await UserZone.updateOne({ _id: userId }, zoneUpdate, { upsert: true });
       }
     },

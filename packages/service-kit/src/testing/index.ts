@@ -48,7 +48,11 @@ export async function startTestInfra(): Promise<TestInfra> {
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-0123456789abcdef';
 
 /** Headers the gateway would send for `userId` (request id included, since the signature covers it). */
-export function identityHeaders(userId: string, secret: string = TEST_IDENTITY_SECRET, now: number = Date.now()): Record<string, string> {
+export function identityHeaders(
+  userId: string,
+  secret: string = TEST_IDENTITY_SECRET,
+  now: number = Date.now(),
+): Record<string, string> {
   const requestId = randomUUID();
   return { 'x-request-id': requestId, ...signIdentity({ userId, requestId }, secret, now) };
 }
@@ -79,7 +83,12 @@ export async function serve(app: Koa): Promise<RunningApp> {
 }
 
 /** Polls `probe` until it returns a value that `done` accepts (events arrive asynchronously). */
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000, stepMs = 50): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+  stepMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await probe();
   while (!done(last)) {
@@ -101,7 +110,11 @@ export interface TestDeps {
  * A service's connections for a test file: its own database (`levelup_quests_<suffix>`) and a bus in
  * the file's namespace, so two services in one file see each other's events and no other file's.
  */
-export async function connectTestDeps(infra: TestInfra, dbBase: string, name: string): Promise<TestDeps> {
+export async function connectTestDeps(
+  infra: TestInfra,
+  dbBase: string,
+  name: string,
+): Promise<TestDeps> {
   const db = await connectMongo(infra.mongoUrl, infra.dbName(dbBase));
   const bus = await connectBus(infra.natsUrl, name, { namespace: infra.suffix });
   return {
@@ -154,9 +167,15 @@ export interface TestServiceOptions<Extra extends object> {
  * A service over HTTP with its workers (consumers, outbox poller), on the embedded MongoDB and the real
  * NATS, as its main.ts would run it.
  */
-export async function startTestService<Extra extends object = Record<never, never>>(options: TestServiceOptions<Extra>): Promise<TestService> {
+export async function startTestService<Extra extends object = Record<never, never>>(
+  options: TestServiceOptions<Extra>,
+): Promise<TestService> {
   const infra = options.infra ?? (await startTestInfra());
-  const deps = await connectTestDeps(infra, `levelup_${options.name.replace(/^svc-/, '')}`, options.name);
+  const deps = await connectTestDeps(
+    infra,
+    `levelup_${options.name.replace(/^svc-/, '')}`,
+    options.name,
+  );
   const full = { ...(options.deps as Extra), ...deps };
   const workers = await options.startWorkers?.(full);
   const running = await serve(await options.createApp(full));
@@ -167,7 +186,10 @@ export async function startTestService<Extra extends object = Record<never, neve
     as: (userId) => async (method, path, body) => {
       const response = await fetch(`${running.url}${path}`, {
         method,
-        headers: { ...identityHeaders(userId), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...identityHeaders(userId),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
