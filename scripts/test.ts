@@ -70,7 +70,10 @@ const step = async (name: string, ok: Promise<boolean>) => {
 
 if (wants('lint')) {
   await step('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
-  await step('format', run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']));
+  await step(
+    'format',
+    run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  );
 }
 if (wants('typecheck')) {
   for (const workspace of ['.', ...WORKSPACES]) {
