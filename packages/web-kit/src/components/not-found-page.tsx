@@ -16,7 +16,7 @@ export function NotFoundPage() {
     >
       <div
         aria-hidden="true"
-        style={{ fontSize: 64, fontWeight: 800, color: '#7c3aed', lineHeight: 1 }}
+        style={{ fontSize: 64, fontWeight: 800, color: 'var(--lu-accent, #7c3aed)', lineHeight: 1 }}
       >
         404
       </div>

@@ -1,20 +1,21 @@
-// The shell's few layout rules (responsive navigation, visible focus); antd styles everything else.
+// The shell's few layout rules (responsive navigation, visible focus, the accent colour per theme, since
+// the brand purple is too dark for text on a dark background); antd styles everything else.
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 .lu-header{display:flex;align-items:center;gap:16px;padding:0 24px;min-height:64px;border-bottom:1px solid var(--lu-border);background:var(--lu-surface);position:sticky;top:0;z-index:100}
-.lu-brand{font-weight:800;font-size:20px;color:#7c3aed;text-decoration:none;white-space:nowrap}
+.lu-brand{font-weight:800;font-size:20px;color:var(--lu-accent);text-decoration:none;white-space:nowrap}
 .lu-nav-list{display:flex;gap:4px;list-style:none;margin:0;padding:0;white-space:nowrap}
 .lu-nav-link{display:block;padding:8px 10px;border-radius:8px;color:inherit;text-decoration:none}
 .lu-nav-link:hover{background:var(--lu-hover)}
-.lu-nav-link.active{color:#7c3aed;font-weight:600}
+.lu-nav-link.active{color:var(--lu-accent);font-weight:600}
 .lu-header-actions{margin-left:auto;display:flex;align-items:center;gap:8px}
 .lu-header-placeholder{margin-left:16px;flex:1}
 .lu-nav-mobile-trigger{display:none !important}
 .ant-drawer .lu-nav-list{flex-direction:column;margin-bottom:16px}
 .lu-skip-link{position:absolute;left:-9999px;top:8px;z-index:200;padding:8px 12px;background:#7c3aed;color:#fff;border-radius:8px}.lu-skip-link:focus{left:8px}
 .lu-main{max-width:1200px;margin:0 auto;padding:24px 16px}
-:focus-visible{outline:3px solid #7c3aed !important;outline-offset:2px}
-html[data-theme=light]{--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
-html[data-theme=dark]{--lu-border:#303030;--lu-surface:#141414;--lu-hover:#262626;--lu-page:#000000;background:var(--lu-page);color:#e5e7eb}
+:focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}
+html[data-theme=light]{--lu-accent:#7c3aed;--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
+html[data-theme=dark]{--lu-accent:#b794f6;--lu-border:#303030;--lu-surface:#141414;--lu-hover:#262626;--lu-page:#000000;background:var(--lu-page);color:#e5e7eb}
 @media (max-width: 1100px){.lu-nav-desktop{display:none !important}.lu-nav-mobile-trigger{display:inline-flex !important}}
 `;

@@ -48,9 +48,9 @@ export function DailyManagement({ tabs }: { tabs: Tab[] }) {
               onKeyDown={(event) => onKeyDown(event, index)}
               style={{
                 border: 'none',
-                borderBottom: `2px solid ${active ? '#7c3aed' : 'transparent'}`,
+                borderBottom: `2px solid ${active ? 'var(--lu-accent, #7c3aed)' : 'transparent'}`,
                 background: 'transparent',
-                color: active ? '#7c3aed' : 'inherit',
+                color: active ? 'var(--lu-accent, #7c3aed)' : 'inherit',
                 fontWeight: active ? 600 : 400,
                 padding: '8px 4px',
                 cursor: 'pointer',

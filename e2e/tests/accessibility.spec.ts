@@ -1,0 +1,81 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { newUser } from './helpers.ts';
+
+// axe-core, the engine behind most automated WCAG checks, run inside the page (WCAG 2.1 A and AA rules
+// plus axe's best practices), in both themes.
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    });
+    return result.violations;
+  });
+  return found.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+const signedOutPages = [
+  { path: '/', ready: 'Level Up Your Life.' },
+  { path: '/auth', ready: 'Join the Community' },
+  { path: '/no/such/place', ready: '404 - Page Not Found' },
+];
+const signedInPages = [
+  { path: '/dashboard', ready: /Welcome/ },
+  { path: '/quests', ready: 'Quest Log' },
+  { path: '/goals', ready: 'Goal Planner' },
+  { path: '/community', ready: 'No posts yet. Be the first to share with the community!' },
+  { path: '/sessions', ready: 'Body-Doubling Sessions' },
+  { path: '/meetups', ready: 'Weekly Meetups' },
+  { path: '/talent-tree', ready: 'TALENT TREE' },
+  { path: '/profile', ready: 'Progress to Level 2' },
+];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every page passes the automated WCAG 2.1 AA checks in the ${colorScheme} theme`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, colorScheme });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const { path, ready } of signedOutPages) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      problems.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    }
+    const registered = await page.request.post('/api/auth/register', { data: newUser('axe') });
+    expect(registered.status()).toBe(201);
+    await page.request.post('/api/quests', {
+      data: { title: 'Read ten pages', description: 'Ten pages of a good book' },
+    });
+    for (const { path, ready } of signedInPages) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      problems.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
