@@ -9,17 +9,24 @@ import {
 } from './enums.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
+const QUEST_TITLE_MESSAGE = 'Quest title must be at least 3 characters';
+const QUEST_DESCRIPTION_MESSAGE = 'Quest description must be at least 10 characters';
+
+/** A quest's or a series' title (core.md section 5, message word for word). */
+export const questTitleSchema = z
+  .string({ error: QUEST_TITLE_MESSAGE })
+  .trim()
+  .min(3, QUEST_TITLE_MESSAGE);
+/** core.md section 5 says "at least 10 characters", so a description is required. */
+export const questDescriptionSchema = z
+  .string({ error: QUEST_DESCRIPTION_MESSAGE })
+  .trim()
+  .min(10, QUEST_DESCRIPTION_MESSAGE);
+
 /** Fields of a new quest (core.md section 5, Creation shapes; messages word for word). */
 export const createQuestFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Quest title must be at least 3 characters' })
-    .trim()
-    .min(3, 'Quest title must be at least 3 characters'),
-  // core.md section 5 says "at least 10 characters", so a description is required.
-  description: z
-    .string({ error: 'Quest description must be at least 10 characters' })
-    .trim()
-    .min(10, 'Quest description must be at least 10 characters'),
+  title: questTitleSchema,
+  description: questDescriptionSchema,
   difficulty: questDifficultySchema.default('easy'),
   xpReward: z.number().int().min(1).max(1000).optional(),
   timeEstimate: z.string().trim().max(50).nullable().optional(),

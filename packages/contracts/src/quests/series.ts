@@ -8,6 +8,7 @@ import {
   timeOfDaySchema,
 } from './enums.ts';
 import { occurrenceSummarySchema } from './occurrence.ts';
+import { questDescriptionSchema, questTitleSchema } from './quest.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
 /** Weekdays 0 (Sunday) to 6 (Saturday) (core.md section 9). */
@@ -20,14 +21,8 @@ export const WEEKLY_DAYS_REQUIRED_DESCRIPTION =
 
 /** Fields of POST /api/quests/recurring (core.md section 3, Recurring series). */
 export const createSeriesFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Quest title must be at least 3 characters' })
-    .trim()
-    .min(3, 'Quest title must be at least 3 characters'),
-  description: z
-    .string({ error: 'Quest description must be at least 10 characters' })
-    .trim()
-    .min(10, 'Quest description must be at least 10 characters'),
+  title: questTitleSchema,
+  description: questDescriptionSchema,
   difficulty: questDifficultySchema.default('easy'),
   xpReward: z.number().int().min(1).max(1000).optional(),
   timeEstimate: z.string().trim().max(50).nullable().optional(),
