@@ -4,8 +4,6 @@ import { STREAMS } from '@levelup/contracts';
 import {
   createLogger,
   createServiceApp,
-  forPathPrefix,
-  requireIdentity,
   type Bus,
   type ConsumerHandle,
   type Logger,
@@ -33,7 +31,7 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
   return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger ?? createLogger(SERVICE_NAME),
-    middleware: [forPathPrefix('/api/', requireIdentity(deps.identitySecret))],
+    identitySecret: deps.identitySecret,
     routers: [postsRouter(models), feedRouter(models)],
   });
 }

@@ -1,14 +1,7 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
-import {
-  createLogger,
-  createServiceApp,
-  forPathPrefix,
-  requireIdentity,
-  type Bus,
-  type Logger,
-} from '@levelup/service-kit';
+import { createLogger, createServiceApp, type Bus, type Logger } from '@levelup/service-kit';
 import { feedbackModel } from './feedback/models.ts';
 import { feedbackRouter } from './feedback/routes.ts';
 
@@ -27,7 +20,7 @@ export async function createApp(deps: FeedbackDeps): Promise<Koa> {
   return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger ?? createLogger(SERVICE_NAME),
-    middleware: [forPathPrefix('/api/', requireIdentity(deps.identitySecret))],
+    identitySecret: deps.identitySecret,
     routers: [feedbackRouter({ Feedback })],
   });
 }

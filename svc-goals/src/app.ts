@@ -1,14 +1,7 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
-import {
-  createLogger,
-  createServiceApp,
-  forPathPrefix,
-  requireIdentity,
-  type Bus,
-  type Logger,
-} from '@levelup/service-kit';
+import { createLogger, createServiceApp, type Bus, type Logger } from '@levelup/service-kit';
 import { goalModel } from './goals/models.ts';
 import { goalsRouter } from './goals/routes.ts';
 import { talentNodeModel } from './talent-tree/models.ts';
@@ -30,7 +23,7 @@ export async function createApp(deps: GoalsDeps): Promise<Koa> {
   return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger ?? createLogger(SERVICE_NAME),
-    middleware: [forPathPrefix('/api/', requireIdentity(deps.identitySecret))],
+    identitySecret: deps.identitySecret,
     routers: [goalsRouter({ Goal }), talentTreeRouter({ TalentNode })],
   });
 }

@@ -5,8 +5,6 @@ import {
   createLogger,
   createOutboxRelay,
   createServiceApp,
-  forPathPrefix,
-  requireIdentity,
   type Bus,
   type ConsumerHandle,
   type Logger,
@@ -43,7 +41,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   return createServiceApp({
     name: SERVICE_NAME,
     logger,
-    middleware: [forPathPrefix('/api/', requireIdentity(deps.identitySecret))],
+    identitySecret: deps.identitySecret,
     routers: [
       questsRouter({ quests: questsService({ quests, zones, relay, clock }) }),
       dashboardRouter({ overview: overviewService({ quests, zones, clock }) }),

@@ -3,7 +3,7 @@ import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 import { AppError, errorMiddleware, notFound } from './errors.ts';
-import { REQUEST_ID_HEADER } from './identity.ts';
+import { REQUEST_ID_HEADER, forPathPrefix, requireIdentity } from './identity.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { requestContext } from './request-context.ts';
 
@@ -32,6 +32,11 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Trust X-Forwarded-* from the gateway (needed for secure cookies behind TLS termination). */
   proxy?: boolean;
+  /**
+   * The gateway's HMAC key: with it, every /api route needs the gateway's signed identity
+   * (architecture decision 2). svc-identity leaves it out and checks sessions itself.
+   */
+  identitySecret?: string;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -95,6 +100,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   const extra =
     typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
+  if (options.identitySecret)
+    app.use(forPathPrefix('/api/', requireIdentity(options.identitySecret)));
   for (const middleware of extra) app.use(middleware);
   // Outside the routers, so it sees what their allowedMethods() answered for a known path with another method.
   app.use(unansweredToError());
