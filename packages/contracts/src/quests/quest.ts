@@ -51,25 +51,29 @@ export const createQuestRequestSchema = createQuestFieldsSchema.transform((q) =>
 export type CreateQuestRequest = z.infer<typeof createQuestRequestSchema>;
 export type CreateQuestRequestInput = z.input<typeof createQuestRequestSchema>;
 
-/** A quest as services answer it; instants are ISO strings (core.md section 3, Quest). */
-export const questSchema = z.object({
+/** What a quest and a recurring series both carry when services answer them (core.md section 3). */
+export const questCoreSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   difficulty: questDifficultySchema,
   xpReward: z.number().int().min(0),
   timeEstimate: z.string().nullable(),
+  category: questCategorySchema.nullable(),
+  timeOfDay: timeOfDaySchema,
+  growthPath: growthPathSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+
+/** A quest as services answer it; instants are ISO strings (core.md section 3, Quest). */
+export const questSchema = questCoreSchema.extend({
   dueDate: isoDateTimeSchema.nullable(),
   scheduledTime: isoDateTimeSchema.nullable(),
-  category: questCategorySchema.nullable(),
   isRecurring: z.boolean(),
-  timeOfDay: timeOfDaySchema,
   isCompleted: z.boolean(),
   completionType: completionTypeSchema,
   completedAt: isoDateTimeSchema.nullable(),
-  createdAt: isoDateTimeSchema,
   streak: z.number().int().min(0),
-  growthPath: growthPathSchema.nullable(),
   tags: z.array(z.string()),
   seriesId: z.string().nullable(),
 });

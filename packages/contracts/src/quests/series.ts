@@ -8,7 +8,7 @@ import {
   timeOfDaySchema,
 } from './enums.ts';
 import { occurrenceSummarySchema } from './occurrence.ts';
-import { questDescriptionSchema, questTitleSchema } from './quest.ts';
+import { questCoreSchema, questDescriptionSchema, questTitleSchema } from './quest.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
 /** Weekdays 0 (Sunday) to 6 (Saturday) (core.md section 9). */
@@ -65,23 +65,13 @@ export type CreateSeriesRequest = z.infer<typeof createSeriesRequestSchema>;
 export type CreateSeriesRequestInput = z.input<typeof createSeriesRequestSchema>;
 
 /** A series as GET /api/quests/recurring answers it. */
-export const seriesSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  difficulty: questDifficultySchema,
-  xpReward: z.number().int().min(0),
-  timeEstimate: z.string().nullable(),
-  category: questCategorySchema.nullable(),
-  timeOfDay: timeOfDaySchema,
-  growthPath: growthPathSchema.nullable(),
+export const seriesSchema = questCoreSchema.extend({
   recurrenceType: cadenceSchema,
   recurrenceInterval: z.number().int().min(1),
   weeklyPattern: z.array(weekdaySchema).nullable(),
   startDate: isoDateTimeSchema,
   endDate: isoDateTimeSchema.nullable(),
   isActive: z.boolean(),
-  createdAt: isoDateTimeSchema,
   todaysOccurrence: occurrenceSummarySchema.nullable(),
   yesterdaysOccurrence: occurrenceSummarySchema.nullable(),
 });
