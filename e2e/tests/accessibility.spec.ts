@@ -19,6 +19,8 @@ interface Violation {
 }
 
 async function violations(page: Page): Promise<string[]> {
+  // The nav can show a page's name before its remote has rendered: wait for the page's own heading.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async () => {
     const axe = (
