@@ -17,7 +17,7 @@ import { profileRouter } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
 import { usersRepository } from './users/repository.ts';
-import { xpEventHandler } from './xp/apply-xp-event.ts';
+import { reconcileLegacyUsers, xpEventHandler, xpEventPartition } from './xp/apply-xp-event.ts';
 
 export const SERVICE_NAME = 'svc-identity';
 /** Durable consumer name shared by every instance of this service. */
@@ -70,6 +70,7 @@ export async function startWorkers(
   const models = identityModels(deps.db);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.QUESTS);
+  await reconcileLegacyUsers(models, logger);
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
   relay.start();
   const consumers: ConsumerHandle[] = [
@@ -78,6 +79,8 @@ export async function startWorkers(
       durable: XP_CONSUMER,
       filterSubject: 'quests.>',
       handler: xpEventHandler(models, logger),
+      // Several users' events at once; one user's in stream order.
+      partitionKey: xpEventPartition,
     }),
   ];
   return {

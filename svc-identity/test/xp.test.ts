@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstream } from '@nats-io/jetstream';
 import { makeEvent, type QuestXpEventData } from '@levelup/contracts';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
+import { createLogger } from '@levelup/service-kit';
+import { identityModels } from '../src/users/models.ts';
+import { reconcileLegacyUsers, reconcileUserXp, xpEventHandler } from '../src/xp/apply-xp-event.ts';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
 
 let identity: IdentityHarness;
@@ -126,5 +129,96 @@ describe('quest XP events', () => {
     });
     await identity.deps.bus.publish(questEvent('quests.completed', userId, 15));
     expect((await settledXp(userId, 15)).xp).toBe(15);
+  });
+});
+
+describe('XP applied step by step (a crash between the steps heals on redelivery)', () => {
+  const models = () => identityModels(identity.deps.db);
+  const handler = () =>
+    xpEventHandler(
+      models(),
+      createLogger('xp-test', () => undefined),
+    );
+
+  it('when the total was raised but the ledger row not yet marked, then a redelivery adds nothing', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 80);
+    const { User, XpLedger } = models();
+    // The state a crash right after step 2 leaves behind.
+    await XpLedger.create({
+      _id: event.id,
+      userId,
+      xpDelta: 80,
+      type: event.type,
+      at: new Date(),
+      applied: false,
+    });
+    await User.updateOne({ _id: userId }, { $inc: { xp: 80 }, $push: { xpApplying: event.id } });
+    await handler()(event);
+    const user = await User.findById(userId).lean();
+    expect(user).toMatchObject({ xp: 80, xpApplying: [] });
+    expect(await XpLedger.findById(event.id).lean()).toMatchObject({ applied: true });
+  });
+
+  it('when the ledger row was written but the total not raised, then a redelivery raises it once', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 45);
+    const { User, XpLedger } = models();
+    await XpLedger.create({
+      _id: event.id,
+      userId,
+      xpDelta: 45,
+      type: event.type,
+      at: new Date(),
+      applied: false,
+    });
+    await handler()(event);
+    await handler()(event);
+    expect(await User.findById(userId).lean()).toMatchObject({ xp: 45, xpApplying: [] });
+  });
+
+  it('when the same event is handled by two instances at once, then it counts once', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 33);
+    await Promise.all(Array.from({ length: 6 }, () => handler()(event)));
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 33, xpApplying: [] });
+  });
+
+  it('when a user was stored before the incremental total, then the start-up repair rebuilds it from the ledger', async () => {
+    const userId = await signUp();
+    const { User, XpLedger } = models();
+    // Rows of the old model have no `applied` field (the collection, not the model, so no default).
+    await XpLedger.collection.insertMany([
+      { _id: randomUUID(), userId, xpDelta: 70, type: 'quests.completed', at: new Date() },
+      { _id: randomUUID(), userId, xpDelta: -90, type: 'quests.revoked', at: new Date() },
+      { _id: randomUUID(), userId, xpDelta: 90, type: 'quests.completed', at: new Date() },
+    ] as never[]);
+    // The old model kept max(0, sum) with a row count and no version.
+    await User.collection.updateOne(
+      { _id: userId as never },
+      { $set: { xp: 70, level: 1, ledgerCount: 3 }, $unset: { xpVersion: '', xpApplying: '' } },
+    );
+    await reconcileLegacyUsers(
+      models(),
+      createLogger('xp-test', () => undefined),
+    );
+    expect(await User.findById(userId).lean()).toMatchObject({ xp: 70, xpVersion: 1 });
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 30));
+    expect((await settledXp(userId, 100)).xp).toBe(100);
+  });
+
+  it('when the total drifted from the ledger, then a reconciliation sets it back, and not while an event is half-applied', async () => {
+    const userId = await signUp();
+    await identity.deps.bus.publish(questEvent('quests.completed', userId, 25));
+    await settledXp(userId, 25);
+    const { User } = models();
+    await User.updateOne(
+      { _id: userId },
+      { $set: { xp: 999 }, $push: { xpApplying: 'in-flight' } },
+    );
+    expect(await reconcileUserXp(models(), userId)).toBe(false);
+    await User.updateOne({ _id: userId }, { $pull: { xpApplying: 'in-flight' } });
+    expect(await reconcileUserXp(models(), userId)).toBe(true);
+    expect((await profileOf(userId)).xp).toBe(25);
   });
 });

@@ -8,9 +8,9 @@ const namespace = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const stream = { name: 'QUESTS', subjects: ['quests.>'] };
 let bus: Bus;
 
-function completion(questId: string) {
+function completion(questId: string, userId = 'u1') {
   return makeEvent('quests.completed', {
-    userId: 'u1',
+    userId,
     questId,
     occurrenceId: null,
     seriesId: null,
@@ -120,6 +120,46 @@ describe('NATS bus', () => {
     await b.stop();
     await other.close();
     expect(handled.sort()).toEqual(events.map((e) => e.id).sort());
+  });
+});
+
+describe('NATS bus with partitioned consumers', () => {
+  it('when events of several users arrive, then users run side by side and each user is handled in stream order', async () => {
+    const users = ['ua', 'ub', 'uc', 'ud'];
+    const events = Array.from({ length: 40 }, (_, i) =>
+      completion(`q-lane-${i}`, users[i % users.length]),
+    );
+    for (const event of events) await bus.publish(event);
+    const order = new Map<string, string[]>();
+    let running = 0;
+    let mostAtOnce = 0;
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'lanes-test',
+      partitionKey: (event) => event.data.userId as string,
+      concurrency: 4,
+      handler: async (received) => {
+        if (!String(received.data.questId).startsWith('q-lane-')) return;
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        // Later events of a user finish sooner: only the lanes keep them in order.
+        await new Promise((resolve) =>
+          setTimeout(resolve, 40 - Number(String(received.data.questId).slice(7)) / 2),
+        );
+        running -= 1;
+        const userId = received.data.userId as string;
+        order.set(userId, [...(order.get(userId) ?? []), received.id]);
+      },
+    });
+    await waitFor(() => [...order.values()].flat().length >= events.length);
+    await handle.stop();
+    for (const userId of users) {
+      expect(order.get(userId)).toEqual(
+        events.filter((event) => event.data.userId === userId).map((event) => event.id),
+      );
+    }
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(mostAtOnce).toBeLessThanOrEqual(4);
   });
 });
 

@@ -42,6 +42,14 @@ export interface ConsumeSpec {
   /** A subject pattern such as 'quests.>' (un-namespaced); defaults to everything in the stream. */
   filterSubject?: string;
   handler: EventHandler;
+  /**
+   * Events with the same key are handled one after another in stream order; events with different
+   * keys run side by side, up to `concurrency` at once. Without a key function (or with a
+   * concurrency of 1) the consumer handles one event at a time.
+   */
+  partitionKey?: (event: EventEnvelope) => string | undefined;
+  /** Events in flight at once across partitions; defaults to 16 when partitionKey is given. */
+  concurrency?: number;
 }
 
 export interface ConsumerHandle {
@@ -78,6 +86,58 @@ export class PermanentEventError extends Error {
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 export const ACK_WAIT_MS = 30_000;
 export const MAX_DELIVER = 10;
+
+export const DEFAULT_CONCURRENCY = 16;
+
+/**
+ * Runs tasks in lanes: tasks of one key in the order given, tasks of different keys side by side,
+ * at most `limit` at once. `run` resolves once the task has started its lane (so the caller's
+ * loop stays bounded), `idle` once every task has finished. A task without a key gets a lane of
+ * its own; with a limit of 1 every task runs after the previous one.
+ */
+export class PartitionedLanes {
+  private readonly tails = new Map<string, Promise<void>>();
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly all = new Set<Promise<void>>();
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  async run(key: string | undefined, task: () => Promise<void>): Promise<void> {
+    while (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.active += 1;
+    const previous = key === undefined ? undefined : this.tails.get(key);
+    const done = (async () => {
+      try {
+        if (previous) await previous;
+        await task();
+      } catch {
+        // the task reports its own failures; a lane carries on with the next task
+      } finally {
+        this.active -= 1;
+        this.waiting.shift()?.();
+      }
+    })();
+    this.all.add(done);
+    void done.then(() => this.all.delete(done));
+    if (key !== undefined) {
+      this.tails.set(key, done);
+      void done.then(() => {
+        if (this.tails.get(key) === done) this.tails.delete(key);
+      });
+    }
+    if (this.limit === 1) await done;
+  }
+
+  async idle(): Promise<void> {
+    while (this.all.size > 0) await Promise.all([...this.all]);
+  }
+}
 
 export function redeliveryDelay(deliveryCount: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
@@ -187,15 +247,23 @@ export async function connectBus(
     await jsm.consumers.add(stream, wanted);
   }
 
-  async function handleMessage(msg: JsMsg, handler: EventHandler, durable: string): Promise<void> {
-    let event: EventEnvelope;
+  /** The event in a message, or undefined after terminating a message no handler can read. */
+  function parseMessage(msg: JsMsg, durable: string): EventEnvelope | undefined {
     try {
-      event = eventEnvelopeSchema.parse(msg.json());
+      return eventEnvelopeSchema.parse(msg.json());
     } catch (err) {
       logger.error('unparseable event terminated', { subject: msg.subject, durable, error: err });
       msg.term('unparseable event');
-      return;
+      return undefined;
     }
+  }
+
+  async function handleMessage(
+    msg: JsMsg,
+    event: EventEnvelope,
+    handler: EventHandler,
+    durable: string,
+  ): Promise<void> {
     const meta: EventMeta = {
       subject: msg.subject,
       deliveryCount: msg.info.deliveryCount,
@@ -245,6 +313,9 @@ export async function connectBus(
     await ensureConsumer(stream, spec.durable, filterSubject);
     let stopped = false;
     let current: ConsumerMessages | undefined;
+    const lanes = new PartitionedLanes(
+      spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1,
+    );
 
     const open = async (): Promise<ConsumerMessages> => {
       const consumer = await js.consumers.get(stream, spec.durable);
@@ -281,12 +352,18 @@ export async function connectBus(
             break;
           }
           for await (const msg of current) {
-            await handleMessage(msg, spec.handler, spec.durable);
+            const event = parseMessage(msg, spec.durable);
+            if (!event) continue;
+            await lanes.run(spec.partitionKey?.(event), () =>
+              handleMessage(msg, event, spec.handler, spec.durable),
+            );
           }
+          await lanes.idle();
         } catch (err) {
           if (!stopped)
             logger.error('consumer loop failed', { stream, durable: spec.durable, error: err });
         }
+        await lanes.idle();
         if (stopped) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
         try {

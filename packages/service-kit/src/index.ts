@@ -37,6 +37,7 @@ export {
   connectBus,
   deleteNamespacedStreams,
   PermanentEventError,
+  PartitionedLanes,
   redeliveryDelay,
   ACK_WAIT_MS,
   DUPLICATE_WINDOW_MS,

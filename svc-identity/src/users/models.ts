@@ -17,11 +17,15 @@ export interface UserDoc {
   timeZone: string;
   userNumber: number;
   isFounder: boolean;
-  /** Total XP = sum of the XP ledger, never below 0. */
+  /**
+   * Sum of the applied XP ledger rows. It can dip below 0 for a moment when a revocation arrives
+   * before its completion; screens show max(0, xp) (users/profile.ts). Level is derived from it.
+   */
   xp: number;
-  level: number;
-  /** Ledger rows counted in `xp`: a recompute only lands if it saw more rows (an older one never wins). */
-  ledgerCount: number;
+  /** Ledger ids whose XP is being added (see xp/apply-xp-event.ts); empty except mid-apply. */
+  xpApplying: string[];
+  /** Bumped by every XP change, so a reconciliation from the ledger never overwrites a newer total. */
+  xpVersion: number;
   createdAt: Date;
   updatedAt: Date;
   outbox: OutboxEntry[];
@@ -33,13 +37,15 @@ export interface CounterDoc {
   seq: number;
 }
 
-/** One row per applied XP event; the event id is the key, so an event can only be applied once. */
+/** One row per XP event; the event id is the key, so an event can only be applied once. */
 export interface XpLedgerDoc {
   _id: string;
   userId: string;
   xpDelta: number;
   type: string;
   at: Date;
+  /** True once the row's XP is in the user's total. */
+  applied: boolean;
 }
 
 export interface SessionDoc {
@@ -61,8 +67,8 @@ const userSchema = new Schema<UserDoc>(
     userNumber: { type: Number, required: true },
     isFounder: { type: Boolean, required: true },
     xp: { type: Number, required: true, default: 0 },
-    level: { type: Number, required: true, default: 1 },
-    ledgerCount: { type: Number, required: true, default: 0 },
+    xpApplying: { type: [String], default: [] },
+    xpVersion: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
   { collection: 'users', timestamps: true, versionKey: false },
@@ -82,6 +88,7 @@ const xpLedgerSchema = new Schema<XpLedgerDoc>(
     xpDelta: { type: Number, required: true },
     type: { type: String, required: true },
     at: { type: Date, required: true },
+    applied: { type: Boolean, required: true, default: false },
   },
   { collection: 'xp_ledger', versionKey: false },
 );
