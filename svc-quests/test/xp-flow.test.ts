@@ -109,4 +109,20 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     const { body: profile } = await identity.as(userId)('GET', '/api/user/profile');
     expect(profile.level).toBe(expected >= 300 ? 3 : expected >= 100 ? 2 : 1);
   });
+
+  it('when a quest goes partial, completed, partial and complete again, then the profile ends at the full reward, never doubled', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: quest } = await me('POST', '/api/quests', newQuest({ xpReward: 45 }));
+    await me('PATCH', `/api/quests/${quest.id}/progress`, { completionType: 'partial' });
+    expect(await settledXp(userId, 22)).toBe(22);
+    await me('PATCH', `/api/quests/${quest.id}/progress`, { completionType: 'completed' });
+    await me('PATCH', `/api/quests/${quest.id}/progress`, { completionType: 'partial' });
+    await Promise.all([
+      me('POST', `/api/quests/${quest.id}/complete`),
+      me('POST', `/api/quests/${quest.id}/complete`),
+    ]);
+    expect(await settledXp(userId, 45)).toBe(45);
+    expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(45);
+  });
 });

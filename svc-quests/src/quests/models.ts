@@ -29,6 +29,10 @@ export interface QuestDoc {
   completedLocalDate: string | null;
   /** XP the current completion awarded; a revoke takes back exactly this. */
   awardedXp: number;
+  partialXpEarned: number;
+  progressNotes: string | null;
+  /** Set by Clear Completed: gone from the dashboard, XP and history untouched (core.md section 4). */
+  hiddenFromDashboard: boolean;
   /** Bumped by every state change; a toggle only lands on the revision it observed. */
   rev: number;
   streak: number;
@@ -68,6 +72,9 @@ const questSchema = new Schema<QuestDoc>(
     completedAt: { type: Date, default: null },
     completedLocalDate: { type: String, default: null },
     awardedXp: { type: Number, required: true, default: 0 },
+    partialXpEarned: { type: Number, required: true, default: 0 },
+    progressNotes: { type: String, default: null },
+    hiddenFromDashboard: { type: Boolean, required: true, default: false },
     rev: { type: Number, required: true, default: 0 },
     streak: { type: Number, required: true, default: 0 },
     growthPath: { type: String, default: null },

@@ -1,16 +1,17 @@
-import { Types } from 'mongoose';
-import type { CreateQuestRequest, EventEnvelope } from '@levelup/contracts';
+import type { CreateQuestRequest, EventEnvelope, UpdateQuestRequest } from '@levelup/contracts';
 import { outboxEntry } from '@levelup/service-kit';
+import { objectId } from '../shared/object-id.ts';
 import type { QuestDoc, QuestsModels } from './models.ts';
-
-/** Ids that cannot be ObjectIds are simply unknown (404), never a cast error. */
-function objectId(id: string): Types.ObjectId | null {
-  return /^[0-9a-fA-F]{24}$/.test(id) ? new Types.ObjectId(id) : null;
-}
 
 export type QuestStateChange = Pick<
   QuestDoc,
-  'isCompleted' | 'completionType' | 'completedAt' | 'completedLocalDate' | 'awardedXp'
+  | 'isCompleted'
+  | 'completionType'
+  | 'completedAt'
+  | 'completedLocalDate'
+  | 'awardedXp'
+  | 'partialXpEarned'
+  | 'progressNotes'
 >;
 
 export function questsRepository({ Quest }: QuestsModels) {
@@ -25,9 +26,11 @@ export function questsRepository({ Quest }: QuestsModels) {
       return created.toObject();
     },
 
-    /** The signed-in user's quests, oldest first (newest last). */
-    async listForUser(userId: string): Promise<QuestDoc[]> {
-      return Quest.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean<QuestDoc[]>();
+    /** The signed-in user's quests still on the dashboard, oldest first (newest last). */
+    async listVisible(userId: string): Promise<QuestDoc[]> {
+      return Quest.find({ userId, hiddenFromDashboard: { $ne: true } })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<QuestDoc[]>();
     },
 
     /** A quest of this user, or null: another user's quest is as unknown as a missing one. */
@@ -37,6 +40,22 @@ export function questsRepository({ Quest }: QuestsModels) {
       return Quest.findOne({ _id, userId }).lean<QuestDoc>();
     },
 
+    /** Edits fields that move no XP (PATCH /api/quests/{id}); null when not this user's quest. */
+    async update(
+      userId: string,
+      questId: string,
+      fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+    ): Promise<QuestDoc | null> {
+      const _id = objectId(questId);
+      if (!_id) return null;
+      const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      return Quest.findOneAndUpdate(
+        { _id, userId },
+        { $set: set, $inc: { rev: 1 } },
+        { returnDocument: 'after' },
+      ).lean<QuestDoc>();
+    },
+
     /**
      * One conditional update: lands only on the revision the caller observed, sets the new state and
      * pushes the event into the outbox together (decision 5). null = another request changed it first.
@@ -44,19 +63,43 @@ export function questsRepository({ Quest }: QuestsModels) {
     async applyStateChange(
       quest: Pick<QuestDoc, '_id' | 'userId' | 'rev'>,
       change: QuestStateChange,
-      event: EventEnvelope,
+      event: EventEnvelope | null,
     ): Promise<QuestDoc | null> {
       return Quest.findOneAndUpdate(
         { _id: quest._id, userId: quest.userId, rev: quest.rev },
-        { $set: change, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
+        {
+          $set: change,
+          $inc: { rev: 1 },
+          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+        },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
+    },
+
+    /** Hides every done quest still on the dashboard; XP and completion history stay. */
+    async hideCompleted(userId: string): Promise<number> {
+      const result = await Quest.updateMany(
+        { userId, isCompleted: true, hiddenFromDashboard: { $ne: true } },
+        { $set: { hiddenFromDashboard: true }, $inc: { rev: 1 } },
+      );
+      return result.modifiedCount;
     },
 
     async completedForUser(
       userId: string,
     ): Promise<Array<Pick<QuestDoc, 'awardedXp' | 'completedLocalDate'>>> {
       return Quest.find({ userId, isCompleted: true })
+        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .lean();
+    },
+
+    /** Done quests whose completion fell on a local day of [from, to]. */
+    async completedBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<Array<Pick<QuestDoc, 'awardedXp' | 'completedLocalDate'>>> {
+      return Quest.find({ userId, isCompleted: true, completedLocalDate: { $gte: from, $lte: to } })
         .select({ awardedXp: 1, completedLocalDate: 1 })
         .lean();
     },

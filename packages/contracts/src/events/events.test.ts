@@ -7,6 +7,7 @@ import {
   lifeTaskCompletedEventSchema,
   occurrenceScheduledEventSchema,
   questXpEventSchema,
+  questXpEventTypeFor,
   seriesEventSchema,
 } from './quests.ts';
 
@@ -182,5 +183,15 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
   it('when the streams are listed, then each domain has one with its subject wildcard', () => {
     expect(STREAMS.QUESTS).toEqual({ name: 'QUESTS', subjects: ['quests.>'] });
     expect(Object.keys(STREAMS)).toEqual(['QUESTS', 'IDENTITY', 'GOALS', 'COMMUNITY', 'FEEDBACK']);
+  });
+});
+
+describe('questXpEventTypeFor', () => {
+  it.each([
+    ['completed', 'quests.completed'],
+    ['partial', 'quests.partial'],
+    ['not_completed', 'quests.revoked'],
+  ] as const)('when an item moves to %s, then the event is %s', (type, eventType) => {
+    expect(questXpEventTypeFor(type)).toBe(eventType);
   });
 });

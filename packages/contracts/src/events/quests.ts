@@ -9,6 +9,7 @@ import {
   questDifficultySchema,
 } from '../quests/enums.ts';
 import { defineEvent } from './envelope.ts';
+import type { CompletionType } from '../quests/enums.ts';
 
 export const QUEST_XP_EVENT_TYPES = [
   'quests.completed',
@@ -16,6 +17,13 @@ export const QUEST_XP_EVENT_TYPES = [
   'quests.revoked',
 ] as const;
 export type QuestXpEventType = (typeof QUEST_XP_EVENT_TYPES)[number];
+
+/** The event a move to `completionType` publishes: completed, partial, or revoked when back to not completed. */
+export function questXpEventTypeFor(completionType: CompletionType): QuestXpEventType {
+  if (completionType === 'completed') return 'quests.completed';
+  if (completionType === 'partial') return 'quests.partial';
+  return 'quests.revoked';
+}
 
 /** XP moved by a quest or an occurrence (svc-quests -> identity, goals, community). */
 export const questXpEventDataSchema = z.object({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPLETION_FEEDBACK,
   canSnooze,
+  completionMove,
   completionRate,
   completionXpDelta,
   isOccurrenceDone,
@@ -122,5 +123,52 @@ describe('defaultXpForDifficulty', () => {
       defaultXpForDifficulty('medium'),
       defaultXpForDifficulty('hard'),
     ]).toEqual([20, 50, 100]);
+  });
+});
+
+describe('completionMove (core.md section 4: moving between states moves XP by the difference)', () => {
+  it.each([
+    // from, awarded before, to, xpReward -> isCompleted, awardedXp, partialXpEarned, xpDelta
+    ['not_completed', 0, 'completed', 25, true, 25, 0, 25],
+    ['not_completed', 0, 'partial', 25, true, 12, 12, 12],
+    ['partial', 12, 'completed', 25, true, 25, 0, 13],
+    ['completed', 25, 'partial', 25, true, 12, 12, -13],
+    ['completed', 25, 'not_completed', 25, false, 0, 0, -25],
+    ['partial', 12, 'not_completed', 25, false, 0, 0, -12],
+    ['completed', 25, 'completed', 25, true, 25, 0, 0],
+    ['partial', 12, 'partial', 25, true, 12, 12, 0],
+    ['not_completed', 0, 'not_completed', 25, false, 0, 0, 0],
+    // the reward was edited after the award: the revoke takes back what was really given
+    ['completed', 20, 'not_completed', 50, false, 0, 0, -20],
+    ['completed', 20, 'partial', 50, true, 25, 25, 5],
+  ] as const)(
+    'when an item %s (awarded %i) moves to %s with reward %i, then it holds isCompleted %s, %i XP (partial %i) and moves %i',
+    (from, awarded, to, xpReward, isCompleted, awardedXp, partialXpEarned, xpDelta) => {
+      expect(completionMove({ completionType: from, awardedXp: awarded, xpReward }, to)).toEqual({
+        changed: from !== to,
+        isCompleted,
+        awardedXp,
+        partialXpEarned,
+        xpDelta,
+      });
+    },
+  );
+
+  it('when every path of moves is walked, then the XP moved always sums to what the last state is worth', () => {
+    const types = ['not_completed', 'partial', 'completed'] as const;
+    let state = {
+      completionType: 'not_completed' as (typeof types)[number],
+      awardedXp: 0,
+      xpReward: 31,
+    };
+    let total = 0;
+    for (const a of types)
+      for (const b of types)
+        for (const to of [a, b]) {
+          const move = completionMove(state, to);
+          total += move.xpDelta;
+          state = { ...state, completionType: to, awardedXp: move.awardedXp };
+          expect(total).toBe(xpForCompletion(to, 31));
+        }
   });
 });

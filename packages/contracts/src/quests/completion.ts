@@ -25,6 +25,32 @@ export function completionXpDelta(
   return xpForCompletion(to, xpReward) - xpForCompletion(from, xpReward);
 }
 
+/**
+ * Moving a quest or an occurrence to `to` (core.md section 4): what it then holds and the XP that moves.
+ * `awardedXp` is what the item's current state already awarded, so the delta is measured against what
+ * was really given (never doubled, never lost, even if xpReward was edited in between). A move to the
+ * same type changes nothing.
+ */
+export function completionMove(
+  item: { completionType: CompletionType; awardedXp: number; xpReward: number },
+  to: CompletionType,
+): {
+  changed: boolean;
+  isCompleted: boolean;
+  awardedXp: number;
+  partialXpEarned: number;
+  xpDelta: number;
+} {
+  const awardedXp = xpForCompletion(to, item.xpReward);
+  return {
+    changed: item.completionType !== to,
+    isCompleted: to !== 'not_completed',
+    awardedXp: item.completionType === to ? item.awardedXp : awardedXp,
+    partialXpEarned: to === 'partial' ? awardedXp : 0,
+    xpDelta: item.completionType === to ? 0 : awardedXp - item.awardedXp,
+  };
+}
+
 /** An occurrence counts as done when isCompleted is true or the type is partial or completed. */
 export function isOccurrenceDone(o: {
   isCompleted: boolean;
