@@ -8,13 +8,23 @@ import {
   type Bus,
   type ConsumerHandle,
   type Logger,
+  type OutboxRelay,
+  type OutboxRelayOptions,
 } from '@levelup/service-kit';
 import { overviewService } from './dashboard/overview.service.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
+import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
+import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
+import { lifeTasksRepository } from './life-tasks/repository.ts';
+import { lifeTasksRouter } from './life-tasks/routes.ts';
 import { ensureQuestsIndexes, questsModels } from './quests/models.ts';
 import { questsService } from './quests/quests.service.ts';
 import { questsRepository } from './quests/repository.ts';
 import { questsRouter } from './quests/routes.ts';
+import { todoModel } from './todos/models.ts';
+import { todosRepository } from './todos/repository.ts';
+import { todosRouter } from './todos/routes.ts';
+import { todosService } from './todos/todos.service.ts';
 import { userZones } from './users/user-zones.ts';
 
 export const SERVICE_NAME = 'svc-quests';
@@ -29,21 +39,50 @@ export interface QuestsDeps {
   clock?: () => Date;
 }
 
+/** Every collection whose documents carry an outbox (decision 5): each gets a relay. */
+function outboxModels(db: Connection) {
+  return {
+    quests: questsModels(db).Quest,
+    lifeTasks: lifeTaskModels(db).LifeTask,
+  } satisfies Record<string, OutboxModel>;
+}
+
+type OutboxModel = OutboxRelayOptions['model'];
+
+function relaysFor<K extends string>(
+  models: Record<K, OutboxModel>,
+  bus: Bus,
+  logger: Logger,
+): Record<K, OutboxRelay> {
+  return Object.fromEntries(
+    Object.entries<OutboxModel>(models).map(([name, model]) => [
+      name,
+      createOutboxRelay({ model, bus, logger }),
+    ]),
+  ) as Record<K, OutboxRelay>;
+}
+
 /** The HTTP app (no listen). Every /api route needs the gateway's signed identity (decision 2). */
 export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = questsModels(deps.db);
-  await ensureQuestsIndexes(models);
+  const taskModels = lifeTaskModels(deps.db);
+  await Promise.all([ensureQuestsIndexes(models), ensureLifeTaskIndexes(taskModels)]);
   const quests = questsRepository(models);
+  const lifeTasks = lifeTasksRepository(taskModels);
   const zones = userZones(models);
-  const relay = createOutboxRelay({ model: models.Quest, bus: deps.bus, logger });
+  const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
   return createServiceApp({
     name: SERVICE_NAME,
     logger,
     identitySecret: deps.identitySecret,
     routers: [
-      questsRouter({ quests: questsService({ quests, zones, relay, clock }) }),
+      questsRouter({ quests: questsService({ quests, zones, relay: relays.quests, clock }) }),
+      lifeTasksRouter({
+        lifeTasks: lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock }),
+      }),
+      todosRouter({ todos: todosService({ todos: todosRepository(todoModel(deps.db)) }) }),
       dashboardRouter({ overview: overviewService({ quests, zones, clock }) }),
     ],
   });
@@ -53,7 +92,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Streams, the identity read-model consumer and the outbox poller. */
+/** Streams, the identity read-model consumer and the outbox pollers. */
 export async function startWorkers(
   deps: Pick<QuestsDeps, 'db' | 'bus' | 'logger'>,
 ): Promise<Workers> {
@@ -61,8 +100,8 @@ export async function startWorkers(
   const models = questsModels(deps.db);
   await deps.bus.ensureStream(STREAMS.QUESTS);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
-  const relay = createOutboxRelay({ model: models.Quest, bus: deps.bus, logger });
-  relay.start();
+  const relays = Object.values<OutboxRelay>(relaysFor(outboxModels(deps.db), deps.bus, logger));
+  for (const relay of relays) relay.start();
   const zones = userZones(models);
   const consumers: ConsumerHandle[] = [
     await deps.bus.consume({
@@ -75,7 +114,7 @@ export async function startWorkers(
   return {
     async stop() {
       await Promise.all(consumers.map((consumer) => consumer.stop()));
-      await relay.stop();
+      await Promise.all(relays.map((relay) => relay.stop()));
     },
   };
 }

@@ -125,4 +125,21 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     expect(await settledXp(userId, 45)).toBe(45);
     expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(45);
   });
+
+  it('when a user checks off a life task twice and a recurring one once, then the profile gains each maintenance XP once', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: once } = await me('POST', '/api/life-tasks', {
+      title: 'Pay rent',
+      maintenanceXp: 5,
+    });
+    const { body: weekly } = await me('POST', '/api/life-tasks', {
+      title: 'Water plants',
+      isRecurring: true,
+    });
+    await me('POST', `/api/life-tasks/${once.id}/complete`);
+    await me('PATCH', `/api/life-tasks/${once.id}/complete`);
+    await me('POST', `/api/life-tasks/${weekly.id}/complete`);
+    expect(await settledXp(userId, 7)).toBe(7);
+  });
 });

@@ -24,6 +24,7 @@ export * from './quests/quest.ts';
 export * from './quests/occurrence.ts';
 export * from './quests/series.ts';
 export * from './quests/life-task.ts';
+export * from './quests/life-task-rules.ts';
 export * from './quests/grouped.ts';
 export * from './quests/dashboard.ts';
 export * from './quests/calendar.ts';

@@ -1,0 +1,89 @@
+import type { CreateLifeTaskRequest, EventEnvelope } from '@levelup/contracts';
+import { outboxEntry } from '@levelup/service-kit';
+import { objectId } from '../shared/object-id.ts';
+import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from './models.ts';
+
+export type LifeTaskCompletionChange = Pick<
+  LifeTaskDoc,
+  | 'isCompleted'
+  | 'completedAt'
+  | 'lastCompletedLocalDate'
+  | 'dueDate'
+  | 'nextDueDate'
+  | 'lastRecurredAt'
+>;
+
+export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
+  return {
+    async create(userId: string, input: CreateLifeTaskRequest): Promise<LifeTaskDoc> {
+      return (await LifeTask.create({ ...input, userId })).toObject();
+    },
+
+    async list(userId: string, includeCompleted: boolean): Promise<LifeTaskDoc[]> {
+      return LifeTask.find({
+        userId,
+        isActive: true,
+        ...(includeCompleted ? {} : { isCompleted: false }),
+      })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<LifeTaskDoc[]>();
+    },
+
+    /** An active life task of this user, or null (another user's task is as unknown as a missing one). */
+    async findOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return LifeTask.findOne({ _id, userId, isActive: true }).lean<LifeTaskDoc>();
+    },
+
+    /** The completion and its event in one conditional update (decision 5); null = lost the race. */
+    async applyCompletion(
+      task: Pick<LifeTaskDoc, '_id' | 'userId' | 'rev'>,
+      change: LifeTaskCompletionChange,
+      event: EventEnvelope,
+    ): Promise<LifeTaskDoc | null> {
+      return LifeTask.findOneAndUpdate(
+        { _id: task._id, userId: task.userId, rev: task.rev, isActive: true },
+        { $set: change, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
+        { returnDocument: 'after' },
+      ).lean<LifeTaskDoc>();
+    },
+
+    /** The history row, keyed by the event id, so writing it again is harmless. */
+    async recordCompletion(row: LifeTaskCompletionDoc): Promise<void> {
+      const { _id, ...fields } = row;
+      await LifeTaskCompletion.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+    },
+
+    async deactivate(userId: string, id: string): Promise<boolean> {
+      const _id = objectId(id);
+      if (!_id) return false;
+      const result = await LifeTask.updateOne(
+        { _id, userId, isActive: true },
+        { $set: { isActive: false }, $inc: { rev: 1 } },
+      );
+      return result.modifiedCount === 1;
+    },
+
+    async completionsBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<Array<Pick<LifeTaskCompletionDoc, 'xpEarned' | 'localDate'>>> {
+      return LifeTaskCompletion.find({ userId, localDate: { $gte: from, $lte: to } })
+        .select({ xpEarned: 1, localDate: 1 })
+        .lean();
+    },
+
+    async totalXpEarned(userId: string): Promise<number> {
+      const rows = await LifeTaskCompletion.find({ userId }).select({ xpEarned: 1 }).lean();
+      return rows.reduce((sum, row) => sum + row.xpEarned, 0);
+    },
+
+    async countActive(userId: string): Promise<number> {
+      return LifeTask.countDocuments({ userId, isActive: true });
+    },
+  };
+}
+
+export type LifeTasksRepository = ReturnType<typeof lifeTasksRepository>;

@@ -1,0 +1,35 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+/** goals-progression-community.md section 3, todos. No spec call creates one; GET /api/todos lists them. */
+export interface TodoDoc {
+  _id: Types.ObjectId;
+  userId: string;
+  text: string;
+  dueDate: Date | null;
+  isCompleted: boolean;
+  completedAt: Date | null;
+  createdAt: Date;
+}
+
+const todoSchema = new Schema<TodoDoc>(
+  {
+    userId: { type: String, required: true },
+    text: { type: String, required: true },
+    dueDate: { type: Date, default: null },
+    isCompleted: { type: Boolean, required: true, default: false },
+    completedAt: { type: Date, default: null },
+  },
+  { collection: 'todos', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+todoSchema.index({ userId: 1, createdAt: 1 });
+
+const cache = new WeakMap<Connection, Model<TodoDoc>>();
+
+export function todoModel(db: Connection): Model<TodoDoc> {
+  let model = cache.get(db);
+  if (!model) {
+    model = db.model<TodoDoc>('Todo', todoSchema);
+    cache.set(db, model);
+  }
+  return model;
+}
