@@ -10,7 +10,13 @@ import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { Durability } from './persistence/durability.ts';
 import type { StorageEngine } from './storage/engine.ts';
-import { MessageFramer, parseMessage, serializeOpMsg, serializeOpReply } from './wire/protocol.ts';
+import {
+  MessageFramer,
+  parseMessage,
+  requestIdOf,
+  serializeOpMsg,
+  serializeOpReply,
+} from './wire/protocol.ts';
 import type { Request } from './wire/protocol.ts';
 
 export interface ServerDeps {
@@ -77,7 +83,17 @@ export class WireServer {
       try {
         while (queue.length && !socket.destroyed) {
           const request = queue.shift()!;
-          const reply = await this.handle(request, connectionId);
+          if (
+            request.kind === 'msg' &&
+            request.exhaustAllowed &&
+            isAwaitableHello(request.command)
+          ) {
+            // The client sends nothing more on this connection while it streams, and the stream
+            // normally lasts as long as the socket; anything queued is served if it ends sooner.
+            await this.streamHello(request, connectionId, socket);
+            continue;
+          }
+          const reply = await this.handle(request, connectionId, socket);
           if (reply && !socket.destroyed) socket.write(reply);
         }
       } catch (error) {
@@ -106,37 +122,82 @@ export class WireServer {
    * be answered only when it changes or after maxAwaitTimeMS. A standalone's topology never
    * changes, so it simply waits, as mongod does, instead of answering a tight polling loop.
    */
-  private async awaitableHello(command: Document): Promise<void> {
-    const name = Object.keys(command)[0];
-    if (name !== 'hello' && name !== 'isMaster' && name !== 'ismaster') return;
-    const known = (command.topologyVersion as Document | undefined)?.processId;
-    const maxAwait = Number(command.maxAwaitTimeMS);
-    if (!known || !Number.isFinite(maxAwait) || maxAwait <= 0 || this.closing) return;
+  private async awaitableHello(command: Document, socket: net.Socket): Promise<void> {
+    if (!isAwaitableHello(command) || this.closing) return;
+    const known = (command.topologyVersion as Document).processId as unknown;
     if (String(known) !== this.processId.toHexString()) return;
-    await new Promise<void>((resolve) => {
+    await this.pause(Number(command.maxAwaitTimeMS), socket);
+  }
+
+  /**
+   * Resolves after `ms`, or at once when the server closes or the socket does; either way no timer
+   * is left behind (a monitor connection that dies mid-wait must not leave one per connection).
+   */
+  private pause(ms: number, socket: net.Socket): Promise<void> {
+    if (socket.destroyed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
         this.waits.delete(wake);
+        socket.off('close', wake);
         resolve();
       };
-      const timer = setTimeout(wake, maxAwait);
+      const timer = setTimeout(wake, ms);
       timer.unref();
       this.waits.add(wake);
+      socket.once('close', wake);
     });
   }
 
-  /** Runs one request; resolves with the reply bytes (none for a fire-and-forget OP_MSG). */
-  private async handle(request: Request, connectionId: number): Promise<Buffer | undefined> {
-    const ctx: Omit<CommandContext, 'db'> = {
+  /**
+   * The driver's streaming monitor (issue 7): an awaitable hello sent with exhaustAllowed is
+   * answered with moreToCome set and then, like mongod, by a fresh hello after every
+   * maxAwaitTimeMS, without further requests. Each reply answers the requestId of the one before
+   * it. Ending the stream with a reply without moreToCome would make the driver fail the heartbeat
+   * ("Server ended moreToCome unexpectedly") and clear its connection pool, so the stream only
+   * ends with the socket: when the client closes it or the server shuts down (close() destroys it).
+   */
+  private async streamHello(
+    request: Extract<Request, { kind: 'msg' }>,
+    connectionId: number,
+    socket: net.Socket,
+  ): Promise<void> {
+    let command = request.command;
+    let responseTo = request.header.requestId;
+    for (;;) {
+      await this.awaitableHello(command, socket);
+      if (socket.destroyed || this.closing) return;
+      const reply = runCommand(this.context(command, connectionId));
+      const streaming = reply.ok === 1;
+      const bytes = serializeOpMsg(reply, responseTo, { moreToCome: streaming });
+      socket.write(bytes);
+      if (!streaming) return;
+      responseTo = requestIdOf(bytes);
+      // mongod runs each next round as if asked with the topologyVersion it has just sent, so a
+      // client that started from a stale one gets one immediate answer and then waits like the rest.
+      command = { ...command, topologyVersion: reply.topologyVersion as Document };
+    }
+  }
+
+  private context(command: Document, connectionId: number): Omit<CommandContext, 'db'> {
+    return {
       engine: this.deps.engine,
       cursors: this.cursors,
       logger: this.deps.logger,
-      command: request.command,
+      command,
       connectionId,
       processId: this.processId,
     };
-    await this.awaitableHello(request.command);
-    let reply: Document = runCommand(ctx);
+  }
+
+  /** Runs one request; resolves with the reply bytes (none for a fire-and-forget OP_MSG). */
+  private async handle(
+    request: Request,
+    connectionId: number,
+    socket: net.Socket,
+  ): Promise<Buffer | undefined> {
+    await this.awaitableHello(request.command, socket);
+    let reply: Document = runCommand(this.context(request.command, connectionId));
     // Group commit: every write acknowledged here waits for the same fsync as its neighbours.
     if (WRITE_COMMANDS.has(commandName(request.command))) {
       try {
@@ -160,4 +221,13 @@ export class WireServer {
       return serialize(failure.toReply(), request.header.requestId);
     }
   }
+}
+
+/** A hello/isMaster from a monitor that knows a topologyVersion and will wait maxAwaitTimeMS. */
+function isAwaitableHello(command: Document): boolean {
+  const name = Object.keys(command)[0];
+  if (name !== 'hello' && name !== 'isMaster' && name !== 'ismaster') return false;
+  const maxAwait = Number(command.maxAwaitTimeMS);
+  const known = (command.topologyVersion as Document | undefined)?.processId as unknown;
+  return known !== undefined && known !== null && Number.isFinite(maxAwait) && maxAwait > 0;
 }

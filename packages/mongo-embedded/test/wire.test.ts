@@ -1,9 +1,10 @@
 // The wire protocol itself, spoken byte by byte (works against the embedded server or MONGO_URL).
 import net from 'node:net';
-import { BSON } from 'bson';
+import { BSON, Long, ObjectId } from 'bson';
 import type { Document } from 'bson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTarget, uniqueName } from './target.ts';
+import { silentLogger, start } from '../src/index.ts';
+import { embedded, openTarget, uniqueName } from './target.ts';
 import type { Target } from './target.ts';
 
 let target: Target;
@@ -81,6 +82,52 @@ function exchange(messages: Buffer[], replies: number): Promise<Buffer[]> {
   });
 }
 
+/** A raw connection that keeps every reply it receives, for streams of replies (exhaust). */
+function connectRaw(toPort = port, toHost = host) {
+  const socket = net.connect(toPort, toHost);
+  const replies: Buffer[] = [];
+  const waiting: Array<{ count: number; resolve: () => void }> = [];
+  let data = Buffer.alloc(0);
+  socket.on('data', (chunk) => {
+    data = Buffer.concat([data, chunk]);
+    while (data.length >= 4 && data.length >= data.readInt32LE(0)) {
+      const length = data.readInt32LE(0);
+      replies.push(data.subarray(0, length));
+      data = data.subarray(length);
+    }
+    for (const wait of waiting.filter((w) => replies.length >= w.count)) wait.resolve();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return {
+    socket,
+    replies,
+    closed,
+    /** Resolves once `count` replies in all have arrived. */
+    received: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (replies.length >= count) resolve();
+        else waiting.push({ count, resolve });
+      }),
+  };
+}
+
+const MORE_TO_COME = 1 << 1;
+const EXHAUST_ALLOWED = 1 << 16;
+
+const requestIdOf = (message: Buffer): number => message.readInt32LE(4);
+const responseToOf = (message: Buffer): number => message.readInt32LE(8);
+const flagsOf = (message: Buffer): number => message.readUInt32LE(16);
+
+/** The server's topologyVersion as the driver sends it back (counter as a Long). */
+async function topologyVersion(): Promise<Document> {
+  const hello = await target.db.admin().command({ hello: 1 });
+  const version = hello.topologyVersion as { processId: ObjectId; counter: number | Long };
+  return {
+    processId: version.processId,
+    counter: Long.isLong(version.counter) ? version.counter : Long.fromNumber(version.counter),
+  };
+}
+
 function msgBody(reply: Buffer): Document {
   expect(reply.readInt32LE(12)).toBe(2013);
   return BSON.deserialize(reply.subarray(21));
@@ -138,5 +185,62 @@ describe('wire protocol', () => {
     );
     expect(replies.map((r) => msgBody(r).ok)).toEqual([1, 0, 1]);
     expect(msgBody(replies[1]!)).toMatchObject({ code: 59, codeName: 'CommandNotFound' });
+  });
+
+  it('when a monitor sends an awaitable hello with exhaustAllowed, then hello replies keep streaming with moreToCome, each answering the one before', async () => {
+    const request = opMsg(
+      { hello: 1, topologyVersion: await topologyVersion(), maxAwaitTimeMS: 100, $db: 'admin' },
+      {},
+      EXHAUST_ALLOWED,
+    );
+    const replies = await exchange([request], 3);
+    for (const reply of replies) {
+      expect(flagsOf(reply) & MORE_TO_COME).toBe(MORE_TO_COME);
+      expect(msgBody(reply)).toMatchObject({ isWritablePrimary: true, ok: 1 });
+    }
+    expect(responseToOf(replies[0]!)).toBe(requestIdOf(request));
+    expect(responseToOf(replies[1]!)).toBe(requestIdOf(replies[0]!));
+    expect(responseToOf(replies[2]!)).toBe(requestIdOf(replies[1]!));
+  });
+
+  it('when an awaitable hello comes without exhaustAllowed, then it is answered once without moreToCome and the connection serves the next request', async () => {
+    const hello = opMsg({
+      hello: 1,
+      topologyVersion: await topologyVersion(),
+      maxAwaitTimeMS: 100,
+      $db: 'admin',
+    });
+    const ping = opMsg({ ping: 1, $db: 'admin' });
+    const replies = await exchange([hello, ping], 2);
+    expect(replies.map(flagsOf)).toEqual([0, 0]);
+    expect(replies.map(responseToOf)).toEqual([requestIdOf(hello), requestIdOf(ping)]);
+    expect(msgBody(replies[0]!)).toMatchObject({ isWritablePrimary: true, ok: 1 });
+    expect(msgBody(replies[1]!)).toMatchObject({ ok: 1 });
+  });
+});
+
+describe.skipIf(!embedded)('streaming monitor and shutdown', () => {
+  it('when the server stops while a monitor streams, then it stops without waiting for maxAwaitTimeMS and the stream ends with the socket', async () => {
+    const server = await start({ port: 0, logger: silentLogger });
+    const monitor = connectRaw(server.port, '127.0.0.1');
+    // A topologyVersion from another process is answered at once; every later reply would wait
+    // the whole minute.
+    monitor.socket.write(
+      opMsg(
+        {
+          hello: 1,
+          topologyVersion: { processId: new ObjectId(), counter: Long.fromNumber(0) },
+          maxAwaitTimeMS: 60_000,
+          $db: 'admin',
+        },
+        {},
+        EXHAUST_ALLOWED,
+      ),
+    );
+    await monitor.received(1);
+    expect(flagsOf(monitor.replies[0]!) & MORE_TO_COME).toBe(MORE_TO_COME);
+    await server.stop();
+    await monitor.closed;
+    expect(monitor.replies).toHaveLength(1);
   });
 });

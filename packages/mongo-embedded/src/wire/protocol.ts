@@ -26,7 +26,14 @@ export interface MessageHeader {
 }
 
 export type Request =
-  | { kind: 'msg'; header: MessageHeader; command: Document; moreToCome: boolean }
+  | {
+      kind: 'msg';
+      header: MessageHeader;
+      command: Document;
+      moreToCome: boolean;
+      /** The client accepts a stream of replies to this request (OP_MSG exhaustAllowed). */
+      exhaustAllowed: boolean;
+    }
   | { kind: 'query'; header: MessageHeader; collection: string; command: Document };
 
 const deserializeOptions = { validation: { utf8: false } } as const;
@@ -159,7 +166,13 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   }
   if (!body) throw new ProtocolError('OP_MSG without a body section');
   for (const [id, docs] of Object.entries(sequences)) body[id] = docs;
-  return { kind: 'msg', header, command: body, moreToCome: (flags & MSG_MORE_TO_COME) !== 0 };
+  return {
+    kind: 'msg',
+    header,
+    command: body,
+    moreToCome: (flags & MSG_MORE_TO_COME) !== 0,
+    exhaustAllowed: (flags & MSG_EXHAUST_ALLOWED) !== 0,
+  };
 }
 
 function parseOpQuery(message: Buffer, header: MessageHeader): Request {
@@ -182,11 +195,24 @@ function writeHeader(target: Buffer, length: number, responseTo: number, opCode:
   target.writeInt32LE(opCode, 12);
 }
 
-export function serializeOpMsg(reply: Document, responseTo: number): Buffer {
+/** The requestId a serialised message was given (what the next reply of an exhaust stream answers). */
+export function requestIdOf(message: Buffer): number {
+  return message.readInt32LE(4);
+}
+
+/**
+ * `moreToCome` on a reply tells the client that further replies follow without further requests
+ * (an exhaust stream), each answering the requestId of the reply before it.
+ */
+export function serializeOpMsg(
+  reply: Document,
+  responseTo: number,
+  options: { moreToCome?: boolean } = {},
+): Buffer {
   const body = BSON.serialize(reply);
   const prefix = Buffer.alloc(HEADER_SIZE + 5);
   writeHeader(prefix, prefix.length + body.length, responseTo, OP_MSG);
-  prefix.writeUInt32LE(0, HEADER_SIZE);
+  prefix.writeUInt32LE(options.moreToCome ? MSG_MORE_TO_COME : 0, HEADER_SIZE);
   prefix[HEADER_SIZE + 4] = 0;
   return Buffer.concat([prefix, body]);
 }
