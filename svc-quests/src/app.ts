@@ -17,10 +17,21 @@ import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
 import { lifeTasksRepository } from './life-tasks/repository.ts';
 import { lifeTasksRouter } from './life-tasks/routes.ts';
+import { groupedService } from './grouped/grouped.service.ts';
+import { groupedRouter } from './grouped/routes.ts';
+import { occurrenceMaterialiser } from './occurrences/materialiser.ts';
+import { occurrenceModel } from './occurrences/models.ts';
+import { occurrencesService } from './occurrences/occurrences.service.ts';
+import { occurrencesRepository } from './occurrences/repository.ts';
+import { occurrencesRouter } from './occurrences/routes.ts';
 import { ensureQuestsIndexes, questsModels } from './quests/models.ts';
 import { questsService } from './quests/quests.service.ts';
 import { questsRepository } from './quests/repository.ts';
 import { questsRouter } from './quests/routes.ts';
+import { seriesModel } from './series/models.ts';
+import { seriesRepository } from './series/repository.ts';
+import { seriesRouter } from './series/routes.ts';
+import { seriesService } from './series/series.service.ts';
 import { todoModel } from './todos/models.ts';
 import { todosRepository } from './todos/repository.ts';
 import { todosRouter } from './todos/routes.ts';
@@ -44,6 +55,8 @@ function outboxModels(db: Connection) {
   return {
     quests: questsModels(db).Quest,
     lifeTasks: lifeTaskModels(db).LifeTask,
+    series: seriesModel(db),
+    occurrences: occurrenceModel(db),
   } satisfies Record<string, OutboxModel>;
 }
 
@@ -67,18 +80,64 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = questsModels(deps.db);
   const taskModels = lifeTaskModels(deps.db);
-  await Promise.all([ensureQuestsIndexes(models), ensureLifeTaskIndexes(taskModels)]);
+  await Promise.all([
+    ensureQuestsIndexes(models),
+    ensureLifeTaskIndexes(taskModels),
+    seriesModel(deps.db).init(),
+    occurrenceModel(deps.db).init(),
+  ]);
   const quests = questsRepository(models);
   const lifeTasks = lifeTasksRepository(taskModels);
+  const series = seriesRepository(seriesModel(deps.db));
+  const occurrences = occurrencesRepository(occurrenceModel(deps.db));
   const zones = userZones(models);
   const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
+  const materialiser = occurrenceMaterialiser({ occurrences, relay: relays.occurrences });
+  const seriesUseCases = seriesService({
+    series,
+    materialiser,
+    zones,
+    relay: relays.series,
+    clock,
+  });
   return createServiceApp({
     name: SERVICE_NAME,
     logger,
     identitySecret: deps.identitySecret,
     routers: [
-      questsRouter({ quests: questsService({ quests, zones, relay: relays.quests, clock }) }),
+      // Fixed paths under /api/quests before the ones with an id.
+      seriesRouter({ series: seriesUseCases }),
+      groupedRouter({
+        grouped: groupedService({
+          quests,
+          series,
+          seriesService: seriesUseCases,
+          lifeTasks,
+          materialiser,
+          zones,
+          clock,
+        }),
+      }),
+      occurrencesRouter({
+        occurrences: occurrencesService({
+          occurrences,
+          series,
+          materialiser,
+          zones,
+          relay: relays.occurrences,
+          clock,
+        }),
+      }),
+      questsRouter({
+        quests: questsService({
+          quests,
+          zones,
+          relay: relays.quests,
+          clock,
+          hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
+        }),
+      }),
       lifeTasksRouter({
         lifeTasks: lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock }),
       }),

@@ -35,6 +35,7 @@ export * from './quests/sections.ts';
 export * from './quests/completion.ts';
 export * from './quests/quick-win.ts';
 export * from './quests/recurrence.ts';
+export * from './quests/range.ts';
 export * from './quests/streaks.ts';
 
 // goals

@@ -68,6 +68,7 @@ const series = {
   recurrenceType: 'weekly',
   recurrenceInterval: 1,
   weeklyPattern: [1, 3, 5],
+  monthlyBy: 'day_of_month',
   startDate: T,
   endDate: null,
   isActive: true,

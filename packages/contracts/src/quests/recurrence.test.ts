@@ -182,3 +182,70 @@ describe('canClearCompleted (core.md section 2)', () => {
     },
   );
 });
+
+describe('seriesOccursOn: monthly by weekday and pauses (beyond the spec)', () => {
+  // 2026-03-10 is the 2nd Tuesday of March; 2026-03-31 is the 5th (last) Tuesday.
+  const secondTuesday: SeriesSchedule = {
+    ...base,
+    recurrenceType: 'monthly',
+    startDate: '2026-03-10',
+    monthlyBy: 'weekday',
+  };
+  const lastTuesday: SeriesSchedule = { ...secondTuesday, startDate: '2026-03-31' };
+  it.each([
+    ['2nd Tuesday, April 14', secondTuesday, '2026-04-14', true],
+    ['2nd Tuesday, not April 10 (the date)', secondTuesday, '2026-04-10', false],
+    ['2nd Tuesday, not April 21', secondTuesday, '2026-04-21', false],
+    [
+      '2nd Tuesday every 2 months, not April',
+      { ...secondTuesday, recurrenceInterval: 2 },
+      '2026-04-14',
+      false,
+    ],
+    [
+      '2nd Tuesday every 2 months, May 12',
+      { ...secondTuesday, recurrenceInterval: 2 },
+      '2026-05-12',
+      true,
+    ],
+    ['last Tuesday, April 28 (the 4th)', lastTuesday, '2026-04-28', true],
+    ['last Tuesday, not April 21', lastTuesday, '2026-04-21', false],
+    ['last Tuesday, June 30', lastTuesday, '2026-06-30', true],
+    [
+      'by date (default), April 10',
+      { ...secondTuesday, monthlyBy: 'day_of_month' },
+      '2026-04-10',
+      true,
+    ],
+    [
+      'daily, paused day',
+      { ...base, pauses: [{ from: '2026-03-08', to: '2026-03-09' }] },
+      '2026-03-09',
+      false,
+    ],
+    [
+      'daily, day after a pause',
+      { ...base, pauses: [{ from: '2026-03-08', to: '2026-03-09' }] },
+      '2026-03-10',
+      true,
+    ],
+    [
+      'daily, still paused',
+      { ...base, pauses: [{ from: '2026-03-08', to: null }] },
+      '2026-04-01',
+      false,
+    ],
+  ] as const)('%s: %s -> %s', (_label, series, date, expected) => {
+    expect(seriesOccursOn(series, date)).toBe(expected);
+  });
+
+  it('when a daily series was paused for three days, then a week has four occurrences', () => {
+    const paused = { ...base, pauses: [{ from: '2026-03-10', to: '2026-03-12' }] };
+    expect(occurrenceDatesBetween(paused, '2026-03-08', '2026-03-14')).toEqual([
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-13',
+      '2026-03-14',
+    ]);
+  });
+});

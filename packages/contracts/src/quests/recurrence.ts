@@ -19,16 +19,43 @@ export interface SeriesSchedule {
   startDate: string;
   /** Last local day, or null for no end. */
   endDate: string | null;
+  /**
+   * Monthly series: on the start's date (clamped to short months, the default) or on the same weekday
+   * of the same week of the month ('weekday': the 2nd Tuesday; a start in the 5th week means the last).
+   */
+  monthlyBy?: MonthlyBy;
+  /** Local days on which the series was paused: from, to (both included; to null while still paused). */
+  pauses?: readonly SeriesPause[];
+}
+
+export type MonthlyBy = 'day_of_month' | 'weekday'; // monthlyBySchema in series.ts
+export interface SeriesPause {
+  from: string;
+  to: string | null;
+}
+
+/** Whether a local day falls inside one of the series' pauses. */
+export function isPausedOn(pauses: readonly SeriesPause[] | undefined, date: string): boolean {
+  return (pauses ?? []).some(
+    (pause) =>
+      daysBetween(pause.from, date) >= 0 && (pause.to === null || daysBetween(date, pause.to) >= 0),
+  );
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
  * daily: every `interval` days from the start; weekly: the pattern's weekdays in every `interval`-th week
- * counted from the start's week; monthly: the start's day of the month (clamped to short months) every
- * `interval` months; custom: treated as every `interval` days (the spec shows no custom rule).
+ * counted from the start's week; monthly: the start's day of the month (clamped to short months), or its
+ * n-th weekday, every `interval` months; custom: treated as every `interval` days (the spec shows no
+ * custom rule). Never on a paused day.
  */
 export function seriesOccursOn(series: SeriesSchedule, date: string): boolean {
   if (daysBetween(series.startDate, date) < 0) return false;
   if (series.endDate !== null && daysBetween(date, series.endDate) < 0) return false;
+  if (isPausedOn(series.pauses, date)) return false;
   const interval = Math.max(1, Math.floor(series.recurrenceInterval));
   switch (series.recurrenceType) {
     case 'daily':
@@ -45,7 +72,12 @@ export function seriesOccursOn(series: SeriesSchedule, date: string): boolean {
       const start = parseLocalDate(series.startDate);
       const d = parseLocalDate(date);
       const months = (d.year - start.year) * 12 + (d.month - start.month);
-      return months % interval === 0 && addMonths(series.startDate, months) === date;
+      if (months % interval !== 0) return false;
+      if (series.monthlyBy !== 'weekday') return addMonths(series.startDate, months) === date;
+      if (weekdayOfLocalDate(date) !== weekdayOfLocalDate(series.startDate)) return false;
+      const week = Math.ceil(start.day / 7);
+      if (week >= 5) return d.day + 7 > daysInMonth(d.year, d.month);
+      return Math.ceil(d.day / 7) === week;
     }
   }
 }

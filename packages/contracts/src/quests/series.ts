@@ -14,6 +14,9 @@ import { defaultXpForDifficulty } from './xp.ts';
 /** Weekdays 0 (Sunday) to 6 (Saturday) (core.md section 9). */
 export const weekdaySchema = z.number().int().min(0).max(6);
 
+/** Monthly series: on the start's date, or on its weekday of the same week of the month (beyond the spec). */
+export const monthlyBySchema = z.enum(['day_of_month', 'weekday']);
+
 /** core.md section 5: the toast when a weekly series has no day. */
 export const WEEKLY_DAYS_REQUIRED_MESSAGE = 'Select at least one day';
 export const WEEKLY_DAYS_REQUIRED_DESCRIPTION =
@@ -34,6 +37,7 @@ export const createSeriesFieldsSchema = z.object({
   recurrenceInterval: z.number().int().min(1).max(52).default(1),
   /** Weekday numbers for weekly, null for daily. */
   weeklyPattern: z.array(weekdaySchema).max(7).nullable().optional(),
+  monthlyBy: monthlyBySchema.default('day_of_month'),
   /** Recurring start date is now when omitted; no end date (core.md section 9). */
   startDate: dateInputSchema,
   endDate: dateInputSchema,
@@ -69,6 +73,7 @@ export const seriesSchema = questCoreSchema.extend({
   recurrenceType: cadenceSchema,
   recurrenceInterval: z.number().int().min(1),
   weeklyPattern: z.array(weekdaySchema).nullable(),
+  monthlyBy: monthlyBySchema,
   startDate: isoDateTimeSchema,
   endDate: isoDateTimeSchema.nullable(),
   isActive: z.boolean(),

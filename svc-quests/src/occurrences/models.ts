@@ -1,0 +1,87 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type {
+  CompletionType,
+  GrowthPath,
+  QuestCategory,
+  QuestDifficulty,
+  TimeOfDay,
+} from '@levelup/contracts';
+import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+
+/** goals-progression-community.md section 3, quest_occurrences: one per series and local day. */
+export interface OccurrenceDoc {
+  _id: Types.ObjectId;
+  seriesId: string;
+  userId: string;
+  title: string;
+  description: string;
+  difficulty: QuestDifficulty;
+  xpReward: number;
+  timeEstimate: string | null;
+  category: QuestCategory | null;
+  timeOfDay: TimeOfDay;
+  growthPath: GrowthPath | null;
+  /** The local day 'YYYY-MM-DD' in the user's zone; unique with seriesId. */
+  scheduledFor: string;
+  isCompleted: boolean;
+  completionType: CompletionType;
+  progressNotes: string | null;
+  partialXpEarned: number;
+  awardedXp: number;
+  completedAt: Date | null;
+  completedLocalDate: string | null;
+  hiddenFromDashboard: boolean;
+  /** Skipped on purpose: earns nothing and does not break the day streak. */
+  skipped: boolean;
+  rev: number;
+  createdAt: Date;
+  outbox: OutboxEntry[];
+  outboxLockedUntil: Date | null;
+}
+
+const occurrenceSchema = new Schema<OccurrenceDoc>(
+  {
+    seriesId: { type: String, required: true },
+    userId: { type: String, required: true },
+    title: { type: String, required: true },
+    description: { type: String, required: true },
+    difficulty: { type: String, required: true },
+    xpReward: { type: Number, required: true },
+    timeEstimate: { type: String, default: null },
+    category: { type: String, default: null },
+    timeOfDay: { type: String, required: true, default: 'anytime' },
+    growthPath: { type: String, default: null },
+    scheduledFor: { type: String, required: true },
+    isCompleted: { type: Boolean, required: true, default: false },
+    completionType: { type: String, required: true, default: 'not_completed' },
+    progressNotes: { type: String, default: null },
+    partialXpEarned: { type: Number, required: true, default: 0 },
+    awardedXp: { type: Number, required: true, default: 0 },
+    completedAt: { type: Date, default: null },
+    completedLocalDate: { type: String, default: null },
+    hiddenFromDashboard: { type: Boolean, required: true, default: false },
+    skipped: { type: Boolean, required: true, default: false },
+    rev: { type: Number, required: true, default: 0 },
+    ...outboxSchemaFields,
+  },
+  {
+    collection: 'quest_occurrences',
+    timestamps: { createdAt: true, updatedAt: false },
+    versionKey: false,
+  },
+);
+occurrenceSchema.index({ seriesId: 1, scheduledFor: 1 }, { unique: true });
+occurrenceSchema.index({ userId: 1, scheduledFor: 1 });
+occurrenceSchema.index({ userId: 1, completedLocalDate: 1 });
+indexOutbox(occurrenceSchema);
+
+const cache = new WeakMap<Connection, Model<OccurrenceDoc>>();
+
+export function occurrenceModel(db: Connection): Model<OccurrenceDoc> {
+  let model = cache.get(db);
+  if (!model) {
+    model = db.model<OccurrenceDoc>('Occurrence', occurrenceSchema);
+    cache.set(db, model);
+  }
+  return model;
+}

@@ -1,0 +1,38 @@
+import type { Occurrence, OccurrenceSummary } from '@levelup/contracts';
+import type { OccurrenceDoc } from './models.ts';
+
+const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/** An occurrence as clients read it (occurrenceSchema in contracts). */
+export function toOccurrence(doc: OccurrenceDoc): Occurrence {
+  return {
+    id: doc._id.toString(),
+    seriesId: doc.seriesId,
+    title: doc.title,
+    description: doc.description,
+    difficulty: doc.difficulty,
+    xpReward: doc.xpReward,
+    timeEstimate: doc.timeEstimate ?? null,
+    category: doc.category ?? null,
+    timeOfDay: doc.timeOfDay,
+    scheduledFor: doc.scheduledFor,
+    isCompleted: doc.isCompleted,
+    completionType: doc.completionType,
+    progressNotes: doc.progressNotes ?? null,
+    partialXpEarned: doc.partialXpEarned ?? 0,
+    completedAt: iso(doc.completedAt),
+    hiddenFromDashboard: doc.hiddenFromDashboard,
+    createdAt: new Date(doc.createdAt).toISOString(),
+  };
+}
+
+export function toOccurrenceSummary(doc: OccurrenceDoc): OccurrenceSummary {
+  return {
+    id: doc._id.toString(),
+    isCompleted: doc.isCompleted,
+    completionType: doc.completionType,
+    hiddenFromDashboard: doc.hiddenFromDashboard,
+    xpReward: doc.xpReward,
+    scheduledFor: doc.scheduledFor,
+  };
+}

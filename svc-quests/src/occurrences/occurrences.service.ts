@@ -1,0 +1,140 @@
+import {
+  localDate,
+  makeEvent,
+  questXpEventTypeFor,
+  type CompletionType,
+  type DateRangeQuery,
+  type Occurrence,
+  type OccurrenceToggleResponse,
+  type ProgressUpdateRequest,
+} from '@levelup/contracts';
+import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
+import { completionChange } from '../completions/completion-change.ts';
+import type { SeriesRepository } from '../series/repository.ts';
+import { localRangeOrThrow } from '../shared/local-range.ts';
+import type { UserZones } from '../users/user-zones.ts';
+import type { OccurrenceMaterialiser } from './materialiser.ts';
+import type { OccurrenceDoc } from './models.ts';
+import { toOccurrence } from './occurrence-dto.ts';
+import type { OccurrencesRepository } from './repository.ts';
+
+export const occurrenceNotFound = () => notFound('Quest occurrence not found');
+
+export function occurrencesService(deps: {
+  occurrences: OccurrencesRepository;
+  series: SeriesRepository;
+  materialiser: OccurrenceMaterialiser;
+  zones: UserZones;
+  relay: OutboxRelay;
+  clock?: () => Date;
+}) {
+  const { occurrences, zones, relay } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function owned(userId: string, id: string): Promise<OccurrenceDoc> {
+    const occurrence = await occurrences.findOwned(userId, id);
+    if (!occurrence) throw occurrenceNotFound();
+    return occurrence;
+  }
+
+  /** Same exactly-once pattern as a quest: state and event in one conditional update (decision 5). */
+  async function move(
+    userId: string,
+    id: string,
+    target: (occurrence: OccurrenceDoc) => CompletionType,
+    requestId: string | undefined,
+    progressNotes?: string | null,
+  ): Promise<OccurrenceToggleResponse> {
+    const [occurrence, timeZone] = await Promise.all([owned(userId, id), zones.timeZoneOf(userId)]);
+    const now = clock();
+    const day = localDate(now, timeZone);
+    const to = target(occurrence);
+    const { change, xpDelta, changed } = completionChange(occurrence, to, now, day, progressNotes);
+    if (!changed && change.progressNotes === (occurrence.progressNotes ?? null))
+      return { ...toOccurrence(occurrence), xpDelta: 0 };
+    const event = changed
+      ? makeEvent(
+          questXpEventTypeFor(to),
+          {
+            userId,
+            questId: occurrence._id.toString(),
+            occurrenceId: occurrence._id.toString(),
+            seriesId: occurrence.seriesId,
+            xpDelta,
+            difficulty: occurrence.difficulty,
+            category: occurrence.category ?? null,
+            growthPath: occurrence.growthPath ?? null,
+            localDate: day,
+            title: occurrence.title,
+            completionType: to,
+          },
+          { requestId, now },
+        )
+      : null;
+    // Doing a skipped occurrence after all un-skips it.
+    const updated = await occurrences.applyChange(
+      occurrence,
+      { ...change, ...(change.isCompleted ? { skipped: false } : {}) },
+      event,
+    );
+    if (!updated) return { ...toOccurrence(await owned(userId, id)), xpDelta: 0 };
+    await relay.flush(updated);
+    return { ...toOccurrence(updated), xpDelta: changed ? xpDelta : 0 };
+  }
+
+  return {
+    /** GET /api/quests/occurrences: exactly one per series and scheduled local day of the range. */
+    async list(userId: string, query: DateRangeQuery): Promise<Occurrence[]> {
+      const [seriesList, timeZone] = await Promise.all([
+        deps.series.listForUser(userId),
+        zones.timeZoneOf(userId),
+      ]);
+      const range = localRangeOrThrow(query, clock(), timeZone);
+      return (await deps.materialiser.ensure(userId, seriesList, range)).map(toOccurrence);
+    },
+
+    toggle(userId: string, id: string, requestId: string | undefined) {
+      return move(userId, id, (o) => (o.isCompleted ? 'not_completed' : 'completed'), requestId);
+    },
+
+    complete(userId: string, id: string, requestId: string | undefined) {
+      return move(userId, id, () => 'completed', requestId);
+    },
+
+    progress(
+      userId: string,
+      id: string,
+      input: ProgressUpdateRequest,
+      requestId: string | undefined,
+    ) {
+      return move(userId, id, () => input.completionType, requestId, input.progressNotes);
+    },
+
+    /** Gone from the dashboard and the log (core.md section 4); XP untouched. Idempotent. */
+    async hide(userId: string, id: string): Promise<Occurrence> {
+      const occurrence = await owned(userId, id);
+      if (occurrence.hiddenFromDashboard) return toOccurrence(occurrence);
+      const updated = await occurrences.applyChange(
+        occurrence,
+        { hiddenFromDashboard: true },
+        null,
+      );
+      return toOccurrence(updated ?? (await owned(userId, id)));
+    },
+
+    /**
+     * Skips one occurrence on purpose (beyond the spec): it earns nothing, and its day neither counts
+     * for nor breaks the day streak. Only an occurrence not done can be skipped (409 otherwise).
+     */
+    async skip(userId: string, id: string): Promise<Occurrence> {
+      const occurrence = await owned(userId, id);
+      if (occurrence.isCompleted) throw conflict('A completed occurrence cannot be skipped');
+      if (occurrence.skipped) return toOccurrence(occurrence);
+      const updated = await occurrences.applyChange(occurrence, { skipped: true }, null);
+      if (!updated) throw conflict('The occurrence changed meanwhile; try again');
+      return toOccurrence(updated);
+    },
+  };
+}
+
+export type OccurrencesService = ReturnType<typeof occurrencesService>;

@@ -1,0 +1,145 @@
+import type { Model, Types } from 'mongoose';
+import type { EventEnvelope } from '@levelup/contracts';
+import { isDuplicateKeyError, outboxEntry } from '@levelup/service-kit';
+import type { CompletionState } from '../completions/completion-change.ts';
+import { objectId } from '../shared/object-id.ts';
+import type { OccurrenceDoc } from './models.ts';
+
+export type NewOccurrence = Pick<
+  OccurrenceDoc,
+  | 'seriesId'
+  | 'userId'
+  | 'title'
+  | 'description'
+  | 'difficulty'
+  | 'xpReward'
+  | 'timeEstimate'
+  | 'category'
+  | 'timeOfDay'
+  | 'growthPath'
+  | 'scheduledFor'
+> & { _id: Types.ObjectId; event: EventEnvelope };
+
+function allDuplicates(err: unknown): boolean {
+  if (isDuplicateKeyError(err)) return true;
+  const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
+    ?.writeErrors;
+  return (
+    Array.isArray(writeErrors) &&
+    writeErrors.length > 0 &&
+    writeErrors.every((e) => (e.code ?? e.err?.code) === 11000)
+  );
+}
+
+export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
+  return {
+    /** The user's occurrences on local days [from, to] (of the given series when seriesIds is set). */
+    async between(
+      userId: string,
+      from: string,
+      to: string,
+      seriesIds?: string[],
+    ): Promise<OccurrenceDoc[]> {
+      return Occurrence.find({
+        userId,
+        scheduledFor: { $gte: from, $lte: to },
+        ...(seriesIds ? { seriesId: { $in: seriesIds } } : {}),
+      })
+        .sort({ scheduledFor: 1, seriesId: 1 })
+        .lean<OccurrenceDoc[]>();
+    },
+
+    /** Which (series, day) pairs exist in the range: a narrow read for materialisation. */
+    async existingKeys(userId: string, from: string, to: string): Promise<Set<string>> {
+      const rows = await Occurrence.find({ userId, scheduledFor: { $gte: from, $lte: to } })
+        .select({ seriesId: 1, scheduledFor: 1, _id: 0 })
+        .lean();
+      return new Set(rows.map((row) => `${row.seriesId}|${row.scheduledFor}`));
+    },
+
+    /**
+     * Inserts the missing occurrences, each with its occurrence_scheduled event in its outbox. The unique
+     * (seriesId, scheduledFor) index makes a parallel request's insert of the same day a no-op.
+     */
+    async insertMissing(occurrences: NewOccurrence[]): Promise<void> {
+      if (occurrences.length === 0) return;
+      const docs = occurrences.map(({ event, ...fields }) => ({
+        ...fields,
+        outbox: [outboxEntry(event)],
+      }));
+      try {
+        await Occurrence.insertMany(docs, { ordered: false });
+      } catch (err) {
+        if (!allDuplicates(err)) throw err;
+      }
+    },
+
+    async findOwned(userId: string, id: string): Promise<OccurrenceDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return Occurrence.findOne({ _id, userId }).lean<OccurrenceDoc>();
+    },
+
+    /** State and event in one conditional update on the observed revision (decision 5). */
+    async applyChange(
+      occurrence: Pick<OccurrenceDoc, '_id' | 'userId' | 'rev'>,
+      change: Partial<CompletionState> &
+        Partial<Pick<OccurrenceDoc, 'hiddenFromDashboard' | 'skipped'>>,
+      event: EventEnvelope | null,
+    ): Promise<OccurrenceDoc | null> {
+      return Occurrence.findOneAndUpdate(
+        { _id: occurrence._id, userId: occurrence.userId, rev: occurrence.rev },
+        {
+          $set: change,
+          $inc: { rev: 1 },
+          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+        },
+        { returnDocument: 'after' },
+      ).lean<OccurrenceDoc>();
+    },
+
+    /** Clear Completed: done occurrences still visible leave the dashboard (XP untouched). */
+    async hideDone(userId: string): Promise<number> {
+      const result = await Occurrence.updateMany(
+        { userId, isCompleted: true, hiddenFromDashboard: false },
+        { $set: { hiddenFromDashboard: true }, $inc: { rev: 1 } },
+      );
+      return result.modifiedCount;
+    },
+
+    async doneForUser(
+      userId: string,
+    ): Promise<Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate'>>> {
+      return Occurrence.find({ userId, isCompleted: true })
+        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .lean();
+    },
+
+    async doneBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate'>>> {
+      return Occurrence.find({
+        userId,
+        isCompleted: true,
+        completedLocalDate: { $gte: from, $lte: to },
+      })
+        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .lean();
+    },
+
+    async skippedDays(userId: string): Promise<string[]> {
+      const rows = await Occurrence.find({ userId, skipped: true })
+        .select({ scheduledFor: 1 })
+        .lean();
+      return rows.map((row) => row.scheduledFor);
+    },
+
+    async countScheduledUpTo(userId: string, day: string): Promise<number> {
+      return Occurrence.countDocuments({ userId, scheduledFor: { $lte: day } });
+    },
+  };
+}
+
+export type OccurrencesRepository = ReturnType<typeof occurrencesRepository>;

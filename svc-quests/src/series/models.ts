@@ -1,0 +1,86 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type {
+  Cadence,
+  GrowthPath,
+  MonthlyBy,
+  QuestCategory,
+  QuestDifficulty,
+  SeriesPause,
+  TimeOfDay,
+} from '@levelup/contracts';
+import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+
+/** goals-progression-community.md section 3, quest_recurring_series. */
+export interface SeriesDoc {
+  _id: Types.ObjectId;
+  userId: string;
+  title: string;
+  description: string;
+  difficulty: QuestDifficulty;
+  xpReward: number;
+  timeEstimate: string | null;
+  category: QuestCategory | null;
+  timeOfDay: TimeOfDay;
+  growthPath: GrowthPath | null;
+  recurrenceType: Cadence;
+  recurrenceInterval: number;
+  weeklyPattern: number[] | null;
+  monthlyBy: MonthlyBy;
+  startDate: Date;
+  endDate: Date | null;
+  /** The start and end as local days in the user's zone when created: the schedule is on local days. */
+  startLocalDate: string;
+  endLocalDate: string | null;
+  /** Local days the series was paused; the open one (to null) means it is paused now. */
+  pauses: SeriesPause[];
+  /** False while paused. */
+  isActive: boolean;
+  rev: number;
+  createdAt: Date;
+  updatedAt: Date;
+  outbox: OutboxEntry[];
+  outboxLockedUntil: Date | null;
+}
+
+const seriesSchema = new Schema<SeriesDoc>(
+  {
+    userId: { type: String, required: true },
+    title: { type: String, required: true },
+    description: { type: String, required: true },
+    difficulty: { type: String, required: true },
+    xpReward: { type: Number, required: true },
+    timeEstimate: { type: String, default: null },
+    category: { type: String, default: null },
+    timeOfDay: { type: String, required: true, default: 'anytime' },
+    growthPath: { type: String, default: null },
+    recurrenceType: { type: String, required: true },
+    recurrenceInterval: { type: Number, required: true, default: 1 },
+    weeklyPattern: { type: [Number], default: null },
+    monthlyBy: { type: String, required: true, default: 'day_of_month' },
+    startDate: { type: Date, required: true },
+    endDate: { type: Date, default: null },
+    startLocalDate: { type: String, required: true },
+    endLocalDate: { type: String, default: null },
+    pauses: {
+      type: [new Schema({ from: String, to: { type: String, default: null } }, { _id: false })],
+      default: [],
+    },
+    isActive: { type: Boolean, required: true, default: true },
+    rev: { type: Number, required: true, default: 0 },
+    ...outboxSchemaFields,
+  },
+  { collection: 'quest_recurring_series', timestamps: true, versionKey: false },
+);
+seriesSchema.index({ userId: 1, createdAt: 1 });
+indexOutbox(seriesSchema);
+
+const cache = new WeakMap<Connection, Model<SeriesDoc>>();
+
+export function seriesModel(db: Connection): Model<SeriesDoc> {
+  let model = cache.get(db);
+  if (!model) {
+    model = db.model<SeriesDoc>('Series', seriesSchema);
+    cache.set(db, model);
+  }
+  return model;
+}

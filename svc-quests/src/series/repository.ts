@@ -1,0 +1,52 @@
+import type { Model } from 'mongoose';
+import type { EventEnvelope, SeriesPause } from '@levelup/contracts';
+import { outboxEntry } from '@levelup/service-kit';
+import { objectId } from '../shared/object-id.ts';
+import type { SeriesDoc } from './models.ts';
+
+export type NewSeries = Omit<
+  SeriesDoc,
+  '_id' | 'rev' | 'createdAt' | 'updatedAt' | 'outbox' | 'outboxLockedUntil'
+>;
+
+export function seriesRepository(Series: Model<SeriesDoc>) {
+  return {
+    /** The series and its series_created event in one insert (decision 5). */
+    async create(series: NewSeries, event: (id: string) => EventEnvelope): Promise<SeriesDoc> {
+      const doc = new Series(series);
+      doc.outbox = [outboxEntry(event(doc._id.toString()))];
+      await doc.save();
+      return doc.toObject();
+    },
+
+    async listForUser(userId: string): Promise<SeriesDoc[]> {
+      return Series.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean<SeriesDoc[]>();
+    },
+
+    async findOwned(userId: string, id: string): Promise<SeriesDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return Series.findOne({ _id, userId }).lean<SeriesDoc>();
+    },
+
+    /** Pause or resume on the revision read (null = another request changed it first). */
+    async setPauses(
+      series: Pick<SeriesDoc, '_id' | 'userId' | 'rev'>,
+      pauses: SeriesPause[],
+      isActive: boolean,
+      event: EventEnvelope,
+    ): Promise<SeriesDoc | null> {
+      return Series.findOneAndUpdate(
+        { _id: series._id, userId: series.userId, rev: series.rev },
+        { $set: { pauses, isActive }, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
+        { returnDocument: 'after' },
+      ).lean<SeriesDoc>();
+    },
+
+    async countForUser(userId: string): Promise<number> {
+      return Series.countDocuments({ userId });
+    },
+  };
+}
+
+export type SeriesRepository = ReturnType<typeof seriesRepository>;

@@ -1,0 +1,24 @@
+import { Router } from '@koa/router';
+import { createSeriesRequestSchema } from '@levelup/contracts';
+import { userIdOf } from '@levelup/service-kit';
+import type { SeriesService } from './series.service.ts';
+
+export function seriesRouter(deps: { series: SeriesService }): Router {
+  const router = new Router();
+
+  router.post('/api/quests/recurring', async (ctx) => {
+    const input = createSeriesRequestSchema.parse(ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = await deps.series.create(userIdOf(ctx), input, ctx.state.requestId);
+  });
+
+  router.get('/api/quests/recurring', async (ctx) => {
+    ctx.body = await deps.series.list(userIdOf(ctx));
+  });
+
+  router.get('/api/quests/recurring-series', async (ctx) => {
+    ctx.body = await deps.series.choices(userIdOf(ctx));
+  });
+
+  return router;
+}
