@@ -11,7 +11,9 @@ import {
   type OutboxRelay,
   type OutboxRelayOptions,
 } from '@levelup/service-kit';
+import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
+import { goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
@@ -39,8 +41,9 @@ import { todosService } from './todos/todos.service.ts';
 import { userZones } from './users/user-zones.ts';
 
 export const SERVICE_NAME = 'svc-quests';
-/** Durable consumer shared by every svc-quests instance (operators scale this service alone). */
+/** Durable consumers shared by every svc-quests instance (operators scale this service alone). */
 export const IDENTITY_CONSUMER = 'svc-quests';
+export const GOALS_CONSUMER = 'svc-quests-goals';
 
 export interface QuestsDeps {
   db: Connection;
@@ -85,12 +88,14 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     ensureLifeTaskIndexes(taskModels),
     seriesModel(deps.db).init(),
     occurrenceModel(deps.db).init(),
+    goalStateModel(deps.db).init(),
   ]);
   const quests = questsRepository(models);
   const lifeTasks = lifeTasksRepository(taskModels);
   const series = seriesRepository(seriesModel(deps.db));
   const occurrences = occurrencesRepository(occurrenceModel(deps.db));
   const zones = userZones(models);
+  const goals = goalStates(goalStateModel(deps.db), zones);
   const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
   const materialiser = occurrenceMaterialiser({ occurrences, relay: relays.occurrences });
@@ -142,7 +147,18 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
         lifeTasks: lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock }),
       }),
       todosRouter({ todos: todosService({ todos: todosRepository(todoModel(deps.db)) }) }),
-      dashboardRouter({ overview: overviewService({ quests, zones, clock }) }),
+      dashboardRouter({
+        overview: overviewService({
+          quests,
+          occurrences,
+          series,
+          lifeTasks,
+          goals,
+          zones,
+          clock,
+        }),
+        calendar: calendarService({ quests, occurrences, lifeTasks, goals }),
+      }),
     ],
   });
 }
@@ -159,15 +175,23 @@ export async function startWorkers(
   const models = questsModels(deps.db);
   await deps.bus.ensureStream(STREAMS.QUESTS);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
+  await deps.bus.ensureStream(STREAMS.GOALS);
   const relays = Object.values<OutboxRelay>(relaysFor(outboxModels(deps.db), deps.bus, logger));
   for (const relay of relays) relay.start();
   const zones = userZones(models);
+  const goals = goalStates(goalStateModel(deps.db), zones);
   const consumers: ConsumerHandle[] = [
     await deps.bus.consume({
       stream: STREAMS.IDENTITY.name,
       durable: IDENTITY_CONSUMER,
       filterSubject: 'identity.>',
       handler: (event) => zones.apply(event),
+    }),
+    await deps.bus.consume({
+      stream: STREAMS.GOALS.name,
+      durable: GOALS_CONSUMER,
+      filterSubject: 'goals.>',
+      handler: (event) => goals.apply(event),
     }),
   ];
   return {

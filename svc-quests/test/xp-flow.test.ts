@@ -142,4 +142,27 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     await me('POST', `/api/life-tasks/${weekly.id}/complete`);
     expect(await settledXp(userId, 7)).toBe(7);
   });
+
+  it("when a user mixes quests, occurrences and life tasks, then the overview's totalXpEarned equals the profile's XP", async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: quest } = await me('POST', '/api/quests', newQuest({ xpReward: 33 }));
+    const { body: series } = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ xpReward: 41 }),
+      recurrenceType: 'daily',
+    });
+    const { body: task } = await me('POST', '/api/life-tasks', { title: 'Sort the mail' });
+    const occurrence = series.todaysOccurrence.id;
+    await Promise.all([
+      me('PATCH', `/api/quests/${quest.id}/progress`, { completionType: 'partial' }),
+      me('POST', `/api/quests/occurrences/${occurrence}/toggle`),
+      me('POST', `/api/life-tasks/${task.id}/complete`),
+    ]);
+    await me('PATCH', `/api/quests/occurrences/${occurrence}/progress`, {
+      completionType: 'partial',
+    });
+    const expected = 16 + 20 + 2;
+    expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(expected);
+    expect(await settledXp(userId, expected)).toBe(expected);
+  });
 });

@@ -1,36 +1,65 @@
-import { dayStreaks, localDate, startOfWeek, type DashboardOverview } from '@levelup/contracts';
+import {
+  dayStreaks,
+  daysBetween,
+  localDate,
+  occurrenceDatesBetween,
+  startOfWeek,
+  type DashboardOverview,
+} from '@levelup/contracts';
+import type { GoalStates } from '../goals/goal-states.ts';
+import type { LifeTasksRepository } from '../life-tasks/repository.ts';
+import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { QuestsRepository } from '../quests/repository.ts';
+import type { SeriesDoc } from '../series/models.ts';
+import type { SeriesRepository } from '../series/repository.ts';
+import { scheduleOf } from '../series/series-dto.ts';
 import type { UserZones } from '../users/user-zones.ts';
 
-/** GET /api/dashboard/overview from this service's own data, dates in the user's zone (decision 7). */
+/**
+ * GET /api/dashboard/overview from this service's own data, dates in the user's zone (decision 7).
+ * totalXpEarned is what every XP event this service published adds up to (quests and occurrences as
+ * they stand, plus each life task completion), which is what svc-identity applied to the profile.
+ */
 export function overviewService(deps: {
   quests: QuestsRepository;
+  occurrences: OccurrencesRepository;
+  series: SeriesRepository;
+  lifeTasks: LifeTasksRepository;
+  goals: GoalStates;
   zones: UserZones;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
   return {
     async forUser(userId: string): Promise<DashboardOverview> {
-      const [completed, created, timeZone] = await Promise.all([
-        deps.quests.completedForUser(userId),
-        deps.quests.countForUser(userId),
-        deps.zones.timeZoneOf(userId),
-      ]);
+      const timeZone = await deps.zones.timeZoneOf(userId);
       const today = localDate(clock(), timeZone);
+      const [quests, occurrences, maintenanceXp, created, seriesList, restDays, goals] =
+        await Promise.all([
+          deps.quests.completedForUser(userId),
+          deps.occurrences.doneForUser(userId),
+          deps.lifeTasks.totalXpEarned(userId),
+          deps.quests.countForUser(userId),
+          deps.series.listForUser(userId),
+          deps.occurrences.skippedDays(userId),
+          deps.goals.counts(userId),
+        ]);
+      const done = [...quests, ...occurrences];
       // Weeks start on Sunday (goals-progression-community.md section 9), in the user's zone.
       const weekStart = startOfWeek(today);
-      const dates = completed
-        .map((quest) => quest.completedLocalDate)
+      const dates = done
+        .map((item) => item.completedLocalDate)
         .filter((day): day is string => day !== null);
+      const streaks = dayStreaks(dates, today, restDays);
       return {
-        totalXpEarned: completed.reduce((sum, quest) => sum + quest.awardedXp, 0),
-        totalQuestsCompleted: completed.length,
-        totalQuestsCreated: created,
+        totalXpEarned: done.reduce((sum, item) => sum + item.awardedXp, 0) + maintenanceXp,
+        totalQuestsCompleted: done.length,
+        totalQuestsCreated: created + scheduledUpTo(seriesList, today),
         questsCompletedThisWeek: dates.filter((day) => day >= weekStart && day <= today).length,
-        ...toStreakFields(dayStreaks(dates, today)),
-        // Goals live in svc-goals; these become real once goal events feed a read model here.
-        activeGoalsCount: 0,
-        completedGoalsCount: 0,
+        currentStreak: streaks.current,
+        longestStreak: streaks.longest,
+        activeGoalsCount: goals.active,
+        completedGoalsCount: goals.completed,
       };
     },
   };
@@ -38,6 +67,18 @@ export function overviewService(deps: {
 
 export type OverviewService = ReturnType<typeof overviewService>;
 
-function toStreakFields(streaks: { current: number; longest: number }) {
-  return { currentStreak: streaks.current, longestStreak: streaks.longest };
+/**
+ * Occurrences every series has scheduled from its start up to today, read from the schedule itself, so
+ * the figure does not depend on which days happened to be materialised by a read.
+ */
+function scheduledUpTo(seriesList: SeriesDoc[], today: string): number {
+  let count = 0;
+  for (const series of seriesList) {
+    const schedule = scheduleOf(series);
+    const last =
+      schedule.endDate && daysBetween(schedule.endDate, today) > 0 ? schedule.endDate : today;
+    if (daysBetween(schedule.startDate, last) >= 0)
+      count += occurrenceDatesBetween(schedule, schedule.startDate, last).length;
+  }
+  return count;
 }

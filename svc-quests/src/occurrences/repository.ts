@@ -135,10 +135,6 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
         .lean();
       return rows.map((row) => row.scheduledFor);
     },
-
-    async countScheduledUpTo(userId: string, day: string): Promise<number> {
-      return Occurrence.countDocuments({ userId, scheduledFor: { $lte: day } });
-    },
   };
 }
 

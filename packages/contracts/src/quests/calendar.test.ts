@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildCalendar,
+  monthDays,
   calendarDayColor,
   calendarDayTotalXp,
   calendarMonthSummary,
@@ -64,6 +66,56 @@ describe('calendar day colour and tooltip (core.md section 2)', () => {
       goalsAchieved: 1,
       lifeTasks: 2,
       totalXp: 89,
+    });
+  });
+});
+
+describe('monthDays and buildCalendar', () => {
+  it.each([
+    ['2026-02', '2026-02-01', '2026-02-28'],
+    ['2028-02', '2028-02-01', '2028-02-29'],
+    ['2026-11', '2026-11-01', '2026-11-30'],
+    ['2026-12', '2026-12-01', '2026-12-31'],
+  ])('when the month is %s, then its days run from %s to %s', (month, from, to) => {
+    expect(monthDays(month)).toEqual({ from, to });
+  });
+
+  it('when quests, life tasks and goals happened, then each day sums its own and quiet days have no key', () => {
+    expect(
+      buildCalendar({
+        quests: [
+          { localDate: '2026-11-20', xp: 20 },
+          { localDate: '2026-11-20', xp: 12 },
+          { localDate: '2026-11-22', xp: 50 },
+        ],
+        lifeTasks: [
+          { localDate: '2026-11-20', xp: 2 },
+          { localDate: '2026-11-21', xp: 5 },
+        ],
+        goals: [{ localDate: '2026-11-22', id: 'g1', title: 'Run 5k' }],
+      }),
+    ).toEqual({
+      '2026-11-20': {
+        questsCompleted: 2,
+        goalsCompleted: [],
+        lifeTasksCompleted: 1,
+        totalXp: 32,
+        maintenanceXp: 2,
+      },
+      '2026-11-21': {
+        questsCompleted: 0,
+        goalsCompleted: [],
+        lifeTasksCompleted: 1,
+        totalXp: 0,
+        maintenanceXp: 5,
+      },
+      '2026-11-22': {
+        questsCompleted: 1,
+        goalsCompleted: [{ id: 'g1', title: 'Run 5k' }],
+        lifeTasksCompleted: 0,
+        totalXp: 50,
+        maintenanceXp: 0,
+      },
     });
   });
 });

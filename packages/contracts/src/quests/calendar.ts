@@ -85,3 +85,43 @@ export function calendarMonthSummary(days: CalendarResponse): MonthSummary {
   }
   return sum;
 }
+
+/** The first and last local day of a month 'yyyy-MM'. */
+export function monthDays(month: string): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * The day map of GET /api/dashboard/calendar from what happened on each local day: quests and
+ * occurrences done (with the XP they hold now), life task completions (maintenance XP) and goals
+ * completed. Only days with activity get a key.
+ */
+export function buildCalendar(input: {
+  quests: Iterable<{ localDate: string; xp: number }>;
+  lifeTasks: Iterable<{ localDate: string; xp: number }>;
+  goals: Iterable<{ localDate: string; id: string; title: string }>;
+}): CalendarResponse {
+  const days: CalendarResponse = {};
+  const day = (date: string): CalendarDay =>
+    (days[date] ??= {
+      questsCompleted: 0,
+      goalsCompleted: [],
+      lifeTasksCompleted: 0,
+      totalXp: 0,
+      maintenanceXp: 0,
+    });
+  for (const q of input.quests) {
+    const d = day(q.localDate);
+    d.questsCompleted += 1;
+    d.totalXp += q.xp;
+  }
+  for (const t of input.lifeTasks) {
+    const d = day(t.localDate);
+    d.lifeTasksCompleted += 1;
+    d.maintenanceXp += t.xp;
+  }
+  for (const g of input.goals) day(g.localDate).goalsCompleted.push({ id: g.id, title: g.title });
+  return days;
+}

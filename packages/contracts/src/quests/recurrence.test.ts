@@ -249,3 +249,21 @@ describe('seriesOccursOn: monthly by weekday and pauses (beyond the spec)', () =
     ]);
   });
 });
+
+describe('dayStreaks with rest days (a skipped occurrence does not break the streak)', () => {
+  it.each([
+    // done, rest -> current, longest (today 2026-11-22)
+    [['2026-11-20', '2026-11-22'], ['2026-11-21'], 2, 2],
+    [['2026-11-20', '2026-11-22'], [], 1, 1],
+    [['2026-11-21'], ['2026-11-22'], 1, 1], // resting today keeps yesterday's streak
+    [['2026-11-19', '2026-11-20'], ['2026-11-21', '2026-11-22'], 2, 2],
+    [['2026-11-18', '2026-11-20'], ['2026-11-21'], 1, 1], // 19th neither done nor rest: broken
+    [[], ['2026-11-21', '2026-11-22'], 0, 0], // rest alone is no streak
+    [['2026-11-22'], ['2026-11-22'], 1, 1], // done on a rest day counts as done
+  ])(
+    'when %o are done and %o rested, then current %i and longest %i',
+    (days, rest, current, longest) => {
+      expect(dayStreaks(days, '2026-11-22', rest)).toEqual({ current, longest });
+    },
+  );
+});
