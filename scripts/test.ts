@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check the project has, in order: lint and formatting, typecheck of every workspace, the vitest
- * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), then the frontends'
- * production build and the Playwright end-to-end suite in Chromium. Ends with one line
- * 'N passed, N failed' over all tests.
+ * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), the fault suite (faults/, on a
+ * stack of its own), then the frontends' production build and the Playwright end-to-end suite in Chromium. Ends
+ * with one line 'N passed, N failed' over all tests.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +27,7 @@ const WORKSPACES = [
   'mfe-community',
   'mfe-progression',
   'e2e',
+  'faults',
 ];
 const resultsDir = path.join(ROOT, '.data/test-results');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
@@ -95,6 +96,20 @@ if (wants('unit')) {
     ]),
   );
 }
+const faultsJson = path.join(resultsDir, 'faults.json');
+if (wants('faults')) {
+  await step(
+    'faults',
+    run('fault suite (kill -9 under load, fuzz of every route)', bin('vitest'), [
+      'run',
+      '--config',
+      'faults/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${faultsJson}`,
+    ]),
+  );
+}
 const playwrightJson = path.join(resultsDir, 'playwright.json');
 if (wants('e2e')) {
   try {
@@ -114,10 +129,12 @@ if (wants('e2e')) {
   }
 }
 
-const unit = readCounts(vitestJson, (json: { numPassedTests: number; numFailedTests: number }) => ({
+const vitestCounts = (json: { numPassedTests: number; numFailedTests: number }) => ({
   passed: json.numPassedTests,
   failed: json.numFailedTests,
-}));
+});
+const unit = readCounts(vitestJson, vitestCounts);
+const faults = readCounts(faultsJson, vitestCounts);
 const e2e = readCounts(
   playwrightJson,
   (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
@@ -126,11 +143,12 @@ const e2e = readCounts(
   }),
 );
 console.log(
-  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; faults: ${faults.passed} passed, ${faults.failed} failed; ` +
+    `playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
 // A failed step with no failed test in it (lint, typecheck, a build) still counts as one failure.
-const failedTests = unit.failed + e2e.failed;
+const failedTests = unit.failed + faults.failed + e2e.failed;
 const failed = failedTests > 0 ? failedTests : failures.length;
 if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
-console.log(`${unit.passed + e2e.passed} passed, ${failed} failed`);
+console.log(`${unit.passed + faults.passed + e2e.passed} passed, ${failed} failed`);
 process.exit(failures.length === 0 ? 0 : 1);

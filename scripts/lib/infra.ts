@@ -42,6 +42,7 @@ export function canConnect(host: string, port: number, timeoutMs = 1000): Promis
 export function startEmbeddedMongo(options: {
   port: number;
   dbPath?: string;
+  output?: NodeJS.WritableStream;
 }): Promise<{ url: string; child: Child }> {
   const args = ['src/cli.ts', '--port', String(options.port), '--bind', '127.0.0.1'];
   if (options.dbPath) args.push('--dbpath', options.dbPath);
@@ -54,6 +55,7 @@ export function startEmbeddedMongo(options: {
       args,
       cwd: path.join(ROOT, 'packages/mongo-embedded'),
       env: {},
+      output: options.output,
       onLine(line) {
         const match = /mongodb:\/\/\S+/.exec(line);
         if (match && !settled) {
@@ -86,7 +88,11 @@ function findOnPath(binary: string): string | undefined {
  * Uses the NATS server at natsUrl, or starts `nats-server -js` from PATH when none answers
  * (architecture decision 4). Resolves with the child it started, if any.
  */
-export async function ensureNats(natsUrl: string, dataDir: string): Promise<Child | undefined> {
+export async function ensureNats(
+  natsUrl: string,
+  dataDir: string,
+  output?: NodeJS.WritableStream,
+): Promise<Child | undefined> {
   const { hostname, port } = new URL(natsUrl);
   const natsPort = Number(port || 4222);
   if (await canConnect(hostname, natsPort)) return undefined;
@@ -105,6 +111,7 @@ export async function ensureNats(natsUrl: string, dataDir: string): Promise<Chil
     args: ['-js', '-a', hostname, '-p', String(natsPort), '-sd', storeDir],
     cwd: ROOT,
     env: {},
+    output,
   });
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {

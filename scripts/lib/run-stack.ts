@@ -1,15 +1,24 @@
 /** Brings the whole stack up: infrastructure, services, static servers, gateway; healthy or an error. */
 import path from 'node:path';
-import { ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
+import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
 import { ROOT, portOf, stackProcesses } from './stack.ts';
-import { startChild, stopAll, waitForHttp } from './supervisor.ts';
+import { restartChild, startChild, stopAll, waitForHttp } from './supervisor.ts';
 import type { Child } from './supervisor.ts';
 
 export interface RunningStack {
   gatewayUrl: string;
   natsUrl: string;
   natsNamespace: string | undefined;
+  /** The embedded MongoDB's URL, or MONGO_URL when that was set. */
+  mongoUrl: string;
   children: Child[];
+  /** The running child of that name ('svc-quests', 'mongo-embedded', 'nats-server', ...). */
+  child(name: string): Child;
+  /**
+   * Starts an exited child again with the same command (same port, same data folder) and resolves once
+   * it is ready again (health answered, or its port accepting connections). For the fault suite.
+   */
+  restart(name: string, timeoutMs?: number): Promise<Child>;
   stop(): Promise<void>;
 }
 
@@ -21,6 +30,10 @@ export async function startStack(options: {
   env?: NodeJS.ProcessEnv;
   /** Defaults to none for the normal ports, and to `p<offset>` for a stack on offset ports. */
   natsNamespace?: string;
+  /** Start the static servers of the shell and the remotes (default true). */
+  frontends?: boolean;
+  /** Where the children's name-prefixed output goes; the terminal by default. */
+  output?: NodeJS.WritableStream;
   log?: (line: string) => void;
 }): Promise<RunningStack> {
   const env = options.env ?? process.env;
@@ -28,24 +41,41 @@ export async function startStack(options: {
   const portOffset = options.portOffset ?? 0;
   const dataDir = options.dataDir ?? path.join(ROOT, '.data');
   const children: Child[] = [];
+  /** How to tell that a restarted child is ready, by name. */
+  const readiness = new Map<string, (child: Child, timeoutMs: number) => Promise<void>>();
+  const untilListening =
+    (host: string, port: number) => async (child: Child, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await canConnect(host, port, 500))) {
+        if (child.process.exitCode !== null) throw new Error(`${child.name} exited on restart`);
+        if (Date.now() > deadline)
+          throw new Error(`${child.name} did not listen on ${host}:${port} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
   const stop = () => stopAll(children);
 
   try {
     const secrets = ensureSecrets(dataDir);
     const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
-    const nats = await ensureNats(natsUrl, dataDir);
+    const nats = await ensureNats(natsUrl, dataDir, options.output);
     if (nats) {
       children.push(nats);
+      const { hostname, port } = new URL(natsUrl);
+      readiness.set(nats.name, untilListening(hostname, Number(port || 4222)));
       log(`started nats-server -js at ${natsUrl}`);
     }
 
     let mongoUrl = env.MONGO_URL;
     if (!mongoUrl) {
+      const mongoPort = portOf('mongo', portOffset);
       const mongo = await startEmbeddedMongo({
-        port: portOf('mongo', portOffset),
+        port: mongoPort,
         dbPath: options.memory ? undefined : path.join(dataDir, 'mongo'),
+        output: options.output,
       });
       children.push(mongo.child);
+      readiness.set(mongo.child.name, untilListening('127.0.0.1', mongoPort));
       mongoUrl = mongo.url;
     }
 
@@ -56,6 +86,7 @@ export async function startStack(options: {
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
       natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
+      frontends: options.frontends,
     });
     const started = specs.map((spec) => {
       const child = startChild({
@@ -64,8 +95,11 @@ export async function startStack(options: {
         args: spec.args,
         cwd: spec.cwd,
         env: spec.env,
+        output: options.output,
       });
       children.push(child);
+      const health = `http://127.0.0.1:${spec.port}${spec.healthPath}`;
+      readiness.set(spec.name, (restarted, timeoutMs) => waitForHttp(health, restarted, timeoutMs));
       return { spec, child };
     });
     await Promise.all(
@@ -73,11 +107,27 @@ export async function startStack(options: {
         waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000),
       ),
     );
+
+    const child = (name: string) => {
+      const found = children.find((candidate) => candidate.name === name);
+      if (!found) throw new Error(`no child named ${name} in this stack`);
+      return found;
+    };
     return {
       gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,
       natsUrl,
       natsNamespace: specs[0]?.env.NATS_NAMESPACE,
+      mongoUrl,
       children,
+      child,
+      async restart(name, timeoutMs = 60_000) {
+        const old = child(name);
+        const restarted = await restartChild(old);
+        // Same place in the list, so stop() still stops everything in the reverse order of start.
+        children[children.indexOf(old)] = restarted;
+        await readiness.get(name)?.(restarted, timeoutMs);
+        return restarted;
+      },
       stop,
     };
   } catch (error) {

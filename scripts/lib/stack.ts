@@ -16,6 +16,8 @@ export interface StackOptions {
   sessionKeys: string;
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
+  /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
+  frontends?: boolean;
 }
 
 export interface ProcessSpec {
@@ -63,7 +65,7 @@ export function portOf(name: keyof typeof BASE_PORTS, offset: number): number {
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
-/** Services first, then the static servers, then the gateway (stopped in the reverse order). */
+/** Services first, then the static servers (unless left out), then the gateway (stopped in the reverse order). */
 export function stackProcesses(options: StackOptions): ProcessSpec[] {
   const at = (name: keyof typeof BASE_PORTS) => portOf(name, options.portOffset);
   const shared = {
@@ -84,7 +86,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       ...(name === 'svc-identity' ? { SESSION_KEYS: options.sessionKeys } : {}),
     },
   }));
-  const frontends: ProcessSpec[] = FRONTENDS.map((name) => ({
+  const frontends: ProcessSpec[] = (options.frontends === false ? [] : FRONTENDS).map((name) => ({
     name,
     cwd: path.join(ROOT, name),
     args: ['serve.ts'],

@@ -9,10 +9,24 @@ import readline from 'node:readline';
 const COLORS = [36, 32, 33, 35, 34, 96, 92, 93, 95, 94, 91, 37];
 let colorIndex = 0;
 
+export interface ChildOptions {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  onLine?: (line: string) => void;
+  quiet?: boolean;
+  /** Where the name-prefixed output lines go; the terminal (stdout and stderr) by default. */
+  output?: NodeJS.WritableStream;
+}
+
 export interface Child {
   name: string;
   process: ChildProcess;
   exited: Promise<number | null>;
+  /** How it was started, so restartChild can start it again the same way. */
+  options: ChildOptions;
 }
 
 export function prefixLines(
@@ -26,23 +40,15 @@ export function prefixLines(
   lines.on('line', (line) => out.write(`${tag} | ${line}\n`));
 }
 
-export function startChild(options: {
-  name: string;
-  command: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string | undefined>;
-  onLine?: (line: string) => void;
-  quiet?: boolean;
-}): Child {
+export function startChild(options: ChildOptions): Child {
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (!options.quiet) {
-    prefixLines(options.name, child.stdout!, process.stdout);
-    prefixLines(options.name, child.stderr!, process.stderr);
+    prefixLines(options.name, child.stdout!, options.output ?? process.stdout);
+    prefixLines(options.name, child.stderr!, options.output ?? process.stderr);
   }
   if (options.onLine) {
     for (const stream of [child.stdout!, child.stderr!]) {
@@ -53,7 +59,23 @@ export function startChild(options: {
     child.on('exit', (code) => resolve(code));
     child.on('error', () => resolve(-1));
   });
-  return { name: options.name, process: child, exited };
+  return { name: options.name, process: child, exited, options };
+}
+
+/**
+ * Starts a child again with the same command, arguments and environment, once the old process is gone
+ * (the fault suite kills one with SIGKILL and brings it back). A child still running after 5 s is an error.
+ */
+export async function restartChild(child: Child): Promise<Child> {
+  let timer: NodeJS.Timeout | undefined;
+  const gone = await Promise.race([
+    child.exited.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 5000))),
+  ]);
+  clearTimeout(timer);
+  if (!gone)
+    throw new Error(`${child.name} (pid ${child.process.pid}) is still running; stop it first`);
+  return startChild(child.options);
 }
 
 export async function waitForHttp(url: string, child: Child, timeoutMs: number): Promise<void> {

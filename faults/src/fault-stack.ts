@@ -1,0 +1,138 @@
+/**
+ * The stack the fault suite breaks: gateway and services (no static servers), the embedded MongoDB on
+ * disk in a throwaway folder (it must survive kill -9), and a nats-server of its own on a free port,
+ * so killing NATS never touches the machine's shared server on 4222 that other suites use.
+ */
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { startStack } from '../../scripts/lib/run-stack.ts';
+import type { RunningStack } from '../../scripts/lib/run-stack.ts';
+import { BASE_PORTS, ROOT, portOf } from '../../scripts/lib/stack.ts';
+
+/** e2e uses +100, bench/startup.ts +200. */
+export const FAULTS_PORT_OFFSET = 300;
+
+export interface LogLine {
+  at: number;
+  /** The child's name as the supervisor prefixed it ('svc-quests', 'nats-server', ...). */
+  source: string;
+  text: string;
+}
+
+export interface FaultStack extends RunningStack {
+  /** The gateway on 127.0.0.1 (loopback only). */
+  baseUrl: string;
+  logFile: string;
+  /** Every line the children printed so far (bounded), for the report of a failed scenario. */
+  lines(since?: number): LogLine[];
+  /** kill -9, resolved once the process is gone. */
+  kill(name: string): Promise<void>;
+}
+
+const MAX_LINES = 50_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+export async function startFaultStack(): Promise<FaultStack> {
+  const busy = [];
+  for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
+    if (name === 'shell' || name.startsWith('mfe-')) continue;
+    const port = portOf(name, FAULTS_PORT_OFFSET);
+    if (await portInUse(port)) busy.push(`${name} ${port}`);
+  }
+  if (busy.length > 0) {
+    throw new Error(
+      `ports of the fault stack (+${FAULTS_PORT_OFFSET}) are taken: ${busy.join(', ')}`,
+    );
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-faults-'));
+  const logDir = path.join(ROOT, '.data/faults');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, 'stack.log');
+  const file = createWriteStream(logFile);
+  const kept: LogLine[] = [];
+  let pending = '';
+  // The supervisor writes `name | line` per line; keep them (bounded) and copy them to the log file.
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      file.write(chunk);
+      pending += chunk.toString('utf8');
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      for (const part of parts) {
+        const bar = part.indexOf(' | ');
+        kept.push({
+          at: Date.now(),
+          source: bar > 0 ? part.slice(0, bar).trim() : '?',
+          text: bar > 0 ? part.slice(bar + 3) : part,
+        });
+      }
+      if (kept.length > MAX_LINES) kept.splice(0, kept.length - MAX_LINES);
+      done();
+    },
+  });
+
+  const natsPort = await freePort();
+  let stack: RunningStack;
+  try {
+    stack = await startStack({
+      portOffset: FAULTS_PORT_OFFSET,
+      dataDir,
+      env: { ...process.env, NATS_URL: `nats://127.0.0.1:${natsPort}`, MONGO_URL: undefined },
+      frontends: false,
+      output,
+      log: (line) => output.write(`${'faults'.padEnd(16)} | ${line}\n`),
+    });
+  } catch (error) {
+    file.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // Whatever happens to the test process, no child outlives it (a stopped NATS included).
+  const killAll = () => {
+    for (const child of stack.children) {
+      if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    }
+  };
+  process.once('exit', killAll);
+
+  return {
+    ...stack,
+    baseUrl: stack.gatewayUrl.replace('localhost', '127.0.0.1'),
+    logFile,
+    lines: (since = 0) => kept.filter((line) => line.at >= since),
+    async kill(name) {
+      const child = stack.child(name);
+      child.process.kill('SIGKILL');
+      await child.exited;
+    },
+    async stop() {
+      for (const child of stack.children) child.process.kill('SIGCONT');
+      await stack.stop();
+      process.removeListener('exit', killAll);
+      await new Promise((resolve) => file.end(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
