@@ -207,6 +207,13 @@ export const API = {
     params: idParamsSchema,
     response: occurrenceSchema,
   },
+  /** Beyond the spec: skip one occurrence without breaking the streak. */
+  skipOccurrence: {
+    method: 'POST',
+    path: '/api/quests/occurrences/:id/skip',
+    params: idParamsSchema,
+    response: occurrenceSchema,
+  },
   createSeries: {
     method: 'POST',
     path: '/api/quests/recurring',
@@ -214,6 +221,19 @@ export const API = {
     response: seriesSchema,
   },
   listSeries: { method: 'GET', path: '/api/quests/recurring', response: seriesListResponseSchema },
+  /** Beyond the spec: pause a series from tomorrow, and resume it (today is scheduled again). */
+  pauseSeries: {
+    method: 'POST',
+    path: '/api/quests/recurring/:id/pause',
+    params: idParamsSchema,
+    response: seriesSchema,
+  },
+  resumeSeries: {
+    method: 'POST',
+    path: '/api/quests/recurring/:id/resume',
+    params: idParamsSchema,
+    response: seriesSchema,
+  },
   listSeriesChoices: {
     method: 'GET',
     path: '/api/quests/recurring-series',

@@ -45,6 +45,7 @@ const occurrence = {
   partialXpEarned: 0,
   completedAt: null,
   hiddenFromDashboard: false,
+  skipped: false,
   createdAt: T,
 };
 const summary = {

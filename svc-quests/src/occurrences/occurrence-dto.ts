@@ -22,6 +22,7 @@ export function toOccurrence(doc: OccurrenceDoc): Occurrence {
     partialXpEarned: doc.partialXpEarned ?? 0,
     completedAt: iso(doc.completedAt),
     hiddenFromDashboard: doc.hiddenFromDashboard,
+    skipped: doc.skipped ?? false,
     createdAt: new Date(doc.createdAt).toISOString(),
   };
 }

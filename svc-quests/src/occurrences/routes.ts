@@ -38,5 +38,10 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
     ctx.body = await deps.occurrences.hide(userIdOf(ctx), id);
   });
 
+  router.post('/api/quests/occurrences/:id/skip', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    ctx.body = await deps.occurrences.skip(userIdOf(ctx), id);
+  });
+
   return router;
 }

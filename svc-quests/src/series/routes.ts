@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { createSeriesRequestSchema } from '@levelup/contracts';
+import { createSeriesRequestSchema, idParamsSchema } from '@levelup/contracts';
 import { userIdOf } from '@levelup/service-kit';
 import type { SeriesService } from './series.service.ts';
 
@@ -18,6 +18,16 @@ export function seriesRouter(deps: { series: SeriesService }): Router {
 
   router.get('/api/quests/recurring-series', async (ctx) => {
     ctx.body = await deps.series.choices(userIdOf(ctx));
+  });
+
+  router.post('/api/quests/recurring/:id/pause', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    ctx.body = await deps.series.pause(userIdOf(ctx), id, ctx.state.requestId);
+  });
+
+  router.post('/api/quests/recurring/:id/resume', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    ctx.body = await deps.series.resume(userIdOf(ctx), id, ctx.state.requestId);
   });
 
   return router;

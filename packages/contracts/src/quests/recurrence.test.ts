@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSeriesPaused,
   occurrenceDatesBetween,
+  pauseSeries,
+  resumeSeries,
   seriesCardOccurrence,
   seriesOccursOn,
   type SeriesSchedule,
@@ -266,4 +269,43 @@ describe('dayStreaks with rest days (a skipped occurrence does not break the str
       expect(dayStreaks(days, '2026-11-22', rest)).toEqual({ current, longest });
     },
   );
+});
+
+describe('pauseSeries and resumeSeries', () => {
+  const today = '2026-11-22';
+  it.each([
+    ['a running series is paused', 'pause', [], [{ from: '2026-11-23', to: null }]],
+    [
+      'a paused series is paused again',
+      'pause',
+      [{ from: '2026-11-20', to: null }],
+      [{ from: '2026-11-20', to: null }],
+    ],
+    [
+      'a series paused three days ago is resumed',
+      'resume',
+      [{ from: '2026-11-19', to: null }],
+      [{ from: '2026-11-19', to: '2026-11-21' }],
+    ],
+    ['a series paused today is resumed today', 'resume', [{ from: '2026-11-23', to: null }], []],
+    [
+      'a running series with an old pause is resumed',
+      'resume',
+      [{ from: '2026-10-01', to: '2026-10-05' }],
+      [{ from: '2026-10-01', to: '2026-10-05' }],
+    ],
+    [
+      'a paused series with an old pause is resumed',
+      'resume',
+      [
+        { from: '2026-10-01', to: '2026-10-05' },
+        { from: '2026-11-22', to: null },
+      ],
+      [{ from: '2026-10-01', to: '2026-10-05' }],
+    ],
+  ] as const)('when %s, then the pauses are %o', (_label, action, pauses, expected) => {
+    const next = action === 'pause' ? pauseSeries(pauses, today) : resumeSeries(pauses, today);
+    expect(next).toEqual(expected);
+    expect(isSeriesPaused(next)).toBe(action === 'pause');
+  });
 });

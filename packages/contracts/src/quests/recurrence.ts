@@ -42,6 +42,32 @@ export function isPausedOn(pauses: readonly SeriesPause[] | undefined, date: str
   );
 }
 
+/**
+ * Pausing a series (beyond the spec) starts tomorrow: today's occurrence stays, the user may still do
+ * it. Pausing a paused series changes nothing.
+ */
+export function pauseSeries(pauses: readonly SeriesPause[], today: string): SeriesPause[] {
+  if (pauses.some((pause) => pause.to === null)) return [...pauses];
+  return [...pauses, { from: addDays(today, 1), to: null }];
+}
+
+/**
+ * Resuming closes the open pause yesterday, so today is scheduled again; a pause that had not started
+ * yet (paused and resumed the same day) disappears. Resuming a running series changes nothing.
+ */
+export function resumeSeries(pauses: readonly SeriesPause[], today: string): SeriesPause[] {
+  return pauses.flatMap((pause) => {
+    if (pause.to !== null) return [pause];
+    if (daysBetween(today, pause.from) >= 0) return [];
+    return [{ from: pause.from, to: addDays(today, -1) }];
+  });
+}
+
+/** A series is paused while it has an open pause. */
+export function isSeriesPaused(pauses: readonly SeriesPause[]): boolean {
+  return pauses.some((pause) => pause.to === null);
+}
+
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
