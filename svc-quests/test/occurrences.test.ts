@@ -184,6 +184,19 @@ describe('POST /api/quests/occurrences/{id}/hide and clear-completed', () => {
     expect(await settledXpEvents(today.id, 1)).toHaveLength(1);
   });
 
+  it('when hide and complete race, then the completion still lands and awards its XP', async () => {
+    const { me, today } = await seriesOf();
+    const [, completed] = await Promise.all([
+      me('POST', `/api/quests/occurrences/${today.id}/hide`),
+      me('POST', `/api/quests/occurrences/${today.id}/complete`),
+    ]);
+    expect(completed.body).toMatchObject({ xpDelta: 20, isCompleted: true });
+    expect((await me('GET', '/api/quests/recurring')).body[0].todaysOccurrence).toMatchObject({
+      hiddenFromDashboard: true,
+      isCompleted: true,
+    });
+  });
+
   it('when Clear Completed runs, then done occurrences and quests are counted and hidden', async () => {
     const { me, today } = await seriesOf();
     const { body: quest } = await me('POST', '/api/quests', newQuest());

@@ -114,11 +114,7 @@ export function occurrencesService(deps: {
     async hide(userId: string, id: string): Promise<Occurrence> {
       const occurrence = await owned(userId, id);
       if (occurrence.hiddenFromDashboard) return toOccurrence(occurrence);
-      const updated = await occurrences.applyChange(
-        occurrence,
-        { hiddenFromDashboard: true },
-        null,
-      );
+      const updated = await occurrences.setFlags(occurrence, { hiddenFromDashboard: true });
       return toOccurrence(updated ?? (await owned(userId, id)));
     },
 
@@ -130,8 +126,8 @@ export function occurrencesService(deps: {
       const occurrence = await owned(userId, id);
       if (occurrence.isCompleted) throw conflict('A completed occurrence cannot be skipped');
       if (occurrence.skipped) return toOccurrence(occurrence);
-      const updated = await occurrences.applyChange(occurrence, { skipped: true }, null);
-      if (!updated) throw conflict('The occurrence changed meanwhile; try again');
+      const updated = await occurrences.setFlags(occurrence, { skipped: true }, true);
+      if (!updated) throw conflict('A completed occurrence cannot be skipped');
       return toOccurrence(updated);
     },
   };

@@ -98,11 +98,31 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       ).lean<OccurrenceDoc>();
     },
 
+    /**
+     * Flags that move no XP (hidden, skipped). They leave the revision alone, so a completion racing
+     * them still lands; `unlessCompleted` refuses the change once the occurrence is done.
+     */
+    async setFlags(
+      occurrence: Pick<OccurrenceDoc, '_id' | 'userId'>,
+      flags: Partial<Pick<OccurrenceDoc, 'hiddenFromDashboard' | 'skipped'>>,
+      unlessCompleted = false,
+    ): Promise<OccurrenceDoc | null> {
+      return Occurrence.findOneAndUpdate(
+        {
+          _id: occurrence._id,
+          userId: occurrence.userId,
+          ...(unlessCompleted ? { isCompleted: false } : {}),
+        },
+        { $set: flags },
+        { returnDocument: 'after' },
+      ).lean<OccurrenceDoc>();
+    },
+
     /** Clear Completed: done occurrences still visible leave the dashboard (XP untouched). */
     async hideDone(userId: string): Promise<number> {
       const result = await Occurrence.updateMany(
         { userId, isCompleted: true, hiddenFromDashboard: false },
-        { $set: { hiddenFromDashboard: true }, $inc: { rev: 1 } },
+        { $set: { hiddenFromDashboard: true } },
       );
       return result.modifiedCount;
     },

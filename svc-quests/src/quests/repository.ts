@@ -40,7 +40,10 @@ export function questsRepository({ Quest }: QuestsModels) {
       return Quest.findOne({ _id, userId }).lean<QuestDoc>();
     },
 
-    /** Edits fields that move no XP (PATCH /api/quests/{id}); null when not this user's quest. */
+    /**
+     * Edits fields that move no XP (PATCH /api/quests/{id}, snooze); null when not this user's quest.
+     * The revision stays, so a completion racing an edit still lands (it records what it awarded).
+     */
     async update(
       userId: string,
       questId: string,
@@ -51,7 +54,7 @@ export function questsRepository({ Quest }: QuestsModels) {
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       return Quest.findOneAndUpdate(
         { _id, userId },
-        { $set: set, $inc: { rev: 1 } },
+        { $set: set },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
     },
@@ -80,7 +83,7 @@ export function questsRepository({ Quest }: QuestsModels) {
     async hideCompleted(userId: string): Promise<number> {
       const result = await Quest.updateMany(
         { userId, isCompleted: true, hiddenFromDashboard: { $ne: true } },
-        { $set: { hiddenFromDashboard: true }, $inc: { rev: 1 } },
+        { $set: { hiddenFromDashboard: true } },
       );
       return result.modifiedCount;
     },
