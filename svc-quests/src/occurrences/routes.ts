@@ -18,6 +18,7 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
 
   router.post('/api/quests/occurrences/:id/toggle', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.occurrences.toggle(userIdOf(ctx), id, ctx.state.requestId);
   });
 
@@ -35,11 +36,13 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
 
   router.post('/api/quests/occurrences/:id/hide', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.occurrences.hide(userIdOf(ctx), id);
   });
 
   router.post('/api/quests/occurrences/:id/skip', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.occurrences.skip(userIdOf(ctx), id);
   });
 

@@ -35,6 +35,7 @@ export function questsRouter(deps: { quests: QuestsService }): Router {
 
   router.post('/api/quests/:id/toggle', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.quests.toggle(userIdOf(ctx), id, ctx.state.requestId);
   });
 
@@ -52,6 +53,7 @@ export function questsRouter(deps: { quests: QuestsService }): Router {
 
   router.post('/api/quests/:id/snooze', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.quests.snooze(userIdOf(ctx), id);
   });
 

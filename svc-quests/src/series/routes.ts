@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { createSeriesRequestSchema, idParamsSchema } from '@levelup/contracts';
+import { createSeriesRequestSchema, emptyRequestSchema, idParamsSchema } from '@levelup/contracts';
 import { userIdOf } from '@levelup/service-kit';
 import type { SeriesService } from './series.service.ts';
 
@@ -22,11 +22,13 @@ export function seriesRouter(deps: { series: SeriesService }): Router {
 
   router.post('/api/quests/recurring/:id/pause', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.series.pause(userIdOf(ctx), id, ctx.state.requestId);
   });
 
   router.post('/api/quests/recurring/:id/resume', async (ctx) => {
     const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.series.resume(userIdOf(ctx), id, ctx.state.requestId);
   });
 

@@ -126,5 +126,8 @@ export type SnoozeQuestResponse = z.infer<typeof snoozeQuestResponseSchema>;
 export const completeQuestResponseSchema = toggleQuestResponseSchema;
 export type CompleteQuestResponse = z.infer<typeof completeQuestResponseSchema>;
 
-/** POST /api/quests/{id}/complete carries only a JSON header; an empty object body is accepted. */
-export const emptyRequestSchema = z.object({}).optional();
+/**
+ * Actions without a payload (complete carries only a JSON header, toggle, snooze, hide ...): no body or
+ * an empty object; anything else is refused rather than silently ignored.
+ */
+export const emptyRequestSchema = z.strictObject({}).optional();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateInputSchema } from '../common/dates.ts';
 import { createLifeTaskRequestSchema, lifeTaskListQuerySchema } from './life-task.ts';
 import { progressUpdateRequestSchema } from './occurrence.ts';
-import { createQuestRequestSchema, updateQuestRequestSchema } from './quest.ts';
+import { createQuestRequestSchema, emptyRequestSchema, updateQuestRequestSchema } from './quest.ts';
 import { createSeriesRequestSchema } from './series.ts';
 import { calendarQuerySchema } from './calendar.ts';
 
@@ -201,5 +201,18 @@ describe('calendarQuerySchema', () => {
     ['2026-11-01', false],
   ])('when month is %s, then accepted: %s', (month, ok) => {
     expect(calendarQuerySchema.safeParse({ month }).success).toBe(ok);
+  });
+});
+
+describe('emptyRequestSchema (actions without a payload)', () => {
+  it.each([
+    [undefined, true],
+    [{}, true],
+    [{ completionType: 'completed' }, false],
+    [[], false],
+    [null, false],
+    ['', false],
+  ])('when the body is %o, then accepted is %s', (body, ok) => {
+    expect(emptyRequestSchema.safeParse(body).success).toBe(ok);
   });
 });
