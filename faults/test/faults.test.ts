@@ -32,6 +32,17 @@ const SCENARIOS: Scenario[] = [
       await stack.restart('nats-server');
     },
   },
+  {
+    // Not gone but hung: connections stay open and nothing answers (SIGSTOP), then it carries on.
+    name: 'NATS frozen (SIGSTOP) for 20 s',
+    durationMs: 30_000,
+    async inject(stack) {
+      const nats = stack.child('nats-server');
+      nats.process.kill('SIGSTOP');
+      await sleep(20_000);
+      nats.process.kill('SIGCONT');
+    },
+  },
 ];
 
 let stack: FaultStack;
