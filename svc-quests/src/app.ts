@@ -15,6 +15,7 @@ import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
+import { lifeTaskCompletionHistory } from './life-tasks/completion-history.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
 import { lifeTasksRepository } from './life-tasks/repository.ts';
@@ -44,6 +45,8 @@ export const SERVICE_NAME = 'svc-quests';
 /** Durable consumers shared by every svc-quests instance (operators scale this service alone). */
 export const IDENTITY_CONSUMER = 'svc-quests';
 export const GOALS_CONSUMER = 'svc-quests-goals';
+/** svc-quests reading its own life task events: the completion row follows the event, exactly once. */
+export const LIFE_TASK_HISTORY_CONSUMER = 'svc-quests-life-task-history';
 
 export interface QuestsDeps {
   db: Connection;
@@ -180,6 +183,7 @@ export async function startWorkers(
   for (const relay of relays) relay.start();
   const zones = userZones(models);
   const goals = goalStates(goalStateModel(deps.db), zones);
+  const lifeTaskHistory = lifeTaskCompletionHistory(lifeTasksRepository(lifeTaskModels(deps.db)));
   const consumers: ConsumerHandle[] = [
     await deps.bus.consume({
       stream: STREAMS.IDENTITY.name,
@@ -192,6 +196,12 @@ export async function startWorkers(
       durable: GOALS_CONSUMER,
       filterSubject: 'goals.>',
       handler: (event) => goals.apply(event),
+    }),
+    await deps.bus.consume({
+      stream: STREAMS.QUESTS.name,
+      durable: LIFE_TASK_HISTORY_CONSUMER,
+      filterSubject: 'quests.life_task_completed',
+      handler: (event) => lifeTaskHistory.apply(event),
     }),
   ];
   return {

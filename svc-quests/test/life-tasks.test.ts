@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lifeTaskCompleteResponseSchema, lifeTaskSchema } from '@levelup/contracts';
+import { lifeTaskCompleteResponseSchema, lifeTaskSchema, makeEvent } from '@levelup/contracts';
+import { outboxEntry } from '@levelup/service-kit';
 import { eventually } from '@levelup/service-kit/testing';
 import { lifeTaskModels } from '../src/life-tasks/models.ts';
 import { listenToQuestEvents, startQuests, userInZone, type QuestsHarness } from './harness.ts';
@@ -179,6 +180,35 @@ describe('completing a life task (POST and PATCH /api/life-tasks/{id}/complete)'
       expect(body).toMatchObject({ xpEarned: 2, dueDate: due, isCompleted: false });
     },
   );
+});
+
+describe('the completion row when the process dies after the update', () => {
+  it('when a completed task still holds its event in the outbox, then the poller publishes it and the row and calendar follow', async () => {
+    const userId = randomUUID();
+    const { LifeTask } = lifeTaskModels(quests.deps.db);
+    const task = new LifeTask({ userId, title: 'Clean the filter', isCompleted: true });
+    const event = makeEvent('quests.life_task_completed', {
+      userId,
+      lifeTaskId: task._id.toString(),
+      title: 'Clean the filter',
+      category: 'personal',
+      xpEarned: 2,
+      localDate: '2026-11-21',
+    });
+    // As left by a crash: state and event written in one update, nothing after it.
+    task.outbox = [outboxEntry(event, new Date(Date.now() - 60_000))];
+    await task.save();
+    const rows = await eventually(
+      () => completionRows(task._id.toString()),
+      (list) => list.length === 1,
+      15_000,
+    );
+    expect(rows.map((r) => [r._id, r.localDate, r.xpEarned])).toEqual([
+      [event.id, '2026-11-21', 2],
+    ]);
+    const { body } = await quests.as(userId)('GET', '/api/dashboard/calendar?month=2026-11');
+    expect(body['2026-11-21']).toMatchObject({ lifeTasksCompleted: 1, maintenanceXp: 2 });
+  });
 });
 
 describe('GET /api/life-tasks', () => {

@@ -1,0 +1,30 @@
+import { lifeTaskCompletedEventSchema, type EventEnvelope } from '@levelup/contracts';
+import { PermanentEventError } from '@levelup/service-kit';
+import type { LifeTasksRepository } from './repository.ts';
+
+/**
+ * life_task_completions rows from svc-quests' own quests.life_task_completed events. The request writes
+ * the row right away too; this consumer is what makes the row certain when the process dies between the
+ * life task update (which holds the event in its outbox) and that write. Keyed by the event id, so the
+ * two writes are one row.
+ */
+export function lifeTaskCompletionHistory(lifeTasks: LifeTasksRepository) {
+  return {
+    async apply(event: EventEnvelope): Promise<void> {
+      if (event.type !== 'quests.life_task_completed') return;
+      const parsed = lifeTaskCompletedEventSchema.safeParse(event);
+      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
+      const { data } = parsed.data;
+      await lifeTasks.recordCompletion({
+        _id: parsed.data.id,
+        lifeTaskId: data.lifeTaskId,
+        userId: data.userId,
+        xpEarned: data.xpEarned,
+        completedAt: new Date(parsed.data.occurredAt),
+        localDate: data.localDate,
+        taskTitle: data.title,
+        taskCategory: data.category,
+      });
+    },
+  };
+}
