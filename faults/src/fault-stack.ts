@@ -53,7 +53,8 @@ async function portInUse(port: number): Promise<boolean> {
   });
 }
 
-export async function startFaultStack(): Promise<FaultStack> {
+/** `name` names the log file under .data/faults (one per test file, kept after the run). */
+export async function startFaultStack(name: string): Promise<FaultStack> {
   const busy = [];
   for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
     if (name === 'shell' || name.startsWith('mfe-')) continue;
@@ -69,7 +70,7 @@ export async function startFaultStack(): Promise<FaultStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-faults-'));
   const logDir = path.join(ROOT, '.data/faults');
   mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, 'stack.log');
+  const logFile = path.join(logDir, `${name}.log`);
   const file = createWriteStream(logFile);
   const kept: LogLine[] = [];
   let pending = '';

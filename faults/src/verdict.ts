@@ -6,6 +6,9 @@
  * reward, a complete ends completed and moves XP only if it was not. An answer that was not an
  * acknowledgement (502, 504, no answer) may or may not have changed the quest, so the state is unknown
  * until the next acknowledged answer. A 503 from the gateway's session check was never forwarded.
+ * This assumes an unacknowledged request is over upstream by the time the next one arrives: true when
+ * the upstream process died, or when it wrote before waiting (the outbox publish on a NATS outage);
+ * a frozen service that applies old requests later would need a longer window of unknown state.
  */
 import type { Attempt, LoadUser } from './completion-load.ts';
 

@@ -50,7 +50,7 @@ let users: LoadUser[];
 const figures: ScenarioFigures[] = [];
 
 beforeAll(async () => {
-  stack = await startFaultStack();
+  stack = await startFaultStack('scenarios');
   users = await signUpUsers(stack.baseUrl, 5, 3);
 });
 
@@ -77,6 +77,7 @@ describe('fault suite (issue 7): completions in flight through the gateway', () 
           `max ${result.maxLatencyMs} ms, outage ${result.outageMs} ms, XP converged after ${result.convergenceMs} ms, ` +
           `races lost ${result.racesLost}\nwarnings and errors logged by the stack meanwhile:\n${notable || '  none'}`,
       );
+      if (result.problems.length > 0) console.log(`the stack's output: ${stack.logFile}`);
       expect(result.problems).toEqual([]);
     }, 150_000);
   }

@@ -66,7 +66,7 @@ async function userWithData(name: string) {
 }
 
 beforeAll(async () => {
-  stack = await startFaultStack();
+  stack = await startFaultStack('fuzz');
   const run = Date.now().toString(36);
   const own = await userWithData(`fuzz_${run}_a`);
   const other = await userWithData(`fuzz_${run}_b`);
