@@ -1,7 +1,8 @@
 // Server-side cursors: a result kept between find/aggregate and getMore, handed out in batches.
-import { BSON, Long } from 'bson';
+import { Long } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from './errors.ts';
+import { bsonOf } from './storage/bson-bytes.ts';
 
 const DEFAULT_FIRST_BATCH = 101;
 /** Replies stay under the 16 MiB document limit with room for the envelope. */
@@ -85,7 +86,7 @@ function takeBatch(cursor: OpenCursor, count: number, empty: boolean): Document[
   let bytes = 0;
   while (cursor.position < cursor.docs.length && batch.length < count) {
     const doc = cursor.docs[cursor.position]!;
-    bytes += BSON.calculateObjectSize(doc);
+    bytes += bsonOf(doc).length;
     if (batch.length > 0 && bytes > MAX_BATCH_BYTES) break;
     batch.push(doc);
     cursor.position++;

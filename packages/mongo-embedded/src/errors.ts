@@ -8,6 +8,7 @@ export const ErrorCodes = {
   TypeMismatch: 14,
   ConflictingUpdateOperators: 40,
   IllegalOperation: 20,
+  PathNotViable: 28,
   NamespaceNotFound: 26,
   IndexNotFound: 27,
   CursorNotFound: 43,
@@ -23,6 +24,7 @@ export const ErrorCodes = {
   DuplicateKey: 11000,
   DocumentTooLarge: 17419,
   Location40352: 40352,
+  Location40324: 40324,
 } as const;
 
 const codeNames: Record<number, string> = Object.fromEntries(

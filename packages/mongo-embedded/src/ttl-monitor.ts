@@ -11,6 +11,18 @@ const INTERVAL_MS = 1000;
 export function expireDocuments(engine: StorageEngine, now = Date.now()): number {
   let removed = 0;
   for (const collection of engine.allCollections()) {
+    // A time series collection's expireAfterSeconds applies to its timeField.
+    const { timeseries, expireAfterSeconds } = collection.options;
+    if (timeseries && typeof expireAfterSeconds === 'number') {
+      const field = String((timeseries as Document).timeField);
+      const cutoff = now - expireAfterSeconds * 1000;
+      const expired = [...collection.allDocuments()].filter((doc) => {
+        const value = doc[field] as unknown;
+        return value instanceof Date && value.getTime() < cutoff;
+      });
+      for (const doc of expired) collection.remove(doc);
+      removed += expired.length;
+    }
     for (const index of collection.indexes.values()) {
       if (index.expireAfterSeconds === undefined) continue;
       const cutoff = new Date(now - index.expireAfterSeconds * 1000);

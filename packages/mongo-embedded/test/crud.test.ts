@@ -91,6 +91,40 @@ describe('find', () => {
     expect(page.map((p) => p.name)).toEqual(['bob', 'ada']);
   });
 
+  it('when sorting values of different types, then they come in BSON order (numbers, strings, booleans, dates), either way', async () => {
+    const mixed = target.db.collection(uniqueName('mixed'));
+    await mixed.insertMany([
+      { n: 'two', v: 2 },
+      { n: 'a', v: 'a' },
+      { n: 'null', v: null },
+      { n: 'half', v: 1.5 },
+      { n: 'epoch', v: new Date(0) },
+      { n: 'yes', v: true },
+      { n: 'nested', v: 3, deep: { at: 'z' } },
+    ]);
+    const up = await mixed.find({}).sort({ v: 1 }).toArray();
+    expect(up.map((d) => d.n)).toEqual(['null', 'half', 'two', 'nested', 'a', 'yes', 'epoch']);
+    const down = await mixed.find({}).sort({ v: -1 }).toArray();
+    expect(down.map((d) => d.n)).toEqual(['epoch', 'yes', 'a', 'nested', 'two', 'half', 'null']);
+    const byDeep = await mixed
+      .find({ v: { $type: 'number' } })
+      .sort({ 'deep.at': -1, v: 1 })
+      .toArray();
+    expect(byDeep.map((d) => d.n)).toEqual(['nested', 'half', 'two']);
+  });
+
+  it('when the same filter comes again with other values or after a write, then each answer is current', async () => {
+    const names = async (filter: Document) =>
+      (await people.find(filter).toArray()).map((p) => p.name as string).sort();
+    expect(await names({ age: 25 })).toEqual(['bob', 'di']);
+    expect(await names({ age: 36 })).toEqual(['ada']);
+    expect(await names({ age: 25 })).toEqual(['bob', 'di']);
+    await people.insertOne({ name: 'eve', age: 25 });
+    await people.updateOne({ name: 'bob' }, { $set: { age: 26 } });
+    expect(await names({ age: 25 })).toEqual(['di', 'eve']);
+    expect(await names({ age: '25' })).toEqual([]);
+  });
+
   it('when a projection includes fields, then only those fields and _id are returned', async () => {
     const doc = await people.findOne({ name: 'ada' }, { projection: { name: 1, age: 1 } });
     expect(Object.keys(doc!).sort()).toEqual(['_id', 'age', 'name']);

@@ -18,8 +18,12 @@ export interface ChildServer {
   exited: Promise<number | null>;
 }
 
-export function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
+export function startChild(
+  args: string[],
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, bin, '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 // Databases, collections and indexes: listDatabases, listCollections, create, drop, dropDatabase,
 // createIndexes, listIndexes, dropIndexes.
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Collection } from '../storage/collection.ts';
 import { ID_INDEX_SPEC } from '../storage/collection.ts';
@@ -27,7 +27,7 @@ const listCollections: CommandHandler = (ctx) => {
     .collections(ctx.db)
     .map((collection) => ({
       name: collection.name,
-      type: 'collection',
+      type: collection.options.timeseries ? 'timeseries' : 'collection',
       options: collection.options,
       info: { readOnly: false },
       idIndex: ID_INDEX_SPEC,

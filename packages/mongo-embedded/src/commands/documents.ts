@@ -2,9 +2,15 @@
 // an upsert's document from its filter, projection and sorting (semantics from mingo).
 import { BSON } from 'bson';
 import type { Document } from 'bson';
-import { aggregate, find, update as applyModifier } from 'mingo';
+import { Query, aggregate, find } from '../storage/operators.ts';
+// The updater on its own: mingo's top-level update() first copies its whole operator table (every
+// expression operator, twice) into a fresh context for each call, a fifth of a write's CPU under load
+// (issue 7). The updater alone starts from the query, boolean and comparison operators it needs.
+import { update as applyModifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
-import { TypeClass, typeClassOf } from '../storage/values.ts';
+import { bsonOf } from '../storage/bson-bytes.ts';
+import { compiledQuery } from '../storage/matcher.ts';
+import { TypeClass, compareValues, formatValue, typeClassOf } from '../storage/values.ts';
 
 const UPDATE_OPERATORS = new Set([
   '$set',
@@ -25,11 +31,21 @@ const UPDATE_OPERATORS = new Set([
 ]);
 
 export function cloneDocument(doc: Document): Document {
-  return BSON.deserialize(BSON.serialize(doc));
+  return BSON.deserialize(bsonOf(doc));
 }
 
 export function sameDocument(a: Document, b: Document): boolean {
-  return Buffer.compare(BSON.serialize(a), BSON.serialize(b)) === 0;
+  return Buffer.compare(bsonOf(a), bsonOf(b)) === 0;
+}
+
+/** The positional `$` operator is the only update form that needs the query's filter. */
+function usesPositional(update: Document): boolean {
+  for (const fields of Object.values(update)) {
+    if (fields && typeof fields === 'object')
+      for (const path of Object.keys(fields as Document))
+        if (path === '$' || path.includes('.$.') || path.endsWith('.$')) return true;
+  }
+  return false;
 }
 
 export function isOperatorUpdate(update: Document): boolean {
@@ -72,7 +88,7 @@ export function applyUpdate(
     }
     if (op === '$setOnInsert') continue;
     if (fields && typeof fields === 'object' && Object.keys(fields as Document).length)
-      modifier[op] = fields;
+      modifier[op] = { ...(fields as Document) };
   }
   if (options.inserting && update.$setOnInsert)
     modifier.$set = {
@@ -80,21 +96,271 @@ export function applyUpdate(
       ...(modifier.$set as Document | undefined),
     };
   const next = cloneDocument(current);
-  if (!Object.keys(modifier).length) return next;
-  try {
-    applyModifier(next, modifier, options.arrayFilters, options.filter ?? {}, {
-      cloneMode: 'deep',
-    });
-  } catch (error) {
-    const message = (error as Error).message;
-    const code = /immutable field '_id'/i.test(message)
-      ? ErrorCodes.ImmutableField
-      : /would create a conflict/.test(message)
-        ? ErrorCodes.ConflictingUpdateOperators
-        : ErrorCodes.BadValue;
-    throw new MongoCommandError(code, message);
+  // What mingo's updater refuses or gets wrong is applied here: `_id` set to its own value (or chosen
+  // by an upsert), top-level `$`-prefixed field names (MongoDB 5+), and $pull with a query on elements.
+  const own = takeOwnPaths(modifier, current, options.inserting === true);
+  checkConflicts(modifier, own);
+  checkViablePaths(modifier, next);
+  if (Object.keys(modifier).length) {
+    const filter = options.filter && usesPositional(modifier) ? options.filter : {};
+    try {
+      applyModifier(next, modifier, options.arrayFilters, filter, { cloneMode: 'deep' });
+    } catch (error) {
+      if (!/would create a conflict/.test((error as Error).message)) throw updateError(error);
+      // mingo sees a conflict between two paths under one array (`a.$[x].b` and `a.$[x].c`), which
+      // MongoDB allows (checkConflicts above found none): the positional parts are resolved here
+      // against the document as it was before the update, into concrete paths (`a.0.b`, `a.0.c`).
+      const expanded: Document = {};
+      for (const [op, fields] of Object.entries(modifier)) {
+        const concrete: Document = {};
+        for (const [path, value] of Object.entries(fields as Document))
+          for (const resolved of concretePaths(path, current, filter, options.arrayFilters ?? []))
+            concrete[resolved] = value;
+        if (Object.keys(concrete).length) expanded[op] = concrete;
+      }
+      try {
+        applyModifier(next, expanded, undefined, {}, { cloneMode: 'deep' });
+      } catch (inner) {
+        throw updateError(inner);
+      }
+    }
   }
+  for (const apply of own.apply) apply(next);
   return next;
+}
+
+/**
+ * The concrete paths a positional path reaches in `doc`: `$` is the first element the filter matches,
+ * `$[]` every element, `$[id]` every element its array filter matches.
+ */
+function concretePaths(
+  path: string,
+  doc: Document,
+  filter: Document,
+  arrayFilters: Document[],
+): string[] {
+  const parts = path.split('.');
+  const out: string[] = [];
+  const walk = (value: unknown, at: number, prefix: string[]): void => {
+    if (at === parts.length) {
+      out.push(prefix.join('.'));
+      return;
+    }
+    const part = parts[at]!;
+    if (part === '$' || (part.startsWith('$[') && part.endsWith(']'))) {
+      if (!Array.isArray(value)) {
+        out.push([...prefix, ...parts.slice(at)].join('.'));
+        return;
+      }
+      const field = prefix.join('.');
+      let test: (element: unknown) => boolean;
+      if (part === '$') {
+        const keys = Object.keys(filter).filter(
+          (key) => key === field || key.startsWith(`${field}.`),
+        );
+        const query = compiledQuery(keys.length ? { [keys[0]!]: filter[keys[0]!] as unknown } : {});
+        let found = false;
+        test = (element) => {
+          if (found) return false;
+          const probe: Document = {};
+          setPath(probe, field, [element]);
+          return (found = query.test(probe));
+        };
+      } else if (part === '$[]') {
+        test = () => true;
+      } else {
+        const id = part.slice(2, -1);
+        const condition: Document = {};
+        for (const arrayFilter of arrayFilters)
+          for (const [key, spec] of Object.entries(arrayFilter))
+            if (key === id || key.startsWith(`${id}.`)) condition[key] = spec;
+        const query = compiledQuery(condition);
+        test = (element) => query.test({ [id]: element });
+      }
+      value.forEach((element, index) => {
+        if (test(element)) walk(element, at + 1, [...prefix, String(index)]);
+      });
+      return;
+    }
+    const child =
+      Array.isArray(value) && /^\d+$/.test(part)
+        ? value[Number(part)]
+        : typeClassOf(value) === TypeClass.Object
+          ? (value as Document)[part]
+          : undefined;
+    walk(child, at + 1, [...prefix, part]);
+  };
+  walk(doc, 0, []);
+  return out;
+}
+
+function updateError(error: unknown): MongoCommandError {
+  const message = (error as Error).message;
+  const code = /immutable field '_id'/i.test(message)
+    ? ErrorCodes.ImmutableField
+    : /would create a conflict/.test(message)
+      ? ErrorCodes.ConflictingUpdateOperators
+      : ErrorCodes.BadValue;
+  return new MongoCommandError(code, message);
+}
+
+interface OwnPaths {
+  paths: string[];
+  apply: Array<(doc: Document) => void>;
+}
+
+const POSITIONAL = /(^|\.)\$(\[[^\]]*\])?(\.|$)/;
+
+/** Whether a $pull spec is a condition on the element's value ({ $gte: 5 }) rather than a query on it. */
+function isValueCondition(spec: unknown): boolean {
+  if (typeClassOf(spec) !== TypeClass.Object) return true;
+  const first = Object.keys(spec as Document)[0];
+  return (
+    first !== undefined &&
+    first.startsWith('$') &&
+    !['$and', '$or', '$nor', '$expr', '$where', '$text', '$comment'].includes(first)
+  );
+}
+
+function pullPredicate(spec: unknown): (value: unknown) => boolean {
+  if (isValueCondition(spec)) {
+    const query = compiledQuery({ v: spec as Document });
+    return (value) => query.test({ v: value });
+  }
+  const query = compiledQuery(spec as Document);
+  return (value) => typeClassOf(value) === TypeClass.Object && query.test(value as Document);
+}
+
+/** The object holding the last part of `path` in `doc` (created when `create`), or undefined. */
+function parentOf(doc: Document, path: string, create: boolean): Document | undefined {
+  let target: unknown = doc;
+  const parts = path.split('.');
+  for (const part of parts.slice(0, -1)) {
+    if (typeClassOf(target) !== TypeClass.Object) return undefined;
+    const holder = target as Document;
+    if (holder[part] === undefined || holder[part] === null) {
+      if (!create) return undefined;
+      holder[part] = {};
+    }
+    target = holder[part];
+  }
+  return typeClassOf(target) === TypeClass.Object ? (target as Document) : undefined;
+}
+
+/** Removes from `modifier` the paths applied here rather than by mingo; returns how to apply them. */
+function takeOwnPaths(modifier: Document, current: Document, inserting: boolean): OwnPaths {
+  const own: OwnPaths = { paths: [], apply: [] };
+  const take = (op: string, path: string): unknown => {
+    const fields = modifier[op] as Document;
+    const value = fields[path];
+    delete fields[path];
+    if (!Object.keys(fields).length) delete modifier[op];
+    own.paths.push(path);
+    return value;
+  };
+  const set = modifier.$set as Document | undefined;
+  if (set && '_id' in set) {
+    const value = take('$set', '_id');
+    if (inserting) {
+      own.apply.push((doc) => {
+        doc._id = value;
+      });
+    } else if (!sameDocument({ v: value }, { v: current._id })) {
+      throw new MongoCommandError(
+        ErrorCodes.ImmutableField,
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
+    }
+  }
+  for (const op of ['$set', '$unset'] as const) {
+    const fields = modifier[op] as Document | undefined;
+    if (!fields) continue;
+    for (const path of Object.keys(fields)) {
+      if (!path.startsWith('$') || path === '$' || path.startsWith('$[')) continue;
+      const value = take(op, path);
+      own.apply.push((doc) => {
+        const parent = parentOf(doc, path, op === '$set');
+        if (!parent) return;
+        const key = path.slice(path.lastIndexOf('.') + 1);
+        if (op === '$set') parent[key] = value;
+        else delete parent[key];
+      });
+    }
+  }
+  const pull = modifier.$pull as Document | undefined;
+  if (pull) {
+    for (const path of Object.keys(pull)) {
+      if (POSITIONAL.test(path) || isValueCondition(pull[path])) continue;
+      const matches = pullPredicate(take('$pull', path));
+      own.apply.push((doc) => {
+        const parent = parentOf(doc, path, false);
+        const key = path.slice(path.lastIndexOf('.') + 1);
+        const array = parent?.[key];
+        if (array === undefined) return;
+        if (!Array.isArray(array))
+          throw new MongoCommandError(
+            ErrorCodes.BadValue,
+            'Cannot apply $pull to a non-array value',
+          );
+        parent![key] = array.filter((value) => !matches(value));
+      });
+    }
+  }
+  return own;
+}
+
+/** A field name under an array (`comments.body` where comments is an array) is PathNotViable in MongoDB. */
+function checkViablePaths(modifier: Document, doc: Document): void {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (op === '$pull' || op === '$pullAll' || op === '$unset' || op === '$pop') continue;
+    for (const path of Object.keys(fields as Document)) {
+      if (!path.includes('.')) continue;
+      let value: unknown = doc;
+      for (const part of path.split('.')) {
+        if (Array.isArray(value)) {
+          if (/^\d+$/.test(part)) {
+            value = value[Number(part)];
+            continue;
+          }
+          if (part.startsWith('$')) break;
+          throw new MongoCommandError(
+            ErrorCodes.PathNotViable,
+            `Cannot create field '${part}' in element {${path
+              .slice(0, path.indexOf(part) - 1)
+              .split('.')
+              .pop()}: ${formatValue(value)}}`,
+          );
+        }
+        if (typeClassOf(value) !== TypeClass.Object) break;
+        value = (value as Document)[part];
+      }
+    }
+  }
+}
+
+/** MongoDB's rule: two updated paths conflict when one is the other or a prefix of it. */
+function checkConflicts(modifier: Document, own: OwnPaths): void {
+  const paths = [...own.paths];
+  for (const fields of Object.values(modifier)) paths.push(...Object.keys(fields as Document));
+  if (paths.length < 2) return;
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(path)) throw conflict(path, path);
+    seen.add(path);
+  }
+  for (const path of paths) {
+    for (let at = path.indexOf('.'); at > 0; at = path.indexOf('.', at + 1)) {
+      const prefix = path.slice(0, at);
+      if (seen.has(prefix)) throw conflict(path, prefix);
+    }
+  }
+}
+
+function conflict(path: string, at: string): MongoCommandError {
+  return new MongoCommandError(
+    ErrorCodes.ConflictingUpdateOperators,
+    `Updating the path '${path}' would create a conflict at '${at}'`,
+  );
 }
 
 function setPath(doc: Document, path: string, value: unknown): void {
@@ -137,13 +403,55 @@ export function upsertSeed(filter: Document): Document {
 /** Applies a find projection; fields keep the stored document's order, as mongod returns them. */
 export function project(docs: Document[], projection: Document | undefined): Document[] {
   if (!projection || !Object.keys(projection).length) return docs;
-  const projected = find(docs, {}, projection).all() as Document[];
+  const projected = find(docs, {}, projection);
   return projected.map((out, i) => {
     const ordered: Document = {};
     for (const key of Object.keys(docs[i]!)) if (key in out) ordered[key] = out[key];
     for (const key of Object.keys(out)) if (!(key in ordered)) ordered[key] = out[key];
     return ordered;
   });
+}
+
+/**
+ * The common case without mingo: every sort key is a plain 1 / -1 and reaches one non-array value (or
+ * nothing) in every document, so MongoDB's order is compareValues on those values, ties in input
+ * order. Undefined when a key is a $meta or reaches an array (mingo then applies the full rules).
+ */
+function sortByScalarKeys(docs: Document[], sort: Document): Document[] | undefined {
+  const keys = Object.entries(sort);
+  if (!keys.every(([, direction]) => direction === 1 || direction === -1)) return undefined;
+  const rows: Array<{ doc: Document; values: unknown[]; at: number }> = [];
+  for (const [at, doc] of docs.entries()) {
+    const values: unknown[] = [];
+    for (const [path] of keys) {
+      const value = scalarAtPath(doc, path);
+      if (value === ARRAY) return undefined;
+      values.push(value === undefined ? null : value);
+    }
+    rows.push({ doc, values, at });
+  }
+  rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compareValues(a.values[i], b.values[i]);
+      if (order !== 0) return order * (keys[i]![1] as number);
+    }
+    return a.at - b.at;
+  });
+  return rows.map((row) => row.doc);
+}
+
+const ARRAY = Symbol('array');
+
+/** The value a dotted path reaches without passing through an array; ARRAY when it meets one. */
+function scalarAtPath(doc: Document, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(value)) return ARRAY;
+    if (value === null || typeof value !== 'object' || typeClassOf(value) !== TypeClass.Object)
+      return undefined;
+    value = (value as Document)[part];
+  }
+  return Array.isArray(value) ? ARRAY : value;
 }
 
 /** Sorts, skips and limits with MongoDB's sort semantics ($natural keeps or reverses natural order). */
@@ -158,7 +466,7 @@ export function sortSkipLimit(
     if ('$natural' in sort) {
       if (sort.$natural === -1) out = [...out].reverse();
     } else {
-      out = find(out, {}).sort(sort).all() as Document[];
+      out = sortByScalarKeys(out, sort) ?? (new Query({}).find(out).sort(sort).all() as Document[]);
     }
   }
   if (skip > 0 || limit > 0) out = out.slice(skip, limit > 0 ? skip + limit : undefined);

@@ -1,6 +1,7 @@
 // Handshake and server-information commands: hello/isMaster, ping, buildInfo, endSessions...
 import type { Document } from 'bson';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../wire/protocol.ts';
+import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { CommandHandler } from './context.ts';
 
 export const SERVER_VERSION = '7.0.0';
@@ -67,11 +68,50 @@ const connectionStatus: CommandHandler = () => ({
 
 const whatsmyuri: CommandHandler = () => ({ you: '127.0.0.1', ok: 1 });
 
+/**
+ * Server parameters setParameter accepts. They are recorded and reported; the TTL monitor already
+ * runs every second, which is what tests that lower ttlMonitorSleepSecs want.
+ */
+const parameters: Document = {
+  ttlMonitorSleepSecs: 1,
+  ttlMonitorEnabled: true,
+  notablescan: false,
+  logLevel: 0,
+  cursorTimeoutMillis: 600_000,
+  maxTransactionLockRequestTimeoutMillis: 5,
+  transactionLifetimeLimitSeconds: 60,
+};
+
 const getParameter: CommandHandler = (ctx) => {
-  const reply: Document = { ok: 1 };
-  if (ctx.command.featureCompatibilityVersion !== undefined)
+  const reply: Document = {};
+  const all = ctx.command.getParameter === '*';
+  if (all || ctx.command.featureCompatibilityVersion !== undefined)
     reply.featureCompatibilityVersion = { version: '7.0' };
-  return reply;
+  for (const [name, value] of Object.entries(parameters))
+    if (all || ctx.command[name] !== undefined) reply[name] = value;
+  return { ...reply, ok: 1 };
+};
+
+const setParameter: CommandHandler = (ctx) => {
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(
+      ErrorCodes.Unauthorized,
+      'setParameter may only be run against the admin database.',
+    );
+  const names = Object.keys(ctx.command).filter(
+    (key) => key !== 'setParameter' && !key.startsWith('$') && key !== 'lsid' && key !== 'comment',
+  );
+  const reply: Document = {};
+  for (const name of names) {
+    if (!(name in parameters))
+      throw new MongoCommandError(
+        ErrorCodes.InvalidOptions,
+        `attempted to set unrecognized parameter [${name}], use help:true to see options `,
+      );
+    reply.was = parameters[name];
+    parameters[name] = ctx.command[name];
+  }
+  return { ...reply, ok: 1 };
 };
 
 export const handshakeCommands: Record<string, CommandHandler> = {
@@ -89,6 +129,7 @@ export const handshakeCommands: Record<string, CommandHandler> = {
   connectionStatus,
   whatsmyuri,
   getParameter,
+  setParameter,
   getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
   getCmdLineOpts: () => ({ argv: process.argv, parsed: {}, ok: 1 }),
 };

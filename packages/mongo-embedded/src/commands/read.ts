@@ -1,11 +1,14 @@
 // find, getMore, killCursors, count, distinct, aggregate.
 import { Long } from 'bson';
 import type { Document } from 'bson';
-import { Aggregator } from 'mingo';
+import { Aggregator, CONTEXT } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
+import { distanceTo, findNear, geoValuesAtPath } from '../storage/geo.ts';
+import type { NearQuery } from '../storage/geo.ts';
 import { compareValues, valuesAtPath } from '../storage/values.ts';
 import { cloneDocument, project, sortSkipLimit } from './documents.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
+import { SERVER_VERSION } from './handshake.ts';
 
 function toInt(value: unknown): number {
   if (value === undefined || value === null) return 0;
@@ -42,14 +45,32 @@ const find: CommandHandler = (ctx) => {
   const sort = ctx.command.sort as Document | undefined;
   const skip = toInt(ctx.command.skip);
   // Without a sort, a limited find can stop scanning once it has skip + limit matches.
-  const enough = limit > 0 && (!sort || !Object.keys(sort).length) ? skip + limit : 0;
+  const near = findNear(filter);
+  const enough = limit > 0 && !near && (!sort || !Object.keys(sort).length) ? skip + limit : 0;
+  let matched = matching(ctx, name, filter, enough);
+  // $near / $nearSphere return the nearest first.
+  if (near) matched = byDistance(matched, near.field, near.near).map(({ doc }) => doc);
   const docs = project(
-    sortSkipLimit(matching(ctx, name, filter, enough), sort, skip, limit),
+    sortSkipLimit(matched, sort, skip, limit),
     ctx.command.projection as Document | undefined,
   );
   const batchSize = batchSizeOf(ctx.command.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);
 };
+
+/** Documents with their distance to a $near point, nearest first (documents without one dropped). */
+function byDistance(
+  docs: Document[],
+  field: string,
+  near: NearQuery,
+): Array<{ doc: Document; distance: number }> {
+  const out: Array<{ doc: Document; distance: number }> = [];
+  for (const doc of docs) {
+    const distance = distanceTo(near, geoValuesAtPath(doc, field));
+    if (distance !== undefined) out.push({ doc, distance });
+  }
+  return out.sort((a, b) => a.distance - b.distance);
+}
 
 const getMore: CommandHandler = (ctx) => {
   const ns = `${ctx.db}.${String(ctx.command.collection)}`;
@@ -120,8 +141,17 @@ const aggregate: CommandHandler = (ctx) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   }
+  if (ctx.command.explain === true) {
+    const { explain: _explain, ...inner } = ctx.command;
+    return explainDocument(ctx, inner);
+  }
   for (const stage of pipeline) {
     const op = Object.keys(stage)[0];
+    if (!op || !CONTEXT.getOperator('pipeline' as never, op))
+      throw new MongoCommandError(
+        ErrorCodes.Location40324,
+        `Unrecognized pipeline stage name: '${op ?? ''}'`,
+      );
     if (op === '$out' || op === '$merge')
       throw new MongoCommandError(
         ErrorCodes.IllegalOperation,
@@ -154,18 +184,43 @@ const aggregate: CommandHandler = (ctx) => {
   return ctx.cursors.first(`${ctx.db}.${name ?? '$cmd.aggregate'}`, docs, batchSize);
 };
 
-/** explain for find: which index was used and how many documents were examined (as mongod reports). */
-const explain: CommandHandler = (ctx) => {
-  const inner = ctx.command.explain as Document | undefined;
-  if (!inner || typeof inner !== 'object' || inner.find === undefined) {
-    throw new MongoCommandError(
-      ErrorCodes.IllegalOperation,
-      'explain is only supported for find by the embedded server',
-    );
+/** The collection and filter an explained command reads with. */
+function explainedQuery(inner: Document): { name: string; filter: Document } {
+  if (inner.find !== undefined) return { name: String(inner.find), filter: inner.filter ?? {} };
+  if (inner.aggregate !== undefined) {
+    const first = (inner.pipeline as Document[] | undefined)?.[0];
+    return { name: String(inner.aggregate), filter: (first?.$match as Document) ?? {} };
   }
-  const name = String(inner.find);
+  if (inner.count !== undefined) return { name: String(inner.count), filter: inner.query ?? {} };
+  if (inner.distinct !== undefined)
+    return { name: String(inner.distinct), filter: inner.query ?? {} };
+  if (inner.findAndModify !== undefined || inner.findandmodify !== undefined)
+    return {
+      name: String(inner.findAndModify ?? inner.findandmodify),
+      filter: inner.query ?? {},
+    };
+  for (const [command, field] of [
+    ['update', 'updates'],
+    ['delete', 'deletes'],
+  ] as const) {
+    if (inner[command] !== undefined) {
+      const statement = (inner[field] as Document[] | undefined)?.[0];
+      return { name: String(inner[command]), filter: (statement?.q as Document) ?? {} };
+    }
+  }
+  throw new MongoCommandError(
+    ErrorCodes.CommandNotFound,
+    `Explain failed due to unknown command: ${Object.keys(inner)[0] ?? ''}`,
+  );
+}
+
+/**
+ * explain for find, aggregate, count, distinct, update, delete and findAndModify: which index the
+ * query uses and how many documents it examines (as mongod reports them); nothing is written.
+ */
+function explainDocument(ctx: CommandContext, inner: Document): Document {
+  const { name, filter } = explainedQuery(inner);
   const collection = ctx.engine.get(ctx.db, name);
-  const filter = (inner.filter ?? {}) as Document;
   const docs = collection ? collection.find(filter) : [];
   const indexName = collection?.lastIndex;
   const examined = collection?.lastExamined ?? 0;
@@ -187,8 +242,19 @@ const explain: CommandHandler = (ctx) => {
       totalDocsExamined: examined,
     },
     command: inner,
+    serverInfo: { host: 'localhost', port: 0, version: SERVER_VERSION },
     ok: 1,
   };
+}
+
+const explain: CommandHandler = (ctx) => {
+  const inner = ctx.command.explain as Document | undefined;
+  if (!inner || typeof inner !== 'object')
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'explain command requires a nested object',
+    );
+  return explainDocument(ctx, inner);
 };
 
 export const readCommands: Record<string, CommandHandler> = {

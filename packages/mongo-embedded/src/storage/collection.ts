@@ -1,10 +1,11 @@
 // A collection: documents by _id in insertion order, plus its indexes. Every method is synchronous
 // so a read-check-write sequence in a command handler can never interleave with another client.
-import { BSON, ObjectId } from 'bson';
+import { ObjectId } from 'bson';
 import type { Document } from 'bson';
-import { Query } from 'mingo';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
+import { bsonOf } from './bson-bytes.ts';
 import { Index } from './index.ts';
+import { compiledQuery } from './matcher.ts';
 import { planQuery } from './planner.ts';
 import type { Plan } from './planner.ts';
 import { formatValue, idKeyOf } from './values.ts';
@@ -104,7 +105,7 @@ export class Collection {
    */
   find(filter: Document, limit = 0): Document[] {
     const plan = planQuery(filter, this.indexes.values());
-    const query = Object.keys(filter).length ? new Query(filter) : undefined;
+    const query = Object.keys(filter).length ? compiledQuery(filter) : undefined;
     if (!plan) {
       // Collection scan without copying the whole collection first.
       this.lastIndex = undefined;
@@ -157,7 +158,7 @@ export class Collection {
         : { _id: hasId ? input._id : new ObjectId(), ...input };
     if (Array.isArray(doc._id))
       throw new MongoCommandError(ErrorCodes.BadValue, "The '_id' value cannot be of type array");
-    const size = BSON.calculateObjectSize(doc);
+    const size = bsonOf(doc).length;
     if (size > MAX_DOCUMENT_SIZE) {
       throw new MongoCommandError(
         ErrorCodes.BSONObjectTooLarge,
@@ -181,7 +182,7 @@ export class Collection {
         "Performing an update on the path '_id' would modify the immutable field '_id'",
       );
     }
-    if (BSON.calculateObjectSize(next) > MAX_DOCUMENT_SIZE) {
+    if (bsonOf(next).length > MAX_DOCUMENT_SIZE) {
       throw new MongoCommandError(
         ErrorCodes.DocumentTooLarge,
         `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`,

@@ -1,5 +1,5 @@
 // One secondary (or _id) index: its spec as listIndexes reports it, its keys, and uniqueness.
-import { Query } from 'mingo';
+import { Query } from './operators.ts';
 import type { Document } from 'bson';
 import { SortedKeys } from './sorted-keys.ts';
 import { valuesAtPath } from './values.ts';

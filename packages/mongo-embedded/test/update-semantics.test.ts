@@ -1,0 +1,131 @@
+// Update semantics mongoose relies on (issue 15): what MongoDB accepts, the embedded server must too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import type { Collection, Document } from 'mongodb';
+import { openTarget, uniqueName } from './target.ts';
+import type { Target } from './target.ts';
+
+let target: Target;
+
+beforeAll(async () => {
+  target = await openTarget();
+});
+afterAll(async () => {
+  await target.close();
+});
+
+function fresh(): Collection<Document> {
+  return target.db.collection(uniqueName('updates'));
+}
+
+describe('_id in an update', () => {
+  it('when $set gives _id its current value, then the update is applied', async () => {
+    const items = fresh();
+    const _id = new ObjectId();
+    await items.insertOne({ _id, name: 'a' });
+    const result = await items.updateOne({ _id }, { $set: { _id, name: 'b' } });
+    expect(result.modifiedCount).toBe(1);
+    expect(await items.findOne({ _id })).toEqual({ _id, name: 'b' });
+  });
+
+  it('when $set gives _id another value, then ImmutableField (66) is answered', async () => {
+    const items = fresh();
+    const _id = new ObjectId();
+    await items.insertOne({ _id, name: 'a' });
+    await expect(items.updateOne({ _id }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject(
+      { code: 66 },
+    );
+  });
+
+  it('when an upsert sets _id with $set, then the new document has that _id', async () => {
+    const items = fresh();
+    const _id = new ObjectId();
+    await items.updateOne({ name: 'x' }, { $set: { _id, n: 1 } }, { upsert: true });
+    expect(await items.findOne({ name: 'x' })).toEqual({ _id, name: 'x', n: 1 });
+  });
+});
+
+describe('path conflicts', () => {
+  it('when two array-filtered paths update different fields of one element, then both apply', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, children: [{ name: 'a' }, { name: 'b' }] } as Document);
+    await items.updateOne(
+      { _id: 1 } as Document,
+      { $set: { 'children.$[c].name': 'z', 'children.$[c].seen': true } },
+      { arrayFilters: [{ 'c.name': 'a' }] },
+    );
+    expect((await items.findOne({ _id: 1 } as Document))!.children).toEqual([
+      { name: 'z', seen: true },
+      { name: 'b' },
+    ]);
+  });
+
+  it('when two positional paths update one element, then both use the element matched before the update', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, children: [{ name: 'a' }, { name: 'b' }] } as Document);
+    await items.updateOne({ _id: 1, 'children.name': 'b' } as Document, {
+      $set: { 'children.$.name': 'y', 'children.$.seen': true },
+    });
+    expect((await items.findOne({ _id: 1 } as Document))!.children).toEqual([
+      { name: 'a' },
+      { name: 'y', seen: true },
+    ]);
+  });
+
+  it('when one path is a prefix of another, then ConflictingUpdateOperators (40) is answered', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, a: { b: 1 } } as Document);
+    await expect(
+      items.updateOne({ _id: 1 } as Document, { $set: { a: {}, 'a.b': 2 } }),
+    ).rejects.toMatchObject({ code: 40 });
+  });
+
+  it('when a field name is set under an array, then PathNotViable (28) is answered', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, comments: [{ body: 'x' }] } as Document);
+    await expect(
+      items.updateOne({ _id: 1 } as Document, { $set: { 'comments.body': 'y' } }),
+    ).rejects.toMatchObject({ code: 28 });
+  });
+});
+
+describe('$-prefixed field names and $pull', () => {
+  it('when $set names a top-level field starting with $, then it is stored (MongoDB 5+)', async () => {
+    const items = fresh();
+    await items.updateOne({ _id: 1 } as Document, { $set: { $myKey: 'v' } }, { upsert: true });
+    expect(await items.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, $myKey: 'v' });
+  });
+
+  it('when $set names a nested field called $each, then it is stored', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1 } as Document);
+    await items.updateOne({ _id: 1 } as Document, { $set: { 'prefs.$each': 42 } });
+    expect(await items.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, prefs: { $each: 42 } });
+  });
+
+  it('when $pull is given $or over element fields, then the matching elements are removed', async () => {
+    const items = fresh();
+    await items.insertOne({
+      _id: 1,
+      members: [
+        { name: 'a', role: 'x' },
+        { name: 'b', role: 'y' },
+        { name: 'c', role: 'y' },
+      ],
+    } as Document);
+    await items.updateOne({ _id: 1 } as Document, {
+      $pull: { members: { $or: [{ name: 'b', role: 'y' }, { name: 'zz' }] } } as Document,
+    });
+    expect((await items.findOne({ _id: 1 } as Document))!.members).toEqual([
+      { name: 'a', role: 'x' },
+      { name: 'c', role: 'y' },
+    ]);
+  });
+
+  it('when $pull is given a value condition, then matching scalars are removed', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, n: [1, 5, 9] } as Document);
+    await items.updateOne({ _id: 1 } as Document, { $pull: { n: { $gte: 5 } } as Document });
+    expect((await items.findOne({ _id: 1 } as Document))!.n).toEqual([1]);
+  });
+});
