@@ -83,3 +83,59 @@ describe('service app routing', () => {
     });
   });
 });
+
+describe('liveness and readiness (issue 13)', () => {
+  /** MongoDB and NATS as /readyz sees them: each answers its ping, fails it, or never answers. */
+  function dependencies(mongo: 'up' | 'down' | 'hangs', nats: 'up' | 'closed' | 'hangs') {
+    const never = () => new Promise<void>(() => undefined);
+    const db = {
+      readyState: mongo === 'down' ? 0 : 1,
+      db: { admin: () => ({ ping: mongo === 'hangs' ? never : async () => ({ ok: 1 }) }) },
+    };
+    const bus = {
+      connection: {
+        isClosed: () => nats === 'closed',
+        flush: nats === 'hangs' ? never : async () => undefined,
+      },
+    };
+    return { db, bus } as unknown as NonNullable<
+      Parameters<typeof createServiceApp>[0]['readiness']
+    >;
+  }
+
+  async function readyz(readiness: ReturnType<typeof dependencies>) {
+    const app = await serve(createServiceApp({ name: 'svc-test', routers: [], logger, readiness }));
+    try {
+      const response = await fetch(`${app.url}/readyz`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('when MongoDB and NATS answer, then /readyz is 200 ready, and /healthz is alive', async () => {
+    expect(await readyz(dependencies('up', 'up'))).toEqual({
+      status: 200,
+      body: { status: 'ready', service: 'svc-test', mongo: 'up', nats: 'up' },
+    });
+    expect(await call('GET', '/healthz')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', service: 'svc-test' },
+    });
+  });
+
+  it.each([
+    ['MongoDB is disconnected', dependencies('down', 'up'), { mongo: 'down', nats: 'up' }],
+    ['NATS is closed', dependencies('up', 'closed'), { mongo: 'up', nats: 'down' }],
+    [
+      'neither answers within a second',
+      dependencies('hangs', 'hangs'),
+      { mongo: 'down', nats: 'down' },
+    ],
+  ])('when %s, then /readyz is 503 and says which', async (_what, readiness, parts) => {
+    expect(await readyz(readiness)).toEqual({
+      status: 503,
+      body: { status: 'not ready', service: 'svc-test', ...parts },
+    });
+  });
+});

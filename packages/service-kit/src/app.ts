@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
+import type { Connection } from 'mongoose';
+import type { Bus } from './bus.ts';
 import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 import { AppError, errorMiddleware, notFound } from './errors.ts';
 import { REQUEST_ID_HEADER, forPathPrefix, requireIdentity } from './identity.ts';
@@ -37,6 +39,46 @@ export interface ServiceAppOptions {
    * (architecture decision 2). svc-identity leaves it out and checks sessions itself.
    */
   identitySecret?: string;
+  /** What /readyz checks (issue 13): ready means MongoDB and NATS both answer a ping. */
+  readiness?: { db: Connection; bus: Bus };
+}
+
+const PING_TIMEOUT_MS = 1_000;
+
+async function answersWithin(check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check().then(() => true),
+      new Promise<boolean>(
+        (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
+      ),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether MongoDB and NATS answer now: what a load balancer or an orchestrator asks before sending work. */
+export async function readinessOf(readiness: { db: Connection; bus: Bus }) {
+  const [mongo, nats] = await Promise.all([
+    answersWithin(async () => {
+      const db = readiness.db.db;
+      if (readiness.db.readyState !== 1 || !db) throw new Error('not connected');
+      await db.admin().ping();
+    }),
+    answersWithin(async () => {
+      if (readiness.bus.connection.isClosed()) throw new Error('closed');
+      await readiness.bus.connection.flush();
+    }),
+  ]);
+  return {
+    ready: mongo && nats,
+    mongo: mongo ? 'up' : 'down',
+    nats: nats ? 'up' : 'down',
+  } as const;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -87,10 +129,18 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(requestIdMiddleware());
   app.use(errorMiddleware(logger));
   app.use(async (ctx, next) => {
-    if (ctx.path === '/health') {
+    if (ctx.path === '/health' || ctx.path === '/healthz' || ctx.path === '/readyz') {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
         ctx.set('Allow', 'GET, HEAD');
         throw methodNotAllowed(ctx);
+      }
+      ctx.set('cache-control', 'no-store');
+      if (ctx.path === '/readyz' && options.readiness) {
+        // Ready: MongoDB and NATS answer; alive (/health, /healthz): the process answers at all.
+        const { ready, mongo, nats } = await readinessOf(options.readiness);
+        ctx.status = ready ? 200 : 503;
+        ctx.body = { status: ready ? 'ready' : 'not ready', service: options.name, mongo, nats };
+        return;
       }
       ctx.body = { status: 'ok', service: options.name };
       return;

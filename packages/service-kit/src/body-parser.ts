@@ -62,3 +62,11 @@ async function readText(stream: AsyncIterable<Buffer | string>, limit: number): 
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * A request without a body reads as {} (so defaults apply, e.g. Add XP's 10); a body that is there,
+ * JSON null included, is validated as sent (null is not an empty object).
+ */
+export function bodyOrEmpty(body: unknown): unknown {
+  return body === undefined ? {} : body;
+}

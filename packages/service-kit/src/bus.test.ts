@@ -66,6 +66,41 @@ describe('NATS bus', () => {
     expect(seen[0]?.type).toBe('quests.completed');
   });
 
+  it('when a consumer is stopped at once after it starts, then stop() returns and a later consumer still gets the event', async () => {
+    const event = completion('q-early-stop');
+    await bus.publish(event);
+    // stop() before the first pull is open used to wait forever for an iterator nobody read.
+    for (let round = 0; round < 10; round += 1) {
+      const handle = await bus.consume({
+        stream: 'QUESTS',
+        durable: 'early-stop-test',
+        filterSubject: 'quests.completed',
+        handler: async () => {
+          throw new Error('never handled here');
+        },
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const stoppedInTime = await Promise.race([
+        handle.stop().then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+      ]);
+      clearTimeout(timer);
+      expect(stoppedInTime).toBe(true);
+    }
+    const seen: string[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'early-stop-test',
+      filterSubject: 'quests.completed',
+      handler: async (received) => {
+        seen.push(received.id);
+      },
+    });
+    await waitFor(() => seen.includes(event.id));
+    await handle.stop();
+    expect(seen).toContain(event.id);
+  });
+
   it('when a handler fails once, then the event is delivered again and handled', async () => {
     const event = completion('q-retry');
     const attempts: number[] = [];

@@ -84,7 +84,12 @@ export class PermanentEventError extends Error {
 }
 
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
-export const ACK_WAIT_MS = 30_000;
+/**
+ * How long JetStream waits for an ack before it delivers a message again: the delay before a service
+ * that died mid-event gets that event redone by another instance or after its restart (XP after a crash
+ * of svc-identity, issue 7). A handler that runs longer tells the server it is still working.
+ */
+export const ACK_WAIT_MS = 10_000;
 export const MAX_DELIVER = 10;
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -270,6 +275,7 @@ export async function connectBus(
       streamSequence: msg.seq,
     };
     await requestContext.run({ requestId: event.requestId ?? event.id }, async () => {
+      const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
       try {
         await handler(event, meta);
       } catch (err) {
@@ -292,6 +298,8 @@ export async function connectBus(
         });
         msg.nak(redeliveryDelay(meta.deliveryCount));
         return;
+      } finally {
+        clearInterval(stillWorking);
       }
       try {
         await msg.ackAck();
@@ -348,7 +356,11 @@ export async function connectBus(
         try {
           current = await open();
           if (stopped) {
-            await current.close();
+            // stop() came while this pull was being opened. close() would wait for an iteration that
+            // never comes (the iterator only ends when it is read), so stop it and read it to its end;
+            // anything it delivered meanwhile goes back to the stream at once.
+            current.stop();
+            for await (const msg of current) msg.nak();
             break;
           }
           for await (const msg of current) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
+import mongoose from 'mongoose';
 import { z } from 'zod';
 import { createServiceApp } from './app.ts';
 import { AppError, notFound } from './errors.ts';
@@ -24,6 +25,17 @@ router.get('/api/conflict', () => {
 });
 router.post('/api/validate', (ctx) => {
   ctx.body = bodySchema.parse(ctx.request.body);
+});
+router.get('/api/db-down', () => {
+  throw new mongoose.mongo.MongoNetworkError('connection 4 to 127.0.0.1:27017 closed');
+});
+router.get('/api/db-down-wrapped', () => {
+  throw new Error('could not load quests', {
+    cause: new mongoose.mongo.MongoServerSelectionError(
+      'Server selection timed out after 5000 ms',
+      { error: undefined } as never,
+    ),
+  });
 });
 router.get('/api/crash', () => {
   throw new Error('connection string mongodb://secret@db leaked');
@@ -110,6 +122,20 @@ describe('error middleware', () => {
       status: 415,
       body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
     });
+  });
+
+  it('when the database cannot be reached (directly or as a cause), then 503 DATABASE_UNAVAILABLE, not a 500', async () => {
+    for (const path of ['/api/db-down', '/api/db-down-wrapped']) {
+      expect(await call(path)).toMatchObject({
+        status: 503,
+        body: {
+          error: {
+            code: 'DATABASE_UNAVAILABLE',
+            message: 'The service could not reach its database. Please try again shortly.',
+          },
+        },
+      });
+    }
   });
 
   it('when a route crashes, then the client gets a 500 without internals and the log names the request id', async () => {

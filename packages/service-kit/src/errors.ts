@@ -4,6 +4,8 @@ import type { Logger } from './logger.ts';
 export interface AppErrorOptions {
   details?: unknown;
   cause?: unknown;
+  /** Response headers that belong to the error, e.g. Retry-After on a 429. */
+  headers?: Record<string, string>;
 }
 
 /** The one error type services throw on purpose; errorMiddleware turns it into `{ error: { code, message, details? } }`. */
@@ -11,6 +13,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly details?: unknown;
+  readonly headers?: Record<string, string>;
 
   constructor(code: string, message: string, status = 400, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -18,6 +21,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = status;
     if (options.details !== undefined) this.details = options.details;
+    if (options.headers !== undefined) this.headers = options.headers;
   }
 }
 
@@ -72,10 +76,39 @@ const codeByStatus: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/**
+ * The driver's names for "the database could not be reached or went away mid-operation" (no server
+ * selected, connection closed or timed out, pool cleared). Nothing was decided, so the client may retry:
+ * a 503, not a 500 that reads as a bug.
+ */
+const DATABASE_UNAVAILABLE = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+  'MongoNotConnectedError',
+]);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (DATABASE_UNAVAILABLE.has(e.name)) return true;
+  }
+  return false;
+}
+
 /** Anything thrown becomes an AppError; unknown failures become a 500 whose details stay in the log. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isZodError(err)) return validationError(err);
+  if (isDatabaseUnavailable(err)) {
+    return new AppError(
+      'DATABASE_UNAVAILABLE',
+      'The service could not reach its database. Please try again shortly.',
+      503,
+      { cause: err },
+    );
+  }
   const status =
     typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
   const expose =
@@ -97,6 +130,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         logger.error('request failed', { method: ctx.method, path: ctx.path, error: err });
       }
       ctx.status = appError.status;
+      if (appError.headers) ctx.set(appError.headers);
       ctx.body = {
         error: {
           code: appError.code,

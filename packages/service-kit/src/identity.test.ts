@@ -14,24 +14,42 @@ import { identityHeaders, serve } from './testing/index.ts';
 const secret = 'unit-test-secret-0123456789';
 const now = 1_780_000_000_000;
 
-function signed(userId = 'user-1', requestId = 'req-1', at = now) {
+function signed(userId = 'user-1', requestId = 'req-1', at = now): Record<string, string> {
   return { 'x-request-id': requestId, ...signIdentity({ userId, requestId }, secret, at) };
 }
 
 describe('signIdentity / verifyIdentity', () => {
-  it('when the gateway signs an identity, then it sends exactly the three identity headers', () => {
+  it('when the gateway signs an identity, then it sends exactly the identity headers (user, role, time, signature)', () => {
     expect(Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, now)).sort()).toEqual(
       [...IDENTITY_HEADERS].sort(),
     );
   });
 
-  it('when the signature is fresh and intact, then the service sees the user id', () => {
-    expect(verifyIdentity(signed(), secret, now + 1_000)).toEqual({ userId: 'user-1' });
+  it('when the signature is fresh and intact, then the service sees the user id and role', () => {
+    expect(verifyIdentity(signed(), secret, now + 1_000)).toEqual({
+      userId: 'user-1',
+      role: 'member',
+    });
+    const admin = {
+      'x-request-id': 'req-1',
+      ...signIdentity({ userId: 'user-1', requestId: 'req-1', role: 'admin' }, secret, now),
+    };
+    expect(verifyIdentity(admin, secret, now)).toEqual({ userId: 'user-1', role: 'admin' });
+  });
+
+  it('when a member raises their own role after signing, or sends an unknown role, then it is refused', () => {
+    expect(verifyIdentity({ ...signed(), 'x-user-role': 'admin' }, secret, now)).toBeNull();
+    expect(verifyIdentity({ ...signed(), 'x-user-role': 'root' }, secret, now)).toBeNull();
+    const { 'x-user-role': _role, ...withoutRole } = signed();
+    expect(verifyIdentity(withoutRole, secret, now)).toBeNull();
   });
 
   it('when the signature is older than 60 seconds, then it is refused', () => {
     expect(verifyIdentity(signed(), secret, now + 60_001)).toBeNull();
-    expect(verifyIdentity(signed(), secret, now + 60_000)).toEqual({ userId: 'user-1' });
+    expect(verifyIdentity(signed(), secret, now + 60_000)).toEqual({
+      userId: 'user-1',
+      role: 'member',
+    });
   });
 
   it('when the user id is swapped after signing, then it is refused', () => {

@@ -1,13 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { unauthenticated } from './errors.ts';
+import { AppError, unauthenticated } from './errors.ts';
 
 /**
  * Identity between the gateway and the services (architecture decision 2): the gateway resolves the
  * session, strips these headers from the client's request and sends its own, signed with the shared
  * IDENTITY_SECRET. Services trust nothing else.
  */
-export const IDENTITY_HEADERS = ['x-user-id', 'x-identity-ts', 'x-identity-sig'] as const;
+export const IDENTITY_HEADERS = [
+  'x-user-id',
+  'x-user-role',
+  'x-identity-ts',
+  'x-identity-sig',
+] as const;
+/** A signed-in user's role: admins schedule meetups and review feedback (issue 11). */
+export type UserRole = 'member' | 'admin';
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const INTERNAL_SIG_HEADER = 'x-internal-sig';
 /** How old a signature may be; it only has to survive one hop. */
@@ -35,15 +42,16 @@ function freshTimestamp(raw: string | undefined, now: number): string | null {
 }
 
 export function signIdentity(
-  { userId, requestId }: { userId: string; requestId: string },
+  { userId, requestId, role = 'member' }: { userId: string; requestId: string; role?: UserRole },
   secret: string,
   now: number = Date.now(),
 ): Record<string, string> {
   const ts = String(now);
   return {
     'x-user-id': userId,
+    'x-user-role': role,
     'x-identity-ts': ts,
-    'x-identity-sig': hmac(secret, `${userId}|${requestId}|${ts}`),
+    'x-identity-sig': hmac(secret, `${userId}|${role}|${requestId}|${ts}`),
   };
 }
 
@@ -52,13 +60,16 @@ export function verifyIdentity(
   headers: HeaderBag,
   secret: string,
   now: number = Date.now(),
-): { userId: string } | null {
+): { userId: string; role: UserRole } | null {
   const userId = header(headers, 'x-user-id');
+  const role = header(headers, 'x-user-role');
   const sig = header(headers, 'x-identity-sig');
   const ts = freshTimestamp(header(headers, 'x-identity-ts'), now);
-  if (!userId || !sig || !ts) return null;
+  if (!userId || !sig || !ts || (role !== 'member' && role !== 'admin')) return null;
   const requestId = header(headers, REQUEST_ID_HEADER) ?? '';
-  return sameHex(sig, hmac(secret, `${userId}|${requestId}|${ts}`)) ? { userId } : null;
+  return sameHex(sig, hmac(secret, `${userId}|${role}|${requestId}|${ts}`))
+    ? { userId, role }
+    : null;
 }
 
 /** For the gateway's own calls to internal routes (e.g. svc-identity's /internal/session). */
@@ -81,6 +92,8 @@ export function verifyInternal(
 declare module 'koa' {
   interface DefaultState {
     userId?: string;
+    /** The caller's role, signed by the gateway with the user id. */
+    role?: string;
   }
 }
 
@@ -90,6 +103,7 @@ export function requireIdentity(secret: string, clock: () => number = Date.now):
     const identity = verifyIdentity(ctx.headers, secret, clock());
     if (!identity) throw unauthenticated();
     ctx.state.userId = identity.userId;
+    ctx.state.role = identity.role;
     await next();
   };
 }
@@ -108,6 +122,30 @@ export function userIdOf(ctx: { state: { userId?: string } }): string {
   const userId = ctx.state.userId;
   if (!userId) throw unauthenticated();
   return userId;
+}
+
+/** Who is calling: the gateway's signed user id and role (svc-identity's ADMIN_USERNAMES, `npm run admin`). */
+export interface Identity {
+  userId: string;
+  role: UserRole;
+}
+
+/** The verified caller inside a route behind requireIdentity. */
+export function identityOf(ctx: { state: { userId?: string; role?: string } }): Identity {
+  return { userId: userIdOf(ctx), role: ctx.state.role === 'admin' ? 'admin' : 'member' };
+}
+
+/** Admins schedule meetups, read post reports and review beta feedback (issue 11). */
+export function isAdmin(identity: Identity): boolean {
+  return identity.role === 'admin';
+}
+
+/** 403 FORBIDDEN: signed in, but not allowed to do this. */
+export const forbidden = (message = 'Only admins can do that') =>
+  new AppError('FORBIDDEN', message, 403);
+
+export function requireAdmin(identity: Identity): void {
+  if (!isAdmin(identity)) throw forbidden();
 }
 
 /** Runs `middleware` only for paths under `prefix` (e.g. every '/api/' route needs the identity). */

@@ -26,13 +26,23 @@ export {
   requireIdentity,
   requireInternal,
   userIdOf,
+  identityOf,
+  isAdmin,
+  forbidden,
+  requireAdmin,
   forPathPrefix,
 } from './identity.ts';
-export type { HeaderBag } from './identity.ts';
-export { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
+export type { HeaderBag, Identity, UserRole } from './identity.ts';
+export { jsonBody, bodyOrEmpty, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 export { createServiceApp, requestIdMiddleware } from './app.ts';
 export type { ServiceAppOptions, RouterLike } from './app.ts';
-export { connectMongo, isDuplicateKeyError, duplicateKeyField, DUPLICATE_KEY } from './mongo.ts';
+export {
+  connectMongo,
+  isDuplicateKeyError,
+  duplicateKeyField,
+  DUPLICATE_KEY,
+  objectId,
+} from './mongo.ts';
 export {
   connectBus,
   deleteNamespacedStreams,
@@ -52,6 +62,8 @@ export type {
   EventMeta,
   StreamSpec,
 } from './bus.ts';
+export { subscribeEvents } from './event-subscription.ts';
+export type { EventSubscription, EventSubscriptionOptions } from './event-subscription.ts';
 export { createOutboxRelay, indexOutbox, outboxEntry, outboxSchemaFields } from './outbox.ts';
 export type { OutboxEntry, OutboxRelay, OutboxRelayOptions } from './outbox.ts';
 export { listen, closeServer, installGracefulShutdown, runMain } from './shutdown.ts';

@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import type { Connection } from 'mongoose';
 
 /**
@@ -39,4 +39,9 @@ export function duplicateKeyField(err: {
   if (fromPattern) return fromPattern;
   const match = /index: (?:[\w.]+\.\$)?([A-Za-z0-9_.]+?)_-?1/.exec(err.message);
   return match?.[1];
+}
+
+/** Ids that cannot be ObjectIds are simply unknown (404), never a cast error. */
+export function objectId(id: string): Types.ObjectId | null {
+  return /^[0-9a-fA-F]{24}$/.test(id) ? new Types.ObjectId(id) : null;
 }

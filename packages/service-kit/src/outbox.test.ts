@@ -72,6 +72,23 @@ describe('outbox relay', () => {
     expect(doc?.outbox).toEqual([]);
   });
 
+  it('when NATS does not answer, then the fast path gives up waiting after fastPathMs and the event stays for the poller', async () => {
+    let release: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    const relay = createOutboxRelay({
+      model: Counter,
+      bus: { publish: () => stalled.then(() => Promise.reject(new Error('NATS away'))) },
+      fastPathMs: 100,
+    });
+    await Counter.create({ _id: 'stalled', value: 1, outbox: [outboxEntry(renamed('stalled'))] });
+    const started = Date.now();
+    await relay.flush((await Counter.findById('stalled').lean())!);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    release();
+    await relay.stop();
+    expect((await Counter.findById('stalled').lean())?.outbox).toHaveLength(1);
+  });
+
   it('when the process died before publishing, then two pollers publish the left-over events once, in order', async () => {
     const events = [renamed('left-over'), renamed('left-over'), renamed('left-over')];
     const past = new Date(Date.now() - 60_000);

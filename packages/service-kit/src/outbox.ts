@@ -54,7 +54,11 @@ interface OutboxDocument {
 }
 
 export interface OutboxRelay {
-  /** Fast path: publish what this document has pending, right after the write. Never throws. */
+  /**
+   * Fast path: publish what this document has pending, right after the write. Never throws, and waits
+   * at most fastPathMs: with NATS slow or away the request answers anyway (its change is stored, its
+   * events in the outbox) while the publish goes on in the background and the poller retries.
+   */
   flush(doc: OutboxDocument): Promise<void>;
   /** One poller pass: claims and publishes every document with entries older than the grace period. */
   sweep(): Promise<number>;
@@ -71,6 +75,7 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   lockMs?: number;
   graceMs?: number;
+  fastPathMs?: number;
 }
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
@@ -79,6 +84,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const intervalMs = options.intervalMs ?? 1_000;
   const lockMs = options.lockMs ?? 30_000;
   const graceMs = options.graceMs ?? 2_000;
+  const fastPathMs = options.fastPathMs ?? 500;
   const collection = model.collection;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
@@ -130,12 +136,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function flush(doc: OutboxDocument): Promise<void> {
     if (!doc.outbox?.length) return;
-    await track(
+    const publishing = track(
       publishEntries(doc, 'background').catch((err: unknown) => {
         logger.warn('outbox fast path failed; the poller will retry', { error: err });
         return [];
       }),
     );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, fastPathMs);
+      timer.unref();
+    });
+    await Promise.race([publishing, waited]);
+    clearTimeout(timer);
   }
 
   async function sweepOnce(): Promise<number> {

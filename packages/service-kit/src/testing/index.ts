@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { connectBus, deleteNamespacedStreams, type Bus } from '../bus.ts';
-import { signIdentity } from '../identity.ts';
+import { signIdentity, type UserRole } from '../identity.ts';
 import { connectMongo } from '../mongo.ts';
 
 export interface TestInfra {
@@ -52,9 +52,10 @@ export function identityHeaders(
   userId: string,
   secret: string = TEST_IDENTITY_SECRET,
   now: number = Date.now(),
+  role: UserRole = 'member',
 ): Record<string, string> {
   const requestId = randomUUID();
-  return { 'x-request-id': requestId, ...signIdentity({ userId, requestId }, secret, now) };
+  return { 'x-request-id': requestId, ...signIdentity({ userId, requestId, role }, secret, now) };
 }
 
 export interface RunningApp {
@@ -147,8 +148,8 @@ export interface TestService {
   infra: TestInfra;
   deps: TestDeps;
   url: string;
-  /** Calls the service as the gateway would for `userId` (signed identity headers). */
-  as(userId: string): JsonRequest;
+  /** Calls the service as the gateway would for `userId` with `role` (signed identity headers). */
+  as(userId: string, role?: UserRole): JsonRequest;
   stop(): Promise<void>;
 }
 
@@ -183,18 +184,20 @@ export async function startTestService<Extra extends object = Record<never, neve
     infra,
     deps,
     url: running.url,
-    as: (userId) => async (method, path, body) => {
-      const response = await fetch(`${running.url}${path}`, {
-        method,
-        headers: {
-          ...identityHeaders(userId),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    },
+    as:
+      (userId, role = 'member') =>
+      async (method, path, body) => {
+        const response = await fetch(`${running.url}${path}`, {
+          method,
+          headers: {
+            ...identityHeaders(userId, TEST_IDENTITY_SECRET, Date.now(), role),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      },
     async stop() {
       await running.close();
       await workers?.stop();

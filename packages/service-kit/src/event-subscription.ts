@@ -1,0 +1,99 @@
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
+import { createLogger, type Logger } from './logger.ts';
+
+export interface EventSubscriptionOptions {
+  url: string;
+  /** The connection's name, as the NATS server shows it. */
+  name: string;
+  /** An un-namespaced subject such as 'identity.session_revoked'. */
+  subject: string;
+  /** Tests only: the same subject prefix as connectBus's namespace. */
+  namespace?: string | undefined;
+  logger?: Logger;
+  onEvent(event: EventEnvelope): void;
+}
+
+export interface EventSubscription {
+  /** True while the connection is up: events published now reach onEvent. */
+  connected(): boolean;
+  /** Resolves once subscribed (never rejects; waits while NATS is away). */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A core NATS subscription to events a JetStream stream also stores: every subscriber gets every event
+ * published while it is connected, with nothing durable to share or clean up. For fan-out to every
+ * instance of a process (each gateway drops a revoked session), where missing events while disconnected
+ * is acceptable and the caller has another source of truth. Never blocks start-up: while NATS is away
+ * it keeps trying in the background (issue 17: the gateway must work without NATS).
+ */
+export function subscribeEvents(options: EventSubscriptionOptions): EventSubscription {
+  const logger = options.logger ?? createLogger(options.name);
+  const subject = options.namespace ? `${options.namespace}.${options.subject}` : options.subject;
+  let connection: NatsConnection | undefined;
+  let subscription: Subscription | undefined;
+  let closed = false;
+  let up = false;
+
+  const ready = (async () => {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      waitOnFirstConnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1_000,
+    });
+    if (closed) {
+      await nc.close();
+      return;
+    }
+    connection = nc;
+    up = true;
+    logger.info('subscribed to events', { subject });
+    subscription = nc.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) return;
+        const parsed = eventEnvelopeSchema.safeParse(safeJson(message.string()));
+        if (!parsed.success) {
+          logger.warn('malformed event ignored', { subject: message.subject });
+          return;
+        }
+        options.onEvent(parsed.data);
+      },
+    });
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          up = false;
+          logger.warn('events connection lost; reconnecting', { subject });
+        } else if (status.type === 'reconnect') {
+          up = true;
+          logger.info('events connection back', { subject });
+        }
+      }
+    })();
+  })().catch((error: unknown) => {
+    logger.error('event subscription failed', { subject, error: String(error) });
+  });
+
+  return {
+    connected: () => up && !closed,
+    ready,
+    async close() {
+      closed = true;
+      up = false;
+      subscription?.unsubscribe();
+      if (connection && !connection.isClosed()) await connection.close();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
