@@ -1,15 +1,33 @@
 import type { z } from 'zod';
 import { idParamsSchema } from './common/ids.ts';
 import {
+  createMeetupRequestSchema,
+  meetupListResponseSchema,
+  meetupSchema,
+} from './community/meetups.ts';
+import {
+  commentListResponseSchema,
+  commentSchema,
   communityFeedQuerySchema,
   communityFeedResponseSchema,
+  createCommentRequestSchema,
   createPostRequestSchema,
   likePostResponseSchema,
+  mutedMemberListResponseSchema,
   postListResponseSchema,
+  postReportListResponseSchema,
+  postReportSchema,
   postSchema,
+  reportPostRequestSchema,
 } from './community/posts.ts';
 import {
+  createSessionRequestSchema,
+  sessionListResponseSchema,
+  sessionSchema,
+} from './community/sessions.ts';
+import {
   createFeedbackRequestSchema,
+  feedbackCountsSchema,
   feedbackListResponseSchema,
   feedbackSchema,
   reviewFeedbackRequestSchema,
@@ -28,6 +46,12 @@ import {
   linkSeriesRequestSchema,
   updateGoalRequestSchema,
 } from './goals/goal.ts';
+import { goalProgressListResponseSchema } from './goals/progress.ts';
+import {
+  achievementsResponseSchema,
+  xpHistoryQuerySchema,
+  xpHistoryResponseSchema,
+} from './identity/achievements.ts';
 import {
   loginRequestSchema,
   profileUpdateRequestSchema,
@@ -115,6 +139,17 @@ export const API = {
     path: '/api/user/profile',
     body: profileUpdateRequestSchema,
     response: userProfileSchema,
+  },
+  xpHistory: {
+    method: 'GET',
+    path: '/api/user/xp-history',
+    query: xpHistoryQuerySchema,
+    response: xpHistoryResponseSchema,
+  },
+  achievements: {
+    method: 'GET',
+    path: '/api/user/achievements',
+    response: achievementsResponseSchema,
   },
 
   // svc-quests: quests
@@ -294,6 +329,101 @@ export const API = {
     params: idParamsSchema,
     response: likePostResponseSchema,
   },
+  // Beyond the spec (issue 11): comments, delete, report, mute.
+  listComments: {
+    method: 'GET',
+    path: '/api/posts/:id/comments',
+    params: idParamsSchema,
+    response: commentListResponseSchema,
+  },
+  createComment: {
+    method: 'POST',
+    path: '/api/posts/:id/comments',
+    params: idParamsSchema,
+    body: createCommentRequestSchema,
+    response: commentSchema,
+  },
+  deletePost: { method: 'DELETE', path: '/api/posts/:id', params: idParamsSchema },
+  reportPost: {
+    method: 'POST',
+    path: '/api/posts/:id/report',
+    params: idParamsSchema,
+    body: reportPostRequestSchema,
+    response: postReportSchema,
+  },
+  listPostReports: {
+    method: 'GET',
+    path: '/api/community/reports',
+    response: postReportListResponseSchema,
+  },
+  muteAuthor: {
+    method: 'POST',
+    path: '/api/posts/:id/mute-author',
+    params: idParamsSchema,
+    response: mutedMemberListResponseSchema,
+  },
+  listMutes: {
+    method: 'GET',
+    path: '/api/community/mutes',
+    response: mutedMemberListResponseSchema,
+  },
+  unmute: {
+    method: 'DELETE',
+    path: '/api/community/mutes/:id',
+    params: idParamsSchema,
+    response: mutedMemberListResponseSchema,
+  },
+  // Body-doubling sessions and meetups on the server (issue 11; sample data in the spec).
+  listSessions: { method: 'GET', path: '/api/sessions', response: sessionListResponseSchema },
+  createSession: {
+    method: 'POST',
+    path: '/api/sessions',
+    body: createSessionRequestSchema,
+    response: sessionSchema,
+  },
+  joinSession: {
+    method: 'POST',
+    path: '/api/sessions/:id/join',
+    params: idParamsSchema,
+    response: sessionSchema,
+  },
+  leaveSession: {
+    method: 'POST',
+    path: '/api/sessions/:id/leave',
+    params: idParamsSchema,
+    response: sessionSchema,
+  },
+  cancelSession: {
+    method: 'POST',
+    path: '/api/sessions/:id/cancel',
+    params: idParamsSchema,
+    response: sessionSchema,
+  },
+  remindSession: {
+    method: 'POST',
+    path: '/api/sessions/:id/remind',
+    params: idParamsSchema,
+    response: sessionSchema,
+  },
+  unremindSession: {
+    method: 'DELETE',
+    path: '/api/sessions/:id/remind',
+    params: idParamsSchema,
+    response: sessionSchema,
+  },
+  listMeetups: { method: 'GET', path: '/api/meetups', response: meetupListResponseSchema },
+  createMeetup: {
+    method: 'POST',
+    path: '/api/meetups',
+    body: createMeetupRequestSchema,
+    response: meetupSchema,
+  },
+  rsvpMeetup: {
+    method: 'POST',
+    path: '/api/meetups/:id/rsvp',
+    params: idParamsSchema,
+    response: meetupSchema,
+  },
 
   // svc-goals
   listGoals: { method: 'GET', path: '/api/goals', response: goalListResponseSchema },
@@ -317,6 +447,12 @@ export const API = {
     params: idParamsSchema,
     body: addGoalProgressRequestSchema,
     response: addGoalProgressResponseSchema,
+  },
+  goalProgressHistory: {
+    method: 'GET',
+    path: '/api/goals/:id/progress',
+    params: idParamsSchema,
+    response: goalProgressListResponseSchema,
   },
   goalJourney: {
     method: 'GET',
@@ -362,6 +498,7 @@ export const API = {
 
   // svc-feedback
   listFeedback: { method: 'GET', path: '/api/feedback', response: feedbackListResponseSchema },
+  feedbackCounts: { method: 'GET', path: '/api/feedback/counts', response: feedbackCountsSchema },
   createFeedback: {
     method: 'POST',
     path: '/api/feedback',

@@ -16,6 +16,7 @@ export * from './time/zone.ts';
 export * from './identity/user.ts';
 export * from './identity/initials.ts';
 export * from './identity/profile.ts';
+export * from './identity/achievements.ts';
 
 // quests: quest, occurrence, series, life task, todo, dashboard, calendar and their rules
 export * from './quests/enums.ts';
@@ -37,20 +38,26 @@ export * from './quests/quick-win.ts';
 export * from './quests/recurrence.ts';
 export * from './quests/range.ts';
 export * from './quests/streaks.ts';
+export * from './quests/activity.ts';
 
 // goals
 export * from './goals/enums.ts';
 export * from './goals/goal.ts';
 export * from './goals/rules.ts';
+export * from './goals/progress.ts';
+export * from './goals/forecast.ts';
 
 // progression: level, level-up, talents
 export * from './progression/level.ts';
 export * from './progression/level-up.ts';
 export * from './progression/talents.ts';
+export * from './progression/talent-paths.ts';
 
 // community: posts, feed, sessions, meetups
 export * from './community/enums.ts';
 export * from './community/posts.ts';
+export * from './community/sessions.ts';
+export * from './community/meetups.ts';
 
 // feedback
 export * from './feedback/enums.ts';
@@ -66,6 +73,8 @@ export * from './events/make-event.ts';
 // wizard
 export * from './wizard/intent.ts';
 export * from './wizard/quest-wizard.ts';
+export * from './wizard/suggestions.ts';
 
 // API table: method, path and contracts of every call
 export * from './api.ts';
+export * from './openapi.ts';

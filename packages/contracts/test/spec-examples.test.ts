@@ -304,7 +304,7 @@ const requests: [string, z.ZodType, unknown][] = [
     {
       title: 'Deep work',
       description: 'Two pomodoros.',
-      startTime: '10:00 AM',
+      startTime: '2026-11-25T15:00:00.000Z',
       duration: 90,
       maxParticipants: 6,
       category: 'focus',
@@ -332,6 +332,7 @@ const responses: [string, z.ZodType, unknown][] = [
       userNumber: 12,
       timeZone: 'Europe/Berlin',
       initials: 'A',
+      role: 'member',
     },
   ],
   ['GET /api/quests', c.questListResponseSchema, [quest]],

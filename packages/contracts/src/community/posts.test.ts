@@ -4,8 +4,8 @@ import {
   communityFeedQuerySchema,
   createPostRequestSchema,
   feedDisplayName,
-  isSessionFull,
 } from './posts.ts';
+import { isSessionFull } from './sessions.ts';
 import {
   createFeedbackRequestSchema,
   reviewFeedbackRequestSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { limitQuerySchema } from '../common/pagination.ts';
 import { questDifficultySchema } from '../quests/enums.ts';
-import { postTypeSchema, sessionCategorySchema } from './enums.ts';
+import { postTypeSchema } from './enums.ts';
 
 // core.md sections 3 (Post, Community feed item), 4 (Post submission), 5 and 7.
 
@@ -26,6 +26,10 @@ export const postSchema = z.object({
   author: z.object({ displayName: z.string().nullable() }),
   /** Whether the reader has liked it (likes are one per user here). */
   likedByMe: z.boolean().optional(),
+  /** The true number of comments (core.md shows a count that is always 0; ours counts). */
+  commentCount: z.number().int().min(0).optional(),
+  /** The reader wrote it: Delete is offered, Report and Mute are not. */
+  isMine: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 export const postListResponseSchema = z.array(postSchema);
@@ -71,71 +75,51 @@ export function feedDisplayName(
   return user?.displayName?.trim() || user?.username?.trim() || 'Anonymous User';
 }
 
-// Body-doubling sessions and meetups (goals-progression-community.md sections 3 and 5).
+// Beyond the spec: comments, delete, report, mute (issue 11).
 
-export const SESSION_CATEGORY_LABELS = {
-  focus: 'Deep Focus',
-  organizing: 'Organizing',
-  creative: 'Creative Work',
-  study: 'Study Session',
-} as const;
-
-export const createSessionRequestSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required'),
-  description: z.string().trim().max(1000).nullable().optional(),
-  startTime: z.string().trim().min(1, 'Start time is required'),
-  duration: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
-  maxParticipants: z.number().int().min(1).max(100),
-  category: sessionCategorySchema,
+/** POST /api/posts/{id}/comments: non-blank text, as for posts. */
+export const createCommentRequestSchema = z.object({
+  content: z
+    .string({ error: 'Comment is required' })
+    .trim()
+    .min(1, 'Comment is required')
+    .max(1000, 'Comment must be 1000 characters or less'),
 });
-export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;
 
-export const sessionSchema = z.object({
+export const commentSchema = z.object({
   id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  host: z.string(),
-  hostInitials: z.string(),
-  startTime: z.string(),
-  duration: z.number().int().min(1),
-  maxParticipants: z.number().int().min(1),
-  currentParticipants: z.number().int().min(0),
-  category: sessionCategorySchema,
-  isActive: z.boolean(),
+  postId: z.string(),
+  content: z.string(),
+  createdAt: isoDateTimeSchema,
+  author: z.object({ displayName: z.string().nullable() }),
+  isMine: z.boolean(),
 });
-export type Session = z.infer<typeof sessionSchema>;
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListResponseSchema = z.array(commentSchema);
 
-/** Join Now is disabled when the session is full. */
-export function isSessionFull(session: {
-  currentParticipants: number;
-  maxParticipants: number;
-}): boolean {
-  return session.currentParticipants >= session.maxParticipants;
-}
+/** POST /api/posts/{id}/report: an optional reason; stored once per member and post for the admins. */
+export const reportPostRequestSchema = z
+  .object({ reason: z.string().trim().max(500, 'Reason must be 500 characters or less') })
+  .partial()
+  .optional();
+export type ReportPostRequest = z.infer<typeof reportPostRequestSchema>;
 
-export const meetupTypeSchema = z.enum(['check-in', 'workshop', 'social']);
-export type MeetupType = z.infer<typeof meetupTypeSchema>;
-export const MEETUP_TYPE_LABELS = {
-  'check-in': 'Check-in',
-  workshop: 'Workshop',
-  social: 'Social',
-} as const;
-export const meetupPlatformSchema = z.enum(['Discord', 'Zoom']);
-
-export const meetupSchema = z.object({
+export const postReportSchema = z.object({
   id: z.string(),
-  title: z.string(),
-  theme: z.string(),
-  description: z.string(),
-  date: z.string(),
-  time: z.string(),
-  platform: meetupPlatformSchema,
-  estimatedAttendees: z.number().int().min(0),
-  type: meetupTypeSchema,
-  isUpcoming: z.boolean(),
+  postId: z.string(),
+  postContent: z.string().nullable(),
+  reason: z.string().nullable(),
+  reportedBy: z.object({ displayName: z.string().nullable() }),
+  createdAt: isoDateTimeSchema,
 });
-export type Meetup = z.infer<typeof meetupSchema>;
+export type PostReport = z.infer<typeof postReportSchema>;
+export const postReportListResponseSchema = z.array(postReportSchema);
+
+/** A member the reader muted (their posts and achievements leave the reader's feed). */
+export const mutedMemberSchema = z.object({
+  userId: z.string(),
+  displayName: z.string().nullable(),
+});
+export type MutedMember = z.infer<typeof mutedMemberSchema>;
+export const mutedMemberListResponseSchema = z.array(mutedMemberSchema);

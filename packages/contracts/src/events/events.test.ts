@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMS, eventEnvelopeSchema } from './envelope.ts';
 import { goalEventSchema } from './goals.ts';
-import { userRegisteredEventSchema, userRenamedEventSchema } from './identity.ts';
+import {
+  sessionRevokedEventSchema,
+  userRegisteredEventSchema,
+  userRenamedEventSchema,
+} from './identity.ts';
 import { makeEvent } from './make-event.ts';
 import {
   lifeTaskCompletedEventSchema,
@@ -139,6 +143,15 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
       makeEvent(
         'identity.user_renamed',
         { userId: 'u1', username: 'ada2', displayName: 'Ada L' },
+        { now },
+      ),
+    ],
+    [
+      'identity.session_revoked',
+      sessionRevokedEventSchema,
+      makeEvent(
+        'identity.session_revoked',
+        { userId: 'u1', sessionHash: 'a'.repeat(64), reason: 'sign_out' },
         { now },
       ),
     ],

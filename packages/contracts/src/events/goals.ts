@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { goalStatusSchema, goalThemeSchema } from '../goals/enums.ts';
+import { goalProgressSourceSchema, goalStatusSchema, goalThemeSchema } from '../goals/enums.ts';
+import { growthPathSchema } from '../quests/enums.ts';
 import { defineEvent } from './envelope.ts';
 
 export const GOAL_EVENT_TYPES = ['goals.created', 'goals.changed', 'goals.completed'] as const;
@@ -23,3 +24,49 @@ export const goalEventDataSchema = z.object({
 export type GoalEventData = z.infer<typeof goalEventDataSchema>;
 export const goalEventSchema = defineEvent(GOAL_EVENT_TYPES, goalEventDataSchema);
 export type GoalEvent = z.infer<typeof goalEventSchema>;
+
+export const GOAL_PROGRESS_EVENT_TYPES = ['goals.progressed'] as const;
+
+/**
+ * XP moved on a goal (a goal_progress_events row, goals-progression-community.md section 3): manual Add
+ * XP, a linked occurrence done or undone (quest), bonus or penalty. svc-goals writes the row from it, keyed
+ * by the event id, so the history is certain even if the process dies right after the goal update.
+ */
+export const goalProgressEventDataSchema = z.object({
+  userId: z.string(),
+  goalId: z.string(),
+  deltaXp: z.number().int(),
+  source: goalProgressSourceSchema,
+  /** The occurrence for source quest; null for manual XP. */
+  sourceId: z.string().nullable(),
+  /** True when this change completed the goal. */
+  isCompletion: z.boolean(),
+  goalTitle: z.string(),
+  goalCurrentXp: z.number().int().min(0),
+  goalTargetXp: z.number().int().min(1),
+});
+export type GoalProgressEventData = z.infer<typeof goalProgressEventDataSchema>;
+export const goalProgressEventSchema = defineEvent(
+  GOAL_PROGRESS_EVENT_TYPES,
+  goalProgressEventDataSchema,
+);
+export type GoalProgressEvent = z.infer<typeof goalProgressEventSchema>;
+
+export const TALENT_EVENT_TYPES = ['goals.talent_unlocked'] as const;
+
+/** A talent node unlocked by check-unlocks (architecture.md: svc-goals publishes talent unlocked). */
+export const talentUnlockedEventDataSchema = z.object({
+  userId: z.string(),
+  nodeKey: z.string(),
+  title: z.string(),
+  path: growthPathSchema,
+  tier: z.number().int().min(1),
+  isKeystone: z.boolean(),
+  unlockMessage: z.string(),
+});
+export type TalentUnlockedEventData = z.infer<typeof talentUnlockedEventDataSchema>;
+export const talentUnlockedEventSchema = defineEvent(
+  TALENT_EVENT_TYPES,
+  talentUnlockedEventDataSchema,
+);
+export type TalentUnlockedEvent = z.infer<typeof talentUnlockedEventSchema>;

@@ -30,3 +30,30 @@ export const userRenamedEventSchema = defineEvent(
   userRenamedEventDataSchema,
 );
 export type UserRenamedEvent = z.infer<typeof userRenamedEventSchema>;
+
+/**
+ * A session ended before its time: sign-out, a sign-in that replaced it, or (later) a password change or
+ * an admin revocation. Every gateway instance drops it from its session cache at once, also while
+ * svc-identity is unreachable (issue 17). The session is named by a hash of its store key: the key is what
+ * the cookie carries, so it never travels on the bus. Without `sessionHash` every session of the user ends.
+ */
+export const sessionRevokedReasonSchema = z.enum([
+  'sign_out',
+  'replaced',
+  'password_changed',
+  'admin',
+]);
+export const sessionRevokedEventDataSchema = z.object({
+  userId: z.string(),
+  sessionHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  reason: sessionRevokedReasonSchema,
+});
+export type SessionRevokedEventData = z.infer<typeof sessionRevokedEventDataSchema>;
+export const sessionRevokedEventSchema = defineEvent(
+  ['identity.session_revoked'],
+  sessionRevokedEventDataSchema,
+);
+export type SessionRevokedEvent = z.infer<typeof sessionRevokedEventSchema>;

@@ -1,5 +1,14 @@
-import type { GoalEventData, GoalEventType } from './goals.ts';
-import type { UserRegisteredEventData, UserRenamedEventData } from './identity.ts';
+import type {
+  GoalEventData,
+  GoalEventType,
+  GoalProgressEventData,
+  TalentUnlockedEventData,
+} from './goals.ts';
+import type {
+  SessionRevokedEventData,
+  UserRegisteredEventData,
+  UserRenamedEventData,
+} from './identity.ts';
 import type {
   LifeTaskCompletedEventData,
   OccurrenceScheduledEventData,
@@ -16,6 +25,9 @@ export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
   'quests.occurrence_scheduled': OccurrenceScheduledEventData;
   'identity.user_registered': UserRegisteredEventData;
   'identity.user_renamed': UserRenamedEventData;
+  'identity.session_revoked': SessionRevokedEventData;
+  'goals.progressed': GoalProgressEventData;
+  'goals.talent_unlocked': TalentUnlockedEventData;
 } & { [K in GoalEventType]: GoalEventData } & { [K in SeriesEventType]: SeriesEventData };
 export type EventType = keyof EventDataMap;
 

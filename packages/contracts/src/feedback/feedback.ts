@@ -49,6 +49,13 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackListResponseSchema = z.array(feedbackSchema);
 export type FeedbackListResponse = z.infer<typeof feedbackListResponseSchema>;
 
+/** GET /api/feedback/counts (beyond the spec): the admin page's counts over all feedback, not one page. */
+export const feedbackCountsSchema = z.object({
+  new: z.number().int().nonnegative(),
+  reviewed: z.number().int().nonnegative(),
+});
+export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
+
 /** The admin page splits new and reviewed items. */
 export function splitFeedback<T extends { isReviewed: boolean }>(
   items: readonly T[],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
-import { cadenceSchema, questDifficultySchema } from '../quests/enums.ts';
+import { cadenceSchema, completionTypeSchema, questDifficultySchema } from '../quests/enums.ts';
 import { goalStatusSchema, goalThemeSchema } from './enums.ts';
 
 // goals-progression-community.md sections 3 (Goal, Goal template, Journey), 5 and 7.
@@ -150,6 +150,10 @@ export const journeyOccurrenceSchema = z.object({
   id: z.string(),
   scheduledFor: localDateSchema,
   isCompleted: z.boolean(),
+  /** Partial or completed when isCompleted (a partial star contributed half, linkedOccurrenceXp). */
+  completionType: completionTypeSchema.optional(),
+  /** XP this occurrence gave the goal (0 when not done, or done before the series was linked). */
+  xpContributed: z.number().int().min(0).optional(),
 });
 export type JourneyOccurrence = z.infer<typeof journeyOccurrenceSchema>;
 export const journeyResponseSchema = z.object({

@@ -37,6 +37,7 @@ describe('buildUserProfile', () => {
       userNumber: 7,
       timeZone: 'Europe/Berlin',
       initials: 'AL',
+      role: 'member',
     });
     expect(profileProgressText(profile)).toEqual({
       title: 'Progress to Level 4',

@@ -1,6 +1,6 @@
 import { levelProgress } from '../progression/level.ts';
 import { initials } from './initials.ts';
-import type { UserProfile } from './user.ts';
+import type { UserProfile, UserRole } from './user.ts';
 
 export interface StoredUser {
   id: string;
@@ -13,6 +13,8 @@ export interface StoredUser {
   isFounder: boolean;
   userNumber: number | null;
   timeZone: string;
+  /** Absent on users stored before roles (issue 11): they are members. */
+  role?: UserRole;
 }
 
 /**
@@ -36,6 +38,7 @@ export function buildUserProfile(user: StoredUser): UserProfile {
     userNumber: user.userNumber,
     timeZone: user.timeZone,
     initials: initials(user.displayName),
+    role: user.role ?? 'member',
   };
 }
 

@@ -63,6 +63,11 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
  * (architecture.md decision 6: level n needs n*100 to pass); the profile screen's (level+1)*100
  * reading (core.md section 9) is not used, so the bar and the level agree.
  */
+/** Members use the app; admins also schedule meetups and review beta feedback (issue 11). */
+export const USER_ROLES = ['member', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 export const userProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -78,5 +83,6 @@ export const userProfileSchema = z.object({
   userNumber: z.number().int().nullable(),
   timeZone: z.string(),
   initials: z.string(),
+  role: userRoleSchema,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
