@@ -26,6 +26,9 @@ const antdContextModules = [
   'antd/es/locale/context',
   'antd/es/app/context',
   'antd/es/_util/zindexContext',
+  // Also shared for size: every remote input reads the form's context, which would otherwise pull a second
+  // copy of @rc-component/form (with async-validator, 13 KB gzipped) into the first dashboard load.
+  'antd/es/form/context',
 ];
 
 /** The `shared` option of ModuleFederationPlugin, identical in every frontend. */
@@ -46,6 +49,12 @@ function sharedModules() {
     'antd/es/': singleton('antd'),
     // zod is deliberately not shared: a shared module is never tree-shaken, and the whole of zod 4 (with its
     // locales) is ~87 KB gzipped, far more than the parts each frontend's contracts actually use.
+    // antd's own building blocks that the shell and every remote load anyway: one copy instead of one per
+    // frontend in the first dashboard load (measured with bench/bundle-size.ts).
+    '@rc-component/motion': singleton('@rc-component/motion'),
+    '@ant-design/fast-color': singleton('@ant-design/fast-color'),
+    '@ant-design/cssinjs-utils': singleton('@ant-design/cssinjs-utils'),
+    '@rc-component/trigger': singleton('@rc-component/trigger'),
     dayjs: singleton('dayjs'),
     'dayjs/': singleton('dayjs'),
     '@levelup/web-kit': {

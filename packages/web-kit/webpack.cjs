@@ -4,11 +4,62 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { sharedModules } = require('./federation.cjs');
+const fs = require('node:fs');
 
 /**
- * @param {{ dir: string, name: string, title: string, exposes?: Record<string, string>, shell?: boolean }} options
+ * Emits asset-list.json: every JavaScript file of the build, so the shell's service worker can keep the
+ * whole app on the device for offline use (a lazy chunk first needed offline would fail otherwise).
  */
-function createFrontendConfig({ dir, name, title, exposes, shell = false }) {
+class AssetListPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('AssetListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'AssetListPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+        },
+        (assets) => {
+          const files = Object.keys(assets)
+            .filter((name) => name.endsWith('.js'))
+            .sort();
+          compilation.emitAsset('asset-list.json', new RawSource(JSON.stringify({ files })));
+        },
+      );
+    });
+  }
+}
+
+/** Emits every file of `dir` (the shell's public/: manifest, icons, service worker) into the build as is. */
+class CopyPublicFilesPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('CopyPublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'CopyPublicFilesPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          for (const name of fs.readdirSync(this.dir)) {
+            const file = path.join(this.dir, name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{ dir: string, name: string, title: string, exposes?: Record<string, string>, shell?: boolean, plugins?: object[] }} options
+ */
+function createFrontendConfig({ dir, name, title, exposes, shell = false, plugins = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -53,6 +104,14 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false }) {
           dts: false,
           exposes: exposes ?? {},
           shared: sharedModules(),
+          // Browser-only runtime; a remote loads no remotes of its own, so it leaves out the code that would
+          // (remote loading and manifest snapshots), which the shell keeps.
+          experiments: {
+            optimization: {
+              target: 'web',
+              ...(shell ? {} : { disableRemote: true, disableSnapshot: true }),
+            },
+          },
           // The shell owns the platform versions; remotes are loaded on demand, so one offline remote
           // cannot stall start-up (architecture-research.md 1.2).
           ...(shell ? { shareStrategy: 'loaded-first' } : {}),
@@ -61,7 +120,12 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false }) {
           template: path.join(__dirname, 'index.html'),
           title,
           chunks: ['main'],
+          // The shell is the installable app: manifest, icons and theme colour in its page only.
+          shell,
         }),
+        ...(shell ? [new CopyPublicFilesPlugin(path.join(dir, 'public'))] : []),
+        new AssetListPlugin(),
+        ...plugins,
       ],
     };
   };

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticServer } from './static-server.ts';
+import { createHash } from 'node:crypto';
+import { createStaticServer, inlineScriptHashes } from './static-server.ts';
 
 let root: string;
 const servers: ReturnType<typeof createStaticServer>[] = [];
@@ -93,5 +94,57 @@ describe('static server', () => {
     const res = await get(`${base}/..%2f..%2f..%2f..%2fetc%2fpasswd`);
     expect(res.status).toBe(404);
     expect(res.body.toString()).not.toContain('root:');
+  });
+
+  it('when a visitor without the session cookie opens /, then the prerendered landing page answers; with it, index.html', async () => {
+    await writeFile(join(root, 'landing.html'), '<!doctype html><h1>Level Up Your Life.</h1>');
+    const server = createStaticServer({
+      root,
+      port: 0,
+      spaFallback: true,
+      landingPage: { file: 'landing.html', unlessCookie: 'levelup.sid' },
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const visitor = await get(`${base}/`, { cookie: 'theme=dark' });
+    expect(visitor.body.toString()).toContain('Level Up Your Life.');
+    expect(visitor.headers.vary).toContain('cookie');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const member = await get(`${base}/`, { cookie: 'theme=dark; levelup.sid=abc' });
+    expect(member.body.toString()).toContain('id="root"');
+    // Only / is the landing page: other pages are the app.
+    expect((await get(`${base}/dashboard`)).body.toString()).toContain('id="root"');
+  });
+  it('when a page with inline scripts is served, then its CSP allows exactly those scripts by hash and no framing; assets get none', async () => {
+    const theme = 'document.documentElement.dataset.theme="dark"';
+    await writeFile(
+      join(root, 'csp.html'),
+      `<!doctype html><script>${theme}</script><script defer src="/main.js"></script><div></div>`,
+    );
+    const base = await start(false);
+    const page = await get(`${base}/csp.html`);
+    const csp = String(page.headers['content-security-policy']);
+    const hash = createHash('sha256').update(theme).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(`${base}/1234.abcdef0123.js`)).headers['content-security-policy']).toBe(
+      undefined,
+    );
+  });
+
+  it('when scripts carry attributes or src, then only inline bodies are hashed', () => {
+    const html =
+      '<script type="module">a()</script><SCRIPT>b()</SCRIPT><script src="x.js"></script><script></script>';
+    expect(inlineScriptHashes(html)).toEqual(
+      ['a()', 'b()'].map(
+        (body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+      ),
+    );
   });
 });

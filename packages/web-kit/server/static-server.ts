@@ -3,6 +3,7 @@
 // immutable), gzip when the client accepts it, 404 for missing files, and an index.html fallback for the
 // shell's client-side routes only. See architecture-research.md 1.1 and 1.4 (SPA fallback trap).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,17 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Log line prefix. */
   name?: string;
+  /**
+   * A page answered for / instead of index.html to visitors without this cookie (the shell's prerendered
+   * landing page, issue 16); with the cookie, / is index.html as before (a signed-in user's dashboard).
+   */
+  landingPage?: { file: string; unlessCookie: string };
+}
+
+/** Whether a Cookie header carries a cookie of this name. */
+export function hasCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
 const contentTypes: Record<string, string> = {
@@ -45,13 +57,56 @@ const compressible = new Set([
   '.webmanifest',
 ]);
 // Files whose name does not change between builds: browsers must revalidate them.
-const entryFiles = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+const entryFiles = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-stats.json',
+  'asset-list.json',
+]);
 const hashedName = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 interface CachedFile {
   body: Buffer;
   gzipped: Buffer | null;
   mtimeMs: number;
+  /** For HTML: the Content-Security-Policy that allows exactly its own inline scripts. */
+  csp: string | null;
+}
+
+/** The sha256 sources of a page's inline scripts (`<script>...</script>` without src), for script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\ssrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The pages' Content-Security-Policy (issue 12): scripts only from this origin (the shell, the remotes
+ * and their chunks all come through the gateway's one origin) plus the page's own inline scripts by
+ * hash; styles may be inline (antd's CSS-in-JS writes <style> elements and style attributes); no
+ * plugins, no framing, no foreign form targets.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 /** Cache-Control for a served file name. */
@@ -91,7 +146,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
       compressible.has(extname(filePath)) && body.length > 1024
         ? gzipSync(body, { level: 9 })
         : null;
-    const entry = { body, gzipped, mtimeMs: info.mtimeMs };
+    const csp =
+      extname(filePath) === '.html'
+        ? contentSecurityPolicy(inlineScriptHashes(body.toString('utf8')))
+        : null;
+    const entry = { body, gzipped, mtimeMs: info.mtimeMs, csp };
     cache.set(filePath, entry);
     return entry;
   }
@@ -108,13 +167,24 @@ export function createStaticServer(options: StaticServerOptions): Server {
       res.writeHead(400).end();
       return;
     }
-    const relative = normalize(pathname === '/' ? '/index.html' : pathname);
+    const landing =
+      pathname === '/' &&
+      options.landingPage !== undefined &&
+      !hasCookie(req.headers.cookie, options.landingPage.unlessCookie);
+    const relative = normalize(
+      pathname === '/' ? (landing ? `/${options.landingPage!.file}` : '/index.html') : pathname,
+    );
     let filePath = join(root, relative);
     if (filePath !== root && !filePath.startsWith(root + sep)) {
       res.writeHead(404).end();
       return;
     }
     let file = await load(filePath);
+    if (!file && landing) {
+      // No prerendered page in this build: the app's own index.html renders the landing page.
+      filePath = join(root, 'index.html');
+      file = await load(filePath);
+    }
     if (!file && options.spaFallback && isPagePath(pathname)) {
       filePath = join(root, 'index.html');
       file = await load(filePath);
@@ -133,7 +203,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
       'content-type': contentTypes[extname(filePath)] ?? 'application/octet-stream',
       'cache-control': cacheControlFor(fileName),
       'x-content-type-options': 'nosniff',
-      vary: 'accept-encoding',
+      ...(file.csp ? { 'content-security-policy': file.csp } : {}),
+      vary: pathname === '/' && options.landingPage ? 'accept-encoding, cookie' : 'accept-encoding',
     };
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = acceptsGzip && file.gzipped ? file.gzipped : file.body;
@@ -143,13 +214,19 @@ export function createStaticServer(options: StaticServerOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(`[${options.name ?? 'static'}] ${req.url}:`, error);
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
   });
+  // The gateway reuses its keep-alive sockets; with Node's 5 s default the server could close an idle
+  // one just as the gateway sent a request on it (ECONNRESET, a 502 for a chunk and a page that never
+  // renders). Longer than the gateway keeps an idle socket, as the services do (service-kit shutdown.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
 
 /** Starts the server (the body of each frontend's serve.ts) and stops it cleanly on SIGINT/SIGTERM. */

@@ -16,6 +16,19 @@ export { antdTheme } from './theme/antd-theme.ts';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { XpBar } from './components/xp-bar.tsx';
 export { PageHeader } from './components/page-header.tsx';
-export { NotFoundPage } from './components/not-found-page.tsx';
+export { NotFoundPage, StatusPage } from './components/not-found-page.tsx';
 export { ToastProvider, useToast } from './components/toast.tsx';
 export { renderStandalone } from './standalone.tsx';
+export {
+  createOfflineQueue,
+  indexedDbStore,
+  isOfflineError,
+  memoryStore,
+  offlineQueue,
+  type OfflineQueue,
+  type QueuedCall,
+  type QueueStore,
+  type ReplayResult,
+} from './offline/offline-queue.ts';
+export { useOfflineQueue } from './offline/use-offline-queue.ts';
+export { zodRule } from './forms/zod-rule.ts';

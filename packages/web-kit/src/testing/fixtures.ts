@@ -19,6 +19,7 @@ export function profileFixture(overrides: Partial<UserProfile> = {}): UserProfil
     userNumber: null,
     timeZone: 'Europe/London',
     initials: 'AL',
+    role: 'member',
     ...overrides,
   };
 }
