@@ -9,6 +9,7 @@ import {
   type ConsumerHandle,
   type Logger,
 } from '@levelup/service-kit';
+import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
 import { authRouter } from './auth/routes.ts';
 import { internalRouter } from './internal/routes.ts';
@@ -16,8 +17,10 @@ import { profileService } from './profile/profile.service.ts';
 import { profileRouter } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
-import { usersRepository } from './users/repository.ts';
+import { adminUsernameKeys, usersRepository } from './users/repository.ts';
 import { reconcileLegacyUsers, xpEventHandler, xpEventPartition } from './xp/apply-xp-event.ts';
+import { xpRouter } from './xp/routes.ts';
+import { xpHistoryService } from './xp/xp-history.service.ts';
 
 export const SERVICE_NAME = 'svc-identity';
 /** Durable consumer name shared by every instance of this service. */
@@ -30,6 +33,8 @@ export interface IdentityDeps {
   sessionKeys: string[];
   cookieSecure?: boolean;
   externalLoginUrl?: string | undefined;
+  /** ADMIN_USERNAMES: these usernames get the admin role (at start, and when they sign up). */
+  adminUsernames?: readonly string[];
   logger?: Logger;
 }
 
@@ -38,21 +43,33 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
   await ensureIdentityIndexes(models);
-  const users = usersRepository(models);
+  const users = usersRepository(models, {
+    adminUsernames: adminUsernameKeys(deps.adminUsernames ?? []),
+  });
+  const granted = await users.grantConfiguredAdmins();
+  if (granted > 0) logger.info('admin role granted from ADMIN_USERNAMES', { users: granted });
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
+  const Attempt = attemptModel(deps.db);
+  await Attempt.init();
+  const attempts = attemptsRepository(Attempt);
   return createServiceApp({
     name: SERVICE_NAME,
+    readiness: { db: deps.db, bus: deps.bus },
     logger,
     keys: deps.sessionKeys,
     // Secure cookies need to know the browser's connection was HTTPS (X-Forwarded-Proto from the gateway).
     proxy: deps.cookieSecure ?? false,
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
-      authRouter({ auth: authService({ users, relay }), externalLoginUrl: deps.externalLoginUrl }),
+      authRouter({
+        auth: authService({ users, relay, attempts }),
+        externalLoginUrl: deps.externalLoginUrl,
+      }),
       profileRouter({
         profiles: profileService({ users, relay }),
         identitySecret: deps.identitySecret,
       }),
+      xpRouter({ xp: xpHistoryService(models), identitySecret: deps.identitySecret }),
       internalRouter({ identitySecret: deps.identitySecret, users }),
     ],
   });

@@ -18,6 +18,16 @@ export const identityEnv = {
     .pipe(z.array(z.string().min(16, 'each key must be at least 16 characters')).min(1)),
   /** Set behind TLS termination (the gateway then forwards X-Forwarded-Proto). */
   COOKIE_SECURE: z.stringbool().default(false),
+  /** Comma-separated usernames that get the admin role (read at start; also `npm run admin`). */
+  ADMIN_USERNAMES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   /** Where GET /api/login sends the browser when an external sign-in provider is configured. */
   EXTERNAL_LOGIN_URL: z.url().optional(),
 };

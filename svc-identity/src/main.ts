@@ -11,6 +11,7 @@ startService({
     sessionKeys: config.SESSION_KEYS,
     cookieSecure: config.COOKIE_SECURE,
     externalLoginUrl: config.EXTERNAL_LOGIN_URL,
+    adminUsernames: config.ADMIN_USERNAMES,
   },
   createApp,
   startWorkers,

@@ -11,12 +11,15 @@ export const SESSION_KEYS = ['test-session-key-0123456789', 'older-session-key-0
 export type IdentityHarness = TestService;
 
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
-export function startIdentity(infra?: TestInfra): Promise<IdentityHarness> {
+export function startIdentity(
+  infra?: TestInfra,
+  options: { adminUsernames?: string[] } = {},
+): Promise<IdentityHarness> {
   return startTestService({
     name: 'svc-identity',
     createApp,
     startWorkers,
-    deps: { sessionKeys: SESSION_KEYS },
+    deps: { sessionKeys: SESSION_KEYS, adminUsernames: options.adminUsernames ?? [] },
     infra,
   });
 }

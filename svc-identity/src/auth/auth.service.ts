@@ -4,22 +4,40 @@ import {
   makeEvent,
   type LoginRequest,
   type RegisterRequest,
+  type SessionRevokedEventData,
 } from '@levelup/contracts';
 import { AppError, type OutboxRelay } from '@levelup/service-kit';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../users/password.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { UserDoc } from '../users/models.ts';
+import type { SessionRef } from '../sessions/session.ts';
+import type { AttemptsRepository } from './attempts.ts';
+
+type SessionRevokedReason = SessionRevokedEventData['reason'];
 
 export const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 'Invalid username or password', 401);
 
-export function authService(deps: { users: UsersRepository; relay: OutboxRelay }) {
-  const { users, relay } = deps;
+export function authService(deps: {
+  users: UsersRepository;
+  relay: OutboxRelay;
+  attempts: AttemptsRepository;
+}) {
+  const { users, relay, attempts } = deps;
   return {
     /** Creates the account and records identity.user_registered in the same write (decision 5). */
-    async register(input: RegisterRequest, requestId: string | undefined): Promise<UserDoc> {
+    async register(
+      input: RegisterRequest,
+      requestId: string | undefined,
+      address?: string,
+    ): Promise<UserDoc> {
+      // Refused sign-ups tell whether a username or email exists: repeated ones are slowed (issue 12).
+      await attempts.checkSignUp(address);
       const conflict = await users.conflictFor(input.username, input.email);
-      if (conflict) throw conflict;
+      if (conflict) {
+        await attempts.signUpRefused(address);
+        throw conflict;
+      }
       const passwordHash = await hashPassword(input.password);
       const userNumber = await users.nextUserNumber();
       const id = randomUUID();
@@ -45,10 +63,30 @@ export function authService(deps: { users: UsersRepository; relay: OutboxRelay }
       return user;
     },
 
-    async login(input: LoginRequest): Promise<UserDoc> {
+    /**
+     * Tells every gateway that a session ended (issue 17), through the user's outbox so it is published
+     * even if NATS is away at that moment. Never fails the sign-out itself.
+     */
+    async revokeSession(
+      session: SessionRef,
+      reason: SessionRevokedReason,
+      requestId: string | undefined,
+    ): Promise<void> {
+      const event = makeEvent('identity.session_revoked', { ...session, reason }, { requestId });
+      const user = await users.recordEvent(session.userId, event);
+      if (user) await relay.flush(user);
+    },
+
+    /** Checks the password; 429 once the account or the address has failed too often (issue 12). */
+    async login(input: LoginRequest, address?: string): Promise<UserDoc> {
+      await attempts.checkSignIn(input.username, address);
       const user = await users.findByLogin(input.username);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) throw invalidCredentials();
+      if (!user || !ok) {
+        await attempts.signInFailed(input.username, address);
+        throw invalidCredentials();
+      }
+      await attempts.signInSucceeded(input.username);
       return user;
     },
   };

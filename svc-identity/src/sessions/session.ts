@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createSession } from 'koa-session';
@@ -78,4 +79,24 @@ export function endSession(ctx: Koa.Context): void {
 export function sessionUserId(ctx: Koa.Context): string | undefined {
   const userId = ctx.session?.userId;
   return typeof userId === 'string' && userId ? userId : undefined;
+}
+
+/**
+ * The current session as the gateway and the revocation event name it: the user and a SHA-256 of the
+ * session's store key (the key is what the cookie carries, so only its hash leaves this service).
+ */
+export interface SessionRef {
+  userId: string;
+  sessionHash: string;
+}
+
+export function sessionHashOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function currentSessionRef(ctx: Koa.Context): SessionRef | undefined {
+  const userId = sessionUserId(ctx);
+  // signed: only a key this service issued (the .sig cookie checks out) names a session.
+  const key = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  return userId && key ? { userId, sessionHash: sessionHashOf(key) } : undefined;
 }

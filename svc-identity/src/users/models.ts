@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import type { UserRole, XpSource } from '@levelup/contracts';
 
 /** The 100 first users are founders (core.md section 6, Founders). */
 export const FOUNDER_LIMIT = 100;
@@ -17,6 +18,8 @@ export interface UserDoc {
   timeZone: string;
   userNumber: number;
   isFounder: boolean;
+  /** 'admin' for ADMIN_USERNAMES and `npm run admin -- grant`; absent (member) otherwise. */
+  role?: UserRole;
   /**
    * Sum of the applied XP ledger rows. It can dip below 0 for a moment when a revocation arrives
    * before its completion; screens show max(0, xp) (users/profile.ts). Level is derived from it.
@@ -46,6 +49,10 @@ export interface XpLedgerDoc {
   at: Date;
   /** True once the row's XP is in the user's total. */
   applied: boolean;
+  /** For the XP history ('why this XP'); absent on rows written before they were kept. */
+  source?: XpSource;
+  title?: string;
+  localDate?: string;
 }
 
 export interface SessionDoc {
@@ -66,6 +73,7 @@ const userSchema = new Schema<UserDoc>(
     timeZone: { type: String, required: true, default: 'UTC' },
     userNumber: { type: Number, required: true },
     isFounder: { type: Boolean, required: true },
+    role: { type: String, enum: ['member', 'admin'] },
     xp: { type: Number, required: true, default: 0 },
     xpApplying: { type: [String], default: [] },
     xpVersion: { type: Number, required: true, default: 0 },
@@ -89,9 +97,14 @@ const xpLedgerSchema = new Schema<XpLedgerDoc>(
     type: { type: String, required: true },
     at: { type: Date, required: true },
     applied: { type: Boolean, required: true, default: false },
+    source: { type: String },
+    title: { type: String },
+    localDate: { type: String },
   },
   { collection: 'xp_ledger', versionKey: false },
 );
+// The XP history reads a user's rows newest first.
+xpLedgerSchema.index({ userId: 1, at: -1 });
 
 const sessionSchema = new Schema<SessionDoc>(
   {

@@ -12,6 +12,7 @@ type ProfileSource = Pick<
   | 'isFounder'
   | 'userNumber'
   | 'timeZone'
+  | 'role'
 >;
 
 /** The user as screens read it; level and progress come from the one rule in contracts (decision 6). */
@@ -33,5 +34,6 @@ export function toProfile(user: ProfileSource): UserProfile {
     userNumber: user.userNumber,
     timeZone: user.timeZone,
     initials: initials(user.displayName),
+    role: user.role ?? 'member',
   };
 }

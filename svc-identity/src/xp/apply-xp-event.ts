@@ -2,7 +2,9 @@ import {
   QUEST_XP_EVENT_TYPES,
   lifeTaskCompletedEventSchema,
   questXpEventSchema,
+  xpSourceOf,
   type EventEnvelope,
+  type XpSource,
 } from '@levelup/contracts';
 import { PermanentEventError, isDuplicateKeyError, type Logger } from '@levelup/service-kit';
 import type { IdentityModels } from '../users/models.ts';
@@ -19,17 +21,40 @@ function malformed(
   return new PermanentEventError(`malformed ${type} (${summary.join('; ')})`);
 }
 
+interface XpMove {
+  userId: string;
+  xpDelta: number;
+  /** Kept on the ledger row for the XP history and the achievements. */
+  source: XpSource;
+  title: string;
+  localDate: string;
+}
+
 /** The XP an event moves, or null for events that carry none. */
-function xpOf(event: EventEnvelope): { userId: string; xpDelta: number } | null {
+function xpOf(event: EventEnvelope): XpMove | null {
   if (questXpTypes.includes(event.type)) {
     const parsed = questXpEventSchema.safeParse(event);
     if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-    return { userId: parsed.data.data.userId, xpDelta: parsed.data.data.xpDelta };
+    const data = parsed.data.data;
+    return {
+      userId: data.userId,
+      xpDelta: data.xpDelta,
+      source: xpSourceOf(event.type, data.occurrenceId),
+      title: data.title,
+      localDate: data.localDate,
+    };
   }
   if (event.type === 'quests.life_task_completed') {
     const parsed = lifeTaskCompletedEventSchema.safeParse(event);
     if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-    return { userId: parsed.data.data.userId, xpDelta: parsed.data.data.xpEarned };
+    const data = parsed.data.data;
+    return {
+      userId: data.userId,
+      xpDelta: data.xpEarned,
+      source: 'life_task',
+      title: data.title,
+      localDate: data.localDate,
+    };
   }
   return null;
 }
@@ -67,6 +92,9 @@ export function xpEventHandler(models: IdentityModels, logger: Logger) {
         type: event.type,
         at: new Date(event.occurredAt),
         applied: false,
+        source: xp.source,
+        title: xp.title,
+        localDate: xp.localDate,
       });
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;

@@ -1,0 +1,32 @@
+/**
+ * Grants or revokes the admin role (issue 11): `npm run admin -- grant <username>` or `... revoke <username>`.
+ * Talks to svc-identity's database directly (MONGO_URL, MONGO_DB as the service reads them); the running
+ * gateway picks the new role up on the user's next request after its session cache (SESSION_CACHE_MS).
+ */
+import { z } from 'zod';
+import { connectMongo, loadConfig } from '@levelup/service-kit';
+import { identityEnv } from '../src/config.ts';
+import { identityModels } from '../src/users/models.ts';
+import { usersRepository } from '../src/users/repository.ts';
+
+const [command, username] = process.argv.slice(2);
+if ((command !== 'grant' && command !== 'revoke') || !username) {
+  console.error('usage: npm run admin -- grant <username> | revoke <username>');
+  process.exit(2);
+}
+const config = loadConfig({ MONGO_URL: identityEnv.MONGO_URL, MONGO_DB: identityEnv.MONGO_DB });
+const db = await connectMongo(config.MONGO_URL, z.string().parse(config.MONGO_DB));
+try {
+  const user = await usersRepository(identityModels(db)).setRole(
+    username,
+    command === 'grant' ? 'admin' : 'member',
+  );
+  if (!user) {
+    console.error(`no user named ${username}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${user.username} is now ${user.role === 'admin' ? 'an admin' : 'a member'}`);
+  }
+} finally {
+  await db.close();
+}
