@@ -1,37 +1,147 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
-import { createLogger, createServiceApp, type Bus, type Logger } from '@levelup/service-kit';
-import { goalModel } from './goals/models.ts';
+import {
+  createLogger,
+  createOutboxRelay,
+  createServiceApp,
+  type Bus,
+  type ConsumerHandle,
+  type Logger,
+  type OutboxRelay,
+} from '@levelup/service-kit';
+import { goalTemplateModel } from './goal-templates/models.ts';
+import { goalTemplatesService } from './goal-templates/goal-templates.service.ts';
+import { goalTemplatesRouter } from './goal-templates/routes.ts';
+import { goalsService } from './goals/goals.service.ts';
+import { goalModels } from './goals/models.ts';
+import { goalsRepository } from './goals/repository.ts';
 import { goalsRouter } from './goals/routes.ts';
-import { talentNodeModel } from './talent-tree/models.ts';
+import { questViewModels } from './quest-views/models.ts';
+import { questEventsHandler } from './quest-views/quest-events.ts';
+import { questViews } from './quest-views/quest-views.ts';
+import { seriesLinkModel } from './series-links/models.ts';
+import { seriesLinksRepository } from './series-links/repository.ts';
+import { seriesLinksRouter } from './series-links/routes.ts';
+import { seriesLinksService } from './series-links/series-links.service.ts';
+import { talentModels } from './talent-tree/models.ts';
 import { talentTreeRouter } from './talent-tree/routes.ts';
+import { talentTreeService } from './talent-tree/talent-tree.service.ts';
 
 export const SERVICE_NAME = 'svc-goals';
+/** Durable consumers shared by every svc-goals instance. */
+export const QUESTS_CONSUMER = 'svc-goals-quests';
+/** svc-goals reading its own goals.progressed events: the history row follows the event, exactly once. */
+export const PROGRESS_HISTORY_CONSUMER = 'svc-goals-progress-history';
 
 export interface GoalsDeps {
   db: Connection;
   bus: Bus;
   identitySecret: string;
   logger?: Logger;
+  clock?: () => Date;
 }
 
+/** Every collection whose documents carry an outbox (decision 5): each gets a relay. */
+function relaysFor(db: Connection, bus: Bus, logger: Logger) {
+  return {
+    goals: createOutboxRelay({ model: goalModels(db).Goal, bus, logger }),
+    talents: createOutboxRelay({ model: talentModels(db).UserTalentProgress, bus, logger }),
+  } satisfies Record<string, OutboxRelay>;
+}
+
+/** The use cases over one connection; the relays publish events right after each write. */
+function services(deps: GoalsDeps, relays: ReturnType<typeof relaysFor>) {
+  const clock = deps.clock ?? (() => new Date());
+  const links = seriesLinksRepository(seriesLinkModel(deps.db));
+  const goals = goalsService({
+    goals: goalsRepository(goalModels(deps.db)),
+    relay: relays.goals,
+    cascadeDelete: (goalId) => links.removeForGoal(goalId),
+    clock,
+  });
+  const views = questViews(questViewModels(deps.db));
+  return {
+    goals,
+    views,
+    links: seriesLinksService({ links, views, goals, clock }),
+    talents: talentTreeService(talentModels(deps.db), { relay: relays.talents, clock }),
+    templates: goalTemplatesService(goalTemplateModel(deps.db)),
+  };
+}
+
+async function ensureIndexes(db: Connection): Promise<void> {
+  const { Goal, GoalProgress } = goalModels(db);
+  const { SeriesView, OccurrenceView } = questViewModels(db);
+  const { TalentNode, UserTalentProgress, TalentCompletion } = talentModels(db);
+  await Promise.all(
+    [
+      Goal,
+      GoalProgress,
+      SeriesView,
+      OccurrenceView,
+      seriesLinkModel(db),
+      goalTemplateModel(db),
+      TalentNode,
+      UserTalentProgress,
+      TalentCompletion,
+    ].map((model) => model.init()),
+  );
+}
+
+/** The HTTP app (no listen). Every /api route needs the gateway's signed identity (decision 2). */
 export async function createApp(deps: GoalsDeps): Promise<Koa> {
-  const Goal = goalModel(deps.db);
-  const TalentNode = talentNodeModel(deps.db);
-  await Promise.all([Goal.init(), TalentNode.init()]);
+  const logger = deps.logger ?? createLogger(SERVICE_NAME);
+  await ensureIndexes(deps.db);
+  const use = services(deps, relaysFor(deps.db, deps.bus, logger));
+  // Seed data (idempotent): the goal templates and the talent tree.
+  await Promise.all([use.templates.seed(), use.talents.seed()]);
   return createServiceApp({
     name: SERVICE_NAME,
-    logger: deps.logger ?? createLogger(SERVICE_NAME),
+    readiness: { db: deps.db, bus: deps.bus },
+    logger,
     identitySecret: deps.identitySecret,
-    routers: [goalsRouter({ Goal }), talentTreeRouter({ TalentNode })],
+    routers: [
+      goalTemplatesRouter({ templates: use.templates }),
+      seriesLinksRouter({ links: use.links }),
+      goalsRouter({ goals: use.goals }),
+      talentTreeRouter({ talents: use.talents }),
+    ],
   });
 }
 
-/** svc-goals publishes goal events (goal progress comes later); its stream exists from the start. */
+/** Streams, the outbox poller, svc-quests' events (read model, goal XP, talent counts) and the history. */
 export async function startWorkers(
-  deps: Pick<GoalsDeps, 'bus'>,
+  deps: Pick<GoalsDeps, 'db' | 'bus' | 'logger' | 'clock' | 'identitySecret'>,
 ): Promise<{ stop(): Promise<void> }> {
+  const logger = deps.logger ?? createLogger(SERVICE_NAME);
   await deps.bus.ensureStream(STREAMS.GOALS);
-  return { stop: async () => undefined };
+  await deps.bus.ensureStream(STREAMS.QUESTS);
+  await ensureIndexes(deps.db);
+  const relays = relaysFor(deps.db, deps.bus, logger);
+  for (const relay of Object.values(relays)) relay.start();
+  const use = services(deps, relays);
+  const consumers: ConsumerHandle[] = [
+    await deps.bus.consume({
+      stream: STREAMS.QUESTS.name,
+      durable: QUESTS_CONSUMER,
+      filterSubject: 'quests.>',
+      // One user's events in order, users side by side.
+      partitionKey: (event) =>
+        typeof event.data.userId === 'string' ? event.data.userId : undefined,
+      handler: questEventsHandler(use),
+    }),
+    await deps.bus.consume({
+      stream: STREAMS.GOALS.name,
+      durable: PROGRESS_HISTORY_CONSUMER,
+      filterSubject: 'goals.progressed',
+      handler: (event) => use.goals.recordProgressEvent(event),
+    }),
+  ];
+  return {
+    async stop() {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await Promise.all(Object.values(relays).map((relay) => relay.stop()));
+    },
+  };
 }

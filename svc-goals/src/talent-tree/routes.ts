@@ -1,34 +1,25 @@
 import { Router } from '@koa/router';
-import type { Model } from 'mongoose';
-import type { TalentNodeDoc } from './models.ts';
+import { emptyRequestSchema } from '@levelup/contracts';
+import { userIdOf } from '@levelup/service-kit';
+import type { TalentTreeService } from './talent-tree.service.ts';
 
-export function toTalentNode(doc: TalentNodeDoc) {
-  return {
-    id: doc._id.toString(),
-    nodeKey: doc.nodeKey,
-    path: doc.path,
-    tier: doc.tier,
-    title: doc.title,
-    description: doc.description,
-    icon: doc.icon,
-    effects: doc.effects,
-    completionsRequired: doc.completionsRequired,
-    prerequisites: doc.prerequisites,
-    isBranch: doc.isBranch,
-    isKeystone: doc.isKeystone,
-    position: doc.position,
-    unlockMessage: doc.unlockMessage,
-  };
-}
-
-export function talentTreeRouter(deps: { TalentNode: Model<TalentNodeDoc> }): Router {
+/** /api/talent-tree (goals-progression-community.md section 7). */
+export function talentTreeRouter(deps: { talents: TalentTreeService }): Router {
   const router = new Router();
-  // The node list, by path then tier (empty until the tree is seeded).
+
+  // The node list in tree order: path by path, tier by tier.
   router.get('/api/talent-tree', async (ctx) => {
-    const nodes = await deps.TalentNode.find({})
-      .sort({ path: 1, tier: 1, nodeKey: 1 })
-      .lean<TalentNodeDoc[]>();
-    ctx.body = nodes.map(toTalentNode);
+    ctx.body = await deps.talents.tree();
   });
+
+  router.get('/api/talent-tree/user/progress', async (ctx) => {
+    ctx.body = await deps.talents.progress(userIdOf(ctx));
+  });
+
+  router.post('/api/talent-tree/user/check-unlocks', async (ctx) => {
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await deps.talents.checkUnlocks(userIdOf(ctx));
+  });
+
   return router;
 }

@@ -1,0 +1,84 @@
+import type { Types } from 'mongoose';
+import type { EventEnvelope } from '@levelup/contracts';
+import { isDuplicateKeyError, outboxEntry, objectId } from '@levelup/service-kit';
+import type { GoalDoc, GoalModels, GoalProgressDoc } from './models.ts';
+
+export type NewGoal = Pick<
+  GoalDoc,
+  | 'userId'
+  | 'title'
+  | 'description'
+  | 'theme'
+  | 'targetXp'
+  | 'cadence'
+  | 'status'
+  | 'icon'
+  | 'color'
+  | 'completedAt'
+>;
+
+/** What one change writes: fields to set, a credit to record, and the events it causes (one update). */
+export interface GoalWrite {
+  set: Partial<Omit<GoalDoc, '_id' | 'rev' | 'credits' | 'outbox'>>;
+  credit?: { key: string; xp: number };
+  events: EventEnvelope[];
+}
+
+export function goalsRepository({ Goal, GoalProgress }: GoalModels) {
+  return {
+    /** The goal and its goals.created event in one insert (decision 5). */
+    async create(goal: NewGoal, event: (id: Types.ObjectId) => EventEnvelope): Promise<GoalDoc> {
+      const doc = new Goal({ ...goal, currentXp: 0, credits: {} });
+      doc.outbox = [outboxEntry(event(doc._id))];
+      await doc.save();
+      return doc.toObject();
+    },
+
+    async listForUser(userId: string): Promise<GoalDoc[]> {
+      return Goal.find({ userId, deletedAt: null })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<GoalDoc[]>();
+    },
+
+    /** The user's goal, or null for unknown, deleted and other users' goals alike (404). */
+    async findOwned(userId: string, id: string): Promise<GoalDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return Goal.findOne({ _id, userId, deletedAt: null }).lean<GoalDoc>();
+    },
+
+    /** Applies a change on the revision read; null when another change came first (read again). */
+    async apply(goal: Pick<GoalDoc, '_id' | 'rev'>, write: GoalWrite): Promise<GoalDoc | null> {
+      const set: Record<string, unknown> = { ...write.set };
+      if (write.credit) set[`credits.${write.credit.key}`] = write.credit.xp;
+      return Goal.findOneAndUpdate(
+        { _id: goal._id, rev: goal.rev, deletedAt: null },
+        {
+          $set: set,
+          $inc: { rev: 1 },
+          $push: { outbox: { $each: write.events.map((event) => outboxEntry(event)) } },
+        },
+        { returnDocument: 'after' },
+      ).lean<GoalDoc>();
+    },
+
+    /** A goal_progress_events row; the same event id twice is one row. */
+    async recordProgress(row: GoalProgressDoc): Promise<void> {
+      try {
+        const { _id, ...fields } = row;
+        await GoalProgress.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+      } catch (err) {
+        // Two writers of the same event raced on the upsert: the row is there.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+
+    async progressOf(goalId: string): Promise<GoalProgressDoc[]> {
+      return GoalProgress.find({ goalId })
+        .sort({ occurredAt: 1, _id: 1 })
+        .lean<GoalProgressDoc[]>();
+    },
+  };
+}
+
+export type GoalsRepository = ReturnType<typeof goalsRepository>;

@@ -1,0 +1,195 @@
+import {
+  countsTowardTalents,
+  growthPathSchema,
+  makeEvent,
+  talentPathOf,
+  talentUnlocksDue,
+  type CheckUnlocksResponse,
+  type PathCompletions,
+  type QuestXpEventData,
+  type TalentNode,
+  type TalentProgress,
+} from '@levelup/contracts';
+import {
+  currentRequestId,
+  isDuplicateKeyError,
+  outboxEntry,
+  type OutboxRelay,
+} from '@levelup/service-kit';
+import { olderThan, type EventPosition } from '../shared/event-order.ts';
+import type { TalentModels, TalentNodeDoc, UserTalentProgressDoc } from './models.ts';
+import { TALENT_NODES } from './nodes.ts';
+
+export function toTalentNode(doc: TalentNodeDoc): TalentNode {
+  return {
+    nodeKey: doc.nodeKey,
+    title: doc.title,
+    description: doc.description,
+    path: growthPathSchema.parse(doc.path),
+    tier: doc.tier,
+    icon: doc.icon ?? '',
+    position: doc.position,
+    completionsRequired: doc.completionsRequired,
+    isKeystone: doc.isKeystone,
+    isBranch: doc.isBranch,
+    prerequisites: doc.prerequisites,
+    effects: doc.effects,
+    unlockMessage: doc.unlockMessage ?? '',
+  };
+}
+
+/** The talent tree, each user's path completions and unlocks (goals-progression-community.md sections 2 to 4). */
+export function talentTreeService(
+  { TalentNode, UserTalentProgress, TalentCompletion }: TalentModels,
+  deps: { relay?: OutboxRelay; clock?: () => Date } = {},
+) {
+  const clock = deps.clock ?? (() => new Date());
+
+  async function nodes(): Promise<TalentNodeDoc[]> {
+    return TalentNode.find({}).sort({ order: 1, tier: 1, nodeKey: 1 }).lean<TalentNodeDoc[]>();
+  }
+
+  async function pathCompletions(userId: string): Promise<PathCompletions> {
+    const [inner, physical, environment] = await Promise.all(
+      growthPathSchema.options.map((path) =>
+        TalentCompletion.countDocuments({ userId, path, counted: true }),
+      ),
+    );
+    return {
+      inner_growth: inner ?? 0,
+      physical_growth: physical ?? 0,
+      environment_growth: environment ?? 0,
+    };
+  }
+
+  async function unlockedRows(userId: string): Promise<UserTalentProgressDoc[]> {
+    return UserTalentProgress.find({ userId, isUnlocked: true }).lean<UserTalentProgressDoc[]>();
+  }
+
+  return {
+    /** Writes the tree from nodes.ts (idempotent, by node key) and drops nodes no longer in it. */
+    async seed(): Promise<void> {
+      const write = () =>
+        TalentNode.bulkWrite(
+          TALENT_NODES.map(({ nodeKey, ...node }, order) => ({
+            updateOne: {
+              filter: { nodeKey },
+              update: { $set: { ...node, nodeKey, order } },
+              upsert: true,
+            },
+          })),
+          { ordered: false },
+        );
+      try {
+        await write();
+      } catch (err) {
+        // Another instance seeded the same node at the same moment: the second pass only updates.
+        if (!isDuplicateKeyError(err)) throw err;
+        await write();
+      }
+      await TalentNode.deleteMany({ nodeKey: { $nin: TALENT_NODES.map((n) => n.nodeKey) } });
+    },
+
+    async tree(): Promise<TalentNode[]> {
+      return (await nodes()).map(toTalentNode);
+    },
+
+    pathCompletions,
+
+    /** One entry per node: the completions of its path and whether the user unlocked it. */
+    async progress(userId: string): Promise<TalentProgress[]> {
+      const [all, counts, unlocked] = await Promise.all([
+        nodes(),
+        pathCompletions(userId),
+        unlockedRows(userId),
+      ]);
+      const byKey = new Map(unlocked.map((row) => [row.nodeKey, row]));
+      return all.map((node) => {
+        const row = byKey.get(node.nodeKey);
+        return {
+          nodeKey: node.nodeKey,
+          currentCompletions: counts[growthPathSchema.parse(node.path)],
+          isUnlocked: !!row,
+          unlockedAt: row?.unlockedAt ? new Date(row.unlockedAt).toISOString() : null,
+        };
+      });
+    },
+
+    /**
+     * Unlocks every node that is due (talentUnlocksDue): each node once per user, even for parallel
+     * checks, since the unique (user, node) row decides who unlocked it.
+     */
+    async checkUnlocks(userId: string): Promise<CheckUnlocksResponse> {
+      const [all, counts, unlocked] = await Promise.all([
+        nodes(),
+        pathCompletions(userId),
+        unlockedRows(userId),
+      ]);
+      const due = talentUnlocksDue(
+        all.map(toTalentNode),
+        counts,
+        new Set(unlocked.map((row) => row.nodeKey)),
+      );
+      const newlyUnlocked: CheckUnlocksResponse['newlyUnlocked'] = [];
+      const now = clock();
+      for (const node of due) {
+        const event = makeEvent(
+          'goals.talent_unlocked',
+          {
+            userId,
+            nodeKey: node.nodeKey,
+            title: node.title,
+            path: node.path,
+            tier: node.tier,
+            isKeystone: node.isKeystone,
+            unlockMessage: node.unlockMessage,
+          },
+          { requestId: currentRequestId(), now },
+        );
+        try {
+          const row = await UserTalentProgress.create({
+            userId,
+            nodeKey: node.nodeKey,
+            isUnlocked: true,
+            unlockedAt: now,
+            currentCompletions: counts[node.path],
+            pathCompletions: counts,
+            outbox: [outboxEntry(event, now)],
+          });
+          newlyUnlocked.push({ nodeKey: node.nodeKey, title: node.title });
+          await deps.relay?.flush(row.toObject());
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
+      return { newlyUnlocked };
+    },
+
+    /** A quest or an occurrence completed, partly completed or undone: whether it counts, and where. */
+    async applyCompletion(data: QuestXpEventData, position: EventPosition): Promise<void> {
+      const itemId = data.occurrenceId ?? data.questId;
+      const path = talentPathOf(data);
+      try {
+        await TalentCompletion.updateOne(
+          { _id: `${data.userId}|${itemId}`, ...olderThan(position) },
+          {
+            $set: {
+              userId: data.userId,
+              itemId,
+              path,
+              counted: path !== null && countsTowardTalents(data.completionType),
+              at: position.at,
+              seq: position.seq,
+            },
+          },
+          { upsert: true },
+        );
+      } catch (err) {
+        // The item is there with a newer event applied: this one is stale.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+  };
+}
+
+export type TalentTreeService = ReturnType<typeof talentTreeService>;

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarResponseSchema, dashboardOverviewSchema, localDate } from '@levelup/contracts';
+import {
+  eventually,
+  removeTestStreams,
+  startTestInfra,
+  startTestService,
+  type TestInfra,
+  type TestService,
+} from '@levelup/service-kit/testing';
+import {
+  createApp as createQuestsApp,
+  startWorkers as startQuestsWorkers,
+} from '../../svc-quests/src/app.ts';
+import { startGoals, type GoalsHarness } from './harness.ts';
+
+// svc-quests and svc-goals side by side on one NATS namespace, as in production: each answers from its
+// own database, and everything one learns from the other arrives as events.
+
+let infra: TestInfra;
+let quests: TestService;
+let goals: GoalsHarness;
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  quests = await startTestService({
+    name: 'svc-quests',
+    createApp: createQuestsApp,
+    startWorkers: startQuestsWorkers,
+    infra,
+  });
+  goals = await startGoals(infra);
+});
+afterAll(async () => {
+  await goals?.stop();
+  await quests?.stop();
+  if (infra) {
+    await removeTestStreams(infra);
+    await infra.stop();
+  }
+});
+
+function users() {
+  const userId = randomUUID();
+  return { userId, inQuests: quests.as(userId), inGoals: goals.as(userId) };
+}
+
+describe('svc-quests -> svc-goals', () => {
+  it('when a linked series occurrence is completed in svc-quests, then the goal gains its XP and the star fills; toggled back, both are undone', async () => {
+    const { inQuests, inGoals } = users();
+    const { body: series } = await inQuests('POST', '/api/quests/recurring', {
+      title: 'Morning pages',
+      description: 'Three pages, longhand',
+      difficulty: 'easy',
+      recurrenceType: 'daily',
+    });
+    const occurrenceId: string = series.todaysOccurrence.id;
+    const { body: goal } = await inGoals('POST', '/api/goals', {
+      title: 'Write every day',
+      targetXp: 100,
+    });
+    // The link dialog lists svc-quests' series; the link waits for svc-goals to know it.
+    const link = await eventually(
+      () =>
+        inGoals('POST', `/api/goals/${goal.id}/series`, {
+          seriesId: series.id,
+          xpPerOccurrence: 25,
+        }),
+      (answer) => answer.status === 201 && answer.body.title === 'Morning pages',
+    );
+    expect(link.body).toMatchObject({ seriesId: series.id, title: 'Morning pages' });
+    const star = async () =>
+      (
+        await inGoals('GET', `/api/goals/${goal.id}/journey`)
+      ).body.linkedSeries[0]?.occurrences.find((o: { id: string }) => o.id === occurrenceId);
+    expect(await eventually(star, (s) => s !== undefined)).toMatchObject({ isCompleted: false });
+
+    await inQuests('POST', `/api/quests/occurrences/${occurrenceId}/toggle`);
+    const xp = async () => (await inGoals('GET', '/api/goals')).body[0].currentXp;
+    expect(await eventually(xp, (value) => value === 25)).toBe(25);
+    expect(await star()).toMatchObject({ isCompleted: true, xpContributed: 25 });
+
+    await inQuests('POST', `/api/quests/occurrences/${occurrenceId}/toggle`);
+    expect(await eventually(xp, (value) => value === 0)).toBe(0);
+    expect(await star()).toMatchObject({ isCompleted: false, xpContributed: 0 });
+  });
+
+  it('when quests on a path are completed in svc-quests, then the talent node unlocks in svc-goals', async () => {
+    const { inQuests, inGoals } = users();
+    const tree = (await inGoals('GET', '/api/talent-tree')).body as Array<{
+      nodeKey: string;
+      path: string;
+      tier: number;
+      completionsRequired: number;
+    }>;
+    const root = tree.find((n) => n.path === 'physical_growth' && n.tier === 1);
+    if (!root) throw new Error('no physical_growth root');
+    for (let i = 0; i < root.completionsRequired; i += 1) {
+      const { body: quest } = await inQuests('POST', '/api/quests', {
+        title: `Push-ups ${i}`,
+        description: 'Twenty of them',
+        difficulty: 'easy',
+        category: 'health_fitness',
+      });
+      await inQuests('POST', `/api/quests/${quest.id}/complete`);
+    }
+    const progress = await eventually(
+      async () => (await inGoals('GET', '/api/talent-tree/user/progress')).body,
+      (list: Array<{ nodeKey: string; currentCompletions: number }>) =>
+        list.find((p) => p.nodeKey === root.nodeKey)?.currentCompletions ===
+        root.completionsRequired,
+    );
+    expect(progress.find((p: { nodeKey: string }) => p.nodeKey === root.nodeKey)).toMatchObject({
+      currentCompletions: root.completionsRequired,
+      isUnlocked: false,
+    });
+    const { body } = await inGoals('POST', '/api/talent-tree/user/check-unlocks');
+    expect(body.newlyUnlocked.map((n: { nodeKey: string }) => n.nodeKey)).toEqual([root.nodeKey]);
+  });
+});
+
+describe('svc-goals -> svc-quests (overview and calendar)', () => {
+  it('when goals are created, completed and deleted in svc-goals, then the overview counts and the calendar follow', async () => {
+    const { inQuests, inGoals } = users();
+    const { body: first } = await inGoals('POST', '/api/goals', { title: 'Finish', targetXp: 10 });
+    const { body: second } = await inGoals('POST', '/api/goals', { title: 'Keep going' });
+    await inGoals('POST', '/api/goals', { title: 'Drop me' }).then(({ body }) =>
+      inGoals('DELETE', `/api/goals/${body.id}`),
+    );
+    await inGoals('POST', `/api/goals/${first.id}/progress`, { xpGain: 10 });
+    await inGoals('PUT', `/api/goals/${second.id}`, { status: 'paused' });
+    await inGoals('PUT', `/api/goals/${second.id}`, { status: 'active' });
+    const overview = await eventually(
+      async () =>
+        dashboardOverviewSchema.parse((await inQuests('GET', '/api/dashboard/overview')).body),
+      (o) => o.completedGoalsCount === 1 && o.activeGoalsCount === 1,
+    );
+    expect(overview).toMatchObject({ activeGoalsCount: 1, completedGoalsCount: 1 });
+    const today = localDate(new Date(), 'UTC');
+    const calendar = calendarResponseSchema.parse(
+      (await inQuests('GET', `/api/dashboard/calendar?month=${today.slice(0, 7)}`)).body,
+    );
+    // The user has no zone in svc-quests' read model, so days are UTC days.
+    expect(calendar[today]?.goalsCompleted).toEqual([{ id: first.id, title: 'Finish' }]);
+  });
+});
