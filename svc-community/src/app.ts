@@ -10,8 +10,17 @@ import {
 } from '@levelup/service-kit';
 import { communityEventHandlers } from './feed/feed-events.ts';
 import { feedRouter } from './feed/routes.ts';
+import { meetupsService } from './meetups/meetups.service.ts';
+import { meetupsRepository } from './meetups/repository.ts';
+import { meetupsRouter } from './meetups/routes.ts';
+import { membersRepository } from './members/repository.ts';
 import { communityModels } from './models.ts';
+import { postsService } from './posts/posts.service.ts';
+import { postsRepository } from './posts/repository.ts';
 import { postsRouter } from './posts/routes.ts';
+import { sessionsRepository } from './sessions/repository.ts';
+import { sessionsRouter } from './sessions/routes.ts';
+import { sessionsService } from './sessions/sessions.service.ts';
 
 export const SERVICE_NAME = 'svc-community';
 export const CONSUMER = 'svc-community';
@@ -21,18 +30,34 @@ export interface CommunityDeps {
   bus: Bus;
   identitySecret: string;
   logger?: Logger;
+  clock?: () => Date;
 }
 
 export async function createApp(deps: CommunityDeps): Promise<Koa> {
   const models = communityModels(deps.db);
+  const members = membersRepository(models);
   await Promise.all(
     Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()),
   );
   return createServiceApp({
     name: SERVICE_NAME,
+    readiness: { db: deps.db, bus: deps.bus },
     logger: deps.logger ?? createLogger(SERVICE_NAME),
     identitySecret: deps.identitySecret,
-    routers: [postsRouter(models), feedRouter(models)],
+    routers: [
+      postsRouter({ posts: postsService({ posts: postsRepository(models), members }) }),
+      feedRouter({ FeedItem: models.FeedItem, members }),
+      sessionsRouter({
+        sessions: sessionsService({
+          sessions: sessionsRepository(models),
+          members,
+          clock: deps.clock,
+        }),
+      }),
+      meetupsRouter({
+        meetups: meetupsService({ meetups: meetupsRepository(models), clock: deps.clock }),
+      }),
+    ],
   });
 }
 

@@ -1,13 +1,55 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { PostType, QuestDifficulty } from '@levelup/contracts';
+import { meetupSchema, type MeetupDoc } from './meetups/models.ts';
+import { sessionSchema, type SessionDoc } from './sessions/models.ts';
 
-/** posts (goals-progression-community.md section 3). Creation and likes come with the community issue. */
+/**
+ * posts (goals-progression-community.md section 3). `likes` and `commentCount` move with their rows
+ * (post_likes, post_comments) in the same call, one $inc per row written or removed.
+ */
 export interface PostDoc {
   _id: Types.ObjectId;
   userId: string;
   content: string;
   type: PostType;
   likes: number;
+  commentCount: number;
+  createdAt: Date;
+}
+
+/** One like: the id is `postId:userId`, so a member's like exists at most once. */
+export interface PostLikeDoc {
+  _id: string;
+  postId: string;
+  userId: string;
+  createdAt: Date;
+}
+
+export interface CommentDoc {
+  _id: Types.ObjectId;
+  postId: string;
+  userId: string;
+  content: string;
+  createdAt: Date;
+}
+
+/** A report for the admins; the id is `postId:userId` (one report per member and post). */
+export interface ReportDoc {
+  _id: string;
+  postId: string;
+  userId: string;
+  reason: string | null;
+  /** The post as it read when reported (it may be deleted later). */
+  postContent: string;
+  postAuthorId: string;
+  createdAt: Date;
+}
+
+/** `userId` muted `mutedUserId`; the id is `userId:mutedUserId`. */
+export interface MuteDoc {
+  _id: string;
+  userId: string;
+  mutedUserId: string;
   createdAt: Date;
 }
 
@@ -36,10 +78,62 @@ const postSchema = new Schema<PostDoc>(
     content: { type: String, required: true },
     type: { type: String, required: true, default: 'win' },
     likes: { type: Number, required: true, default: 0 },
+    commentCount: { type: Number, required: true, default: 0 },
   },
   { collection: 'posts', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 postSchema.index({ createdAt: -1 });
+
+const postLikeSchema = new Schema<PostLikeDoc>(
+  {
+    _id: { type: String, required: true },
+    postId: { type: String, required: true },
+    userId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'post_likes', versionKey: false },
+);
+postLikeSchema.index({ postId: 1 });
+postLikeSchema.index({ userId: 1, postId: 1 });
+
+const commentSchema = new Schema<CommentDoc>(
+  {
+    postId: { type: String, required: true },
+    userId: { type: String, required: true },
+    content: { type: String, required: true },
+  },
+  {
+    collection: 'post_comments',
+    timestamps: { createdAt: true, updatedAt: false },
+    versionKey: false,
+  },
+);
+commentSchema.index({ postId: 1, createdAt: 1 });
+
+const reportSchema = new Schema<ReportDoc>(
+  {
+    _id: { type: String, required: true },
+    postId: { type: String, required: true },
+    userId: { type: String, required: true },
+    reason: { type: String, default: null },
+    postContent: { type: String, required: true },
+    postAuthorId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'post_reports', versionKey: false },
+);
+reportSchema.index({ createdAt: -1 });
+
+const muteSchema = new Schema<MuteDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    mutedUserId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'mutes', versionKey: false },
+);
+muteSchema.index({ userId: 1 });
 
 const feedItemSchema = new Schema<FeedItemDoc>(
   {
@@ -68,6 +162,12 @@ const memberSchema = new Schema<MemberDoc>(
 
 export interface CommunityModels {
   Post: Model<PostDoc>;
+  PostLike: Model<PostLikeDoc>;
+  Comment: Model<CommentDoc>;
+  Report: Model<ReportDoc>;
+  Mute: Model<MuteDoc>;
+  Session: Model<SessionDoc>;
+  Meetup: Model<MeetupDoc>;
   FeedItem: Model<FeedItemDoc>;
   Member: Model<MemberDoc>;
 }
@@ -79,6 +179,12 @@ export function communityModels(db: Connection): CommunityModels {
   if (!models) {
     models = {
       Post: db.model<PostDoc>('Post', postSchema),
+      PostLike: db.model<PostLikeDoc>('PostLike', postLikeSchema),
+      Comment: db.model<CommentDoc>('Comment', commentSchema),
+      Report: db.model<ReportDoc>('Report', reportSchema),
+      Mute: db.model<MuteDoc>('Mute', muteSchema),
+      Session: db.model<SessionDoc>('Session', sessionSchema),
+      Meetup: db.model<MeetupDoc>('Meetup', meetupSchema),
       FeedItem: db.model<FeedItemDoc>('FeedItem', feedItemSchema),
       Member: db.model<MemberDoc>('Member', memberSchema),
     };

@@ -57,7 +57,7 @@ describe('svc-community', () => {
     expect(await response.json()).toEqual({ status: 'ok', service: 'svc-community' });
   });
 
-  it.each([['/api/posts'], ['/api/community/feed']])(
+  it.each([['/api/posts'], ['/api/community/feed'], ['/api/sessions'], ['/api/meetups']])(
     'when %s is called without a signed identity, then it answers 401',
     async (path) => {
       expect((await get(path, {})).status).toBe(401);
@@ -141,5 +141,24 @@ describe('svc-community', () => {
     const { body } = await get('/api/community/feed?limit=1');
     expect(body).toEqual([all[0]]);
     expect((await get('/api/community/feed?limit=0')).status).toBe(400);
+  });
+
+  it("when a member muted someone, then that member's achievements leave their feed only", async () => {
+    const loud = randomUUID();
+    const reader = randomUUID();
+    const { Post } = communityModels(service.deps.db);
+    const post = await Post.create({ userId: loud, content: 'Me again', type: 'win' });
+    await service.deps.bus.publish(completion(loud, randomUUID(), 40));
+    await eventually(
+      async () => (await get('/api/community/feed')).body,
+      (feed) => feed.some((item) => item.xpEarned === 40),
+    );
+    const muted = await service.as(reader)('POST', `/api/posts/${post._id.toString()}/mute-author`);
+    expect(muted.status).toBe(200);
+    const readerFeed = await get('/api/community/feed?limit=50', identityHeaders(reader));
+    expect(readerFeed.body.some((item) => item.xpEarned === 40)).toBe(false);
+    expect(
+      (await get('/api/community/feed?limit=50')).body.some((item) => item.xpEarned === 40),
+    ).toBe(true);
   });
 });

@@ -1,14 +1,10 @@
 import { Router } from '@koa/router';
-import { z } from 'zod';
-import { limitQuerySchema } from '@levelup/contracts';
+import { communityFeedQuerySchema, type CommunityFeedItem } from '@levelup/contracts';
+import { userIdOf } from '@levelup/service-kit';
+import type { MembersRepository } from '../members/repository.ts';
 import type { CommunityModels, FeedItemDoc } from '../models.ts';
 
-/** Feed default limit 10 (core.md section 9). */
-export const FEED_DEFAULT_LIMIT = 10;
-
-const feedQuerySchema = z.object({ limit: limitQuerySchema(FEED_DEFAULT_LIMIT, 50) });
-
-export function toFeedItem(doc: FeedItemDoc) {
+export function toFeedItem(doc: FeedItemDoc): CommunityFeedItem {
   return {
     id: doc._id,
     user: { displayName: doc.user.displayName, username: doc.user.username },
@@ -19,12 +15,17 @@ export function toFeedItem(doc: FeedItemDoc) {
   };
 }
 
-export function feedRouter({ FeedItem }: Pick<CommunityModels, 'FeedItem'>): Router {
+/** GET /api/community/feed?limit (default 10, at most 50; core.md sections 7 and 9), muted members left out. */
+export function feedRouter({
+  FeedItem,
+  members,
+}: Pick<CommunityModels, 'FeedItem'> & { members: MembersRepository }): Router {
   const router = new Router();
   router.get('/api/community/feed', async (ctx) => {
-    const { limit } = feedQuerySchema.parse(ctx.query);
-    const items = await FeedItem.find({})
-      .sort({ completedAt: -1 })
+    const { limit } = communityFeedQuerySchema.parse(ctx.query);
+    const muted = await members.mutedBy(userIdOf(ctx));
+    const items = await FeedItem.find(muted.length ? { userId: { $nin: muted } } : {})
+      .sort({ completedAt: -1, _id: -1 })
       .limit(limit)
       .lean<FeedItemDoc[]>();
     ctx.body = items.map(toFeedItem);

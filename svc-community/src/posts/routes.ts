@@ -1,28 +1,81 @@
 import { Router } from '@koa/router';
-import type { CommunityModels, MemberDoc, PostDoc } from '../models.ts';
+import {
+  createCommentRequestSchema,
+  createPostRequestSchema,
+  emptyRequestSchema,
+  idParamsSchema,
+  reportPostRequestSchema,
+} from '@levelup/contracts';
+import { userIdOf, identityOf, bodyOrEmpty } from '@levelup/service-kit';
+import type { PostsService } from './posts.service.ts';
 
-export function toPost(doc: PostDoc, author: MemberDoc | undefined) {
-  return {
-    id: doc._id.toString(),
-    content: doc.content,
-    type: doc.type,
-    likes: doc.likes,
-    createdAt: new Date(doc.createdAt).toISOString(),
-    author: { displayName: author?.displayName || author?.username || 'Anonymous User' },
-  };
-}
-
-export function postsRouter({ Post, Member }: Pick<CommunityModels, 'Post' | 'Member'>): Router {
+/** /api/posts (core.md section 7) and, beyond the spec, comments, delete, report and mute (issue 11). */
+export function postsRouter({ posts }: { posts: PostsService }): Router {
   const router = new Router();
-  // Every member's posts, newest first, with the author's current display name.
+
+  // Every member's posts but muted ones, newest first, with the author's current display name.
   router.get('/api/posts', async (ctx) => {
-    const posts = await Post.find({}).sort({ createdAt: -1, _id: -1 }).limit(100).lean<PostDoc[]>();
-    const authorIds = [...new Set(posts.map((post) => post.userId))];
-    const authors = authorIds.length
-      ? await Member.find({ _id: { $in: authorIds } }).lean<MemberDoc[]>()
-      : [];
-    const byId = new Map(authors.map((author) => [author._id, author]));
-    ctx.body = posts.map((post) => toPost(post, byId.get(post.userId)));
+    ctx.body = await posts.list(userIdOf(ctx));
   });
+
+  router.post('/api/posts', async (ctx) => {
+    const input = createPostRequestSchema.parse(bodyOrEmpty(ctx.request.body));
+    ctx.status = 201;
+    ctx.body = await posts.create(userIdOf(ctx), input);
+  });
+
+  router.delete('/api/posts/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    await posts.remove(userIdOf(ctx), id);
+    ctx.status = 204;
+  });
+
+  router.post('/api/posts/:id/like', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await posts.toggleLike(userIdOf(ctx), id);
+  });
+
+  router.get('/api/posts/:id/comments', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    ctx.body = await posts.comments(userIdOf(ctx), id);
+  });
+
+  router.post('/api/posts/:id/comments', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    const input = createCommentRequestSchema.parse(bodyOrEmpty(ctx.request.body));
+    ctx.status = 201;
+    ctx.body = await posts.comment(userIdOf(ctx), id, input);
+  });
+
+  router.post('/api/posts/:id/report', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    const input = reportPostRequestSchema.parse(ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await posts.report(userIdOf(ctx), id, input);
+  });
+
+  router.post('/api/posts/:id/mute-author', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await posts.muteAuthor(userIdOf(ctx), id);
+  });
+
+  // Admins only: the reported posts.
+  router.get('/api/community/reports', async (ctx) => {
+    ctx.body = await posts.reports(identityOf(ctx));
+  });
+
+  router.get('/api/community/mutes', async (ctx) => {
+    ctx.body = await posts.mutes(userIdOf(ctx));
+  });
+
+  router.delete('/api/community/mutes/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await posts.unmute(userIdOf(ctx), id);
+  });
+
   return router;
 }

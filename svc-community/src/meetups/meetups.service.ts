@@ -1,0 +1,87 @@
+import {
+  MEETUP_RECENT_DAYS,
+  MEETUP_UPCOMING_GRACE_MINUTES,
+  isMeetupUpcoming,
+  meetupDateTime,
+  type CreateMeetupRequest,
+  type Meetup,
+  type MeetupListResponse,
+} from '@levelup/contracts';
+import { conflict, notFound, requireAdmin, type Identity } from '@levelup/service-kit';
+import type { MeetupDoc } from './models.ts';
+import type { MeetupsRepository } from './repository.ts';
+
+const LIST_LIMIT = 20;
+
+export function toMeetup(doc: MeetupDoc, readerId: string, now: Date): Meetup {
+  const startsAt = new Date(doc.startsAt);
+  return {
+    id: doc._id.toString(),
+    title: doc.title,
+    theme: doc.theme,
+    description: doc.description,
+    ...meetupDateTime(startsAt),
+    platform: doc.platform,
+    estimatedAttendees: doc.attendeeIds.length,
+    type: doc.type,
+    isUpcoming: isMeetupUpcoming(startsAt, now),
+    startsAt: startsAt.toISOString(),
+    attendingByMe: doc.attendeeIds.includes(readerId),
+    recordingUrl: doc.recordingUrl ?? null,
+  };
+}
+
+/** Weekly meetups (goals-progression-community.md sections 2-4; on the server per issue 11). */
+export function meetupsService(deps: { meetups: MeetupsRepository; clock?: () => Date }) {
+  const { meetups } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  return {
+    /** Upcoming soonest first; recent (the last 30 days) newest first. */
+    async list(readerId: string): Promise<MeetupListResponse> {
+      const now = clock();
+      const boundary = new Date(now.getTime() - MEETUP_UPCOMING_GRACE_MINUTES * 60_000);
+      const [upcoming, recent] = await Promise.all([
+        meetups.startingAfter(boundary, LIST_LIMIT),
+        meetups.startedBetween(
+          new Date(now.getTime() - MEETUP_RECENT_DAYS * 86_400_000),
+          boundary,
+          LIST_LIMIT,
+        ),
+      ]);
+      return {
+        upcoming: upcoming.map((doc) => toMeetup(doc, readerId, now)),
+        recent: recent.map((doc) => toMeetup(doc, readerId, now)),
+      };
+    },
+
+    /** Admins only (issue 11): members get 403 and nothing is stored. */
+    async create(identity: Identity, input: CreateMeetupRequest): Promise<Meetup> {
+      requireAdmin(identity);
+      const doc = await meetups.create({
+        title: input.title,
+        theme: input.theme,
+        description: input.description,
+        startsAt: new Date(input.startsAt),
+        platform: input.platform,
+        type: input.type,
+        recordingUrl: input.recordingUrl ?? null,
+        createdBy: identity.userId,
+      });
+      return toMeetup(doc, identity.userId, clock());
+    },
+
+    /** Join Meetup: once per member; a meetup that has passed takes no RSVPs. */
+    async rsvp(userId: string, id: string): Promise<Meetup> {
+      const meetup = await meetups.find(id);
+      if (!meetup) throw notFound('Meetup not found');
+      if (!isMeetupUpcoming(new Date(meetup.startsAt), clock())) {
+        throw conflict('This meetup has already taken place');
+      }
+      const updated = await meetups.rsvp(meetup._id, userId);
+      if (!updated) throw notFound('Meetup not found');
+      return toMeetup(updated, userId, clock());
+    },
+  };
+}
+export type MeetupsService = ReturnType<typeof meetupsService>;

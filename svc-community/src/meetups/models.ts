@@ -1,0 +1,33 @@
+import { Schema, type Types } from 'mongoose';
+import type { MeetupPlatform, MeetupType } from '@levelup/contracts';
+
+/** A weekly meetup (goals-progression-community.md section 3, Meetup), its attendees the RSVPs. */
+export interface MeetupDoc {
+  _id: Types.ObjectId;
+  title: string;
+  theme: string;
+  description: string;
+  startsAt: Date;
+  platform: MeetupPlatform;
+  type: MeetupType;
+  recordingUrl: string | null;
+  attendeeIds: string[];
+  createdBy: string;
+  createdAt: Date;
+}
+
+export const meetupSchema = new Schema<MeetupDoc>(
+  {
+    title: { type: String, required: true },
+    theme: { type: String, required: true },
+    description: { type: String, default: '' },
+    startsAt: { type: Date, required: true },
+    platform: { type: String, required: true },
+    type: { type: String, required: true },
+    recordingUrl: { type: String, default: null },
+    attendeeIds: { type: [String], default: [] },
+    createdBy: { type: String, required: true },
+  },
+  { collection: 'meetups', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+meetupSchema.index({ startsAt: 1 });

@@ -1,0 +1,43 @@
+import { objectId } from '@levelup/service-kit';
+import type { CommunityModels } from '../models.ts';
+import type { MeetupDoc } from './models.ts';
+
+export type NewMeetup = Omit<MeetupDoc, '_id' | 'attendeeIds' | 'createdAt'>;
+
+export function meetupsRepository({ Meetup }: Pick<CommunityModels, 'Meetup'>) {
+  return {
+    async create(meetup: NewMeetup): Promise<MeetupDoc> {
+      const doc = await Meetup.create({ ...meetup, attendeeIds: [] });
+      return doc.toObject();
+    },
+
+    async find(id: string): Promise<MeetupDoc | null> {
+      const _id = objectId(id);
+      return _id ? Meetup.findById(_id).lean<MeetupDoc>() : null;
+    },
+
+    async startingAfter(from: Date, limit: number): Promise<MeetupDoc[]> {
+      return Meetup.find({ startsAt: { $gte: from } })
+        .sort({ startsAt: 1, _id: 1 })
+        .limit(limit)
+        .lean<MeetupDoc[]>();
+    },
+
+    async startedBetween(from: Date, to: Date, limit: number): Promise<MeetupDoc[]> {
+      return Meetup.find({ startsAt: { $gte: from, $lt: to } })
+        .sort({ startsAt: -1, _id: -1 })
+        .limit(limit)
+        .lean<MeetupDoc[]>();
+    },
+
+    /** $addToSet: a member is counted once however often (or concurrently) they RSVP. */
+    async rsvp(id: MeetupDoc['_id'], userId: string): Promise<MeetupDoc | null> {
+      return Meetup.findOneAndUpdate(
+        { _id: id },
+        { $addToSet: { attendeeIds: userId } },
+        { returnDocument: 'after' },
+      ).lean<MeetupDoc>();
+    },
+  };
+}
+export type MeetupsRepository = ReturnType<typeof meetupsRepository>;

@@ -1,0 +1,132 @@
+import {
+  initials,
+  sessionEnd,
+  sessionPhase,
+  type CreateSessionRequest,
+  type Session,
+} from '@levelup/contracts';
+import { AppError, conflict, notFound, forbidden } from '@levelup/service-kit';
+import type { MembersRepository } from '../members/repository.ts';
+import type { SessionDoc } from './models.ts';
+import type { SessionsRepository } from './repository.ts';
+
+const sessionNotFound = () => notFound('Session not found');
+/** How far ahead the Upcoming list looks. */
+const UPCOMING_DAYS = 60;
+
+export function toSession(doc: SessionDoc, host: string, readerId: string, now: Date): Session {
+  return {
+    id: doc._id.toString(),
+    title: doc.title,
+    description: doc.description ?? null,
+    host,
+    hostInitials: initials(host),
+    startTime: new Date(doc.startTime).toISOString(),
+    duration: doc.duration,
+    maxParticipants: doc.maxParticipants,
+    currentParticipants: doc.participantIds.length,
+    category: doc.category,
+    isActive: sessionPhase(new Date(doc.startTime), doc.duration, now) === 'live',
+    isHost: doc.hostId === readerId,
+    joinedByMe: doc.participantIds.includes(readerId),
+    remindedByMe: doc.reminderIds.includes(readerId),
+  };
+}
+
+/** Body-doubling sessions (goals-progression-community.md sections 2-5; on the server per issue 11). */
+export function sessionsService(deps: {
+  sessions: SessionsRepository;
+  members: MembersRepository;
+  clock?: () => Date;
+}) {
+  const { sessions, members } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function present(doc: SessionDoc, readerId: string): Promise<Session> {
+    const names = await members.namesOf([doc.hostId]);
+    return toSession(doc, names.get(doc.hostId) ?? '', readerId, clock());
+  }
+
+  /** A session one can still act on: known, not cancelled, not over. */
+  async function open(id: string): Promise<SessionDoc> {
+    const session = await sessions.find(id);
+    if (!session) throw sessionNotFound();
+    if (session.cancelledAt) throw conflict('This session was cancelled');
+    if (sessionPhase(new Date(session.startTime), session.duration, clock()) === 'over') {
+      throw conflict('This session has ended');
+    }
+    return session;
+  }
+
+  return {
+    /** Live and upcoming sessions (not cancelled, not over), soonest first; isActive says which. */
+    async list(readerId: string): Promise<Session[]> {
+      const now = clock();
+      const docs = (
+        await sessions.listStartingBefore(new Date(now.getTime() + UPCOMING_DAYS * 86_400_000))
+      ).filter((doc) => sessionEnd(new Date(doc.startTime), doc.duration) > now);
+      const names = await members.namesOf(docs.map((doc) => doc.hostId));
+      return docs.map((doc) => toSession(doc, names.get(doc.hostId) ?? '', readerId, now));
+    },
+
+    async create(hostId: string, input: CreateSessionRequest): Promise<Session> {
+      const startTime = new Date(input.startTime);
+      if (sessionEnd(startTime, input.duration) <= clock()) {
+        throw new AppError('VALIDATION_FAILED', 'This session would already be over', 400, {
+          details: [{ path: 'startTime', message: 'This session would already be over' }],
+        });
+      }
+      const doc = await sessions.create({
+        hostId,
+        title: input.title,
+        description: input.description?.trim() || null,
+        startTime,
+        duration: input.duration,
+        maxParticipants: input.maxParticipants,
+        category: input.category,
+      });
+      return present(doc, hostId);
+    },
+
+    /** Joins once; a full session is 409 (the guard is in the one update, so concurrent joins cannot overfill). */
+    async join(userId: string, id: string): Promise<Session> {
+      const session = await open(id);
+      if (session.participantIds.includes(userId)) return present(session, userId);
+      const joined = await sessions.join(session, userId);
+      if (joined) return present(joined, userId);
+      const now = await sessions.find(id);
+      if (!now) throw sessionNotFound();
+      if (now.participantIds.includes(userId)) return present(now, userId);
+      if (now.cancelledAt) throw conflict('This session was cancelled');
+      throw conflict('This session is full');
+    },
+
+    async leave(userId: string, id: string): Promise<Session> {
+      const session = await sessions.find(id);
+      if (!session) throw sessionNotFound();
+      const left = await sessions.leave(session._id, userId);
+      if (!left) throw sessionNotFound();
+      return present(left, userId);
+    },
+
+    /** 'Remind Me' (a stored reminder per member) and taking it back. */
+    async remind(userId: string, id: string, on: boolean): Promise<Session> {
+      const session = on ? await open(id) : await sessions.find(id);
+      if (!session) throw sessionNotFound();
+      const updated = await sessions.setReminder(session._id, userId, on);
+      if (!updated) throw sessionNotFound();
+      return present(updated, userId);
+    },
+
+    /** Only the host cancels; a cancelled session leaves the lists. */
+    async cancel(userId: string, id: string): Promise<Session> {
+      const session = await sessions.find(id);
+      if (!session) throw sessionNotFound();
+      if (session.hostId !== userId) throw forbidden('Only the host can cancel this session');
+      if (session.cancelledAt) return present(session, userId);
+      const cancelled = await sessions.cancel(session._id, clock());
+      return present(cancelled ?? session, userId);
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof sessionsService>;

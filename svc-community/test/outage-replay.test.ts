@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import { connectBus, connectMongo, type Bus } from '@levelup/service-kit';
+import {
+  TEST_IDENTITY_SECRET,
+  eventually,
+  identityHeaders,
+  removeTestStreams,
+  serve,
+  startTestInfra,
+  type RunningApp,
+  type TestInfra,
+} from '@levelup/service-kit/testing';
+import type { Connection } from 'mongoose';
+import { createApp, startWorkers } from '../src/app.ts';
+
+/**
+ * Issue 17: quest completions published while svc-community is down reach the achievements feed after
+ * it returns, in order per user and exactly once. Stopping here keeps the database (a process that exits
+ * keeps its data): the bus connection, consumers and HTTP server go, then come back.
+ */
+let infra: TestInfra;
+let db: Connection;
+let publisher: Bus;
+let running: { app: RunningApp; bus: Bus; workers: { stop(): Promise<void> } } | undefined;
+
+async function startService() {
+  const bus = await connectBus(infra.natsUrl, 'svc-community', { namespace: infra.suffix });
+  const deps = { db, bus, identitySecret: TEST_IDENTITY_SECRET };
+  const workers = await startWorkers(deps);
+  running = { app: await serve(await createApp(deps)), bus, workers };
+}
+
+async function stopService() {
+  if (!running) return;
+  await running.app.close();
+  await running.workers.stop();
+  await running.bus.close();
+  running = undefined;
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  db = await connectMongo(infra.mongoUrl, infra.dbName('levelup_community'));
+  publisher = await connectBus(infra.natsUrl, 'svc-quests', { namespace: infra.suffix });
+  await startService();
+});
+
+afterAll(async () => {
+  await stopService();
+  await publisher.close();
+  await db.dropDatabase().catch(() => undefined);
+  await db.close();
+  await removeTestStreams(infra);
+  await infra.stop();
+});
+
+const publish = async (...events: EventEnvelope[]) => {
+  for (const event of events) await publisher.publish(event);
+};
+const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+function completion(
+  type: 'quests.completed' | 'quests.revoked',
+  userId: string,
+  questId: string,
+  title: string,
+  now: Date,
+) {
+  return makeEvent(
+    type,
+    {
+      userId,
+      questId,
+      occurrenceId: null,
+      seriesId: null,
+      xpDelta: type === 'quests.revoked' ? -20 : 20,
+      difficulty: 'easy',
+      category: 'health_fitness',
+      growthPath: null,
+      localDate: '2026-11-22',
+      title,
+      completionType: type === 'quests.completed' ? 'completed' : 'not_completed',
+    },
+    { now },
+  );
+}
+
+async function feedTitles(): Promise<string[]> {
+  const response = await fetch(`${running!.app.url}/api/community/feed?limit=50`, {
+    headers: identityHeaders(randomUUID()),
+  });
+  const items = (await response.json()) as Array<{
+    questTitle: string;
+    user: { username: string };
+  }>;
+  return items.map((item) => `${item.user.username}:${item.questTitle}`).sort();
+}
+
+describe('svc-community after an outage (issue 17)', () => {
+  it('when completions, undos, repeats and a sign-up arrive while svc-community is down, then after it returns the feed holds each completed quest once, under its member name', async () => {
+    const ada = randomUUID();
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const tag = randomUUID().slice(0, 8);
+    await stopService();
+    const doneB = completion('quests.completed', ada, b, `B ${tag}`, at(2));
+    await publish(
+      makeEvent('identity.user_registered', {
+        userId: ada,
+        username: `ada_${tag}`,
+        displayName: 'Ada',
+        timeZone: 'Europe/Berlin',
+      }),
+    );
+    await publish(
+      completion('quests.completed', ada, a, `A ${tag}`, at(1)),
+      completion('quests.revoked', ada, a, `A ${tag}`, at(2)), // a: undone after it was done
+      doneB,
+      doneB, // the same event twice: one item
+      completion('quests.completed', ada, c, `C ${tag}`, at(3)),
+      completion('quests.revoked', ada, c, `C ${tag}`, at(4)),
+      completion('quests.completed', ada, c, `C ${tag}`, at(5)), // c: done again, last
+    );
+    await startService();
+
+    const expected = [`ada_${tag}:B ${tag}`, `ada_${tag}:C ${tag}`];
+    const mine = async () => (await feedTitles()).filter((title) => title.includes(tag));
+    expect(
+      await eventually(mine, (titles) => JSON.stringify(titles) === JSON.stringify(expected)),
+    ).toEqual(expected);
+
+    // A second restart replays nothing twice.
+    await stopService();
+    await startService();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mine()).toEqual(expected);
+  });
+});
