@@ -1,18 +1,23 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { FeedbackCategory } from '@levelup/contracts';
 
-/** feedback (goals-progression-community.md section 3). Sending and review come with the feedback issue. */
+/**
+ * feedback (goals-progression-community.md section 3): userId is null when nobody is known (anonymous).
+ * `user` is the sender's name as svc-feedback knew it when the feedback arrived; the admin list prefers
+ * the member's current name from the identity read model and falls back to it.
+ */
 export interface FeedbackDoc {
   _id: Types.ObjectId;
   userId: string | null;
-  /** Who sent it, as known when it was sent; null = anonymous. */
-  user: { displayName: string; username: string; email: string } | null;
+  user: { displayName: string; username: string } | null;
   category: FeedbackCategory;
   message: string;
-  url: string;
+  url: string | null;
   userAgent: string | null;
   isReviewed: boolean;
   adminNotes: string | null;
+  /** When it was last marked reviewed (beyond the spec); null while new. */
+  reviewedAt: Date | null;
   createdAt: Date;
 }
 
@@ -22,14 +27,16 @@ const feedbackSchema = new Schema<FeedbackDoc>(
     user: { type: Schema.Types.Mixed, default: null },
     category: { type: String, required: true },
     message: { type: String, required: true },
-    url: { type: String, default: '' },
+    url: { type: String, default: null },
     userAgent: { type: String, default: null },
     isReviewed: { type: Boolean, required: true, default: false },
     adminNotes: { type: String, default: null },
+    reviewedAt: { type: Date, default: null },
   },
   { collection: 'feedback', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 feedbackSchema.index({ createdAt: -1 });
+feedbackSchema.index({ isReviewed: 1 });
 
 const cache = new WeakMap<Connection, Model<FeedbackDoc>>();
 

@@ -1,0 +1,23 @@
+import {
+  userRegisteredEventSchema,
+  userRenamedEventSchema,
+  type EventEnvelope,
+} from '@levelup/contracts';
+import { PermanentEventError } from '@levelup/service-kit';
+import type { MembersRepository } from './repository.ts';
+
+/** Members' names from identity events, so the admin list names who sent each item. */
+export function identityEventHandler(members: MembersRepository) {
+  return async function onIdentityEvent(event: EventEnvelope): Promise<void> {
+    const parsed =
+      event.type === 'identity.user_registered'
+        ? userRegisteredEventSchema.safeParse(event)
+        : event.type === 'identity.user_renamed'
+          ? userRenamedEventSchema.safeParse(event)
+          : null;
+    if (!parsed) return;
+    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
+    const { userId, username, displayName } = parsed.data.data;
+    await members.upsert(userId, { username, displayName });
+  };
+}
