@@ -111,6 +111,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   });
   return createServiceApp({
     name: SERVICE_NAME,
+    readiness: { db: deps.db, bus: deps.bus },
     logger,
     identitySecret: deps.identitySecret,
     routers: [

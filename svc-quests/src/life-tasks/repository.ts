@@ -1,6 +1,5 @@
 import type { CreateLifeTaskRequest, EventEnvelope } from '@levelup/contracts';
-import { outboxEntry } from '@levelup/service-kit';
-import { objectId } from '../shared/object-id.ts';
+import { outboxEntry, objectId } from '@levelup/service-kit';
 import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from './models.ts';
 
 export type LifeTaskCompletionChange = Pick<

@@ -1,8 +1,7 @@
 import type { Model, Types } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
-import { isDuplicateKeyError, outboxEntry } from '@levelup/service-kit';
+import { isDuplicateKeyError, outboxEntry, objectId } from '@levelup/service-kit';
 import type { CompletionState } from '../completions/completion-change.ts';
-import { objectId } from '../shared/object-id.ts';
 import type { OccurrenceDoc } from './models.ts';
 
 export type NewOccurrence = Pick<

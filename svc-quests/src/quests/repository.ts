@@ -1,6 +1,5 @@
 import type { CreateQuestRequest, EventEnvelope, UpdateQuestRequest } from '@levelup/contracts';
-import { outboxEntry } from '@levelup/service-kit';
-import { objectId } from '../shared/object-id.ts';
+import { outboxEntry, objectId } from '@levelup/service-kit';
 import type { QuestDoc, QuestsModels } from './models.ts';
 
 export type QuestStateChange = Pick<

@@ -1,7 +1,6 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope, SeriesPause } from '@levelup/contracts';
-import { outboxEntry } from '@levelup/service-kit';
-import { objectId } from '../shared/object-id.ts';
+import { outboxEntry, objectId } from '@levelup/service-kit';
 import type { SeriesDoc } from './models.ts';
 
 export type NewSeries = Omit<
