@@ -8,13 +8,17 @@ import {
   findApiRoute,
   matchesPrefix,
   remotesManifest,
-  serviceUrl,
+  serviceUrls,
 } from './route-table.ts';
 import type { ServiceName } from './route-table.ts';
+import { apiDocsHtml, openApiJson } from './api-docs.ts';
 import { createSessionResolver } from './session-resolver.ts';
 import type { SessionResolver } from './session-resolver.ts';
+import { createIdentityFallback } from './identity-fallback.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
+import type { ProxyHandler, UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
-import type { RequestHandler } from 'http-proxy-middleware';
+import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -28,6 +32,26 @@ const UNTRUSTED_HEADERS = [
   'x-forwarded-port',
 ];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * On every answer (issue 12). Pages get their Content-Security-Policy from the static server that knows
+ * their inline scripts (web-kit static-server.ts); API answers are data, never a document to render or
+ * frame, and never stored by a cache.
+ */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+const API_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+/** The API reference page is a document with its own inline styles. */
+const API_DOCS_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 
 export interface GatewayDeps {
@@ -35,25 +59,59 @@ export interface GatewayDeps {
   sessions?: SessionResolver;
 }
 
+/** The session resolver the gateway's settings describe (main.ts also hands it the revocations). */
+export function sessionResolverFor(config: GatewayConfig): SessionResolver {
+  return createSessionResolver({
+    identityUrl: config.IDENTITY_URL,
+    secret: config.IDENTITY_SECRET,
+    cacheMs: config.SESSION_CACHE_MS,
+    staleMs: config.SESSION_STALE_MS,
+    timeoutMs: config.SESSION_TIMEOUT_MS,
+  });
+}
+
 /** The single public origin: /api/* to the owning service, /remotes/* and the rest to the static servers. */
 export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const log: Log = deps.log ?? (() => {});
-  const sessions =
-    deps.sessions ??
-    createSessionResolver({
-      identityUrl: config.IDENTITY_URL,
-      secret: config.IDENTITY_SECRET,
-      cacheMs: config.SESSION_CACHE_MS,
+  const sessions = deps.sessions ?? sessionResolverFor(config);
+  const identityFallback = createIdentityFallback({
+    identityUrl: config.IDENTITY_URL,
+    sessions,
+    timeoutMs: config.SESSION_TIMEOUT_MS,
+    log,
+  });
+
+  const proxy = (
+    name: string,
+    target: string,
+    stripPrefix?: string,
+    fallback?: UpstreamProxyOptions['fallback'],
+  ) =>
+    createUpstreamProxy({
+      name,
+      target,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      stripPrefix,
+      log,
+      fallback,
     });
 
-  const proxy = (name: string, target: string, stripPrefix?: string) =>
-    createUpstreamProxy({ name, target, timeoutMs: config.UPSTREAM_TIMEOUT_MS, stripPrefix, log });
-
-  const services = new Map<ServiceName, RequestHandler>(
+  // Each service may run as several instances (issue 13): a pool spreads its requests over them.
+  const pools = new Map<ServiceName, UpstreamPool>(
     (['identity', 'quests', 'goals', 'community', 'feedback'] as const).map((service) => [
       service,
-      proxy(`svc-${service}`, serviceUrl(config, service)),
+      createUpstreamPool({
+        name: `svc-${service}`,
+        targets: serviceUrls(config, service),
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        retryAfterMs: config.UPSTREAM_RETRY_MS,
+        dns:
+          config.UPSTREAM_DNS_REFRESH_MS > 0
+            ? { refreshMs: config.UPSTREAM_DNS_REFRESH_MS }
+            : undefined,
+        log,
+        fallback: service === 'identity' ? identityFallback.fallback : undefined,
+      }),
     ]),
   );
   const remotes = REMOTES.map((remote) => ({
@@ -71,17 +129,46 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     ctx.req.headers['x-request-id'] = requestId;
     ctx.state.requestId = requestId;
     ctx.set('x-request-id', requestId);
+    ctx.set(SECURITY_HEADERS);
+    if (matchesPrefix(ctx.path, '/api')) ctx.set(API_HEADERS);
+    if (ctx.path === '/api/docs') ctx.set(API_DOCS_HEADERS);
     await next();
   });
 
   app.use(async (ctx, next) => {
-    if (ctx.path === '/health') {
+    if (ctx.path === '/health' || ctx.path === '/healthz') {
+      ctx.set('cache-control', 'no-store');
       ctx.body = { status: 'ok', service: 'gateway' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      // Ready while every service has an instance that is in (none refused its last connection).
+      const services = Object.fromEntries(
+        [...pools].map(([service, pool]) => [
+          `svc-${service}`,
+          pool.status().some((instance) => instance.up) ? 'up' : 'down',
+        ]),
+      );
+      const ready = Object.values(services).every((state) => state === 'up');
+      ctx.set('cache-control', 'no-store');
+      ctx.status = ready ? 200 : 503;
+      ctx.body = { status: ready ? 'ready' : 'not ready', service: 'gateway', services };
       return;
     }
     if (ctx.path === '/config/remotes.json') {
       ctx.set('cache-control', 'no-cache');
       ctx.body = remotesManifest();
+      return;
+    }
+    // The API reference, built from the contracts (issue 13): readable by anyone, like the spec.
+    if (ctx.method === 'GET' && ctx.path === '/api/openapi.json') {
+      ctx.type = 'application/json';
+      ctx.body = openApiJson();
+      return;
+    }
+    if (ctx.method === 'GET' && ctx.path === '/api/docs') {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = apiDocsHtml();
       return;
     }
     await next();
@@ -97,6 +184,10 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
 
     const cookie = ctx.get('cookie') || undefined;
     const session = await sessions.resolve(cookie, ctx.state.requestId as string);
+    if (session.kind === 'signed-in' && session.stale) {
+      // Served from the last verification while svc-identity does not answer (issue 17).
+      ctx.set('x-session-stale', '1');
+    }
     if (session.kind === 'unavailable' && route.service !== 'identity') {
       log('session lookup failed', { requestId: ctx.state.requestId, reason: session.reason });
       return sendError(
@@ -116,12 +207,16 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       Object.assign(
         ctx.req.headers,
         signIdentity(
-          { userId: session.userId, requestId: ctx.state.requestId as string },
+          {
+            userId: session.userId,
+            role: session.role,
+            requestId: ctx.state.requestId as string,
+          },
           config.IDENTITY_SECRET,
         ),
       );
     }
-    await forward(ctx, services.get(route.service)!);
+    await forward(ctx, pools.get(route.service)!.handler);
   });
 
   app.use(async (ctx) => {
@@ -132,7 +227,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   return app;
 }
 
-async function forward(ctx: Context, handler: RequestHandler) {
+async function forward(ctx: Context, handler: ProxyHandler) {
   // http-proxy-middleware writes the raw response itself; Koa must stay out of it.
   ctx.respond = false;
   // Upstream failures are answered (JSON 502/504) and logged by the proxy itself.

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { loadConfig } from '@levelup/service-kit';
+import { commonEnv, loadConfig } from '@levelup/service-kit';
 
 const url = (fallback: string) => z.url().default(fallback);
+/** Several instances of one service (issue 13): comma-separated URLs; when set, it replaces the *_URL. */
+const urls = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : undefined,
+  )
+  .pipe(z.array(z.url()).min(1, 'give at least one URL').optional());
 
 /** Everything the gateway needs to know, from the environment (style.md: config parsed with zod at start-up). */
 export const gatewayConfigShape = {
@@ -12,6 +25,18 @@ export const gatewayConfigShape = {
   GOALS_URL: url('http://127.0.0.1:4003'),
   COMMUNITY_URL: url('http://127.0.0.1:4004'),
   FEEDBACK_URL: url('http://127.0.0.1:4005'),
+  IDENTITY_URLS: urls,
+  QUESTS_URLS: urls,
+  GOALS_URLS: urls,
+  COMMUNITY_URLS: urls,
+  FEEDBACK_URLS: urls,
+  /** How long an instance that refused or dropped a connection is left out before it is tried again. */
+  UPSTREAM_RETRY_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * Every this many ms, service URLs whose host is a name are re-resolved into all their addresses, each
+   * one an instance (compose's --scale); 0 (the default) uses names as they are.
+   */
+  UPSTREAM_DNS_REFRESH_MS: z.coerce.number().int().min(0).default(0),
   SHELL_URL: url('http://127.0.0.1:3000'),
   REMOTE_QUESTS_URL: url('http://127.0.0.1:3001'),
   REMOTE_GOALS_URL: url('http://127.0.0.1:3002'),
@@ -19,8 +44,25 @@ export const gatewayConfigShape = {
   REMOTE_PROGRESSION_URL: url('http://127.0.0.1:3004'),
   /** An upstream that has not answered by then gets a JSON 504 (a refused connection is a 502 at once). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * How long the session check with svc-identity may take (an indexed lookup): kept well below the
+   * upstream timeout so a slow identity service and a slow upstream never add up to ten seconds.
+   */
+  SESSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   /** How long a resolved session is reused; a sign-out through the gateway drops it at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * Issue 17: how long after svc-identity last verified a session the gateway keeps serving it while
+   * svc-identity does not answer (stale-if-error; 0 turns it off). Revocations arrive over NATS.
+   */
+  SESSION_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  /** Where identity.session_revoked events come from; the gateway keeps working while NATS is away. */
+  NATS_URL: commonEnv.NATS_URL,
+  NATS_NAMESPACE: commonEnv.NATS_NAMESPACE,
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

@@ -1,12 +1,19 @@
 import http from 'node:http';
 import { createLogger } from '@levelup/service-kit';
-import { createApp } from './app.ts';
+import { createApp, sessionResolverFor } from './app.ts';
 import { readGatewayConfig } from './config.ts';
+import { subscribeRevocations } from './session-revocations.ts';
 import { closeUpstreamAgents } from './upstream-proxy.ts';
 
 const config = readGatewayConfig();
 const logger = createLogger('gateway');
-const app = createApp(config, { log: (message, fields) => logger.info(message, fields) });
+const sessions = sessionResolverFor(config);
+// In the background: the gateway serves at once, with or without NATS (issue 17).
+const revocations = subscribeRevocations(config, sessions, logger);
+const app = createApp(config, {
+  log: (message, fields) => logger.info(message, fields),
+  sessions,
+});
 app.on('error', (error: unknown) => logger.error('request failed', { error: String(error) }));
 
 const server = http.createServer(app.callback());
@@ -20,7 +27,7 @@ function stop(signal: string) {
   logger.info('stopping', { signal });
   server.close(() => {
     closeUpstreamAgents();
-    process.exit(0);
+    void revocations.close().finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();

@@ -46,15 +46,17 @@ export function findApiRoute(path: string): ApiRoute | undefined {
   return API_ROUTES.find((route) => matchesPrefix(path, route.prefix));
 }
 
-export function serviceUrl(config: GatewayConfig, service: ServiceName): string {
-  const urls: Record<ServiceName, string> = {
-    identity: config.IDENTITY_URL,
-    quests: config.QUESTS_URL,
-    goals: config.GOALS_URL,
-    community: config.COMMUNITY_URL,
-    feedback: config.FEEDBACK_URL,
+/** Every instance of a service: its *_URLS list when set, else its one *_URL. */
+export function serviceUrls(config: GatewayConfig, service: ServiceName): string[] {
+  const urls: Record<ServiceName, [string, string[] | undefined]> = {
+    identity: [config.IDENTITY_URL, config.IDENTITY_URLS],
+    quests: [config.QUESTS_URL, config.QUESTS_URLS],
+    goals: [config.GOALS_URL, config.GOALS_URLS],
+    community: [config.COMMUNITY_URL, config.COMMUNITY_URLS],
+    feedback: [config.FEEDBACK_URL, config.FEEDBACK_URLS],
   };
-  return urls[service];
+  const [one, several] = urls[service];
+  return several ?? [one];
 }
 
 /** The run-time remote manifest: same-origin paths, so the shell never bakes a remote URL in. */

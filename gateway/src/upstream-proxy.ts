@@ -15,6 +15,11 @@ export interface UpstreamProxyOptions {
   /** Path prefix removed before forwarding (remotes are served from the root of their own server). */
   stripPrefix?: string;
   log: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * Gets the first say when the upstream fails (502 or 504): true when it answered the client itself
+   * (the gateway signs a browser out on its own while svc-identity is away).
+   */
+  fallback?: (req: IncomingMessage, res: ServerResponse, status: 502 | 504) => boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           res.destroy();
           return;
         }
+        if (!res.headersSent && options.fallback?.(req, res, status)) return;
         sendUpstreamError(res, status, options.name, timedOut);
       },
     },

@@ -44,9 +44,15 @@ async function identityUpstream() {
       res.writeHead(401).end();
       return true;
     }
-    const signedIn = (seen.headers.cookie ?? '').includes('levelup.sid=good');
+    const cookie = seen.headers.cookie ?? '';
+    if (cookie.includes('levelup.sid=admin')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ userId: 'admin-1', role: 'admin' }));
+      return true;
+    }
+    const signedIn = cookie.includes('levelup.sid=good');
     res.writeHead(signedIn ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(signedIn ? JSON.stringify({ userId: 'user-1' }) : '{}');
+    res.end(signedIn ? JSON.stringify({ userId: 'user-1', role: 'member' }) : '{}');
     return true;
   });
 }
@@ -106,8 +112,23 @@ describe('gateway identity at the edge', () => {
     const response = await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good' } });
     expect(response.status).toBe(200);
     const seen = lastSeen(quests);
-    expect(verifyIdentity(seen.headers, SECRET)).toEqual({ userId: 'user-1' });
+    expect(verifyIdentity(seen.headers, SECRET)).toEqual({ userId: 'user-1', role: 'member' });
     expect(seen.headers.cookie).toBeUndefined();
+  });
+
+  it('when an admin calls a service, then the signed identity carries the admin role, and a client cannot claim it', async () => {
+    await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=admin' } });
+    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+      userId: 'admin-1',
+      role: 'admin',
+    });
+    await fetch(`${base}/api/quests`, {
+      headers: { cookie: 'levelup.sid=good', 'x-user-role': 'admin' },
+    });
+    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+      userId: 'user-1',
+      role: 'member',
+    });
   });
 
   it('when a client sends its own identity headers, then they are stripped before the service sees them', async () => {
@@ -127,7 +148,10 @@ describe('gateway identity at the edge', () => {
     await fetch(`${base}/api/quests`, {
       headers: { cookie: 'levelup.sid=good', 'x-user-id': 'attacker' },
     });
-    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({ userId: 'user-1' });
+    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+      userId: 'user-1',
+      role: 'member',
+    });
   });
 
   it('when the browser signs in, then svc-identity receives the cookie and the body unchanged', async () => {
@@ -206,5 +230,93 @@ describe('gateway routing and failures', () => {
   it('when any other path is requested, then the shell serves it', async () => {
     await fetch(`${base}/quests`);
     expect(lastSeen(shell).url).toBe('/quests');
+  });
+});
+
+describe('gateway API reference (issue 13)', () => {
+  it('when anyone asks for /api/openapi.json, then it gets an OpenAPI 3.1 document naming every call without a session', async () => {
+    const before = identity.seen.length;
+    const response = await fetch(`${base}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths['/api/quests/{id}/toggle'] ?? {})).toEqual(['post']);
+    expect(document.paths['/api/feedback']).toHaveProperty('get');
+    // Served by the gateway itself: no session lookup, nothing proxied.
+    expect(identity.seen.length).toBe(before);
+  });
+
+  it('when a person opens /api/docs, then every call is listed on one HTML page, escaped', async () => {
+    const response = await fetch(`${base}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<h1>Level Up API reference</h1>');
+    expect(html).toContain('<code>/api/quests/{id}/toggle</code>');
+    expect(html).toContain('href="/api/openapi.json"');
+    expect(html).not.toMatch(/<script/i);
+    const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
+    expect(html.match(/<section class="op"/g)?.length).toBe(operations.length);
+  });
+
+  it('when something other than GET is sent to the reference, then it goes on to the API routing as before', async () => {
+    const response = await fetch(`${base}/api/docs`, { method: 'POST' });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('gateway security headers (issue 12)', () => {
+  it('when an API call is answered, then it is never stored, never rendered as a document and never framed', async () => {
+    const response = await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('when the gateway answers an API error itself, then the same headers are there', async () => {
+    const response = await fetch(`${base}/api/no-such-area`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('when a page is answered, then it is not framed and keeps the static server’s own policy', async () => {
+    const response = await fetch(`${base}/dashboard`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).not.toBe('no-store');
+    const docs = await fetch(`${base}/api/docs`);
+    expect(docs.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+  });
+});
+
+describe('gateway liveness and readiness (issue 13)', () => {
+  it('when a service refused its last connection, then /readyz is 503 naming it, while /healthz says the gateway is alive', async () => {
+    expect(
+      (await fetch(`${base}/api/goals`, { headers: { cookie: 'levelup.sid=good' } })).status,
+    ).toBe(502);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    const body = (await ready.json()) as { status: string; services: Record<string, string> };
+    expect(body.status).toBe('not ready');
+    expect(body.services).toMatchObject({ 'svc-goals': 'down', 'svc-quests': 'up' });
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({
+      status: 'ok',
+      service: 'gateway',
+    });
   });
 });

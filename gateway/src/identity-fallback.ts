@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionResolver } from './session-resolver.ts';
+
+/** svc-identity's session cookie (koa-session's key and its signature). */
+const SESSION_COOKIES = ['levelup.sid', 'levelup.sid.sig'];
+const SIGN_OUT_PATH = '/api/logout';
+
+type Log = (message: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * What the gateway answers on svc-identity's routes while svc-identity is away (issue 17): sign-in,
+ * sign-up and the profile get a JSON 503 IDENTITY_UNAVAILABLE with a message the shell can show.
+ *
+ * Sign-out while svc-identity is away. The gateway serves recently verified sessions while
+ * svc-identity does not answer, so a sign-out must not wait for it: the gateway refuses the cookie at
+ * once, clears it in the browser, and tells svc-identity to end the session as soon as it answers again
+ * (until then the copy of the cookie is refused here). The replay list lives in this process only: a
+ * gateway restarted during the outage forgets it, and then the session ends when it expires.
+ */
+export function createIdentityFallback(options: {
+  identityUrl: string;
+  sessions: SessionResolver;
+  timeoutMs: number;
+  retryMs?: number;
+  log: Log;
+}) {
+  const replays = new Set<string>();
+  const signOutUrl = new URL(SIGN_OUT_PATH, options.identityUrl).toString();
+  let timer: NodeJS.Timeout | undefined;
+  let replaying = false;
+
+  /** The identity proxy's fallback when svc-identity failed: signs out here, or a clear 503. */
+  function fallback(req: IncomingMessage, res: ServerResponse): boolean {
+    const path = new URL(req.url ?? '/', 'http://gateway').pathname;
+    if (req.method === 'GET' && path === SIGN_OUT_PATH) signOutHere(req, res);
+    else if (path.startsWith('/api/')) unavailable(res);
+    else return false;
+    return true;
+  }
+
+  function unavailable(res: ServerResponse) {
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': '5',
+    });
+    res.end(
+      JSON.stringify({
+        error: {
+          code: 'IDENTITY_UNAVAILABLE',
+          message: 'The sign-in service is unavailable right now. Please try again in a moment.',
+        },
+      }),
+    );
+  }
+
+  function signOutHere(req: IncomingMessage, res: ServerResponse) {
+    const cookie = req.headers.cookie;
+    if (cookie) {
+      options.sessions.signOutLocally(cookie);
+      replays.add(cookie);
+      schedule();
+    }
+    options.log('signed out at the gateway; svc-identity will be told when it answers', {
+      requestId: req.headers['x-request-id'],
+    });
+    res.writeHead(302, {
+      location: '/',
+      'cache-control': 'no-store',
+      'set-cookie': SESSION_COOKIES.map(
+        (name) => `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; httponly; samesite=lax`,
+      ),
+    });
+    res.end();
+  }
+
+  function schedule() {
+    timer ??= setInterval(() => void replay(), options.retryMs ?? 2_000);
+    timer.unref();
+  }
+
+  async function replay() {
+    if (replaying) return;
+    replaying = true;
+    try {
+      for (const cookie of replays) {
+        try {
+          const response = await fetch(signOutUrl, {
+            headers: { cookie, 'x-forwarded-proto': 'https' },
+            redirect: 'manual',
+            signal: AbortSignal.timeout(options.timeoutMs),
+          });
+          await response.body?.cancel();
+          if (response.status >= 500) break;
+        } catch {
+          break; // still away: try again on the next tick
+        }
+        replays.delete(cookie);
+        options.sessions.signOutConfirmed(cookie);
+        options.log('sign-out passed on to svc-identity');
+      }
+    } finally {
+      replaying = false;
+      if (replays.size === 0 && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    }
+  }
+
+  function stop() {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  }
+
+  return { fallback, pending: () => replays.size, stop };
+}
+
+export type IdentityFallback = ReturnType<typeof createIdentityFallback>;

@@ -1,0 +1,36 @@
+import { sessionRevokedEventSchema } from '@levelup/contracts';
+import { subscribeEvents, type EventSubscription, type Logger } from '@levelup/service-kit';
+import type { GatewayConfig } from './config.ts';
+import type { SessionResolver } from './session-resolver.ts';
+
+/**
+ * identity.session_revoked from svc-identity, to every gateway instance (a core NATS subscription: each
+ * instance gets each event; nothing durable is shared). The session is dropped from this gateway's cache
+ * at once, so a signed-out session is refused within a second even while svc-identity is away.
+ *
+ * Trade-off: while NATS is away revocations cannot arrive. The gateway keeps working; a stale session is
+ * only served while svc-identity itself does not answer, so a revocation missed then is one that happened
+ * during a double outage (NATS and svc-identity), bounded by SESSION_STALE_MS.
+ */
+export function subscribeRevocations(
+  config: Pick<GatewayConfig, 'NATS_URL' | 'NATS_NAMESPACE'>,
+  sessions: Pick<SessionResolver, 'revoke'>,
+  logger: Logger,
+): EventSubscription {
+  return subscribeEvents({
+    url: config.NATS_URL,
+    name: 'gateway',
+    subject: 'identity.session_revoked',
+    namespace: config.NATS_NAMESPACE,
+    logger,
+    onEvent(event) {
+      const parsed = sessionRevokedEventSchema.safeParse(event);
+      if (!parsed.success) {
+        logger.warn('malformed session revocation ignored', { eventId: event.id });
+        return;
+      }
+      const dropped = sessions.revoke(parsed.data.data);
+      logger.info('session revoked', { reason: parsed.data.data.reason, dropped });
+    },
+  });
+}

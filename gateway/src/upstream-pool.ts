@@ -1,0 +1,164 @@
+import { lookup } from 'node:dns/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import type { RequestHandler } from 'http-proxy-middleware';
+import { createUpstreamProxy, type UpstreamProxyOptions } from './upstream-proxy.ts';
+
+/** Methods whose request may be sent again to another instance: they change nothing (RFC 9110 9.2.1). */
+/** What forwards one request (a proxy of one instance, or a pool of them). */
+export type ProxyHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => Promise<void>;
+
+const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RETRIED = Symbol('retried on another instance');
+type PooledRequest = IncomingMessage & { [RETRIED]?: true };
+
+export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'> {
+  /** Every instance of the service (e.g. QUESTS_URLS); one is a pool of one. */
+  targets: readonly string[];
+  /** How long an instance that refused or dropped a connection is left out before it is tried again. */
+  retryAfterMs: number;
+  /**
+   * Expand each target whose host is a name into every address the name resolves to, again every
+   * refreshMs (compose's `--scale svc-quests=3`: one name, three containers). Off: names are used as
+   * they are (one instance per target, the socket's own lookup).
+   */
+  dns?: { refreshMs: number; resolve?: (host: string) => Promise<string[]> };
+  now?: () => number;
+}
+
+const resolveAll = async (host: string) =>
+  (await lookup(host, { all: true })).map((entry) => entry.address);
+
+/** The instances a configured target stands for: itself, or one URL per address of its host name. */
+export async function expandTarget(
+  target: string,
+  resolve: (host: string) => Promise<string[]> = resolveAll,
+): Promise<string[]> {
+  const url = new URL(target);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) || host === 'localhost') return [target];
+  const addresses = [...new Set(await resolve(host))].sort();
+  if (addresses.length === 0) return [target];
+  return addresses.map((address) => {
+    const instance = new URL(target);
+    instance.hostname = isIP(address) === 6 ? `[${address}]` : address;
+    return instance.toString().replace(/\/$/, '');
+  });
+}
+
+interface Member {
+  target: string;
+  handler: RequestHandler;
+  /** Left out until then (0: in). */
+  downUntil: number;
+}
+
+/**
+ * Several instances of one service behind the gateway (issue 13): requests go round-robin to the
+ * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
+ * and then tried again by the next request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
+ * way is sent once more to another instance, so scaling down or restarting one instance costs readers
+ * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502. A
+ * timeout takes nobody out: a slow instance is still an instance, and the 504 says so.
+ */
+export function createUpstreamPool(options: UpstreamPoolOptions) {
+  if (options.targets.length === 0) throw new Error(`${options.name}: no upstream address`);
+  const now = options.now ?? Date.now;
+  let next = 0;
+
+  const memberFor = (target: string): Member => {
+    const member: Member = { target, downUntil: 0, handler: undefined as never };
+    member.handler = createUpstreamProxy({
+      ...options,
+      target,
+      fallback: (req, res, status) => failedOver(member, req, res, status),
+    });
+    return member;
+  };
+  let members: Member[] = options.targets.map(memberFor);
+
+  /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
+  async function refresh(): Promise<void> {
+    const expanded = await Promise.all(
+      options.targets.map((target) =>
+        expandTarget(target, options.dns?.resolve).catch(() => {
+          // The name does not resolve right now: keep what this target stood for until it does.
+          const known = members.filter((member) => member.target === target);
+          return known.length ? known.map((member) => member.target) : [target];
+        }),
+      ),
+    );
+    const wanted = [...new Set(expanded.flat())];
+    const byTarget = new Map(members.map((member) => [member.target, member]));
+    members = wanted.map((target) => byTarget.get(target) ?? memberFor(target));
+    next %= members.length;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const ready = options.dns ? refresh() : Promise.resolve();
+  if (options.dns) {
+    timer = setInterval(() => void refresh().catch(() => undefined), options.dns.refreshMs);
+    timer.unref();
+  }
+
+  /** The next instance that is in, after `except`; when every one is out, the one back soonest. */
+  function pick(except?: Member): Member | undefined {
+    const at = now();
+    for (let i = 0; i < members.length; i += 1) {
+      const index = (next + i) % members.length;
+      const member = members[index]!;
+      if (member === except || member.downUntil > at) continue;
+      next = (index + 1) % members.length;
+      return member;
+    }
+    // A retry goes nowhere when every other instance is out; a first try goes to the one back soonest.
+    if (except) return undefined;
+    return members.reduce((soonest, member) =>
+      member.downUntil < soonest.downUntil ? member : soonest,
+    );
+  }
+
+  function failedOver(
+    member: Member,
+    req: PooledRequest,
+    res: ServerResponse,
+    status: 502 | 504,
+  ): boolean {
+    if (status === 502) {
+      member.downUntil = now() + options.retryAfterMs;
+      options.log('upstream instance taken out', {
+        upstream: options.name,
+        target: member.target,
+        forMs: options.retryAfterMs,
+      });
+    }
+    if (status === 502 && !res.headersSent && !req[RETRIED] && RETRYABLE.has(req.method ?? '')) {
+      const other = pick(member);
+      if (other) {
+        req[RETRIED] = true;
+        void other.handler(req, res, () => undefined);
+        return true;
+      }
+    }
+    return options.fallback?.(req, res, status) ?? false;
+  }
+
+  const handler: ProxyHandler = (req, res, nextMiddleware) =>
+    pick()!.handler(req, res, nextMiddleware);
+
+  return {
+    handler,
+    /** Which instances are in right now (for logs, tests and a readiness answer). */
+    status: () =>
+      members.map((member) => ({ target: member.target, up: member.downUntil <= now() })),
+    /** Resolves once the first DNS expansion is done (at once without dns). */
+    ready,
+    refresh,
+    stop: () => clearInterval(timer),
+  };
+}
+
+export type UpstreamPool = ReturnType<typeof createUpstreamPool>;

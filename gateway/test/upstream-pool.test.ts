@@ -1,0 +1,170 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createUpstreamPool, expandTarget } from '../src/upstream-pool.ts';
+
+const servers: http.Server[] = [];
+afterAll(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function listen(server: http.Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** An instance that answers with its name, or resets every connection while `broken` is true. */
+async function instance(name: string) {
+  const state = { broken: false, seen: [] as string[] };
+  const url = await listen(
+    http.createServer((req, res) => {
+      state.seen.push(`${req.method} ${req.url}`);
+      if (state.broken) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ instance: name }));
+    }),
+  );
+  return Object.assign(state, { url });
+}
+
+async function gatewayOver(targets: string[], clock = { now: 1_000_000 }) {
+  const pool = createUpstreamPool({
+    name: 'svc-quests',
+    targets,
+    timeoutMs: 2_000,
+    retryAfterMs: 5_000,
+    log: () => undefined,
+    now: () => clock.now,
+  });
+  const url = await listen(
+    http.createServer((req, res) => void pool.handler(req, res, () => undefined)),
+  );
+  const call = async (method = 'GET', path = '/api/quests') => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+    });
+    const body = (await response.json()) as { instance?: string; error?: { code: string } };
+    return { status: response.status, instance: body.instance, code: body.error?.code };
+  };
+  return { pool, call, clock };
+}
+
+describe('several instances of one service (issue 13)', () => {
+  it('when two instances are up, then requests are spread over both in turn', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    const { call } = await gatewayOver([a.url, b.url]);
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) answers.push((await call()).instance);
+    expect(answers.filter((name) => name === 'a')).toHaveLength(5);
+    expect(answers.filter((name) => name === 'b')).toHaveLength(5);
+  });
+
+  it('when one instance drops connections, then a read is answered by the other and the broken one is left out until its time is up', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    a.broken = true;
+    const { call, clock, pool } = await gatewayOver([a.url, b.url]);
+    for (let i = 0; i < 6; i += 1)
+      expect(await call()).toMatchObject({ status: 200, instance: 'b' });
+    expect(a.seen).toHaveLength(1);
+    expect(pool.status()).toEqual([
+      { target: a.url, up: false },
+      { target: b.url, up: true },
+    ]);
+
+    a.broken = false;
+    clock.now += 5_001;
+    const after = [];
+    for (let i = 0; i < 4; i += 1) after.push((await call()).instance);
+    expect(after.sort()).toEqual(['a', 'a', 'b', 'b']);
+  });
+
+  it('when a write reaches an instance that drops it, then it is a 502 and never sent to a second instance', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    a.broken = true;
+    const { call } = await gatewayOver([a.url, b.url]);
+    expect(await call('POST', '/api/quests/1/toggle')).toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+    expect(b.seen).toEqual([]);
+    expect(await call('POST', '/api/quests/1/toggle')).toMatchObject({
+      status: 200,
+      instance: 'b',
+    });
+  });
+
+  it('when every instance is down, then the answer is a JSON 502 at once, and the first to come back serves again', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    a.broken = true;
+    b.broken = true;
+    const { call, clock } = await gatewayOver([a.url, b.url]);
+    expect(await call()).toMatchObject({ status: 502, code: 'UPSTREAM_UNAVAILABLE' });
+    expect(await call()).toMatchObject({ status: 502 });
+    b.broken = false;
+    clock.now += 5_001;
+    expect(await call()).toMatchObject({ status: 200, instance: 'b' });
+  });
+});
+
+describe('instances found through DNS (issue 13, compose --scale)', () => {
+  it('when a name resolves to two addresses, then both serve, and when one address leaves the name, only the other does', async () => {
+    // Two instances on one port of two loopback addresses, as two containers behind one compose name.
+    const a = await instance('a');
+    const port = new URL(a.url).port;
+    const bServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ instance: 'b' }));
+    });
+    servers.push(bServer);
+    await new Promise<void>((resolve) => bServer.listen(Number(port), '127.0.0.2', resolve));
+
+    let addresses = ['127.0.0.2', '127.0.0.1'];
+    const pool = createUpstreamPool({
+      name: 'svc-quests',
+      targets: [`http://svc-quests.internal:${port}`],
+      timeoutMs: 2_000,
+      retryAfterMs: 5_000,
+      dns: { refreshMs: 60_000, resolve: async () => addresses },
+      log: () => undefined,
+    });
+    await pool.ready;
+    expect(pool.status().map((instance) => instance.target)).toEqual([
+      `http://127.0.0.1:${port}`,
+      `http://127.0.0.2:${port}`,
+    ]);
+    const url = await listen(
+      http.createServer((req, res) => void pool.handler(req, res, () => undefined)),
+    );
+    const seen = async () => {
+      const names = [];
+      for (let i = 0; i < 4; i += 1) {
+        names.push(
+          ((await (await fetch(`${url}/api/quests`)).json()) as { instance: string }).instance,
+        );
+      }
+      return names.sort();
+    };
+    expect(await seen()).toEqual(['a', 'a', 'b', 'b']);
+
+    addresses = ['127.0.0.2'];
+    await pool.refresh();
+    expect(await seen()).toEqual(['b', 'b', 'b', 'b']);
+    pool.stop();
+  });
+
+  it('when a target is an address or localhost, then it is used as it is; IPv6 answers are bracketed', async () => {
+    const resolve = async () => ['::1', '10.0.0.7'];
+    expect(await expandTarget('http://127.0.0.1:4002', resolve)).toEqual(['http://127.0.0.1:4002']);
+    expect(await expandTarget('http://localhost:4002', resolve)).toEqual(['http://localhost:4002']);
+    expect(await expandTarget('http://svc-quests:4002', resolve)).toEqual([
+      'http://10.0.0.7:4002',
+      'http://[::1]:4002',
+    ]);
+  });
+});
