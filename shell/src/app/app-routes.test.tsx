@@ -49,6 +49,18 @@ describe('routes', () => {
       expect(nav).toContainElement(screen.getAllByRole('link', { name })[0] ?? null);
     }
     expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+    // A member has no Admin link.
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('when an admin is signed in, then the nav also links to the admin page', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ displayName: 'Grace', role: 'admin' }) },
+    });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/talent-tree' });
+    await screen.findByRole('heading', { name: 'mfe_progression page' });
+    const admin = screen.getAllByRole('link', { name: 'Admin' })[0];
+    expect(admin).toHaveAttribute('href', '/admin/feedback');
   });
 
   it('when a visitor opens /, then the landing page shows with Sign In and Join Community', async () => {

@@ -15,7 +15,9 @@ const LandingPage = lazy(() =>
   import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
 const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+  import('../features/profile/components/profile-page.tsx').then((m) => ({
+    default: m.ProfilePage,
+  })),
 );
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;

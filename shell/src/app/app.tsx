@@ -9,6 +9,8 @@ import {
   ToastProvider,
   useTheme,
 } from '@levelup/web-kit';
+import { FeedbackTab } from '../features/feedback/components/feedback-tab.tsx';
+import { InstallPrompt } from '../features/install/install-prompt.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
 function ThemedAntd({ children }: { children: React.ReactNode }) {
@@ -30,6 +32,8 @@ export function App() {
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
+          <InstallPrompt />
+          <FeedbackTab />
         </ThemedAntd>
       </ThemeProvider>
     </QueryClientProvider>

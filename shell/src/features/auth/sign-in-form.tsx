@@ -3,8 +3,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { loginRequestSchema, type LoginRequest } from '@levelup/contracts';
-import { serverMessageOf, useAuth, useToast } from '@levelup/web-kit';
-import { zodRule } from './zod-rule.ts';
+import { serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
 
 /** Sign In tab: Username or Email, Password (core.md section 2, Auth page; messages section 5). */
 export function SignInForm() {

@@ -3,8 +3,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { registerRequestSchema, type RegisterRequest } from '@levelup/contracts';
-import { serverMessageOf, useAuth, useToast } from '@levelup/web-kit';
-import { zodRule } from './zod-rule.ts';
+import { serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
 
 type SignUpValues = Omit<RegisterRequest, 'timeZone'>;
 

@@ -1,70 +1,120 @@
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LOGIN_URL } from '@levelup/web-kit';
+import { LANDING_FEATURES, LANDING_STATS, SHOWCASE_ACHIEVEMENTS } from './landing-content.ts';
+import { landingCss } from './landing-styles.ts';
+import { SampleQuest } from './sample-quest.tsx';
 
-const features = [
-  { title: 'Smart Dashboard', text: "Today's quests, goals and streaks in one place." },
-  {
-    title: 'Character Progression',
-    text: 'Unlock talents along three growth paths as you complete quests.',
-  },
-  {
-    title: 'Achievement Tracking',
-    text: 'Celebrate every win, from the first quest to a 7-day streak.',
-  },
-  { title: 'XP & Level System', text: 'Earn XP for every quest and watch your level rise.' },
-];
+// The demo modal is fetched when a visitor asks for it.
+const DEMO_HASH = '#how-it-works';
+const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
 
-/** The public page for visitors at / (goals-progression-community.md section 2, Landing page). */
+/**
+ * The public page for visitors at / (goals-progression-community.md section 2, Landing page): hero with
+ * both calls to action, marketing stats, the four feature cards, an achievement showcase, a rotating
+ * sample quest, the early-access banner, and 'See How It Works' with working demos.
+ */
 export function LandingPage() {
-  const signIn = () => window.location.assign(LOGIN_URL);
+  const [demo, setDemo] = useState({ open: false, used: false });
+  // The prerendered page's 'See How It Works' is a link to #how-it-works (it works before the app's
+  // JavaScript has loaded): opening with that hash opens the demo.
+  useEffect(() => {
+    const openFromHash = () => {
+      if (window.location.hash === DEMO_HASH) setDemo({ open: true, used: true });
+    };
+    openFromHash();
+    window.addEventListener('hashchange', openFromHash);
+    return () => window.removeEventListener('hashchange', openFromHash);
+  }, []);
+  const closeDemo = () => {
+    setDemo((d) => ({ ...d, open: false }));
+    if (window.location.hash === DEMO_HASH)
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  };
   return (
-    <div style={{ display: 'grid', gap: 32, padding: '32px 0' }}>
-      <section
-        aria-labelledby="landing-title"
-        style={{ textAlign: 'center', display: 'grid', gap: 16, justifyItems: 'center' }}
-      >
-        <Tag color="purple" style={{ fontSize: 14, padding: '4px 12px' }}>
-          Gamified Life Organization
-        </Tag>
+    <div className="lu-landing">
+      <style>{landingCss}</style>
+      <p className="lu-landing-banner" role="note">
+        <strong>Early access beta:</strong> Level Up is free while we build it with our first
+        adventurers. Your feedback shapes what comes next.
+      </p>
+      <section aria-labelledby="landing-title" className="lu-landing-hero">
+        <span className="lu-landing-badge">Gamified Life Organization</span>
         <h1 id="landing-title" style={{ fontSize: 48, margin: 0, lineHeight: 1.1 }}>
           Level Up Your Life.
         </h1>
-        <p style={{ maxWidth: 560, fontSize: 18, margin: 0, opacity: 0.8 }}>
+        <p style={{ maxWidth: 560, fontSize: 18, margin: 0 }}>
           Turn routines and tasks into quests, earn XP and levels, keep your streaks, and share
-          progress with a supportive community. Now in early-access beta.
+          progress with a supportive community.
         </p>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', justifyContent: 'center' }}>
-          <Button type="primary" size="large" onClick={signIn}>
+          <a className="lu-btn lu-btn-primary" href={LOGIN_URL}>
             Start Your First Quest or Sign In
-          </Button>
-          <Button size="large" onClick={signIn}>
-            Sign In
-          </Button>
+          </a>
+          <a
+            className="lu-btn"
+            href={DEMO_HASH}
+            onClick={(event) => {
+              event.preventDefault();
+              setDemo({ open: true, used: true });
+            }}
+          >
+            See How It Works
+          </a>
         </div>
       </section>
-      <section aria-label="Features">
-        <ul
-          style={{
-            listStyle: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'grid',
-            gap: 16,
-            gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-          }}
-        >
-          {features.map((feature) => (
-            <li key={feature.title}>
-              <Card style={{ height: '100%' }}>
-                <h2 style={{ fontSize: 18, marginTop: 0 }}>{feature.title}</h2>
-                <p style={{ margin: 0, opacity: 0.8 }}>{feature.text}</p>
-              </Card>
+
+      <section aria-label="Level Up in numbers">
+        <ul className="lu-landing-grid">
+          {LANDING_STATS.map((stat) => (
+            <li key={stat.label} className="lu-landing-card" style={{ textAlign: 'center' }}>
+              <span className="lu-landing-stat">{stat.value}</span>
+              <span>{stat.label}</span>
             </li>
           ))}
         </ul>
       </section>
+
+      <section aria-label="Features">
+        <ul className="lu-landing-grid">
+          {LANDING_FEATURES.map((feature) => (
+            <li key={feature.title} className="lu-landing-card">
+              <h2 style={{ fontSize: 18, marginTop: 0 }}>{feature.title}</h2>
+              <p style={{ margin: 0 }}>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="lu-landing-grid" style={{ alignItems: 'stretch' }}>
+        <section aria-labelledby="showcase-title" className="lu-landing-card">
+          <h2 id="showcase-title" style={{ fontSize: 18, marginTop: 0 }}>
+            Achievements to earn
+          </h2>
+          <ul style={{ margin: 0, paddingLeft: 20, display: 'grid', gap: 6 }}>
+            {SHOWCASE_ACHIEVEMENTS.map((achievement) => (
+              <li key={achievement.name}>
+                <strong>{achievement.name}</strong>: {achievement.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <SampleQuest />
+      </div>
+
+      <section aria-labelledby="join-title" className="lu-landing-hero">
+        <h2 id="join-title" style={{ margin: 0 }}>
+          Ready for your first quest?
+        </h2>
+        <a className="lu-btn lu-btn-primary" href={LOGIN_URL}>
+          Sign In to Start
+        </a>
+      </section>
+
+      {demo.used && (
+        <Suspense fallback={null}>
+          <HowItWorksModal open={demo.open} onClose={closeDemo} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,3 +7,8 @@ export const navLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/sessions', label: 'Sessions' },
   { to: '/talent-tree', label: 'Character Progression' },
 ];
+
+/** Beyond the spec: what only admins see (issue 11); the services refuse members whatever the nav shows. */
+export const adminLinks: ReadonlyArray<{ to: string; label: string }> = [
+  { to: '/admin/feedback', label: 'Admin' },
+];

@@ -4,22 +4,25 @@ import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { LOGIN_URL, useAuth } from '@levelup/web-kit';
-import { navLinks } from './nav-links.ts';
+import { adminLinks, navLinks } from './nav-links.ts';
 
 // The mobile menu's drawer is fetched the first time it opens, not on every page load.
 const Drawer = lazy(() => import('antd/es/drawer'));
+import { OfflineStatus } from './offline-status.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 function Links({
   profileLabel,
+  isAdmin,
   onNavigate,
 }: {
   profileLabel: string | null;
+  isAdmin: boolean;
   onNavigate?: () => void;
 }) {
   return (
     <ul className="lu-nav-list">
-      {navLinks.map((link) => (
+      {[...navLinks, ...(isAdmin ? adminLinks : [])].map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === '/'} className="lu-nav-link" onClick={onNavigate}>
             {link.label}
@@ -68,6 +71,7 @@ export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const profileLabel = profile ? profile.displayName || 'Profile' : null;
+  const isAdmin = profile?.role === 'admin';
 
   return (
     <header className="lu-header">
@@ -81,9 +85,10 @@ export function TopNav() {
       ) : (
         <>
           <nav aria-label="Main" className="lu-nav-desktop">
-            <Links profileLabel={profileLabel} />
+            <Links profileLabel={profileLabel} isAdmin={isAdmin} />
           </nav>
           <div className="lu-header-actions">
+            <OfflineStatus />
             <ThemeToggle />
             <span className="lu-nav-desktop">
               <AccountActions />
@@ -109,7 +114,11 @@ export function TopNav() {
                 onClose={() => setMenuOpen(false)}
               >
                 <nav aria-label="Mobile">
-                  <Links profileLabel={profileLabel} onNavigate={() => setMenuOpen(false)} />
+                  <Links
+                    profileLabel={profileLabel}
+                    isAdmin={isAdmin}
+                    onNavigate={() => setMenuOpen(false)}
+                  />
                 </nav>
                 <AccountActions vertical />
               </Drawer>

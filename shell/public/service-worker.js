@@ -1,0 +1,137 @@
+// Level Up's service worker (goals-progression-community.md section 5: registered at /service-worker.js,
+// checked for updates every 60 minutes by the shell). It makes the app installable and opens it offline:
+// - pages: network first, the last good app shell when offline (so a deploy is never hidden by a cache);
+// - content-hashed chunks: cache first (their names change with their content, they never go stale);
+// - entry files (main.js, remoteEntry.js, manifests, /config/remotes.json): network first, the last good
+//   copy when offline, so the app still boots;
+// - every /api call goes to the network untouched.
+const SHELL_CACHE = 'levelup-shell-v1';
+const ASSET_CACHE = 'levelup-assets-v1';
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/i;
+
+/** Where the shell and each remote are served: '/' and the remotes' mounts from /config/remotes.json. */
+async function frontendBases() {
+  const bases = ['/'];
+  try {
+    const remotes = await (await fetch('/config/remotes.json', { cache: 'no-store' })).json();
+    for (const manifest of Object.values(remotes)) {
+      if (typeof manifest === 'string')
+        bases.push(manifest.slice(0, manifest.lastIndexOf('/') + 1));
+    }
+  } catch {
+    // Offline or the gateway is restarting: the shell alone now, the rest on the next run.
+  }
+  return bases;
+}
+
+/**
+ * Keeps every JavaScript file of the shell and the remotes on the device (each build's asset-list.json),
+ * so a part of the app first opened offline still loads; files of older builds are dropped.
+ */
+async function precacheApp() {
+  const cache = await caches.open(ASSET_CACHE);
+  const wanted = new Set();
+  const lists = await Promise.allSettled(
+    (await frontendBases()).map(async (base) => {
+      const response = await fetch(`${base}asset-list.json`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`${base}asset-list.json: ${response.status}`);
+      const { files } = await response.json();
+      return files.filter((file) => HASHED.test(file)).map((file) => `${base}${file}`);
+    }),
+  );
+  const complete = lists.every((list) => list.status === 'fulfilled');
+  const urls = lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : []));
+  for (const url of urls) wanted.add(new URL(url, self.location.origin).href);
+  await Promise.allSettled(
+    urls.map(async (url) => {
+      if (await cache.match(url)) return;
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+    }),
+  );
+  // Only prune when every list was read, so a remote that is down keeps its files.
+  if (complete)
+    for (const request of await cache.keys())
+      if (!wanted.has(request.url)) await cache.delete(request);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(['/', '/manifest.webmanifest', '/icon-192.png']))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+// The shell asks after each load (a remote may have been deployed since): see service-worker-registration.ts.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'precache') event.waitUntil(precacheApp());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key !== SHELL_CACHE && key !== ASSET_CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim())
+      .then(() => precacheApp()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            void caches.open(SHELL_CACHE).then((cache) => cache.put('/', copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match('/').then((cached) => cached ?? Response.error())),
+    );
+    return;
+  }
+
+  if (HASHED.test(url.pathname)) {
+    event.respondWith(
+      caches.match(request).then(
+        (cached) =>
+          cached ??
+          fetch(request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone();
+              void caches.open(ASSET_CACHE).then((cache) => cache.put(request, copy));
+            }
+            return response;
+          }),
+      ),
+    );
+    return;
+  }
+
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request).then((cached) => cached ?? Response.error())),
+  );
+});

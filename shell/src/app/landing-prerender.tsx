@@ -1,0 +1,67 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LOGIN_URL, THEME_STORAGE_KEY } from '@levelup/web-kit';
+import { LandingPage } from '../features/landing/landing-page.tsx';
+import { layoutCss } from '../features/navigation/layout-styles.ts';
+import { navLinks } from '../features/navigation/nav-links.ts';
+
+/**
+ * The landing page as HTML at build time (issue 16): a visitor's first paint needs no JavaScript. The
+ * header repeats the app's signed-out navigation with plain links; the page is the same LandingPage the
+ * app renders. The build writes it into dist/landing.html (shell/webpack.config.cjs), the shell's static
+ * server answers / with it when there is no session cookie, and the app's JavaScript loads on the first
+ * interaction (or a #how-it-works link), then renders the same page over it.
+ */
+function StaticLanding() {
+  return (
+    <>
+      <style>{layoutCss}</style>
+      <a href="#main" className="lu-skip-link">
+        Skip to content
+      </a>
+      <header className="lu-header">
+        <a href="/" className="lu-brand" aria-label="Level Up home">
+          Level Up
+        </a>
+        <nav aria-label="Main" className="lu-nav-desktop">
+          <ul className="lu-nav-list">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <a href={link.to} className={`lu-nav-link${link.to === '/' ? ' active' : ''}`}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="lu-header-actions">
+          <a className="lu-btn" href={LOGIN_URL}>
+            Sign In
+          </a>
+          <a className="lu-btn lu-btn-primary lu-nav-desktop" href={LOGIN_URL}>
+            Join Community
+          </a>
+        </div>
+      </header>
+      <main id="main" className="lu-main" tabIndex={-1}>
+        <LandingPage />
+      </main>
+    </>
+  );
+}
+
+/** Sets the theme before the first paint, as the app's ThemeProvider would (web-kit theme-context). */
+const themeScript = `(function(){var p='system';try{p=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})||'system'}catch(e){}var d=p==='dark'||(p!=='light'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);var t=d?'dark':'light';document.documentElement.dataset.theme=t;document.documentElement.style.colorScheme=t})();`;
+
+/**
+ * Loads the app (its entry script, `src`) on the first sign of interaction or a #how-it-works link;
+ * until then the page is plain HTML and costs the phone no script work.
+ */
+export const appLoaderScript = (src: string) =>
+  `(function(){var s=false;function boot(){if(s)return;s=true;var e=document.createElement('script');e.src=${JSON.stringify(src)};e.defer=true;document.body.appendChild(e)}['pointerdown','keydown','touchstart','focusin'].forEach(function(n){addEventListener(n,boot,{once:true,passive:true})});addEventListener('hashchange',boot);if(location.hash==='#how-it-works')boot()})();`;
+
+export function renderLandingHtml(): { head: string; body: string } {
+  return {
+    head: `<script>${themeScript}</script>`,
+    body: renderToStaticMarkup(<StaticLanding />),
+  };
+}

@@ -1,0 +1,38 @@
+import { HttpError, isUnauthorized, PageSpinner, useProfile } from '@levelup/web-kit';
+import { AchievementsCard } from './achievements-card.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { QuestStatsCard } from './quest-stats-card.tsx';
+import { XpHistoryCard } from './xp-history-card.tsx';
+
+const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
+
+/** /profile (core.md section 2, Profile screen), with the XP history beyond the spec (issue 12). */
+export function ProfilePage() {
+  const { data: profile, isPending, isError, error } = useProfile();
+  if (isPending) return <PageSpinner />;
+  // A 401 reads as signed out (null); a 401 or 403 error is 'Profile Not Found', any other failure
+  // 'Failed to Load Profile' (core.md section 2, Profile screen states).
+  if (isError && !isUnauthorized(error) && !isForbidden(error)) {
+    return (
+      <div role="alert">
+        <h1>Failed to Load Profile</h1>
+      </div>
+    );
+  }
+  if (!profile) {
+    return (
+      <div role="alert">
+        <h1>Profile Not Found</h1>
+        <p>Please log in to view your profile.</p>
+      </div>
+    );
+  }
+  return (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <ProfileHeader profile={profile} />
+      <QuestStatsCard />
+      <AchievementsCard />
+      <XpHistoryCard />
+    </div>
+  );
+}
