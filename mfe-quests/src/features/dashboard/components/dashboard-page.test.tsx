@@ -1,95 +1,86 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Quest } from '@levelup/contracts';
-import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import { profileFixture } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
+import { ONBOARDING_COMPLETED_KEY } from '../../../lib/onboarding.ts';
+import {
+  dashboardRoutes,
+  occurrenceFixture,
+  questFixture,
+  zeroOverview,
+} from '../../../test/fixtures.ts';
 
-const zeroOverview = {
-  totalXpEarned: 0,
-  totalQuestsCompleted: 0,
-  totalQuestsCreated: 0,
-  questsCompletedThisWeek: 0,
-  currentStreak: 0,
-  longestStreak: 0,
-  activeGoalsCount: 0,
-  completedGoalsCount: 0,
-};
-
-function questFixture(overrides: Partial<Quest> = {}): Quest {
-  return {
-    id: 'q1',
-    title: 'Morning walk',
-    description: 'Twenty minutes around the block',
-    difficulty: 'easy',
-    xpReward: 20,
-    timeEstimate: null,
-    dueDate: null,
-    scheduledTime: null,
-    category: null,
-    isRecurring: false,
-    timeOfDay: 'anytime',
-    isCompleted: false,
-    completionType: 'not_completed',
-    completedAt: null,
-    createdAt: '2026-11-22T07:00:00.000Z',
-    streak: 0,
-    growthPath: null,
-    tags: [],
-    seriesId: null,
-    ...overrides,
-  };
-}
+const day = (quests: unknown[], occurrences: unknown[] = []) => ({
+  body: { quests, occurrences },
+});
 
 describe('dashboard', () => {
-  it('when a brand-new user arrives, then the heading is "Welcome, New Adventurer!"', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ xp: 0 }) },
-      'GET /api/dashboard/overview': { body: zeroOverview },
-      'GET /api/quests': { body: [] },
-      'GET /api/goals': { body: [] },
-    });
+  it('when a brand-new user arrives, then the greeting, the welcome panel and the empty state show, and the wizard opens by itself', async () => {
+    mockFetch(dashboardRoutes());
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     expect(
       await screen.findByRole('heading', { name: 'Welcome, New Adventurer!' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('No quests for today yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create My First Quest' })).toBeInTheDocument();
+    expect(await screen.findByText('No quests for today yet')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'What brings you here today?' }),
+    ).toBeInTheDocument();
   });
 
-  it('when a returning user arrives, then the heading names their level', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ xp: 350 }) },
-      'GET /api/dashboard/overview': {
-        body: { ...zeroOverview, totalXpEarned: 350, totalQuestsCompleted: 9 },
-      },
-      'GET /api/quests': { body: [questFixture()] },
-      'GET /api/goals': { body: [] },
-    });
+  it('when onboarding is marked complete, then the wizard does not open by itself', async () => {
+    window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, 'true');
+    mockFetch(dashboardRoutes());
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, New Adventurer!' }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when a returning user arrives, then the heading names their level and no welcome panel shows', async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests': { body: [questFixture()] },
+          'GET /api/quests/with-occurrences': day([questFixture()]),
+        },
+        { xp: 350 },
+      ),
+    );
     renderWithProviders(<QuestsRoutes />, { route: '/dashboard' });
     expect(
       await screen.findByRole('heading', { name: 'Welcome back, Level 3 Adventurer!' }),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create My First Quest' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: "Today's Quests (1)" })).toBeInTheDocument();
   });
 
-  it('when a quest is quick-completed, then the toast, the XP bar and the level move without a reload', async () => {
+  it('when a quest is quick-completed, then the toast, the XP bar and the level move, and the level-up dialog opens', async () => {
     let xp = 90;
-    mockFetch({
-      'GET /api/user/profile': () => ({ body: profileFixture({ xp }) }),
-      'GET /api/dashboard/overview': {
-        body: { ...zeroOverview, totalXpEarned: 90, totalQuestsCompleted: 3 },
-      },
-      'GET /api/quests': { body: [questFixture()] },
-      'GET /api/goals': { body: [] },
-      'POST /api/quests/q1/toggle': () => {
-        xp = 110;
-        return {
-          body: {
-            ...questFixture({ isCompleted: true, completionType: 'completed' }),
-            xpDelta: 20,
+    let quest = questFixture();
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/user/profile': () => ({ body: profileFixture({ xp }) }),
+          'GET /api/quests': () => ({ body: [quest] }),
+          'GET /api/quests/with-occurrences': () => day([quest]),
+          'POST /api/quests/q1/toggle': () => {
+            xp = 110;
+            quest = questFixture({
+              isCompleted: true,
+              completionType: 'completed',
+              completedAt: '2026-11-22T09:00:00.000Z',
+            });
+            return { body: { ...quest, xpDelta: 20 } };
           },
-        };
-      },
-    });
+        },
+        { xp: 90 },
+      ),
+    );
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     expect(
       await screen.findByRole('heading', { name: 'Welcome back, Level 1 Adventurer!' }),
@@ -98,50 +89,144 @@ describe('dashboard', () => {
 
     await userEvent
       .setup()
-      .click(screen.getByRole('button', { name: 'Complete quest: Morning walk' }));
+      .click(await screen.findByRole('button', { name: 'Complete quest: Morning walk' }));
 
     expect(await screen.findByText('Quest Completed!')).toBeInTheDocument();
     expect(screen.getByText('You earned 20 XP!')).toBeInTheDocument();
     expect(await screen.findByText('10 / 200 XP')).toBeInTheDocument();
-    expect(
-      screen.getByRole('heading', { name: 'Welcome back, Level 2 Adventurer!' }),
-    ).toBeInTheDocument();
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Level Up!')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Level Up!' });
     expect(
       within(dialog).getByRole('button', { name: 'Continue Your Journey' }),
     ).toBeInTheDocument();
     const item = screen.getByRole('listitem', { name: 'Morning walk' });
     expect(within(item).getByText('Done')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: /Complete quest/ })).not.toBeInTheDocument();
+    expect(within(item).queryByText("How'd it go?")).not.toBeInTheDocument();
   });
 
-  it('when the Active Goals tab is chosen, then active goals show with their XP, and none says so', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ xp: 150 }) },
-      'GET /api/dashboard/overview': {
-        body: { ...zeroOverview, totalXpEarned: 150, completedGoalsCount: 2 },
-      },
-      'GET /api/quests': { body: [] },
-      'GET /api/goals': {
-        body: [
-          {
-            id: 'g1',
-            title: 'Run a 5k',
-            difficulty: 'medium',
-            currentXp: 120,
-            targetXp: 300,
-            status: 'active',
+  it('when an occurrence goes Kinda Sorta, then the feedback toast shows and the card says Partial', async () => {
+    let occurrence = occurrenceFixture();
+    const { calls } = mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': () => day([], [occurrence]),
+          'PATCH /api/quests/occurrences/o1/progress': () => {
+            occurrence = occurrenceFixture({
+              isCompleted: true,
+              completionType: 'partial',
+              partialXpEarned: 15,
+            });
+            return { body: { ...occurrence, xpDelta: 15 } };
           },
-          { id: 'g2', title: 'Old goal', currentXp: 300, targetXp: 300, status: 'completed' },
-        ],
-      },
-    });
+        },
+        { xp: 500 },
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<QuestsRoutes />, { route: '/' });
-    expect(
-      await screen.findByRole('tab', { name: "Today's Quests (0)", selected: true }),
-    ).toBeInTheDocument();
+    const item = await screen.findByRole('listitem', { name: 'Meditate' });
+    await user.click(within(item).getByRole('button', { name: 'Kinda Sorta' }));
+    expect(await screen.findByText('Progress is progress!')).toBeInTheDocument();
+    expect(screen.getByText("You're building momentum - every step counts!")).toBeInTheDocument();
+    expect(await within(item).findByText('Partial')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Kinda Sorta' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      completionType: 'partial',
+      progressNotes: null,
+    });
+  });
+
+  it('when something completed is visible, then Clear Completed shows and clearing says how many', async () => {
+    let quests = [
+      questFixture({ isCompleted: true, completionType: 'completed' }),
+      questFixture({ id: 'q2', title: 'Read' }),
+    ];
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': () => day(quests),
+          'POST /api/quests/clear-completed': () => {
+            quests = quests.filter((q) => !q.isCompleted);
+            return { body: { clearedCount: 1 } };
+          },
+        },
+        { xp: 200 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Clear Completed' }));
+    expect(await screen.findByText('Cleared Completed Quests')).toBeInTheDocument();
+    expect(screen.getByText('1 completed quest(s) removed from dashboard.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Clear Completed' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('listitem', { name: 'Morning walk' })).not.toBeInTheDocument();
+  });
+
+  it('when nothing completed is visible, then there is no Clear Completed, and the sections count what they hold', async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': day([
+            questFixture({ timeOfDay: 'morning', title: 'Stretch', id: 'a' }),
+            questFixture({ timeOfDay: 'anytime', title: 'Laundry', id: 'b' }),
+            questFixture({ timeOfDay: 'anytime', title: 'Groceries', id: 'c' }),
+          ]),
+        },
+        { xp: 200 },
+      ),
+    );
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    expect(await screen.findByText('1 Quest')).toBeInTheDocument();
+    expect(screen.getByText('2 Quests')).toBeInTheDocument();
+    expect(screen.getAllByText('0/2 completed')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Clear Completed' })).not.toBeInTheDocument();
+  });
+
+  it("when today's quests fail to load, then 'Failed to load quests' shows with Try Again", async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': {
+            status: 500,
+            body: { error: { code: 'x', message: 'boom' } },
+          },
+        },
+        { xp: 200 },
+      ),
+    );
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    expect(await screen.findByText('Failed to load quests')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('when the Active Goals tab is chosen, then active goals show with their XP', async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/dashboard/overview': {
+            body: { ...zeroOverview, totalXpEarned: 150, completedGoalsCount: 2 },
+          },
+          'GET /api/goals': {
+            body: [
+              {
+                id: 'g1',
+                title: 'Run a 5k',
+                difficulty: 'medium',
+                currentXp: 120,
+                targetXp: 300,
+                status: 'active',
+              },
+              { id: 'g2', title: 'Old goal', currentXp: 300, targetXp: 300, status: 'completed' },
+            ],
+          },
+        },
+        { xp: 150 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
     await user.click(await screen.findByRole('tab', { name: 'Active Goals (1)' }));
     const panel = screen.getByRole('tabpanel', { name: 'Active Goals (1)' });
     expect(await within(panel).findByText('2 goals completed total')).toBeInTheDocument();
@@ -149,5 +234,46 @@ describe('dashboard', () => {
       '120/300 XP',
     );
     expect(within(panel).queryByText('Old goal')).not.toBeInTheDocument();
+  });
+
+  it('when the goals service cannot answer, then the goals tab shows its failure state', async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/goals': {
+            status: 502,
+            body: { error: { code: 'bad_gateway', message: 'down' } },
+          },
+        },
+        { xp: 150 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    await user.click(await screen.findByRole('tab', { name: 'Active Goals (0)' }));
+    expect(await screen.findByText('Failed to load goals')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('when the page shows, then Quick Actions link where the spec says', async () => {
+    mockFetch(dashboardRoutes({}, { xp: 150 }));
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Quick actions' });
+    expect(within(nav).getByRole('link', { name: 'Complete Quest' })).toHaveAttribute(
+      'href',
+      '/quests',
+    );
+    expect(within(nav).getByRole('link', { name: 'Create Goal' })).toHaveAttribute(
+      'href',
+      '/goals/new',
+    );
+    expect(within(nav).getByRole('link', { name: 'Join Community' })).toHaveAttribute(
+      'href',
+      '/community',
+    );
+    expect(within(nav).getByRole('link', { name: 'Body Doubling' })).toHaveAttribute(
+      'href',
+      '/body-doubling',
+    );
   });
 });

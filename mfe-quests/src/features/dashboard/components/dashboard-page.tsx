@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -6,47 +6,70 @@ import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Statistic from 'antd/es/statistic';
 import Tag from 'antd/es/tag';
-import { isNewUser, levelProgress } from '@levelup/contracts';
-import { useProfile, XpBar } from '@levelup/web-kit';
+import { isNewUser, levelProgress, type NewUserInput } from '@levelup/contracts';
+import { useProfile, useToast, XpBar } from '@levelup/web-kit';
+import { TabCard } from '../../../lib/tab-card.tsx';
 import { activeGoals, goalsQueryOptions } from '../api/goals-api.ts';
 import { overviewQueryOptions } from '../api/overview-api.ts';
 import { useLevelUp } from '../hooks/use-level-up.ts';
 import { ActiveGoals } from './active-goals.tsx';
-import { DailyManagement } from './daily-management.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+import { WelcomePanel } from './welcome-panel.tsx';
 
 // The celebration (a Modal) is fetched only when a level-up happens.
 const LevelUpDialog = lazy(() => import('./level-up-dialog.tsx'));
 
-interface DashboardPageProps {
-  /** How many quests the user has (undefined while loading); part of the new-user rule. */
-  questCount: number | undefined;
-  /** The 'Today's Quests' tab content, composed by routes.tsx. */
-  questsPanel: ReactNode;
+export type ItemCounts = Omit<NewUserInput, 'overview' | 'goalCount'>;
+
+export interface DashboardPageProps {
+  /** Quest, series, todo and life-task counts (undefined while loading): part of the new-user rule. */
+  counts: ItemCounts | undefined;
+  /** How many quests and occurrences today's tab holds (undefined while loading). */
+  todaysCount: number | undefined;
+  /** The 'Today's Quests' tab, given the week's completed count; composed by routes.tsx. */
+  questsPanel: (completedThisWeek: number | undefined) => ReactNode;
+  calendarPanel: ReactNode;
+  gridPanel: ReactNode;
+  lifeTasksPanel: ReactNode;
+  onCreateFirstQuest: () => void;
+  onQuickWin: () => void;
+  /** Called once the new-user rule is known (the wizard's onboarding auto-open hangs on it). */
+  onNewUserKnown?: (newUser: boolean) => void;
 }
 
-/** The dashboard (core.md section 2): welcome heading, XP bar, stats, today's quests, level-up dialog. */
-export function DashboardPage({ questCount, questsPanel }: DashboardPageProps) {
+/**
+ * The dashboard (core.md section 2): greeting, XP bar, streak and week, the welcome panel for new users,
+ * 'Daily Management', 'Interactive Activity Calendar', recent activity, life tasks, Quick Actions and
+ * the level-up dialog.
+ */
+export function DashboardPage(props: DashboardPageProps) {
   const navigate = useNavigate();
+  const toast = useToast();
   const { data: profile } = useProfile();
   const overview = useQuery(overviewQueryOptions);
   const goals = useQuery(goalsQueryOptions);
   // Level from total XP with the contracts' rule, so an optimistic XP change moves it at once.
   const level = profile ? levelProgress(profile.xp).level : undefined;
-  const { celebratingLevel, dismiss } = useLevelUp(level);
+  const { celebrating, dismiss } = useLevelUp(profile?.xp);
+  const { counts, onNewUserKnown } = props;
 
-  const headingReady =
-    profile && questCount !== undefined && !overview.isPending && !goals.isPending;
+  const headingReady = !!profile && counts !== undefined && !overview.isPending && !goals.isPending;
   const newUser =
     headingReady &&
-    isNewUser({
-      overview: overview.data,
-      questCount,
-      goalCount: goals.data?.length ?? 0,
-      // Series, todos and life tasks arrive with their features; until then there are none.
-      seriesCount: 0,
-      todoCount: 0,
-      lifeTaskCount: 0,
-    });
+    isNewUser({ overview: overview.data, goalCount: goals.data?.length ?? 0, ...counts });
+
+  useEffect(() => {
+    if (headingReady) onNewUserKnown?.(newUser);
+  }, [headingReady, newUser, onNewUserKnown]);
+
+  useEffect(() => {
+    if (overview.isError)
+      toast.error({
+        title: 'Failed to load dashboard overview',
+        description: 'Please try refreshing the page',
+      });
+  }, [overview.isError, toast]);
 
   return (
     <div style={{ display: 'grid', gap: 24 }}>
@@ -77,6 +100,10 @@ export function DashboardPage({ questCount, questsPanel }: DashboardPageProps) {
         </div>
       </header>
 
+      {newUser && (
+        <WelcomePanel onCreateFirstQuest={props.onCreateFirstQuest} onQuickWin={props.onQuickWin} />
+      )}
+
       <Card>
         {profile ? <XpBar totalXp={profile.xp} /> : <Skeleton active paragraph={{ rows: 1 }} />}
         <div style={{ display: 'flex', gap: 32, marginTop: 16, flexWrap: 'wrap' }}>
@@ -88,9 +115,14 @@ export function DashboardPage({ questCount, questsPanel }: DashboardPageProps) {
         </div>
       </Card>
 
-      <DailyManagement
+      <TabCard
+        title="Daily Management"
         tabs={[
-          { key: 'quests', label: `Today's Quests (${questCount ?? 0})`, panel: questsPanel },
+          {
+            key: 'quests',
+            label: `Today's Quests (${props.todaysCount ?? 0})`,
+            panel: props.questsPanel(overview.data?.questsCompletedThisWeek),
+          },
           {
             key: 'goals',
             label: `Active Goals (${activeGoals(goals.data ?? []).length})`,
@@ -99,9 +131,31 @@ export function DashboardPage({ questCount, questsPanel }: DashboardPageProps) {
         ]}
       />
 
-      {celebratingLevel !== null && (
+      <TabCard
+        title="Interactive Activity Calendar"
+        tabs={[
+          { key: 'calendar', label: 'Calendar View', panel: props.calendarPanel },
+          { key: 'grid', label: 'Grid View', panel: props.gridPanel },
+        ]}
+      />
+
+      <div
+        style={{
+          display: 'grid',
+          gap: 24,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+          alignItems: 'start',
+        }}
+      >
+        {props.lifeTasksPanel}
+        <RecentActivity />
+      </div>
+
+      <QuickActions />
+
+      {celebrating !== null && (
         <Suspense fallback={null}>
-          <LevelUpDialog level={celebratingLevel} onClose={dismiss} />
+          <LevelUpDialog level={celebrating.level} onClose={dismiss} />
         </Suspense>
       )}
     </div>

@@ -2,28 +2,30 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 
 /** The level-up celebration (core.md section 2, Level Up dialog). */
-export default function LevelUpDialog({
-  level,
-  onClose,
-}: {
-  level: number | null;
-  onClose: () => void;
-}) {
+export default function LevelUpDialog({ level, onClose }: { level: number; onClose: () => void }) {
   return (
     <Modal
-      open={level !== null}
+      open
       title="Level Up!"
       onCancel={onClose}
       centered
       footer={
-        <Button type="primary" onClick={onClose}>
+        <Button type="primary" onClick={onClose} autoFocus>
           Continue Your Journey
         </Button>
       }
     >
-      <p style={{ fontSize: 18, textAlign: 'center' }}>
-        You reached <strong>Level {level}</strong>. Keep the momentum going!
-      </p>
+      <div style={{ textAlign: 'center' }}>
+        <p style={{ fontSize: 40, margin: 0 }} aria-hidden="true">
+          🎉
+        </p>
+        <p style={{ fontSize: 18 }}>
+          Level {level - 1} → <strong>Level {level}</strong>
+        </p>
+        <p style={{ margin: 0, opacity: 0.8 }}>
+          You reached Level {level}. Keep the momentum going!
+        </p>
+      </div>
     </Modal>
   );
 }

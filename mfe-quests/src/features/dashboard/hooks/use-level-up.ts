@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import { detectLevelUp } from '@levelup/contracts';
 
 /**
- * Opens the celebration when the level rises above the level seen before (core.md section 4, Level-up).
- * The first level seen is the baseline, so a page load never celebrates.
+ * Opens the celebration when the level rises above the level seen before (contracts' detectLevelUp,
+ * core.md section 4). The first level seen is the baseline, so a page load never celebrates.
  */
-export function useLevelUp(level: number | undefined) {
+export function useLevelUp(totalXp: number | undefined) {
   const seen = useRef<number | undefined>(undefined);
-  const [celebrating, setCelebrating] = useState<number | null>(null);
+  const [celebrating, setCelebrating] = useState<{ level: number; previousXp: number } | null>(
+    null,
+  );
   useEffect(() => {
-    if (level === undefined) return;
-    if (seen.current !== undefined && level > seen.current) setCelebrating(level);
-    seen.current = Math.max(level, seen.current ?? level);
-  }, [level]);
-  return { celebratingLevel: celebrating, dismiss: () => setCelebrating(null) };
+    if (totalXp === undefined) return;
+    const result = detectLevelUp(seen.current, totalXp);
+    if (result.leveledUp) setCelebrating({ level: result.newLevel, previousXp: result.previousXp });
+    seen.current = Math.max(result.newLevel, seen.current ?? result.newLevel);
+  }, [totalXp]);
+  return { celebrating, dismiss: () => setCelebrating(null) };
 }

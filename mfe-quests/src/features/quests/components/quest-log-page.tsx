@@ -1,28 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import { PageHeader, PageSpinner } from '@levelup/web-kit';
-import { sortForDashboard } from '../api/quests-api.ts';
-import { useQuests } from '../hooks/use-quests.ts';
-import { CreateQuestButton } from './create-quest-button.tsx';
-import { QuestList } from './quest-list.tsx';
+import Skeleton from 'antd/es/skeleton';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { sortDashboardQuests } from '@levelup/contracts';
+import { PageHeader } from '@levelup/web-kit';
+import { useUserDay } from '../../../lib/use-user-day.ts';
+import { questsQueryOptions } from '../api/quests-api.ts';
+import { seriesQueryOptions } from '../api/series-api.ts';
+import { useCardHandlers } from '../hooks/use-card-handlers.ts';
+import { questItem } from './card-item.ts';
+import { QuestCard } from './quest-card.tsx';
+import { SeriesCard } from './series-card.tsx';
 
-/** /quests (core.md section 2, Quest Log). Recurring quests arrive with the series feature. */
-export function QuestLogPage() {
-  const quests = useQuests();
+const grid = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: 12,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+  alignItems: 'start',
+} as const;
+
+/** /quests (core.md section 2, Quest Log): Regular Quests and Recurring Quests grids. */
+export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void }) {
+  const quests = useQuery(questsQueryOptions);
+  const series = useQuery(seriesQueryOptions);
+  const handlers = useCardHandlers();
+  const { now, timeZone } = useUserDay();
+  const pending = quests.isPending || series.isPending;
+  const failed = quests.isError || series.isError;
   return (
     <>
-      <PageHeader title="Quest Log" actions={<CreateQuestButton label="Start New Quest" />} />
-      {quests.isPending ? (
-        <PageSpinner />
-      ) : quests.isError ? (
-        <p role="alert">Failed to load quests</p>
-      ) : quests.data.length === 0 ? (
+      <PageHeader
+        title="Quest Log"
+        actions={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={onStartNewQuest}
+          >
+            Start New Quest
+          </Button>
+        }
+      />
+      {pending ? (
+        <div role="status" aria-label="Loading quests">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      ) : failed ? (
         <Card>
-          <p style={{ textAlign: 'center', margin: 0 }}>No quests yet</p>
+          <div role="alert" style={{ textAlign: 'center' }}>
+            <p>Failed to load quests</p>
+            <Button
+              onClick={() => {
+                void quests.refetch();
+                void series.refetch();
+              }}
+            >
+              Try Again
+            </Button>
+          </div>
+        </Card>
+      ) : quests.data.length === 0 && series.data.length === 0 ? (
+        <Card>
+          <div style={{ textAlign: 'center' }}>
+            <p>No quests yet</p>
+            <Button onClick={onStartNewQuest}>Start New Quest</Button>
+          </div>
         </Card>
       ) : (
-        <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
-          <QuestList quests={sortForDashboard(quests.data)} label="Regular quests" />
-        </Card>
+        <div style={{ display: 'grid', gap: 24 }}>
+          <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
+            {quests.data.length === 0 ? (
+              <p style={{ margin: 0 }}>No one-time quests yet.</p>
+            ) : (
+              <ul aria-label="Regular quests" style={grid}>
+                {sortDashboardQuests(quests.data, now, timeZone).map((quest) => (
+                  <QuestCard
+                    key={quest.id}
+                    item={questItem(quest)}
+                    now={now}
+                    timeZone={timeZone}
+                    handlers={handlers}
+                  />
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}>
+            {series.data.length === 0 ? (
+              <p style={{ margin: 0 }}>No recurring quests yet.</p>
+            ) : (
+              <ul aria-label="Recurring quests" style={grid}>
+                {series.data.map((s) => (
+                  <SeriesCard
+                    key={s.id}
+                    series={s}
+                    now={now}
+                    timeZone={timeZone}
+                    handlers={handlers}
+                  />
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
       )}
     </>
   );

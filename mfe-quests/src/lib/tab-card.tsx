@@ -1,34 +1,38 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Card from 'antd/es/card';
 
-interface Tab {
+export interface TabSpec {
   key: string;
   label: string;
   panel: ReactNode;
 }
 
 /**
- * The 'Daily Management' card with its two tabs (core.md section 2). A small WAI-ARIA tablist rather than
+ * A card with WAI-ARIA tabs (arrow keys, Home and End move between them). A small tablist rather than
  * antd Tabs, whose overflow menu and motion code would weigh on every first dashboard load.
  */
-export function DailyManagement({ tabs }: { tabs: Tab[] }) {
+export function TabCard({ title, tabs }: { title: string; tabs: TabSpec[] }) {
   const [selected, setSelected] = useState(tabs[0]?.key);
   const id = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = tabs[(index + step + tabs.length) % tabs.length];
-    if (!next) return;
-    setSelected(next.key);
-    refs.current[next.key]?.focus();
+    let next: number | null = null;
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
+    if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = tabs.length - 1;
+    const tab = next === null ? undefined : tabs[next];
+    if (!tab) return;
+    event.preventDefault();
+    setSelected(tab.key);
+    refs.current[tab.key]?.focus();
   };
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Daily Management</h2>}>
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{title}</h2>}>
       <div
         role="tablist"
-        aria-label="Daily Management"
-        style={{ display: 'flex', gap: 8, marginBottom: 16 }}
+        aria-label={title}
+        style={{ display: 'flex', gap: 8, marginBottom: 16, flexWrap: 'wrap' }}
       >
         {tabs.map((tab, index) => {
           const active = tab.key === selected;

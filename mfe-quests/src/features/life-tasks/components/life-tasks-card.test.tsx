@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import { lifeTaskFixture } from '../../../test/fixtures.ts';
+import { LifeTasksCard } from './life-tasks-card.tsx';
+
+describe('life tasks', () => {
+  it('when a task is added with a priority, then the contract shape is posted and it shows with Check Mate; Check Mate completes it', async () => {
+    let tasks: unknown[] = [];
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/life-tasks': () => ({ body: tasks }),
+      'POST /api/life-tasks': ({ body }) => {
+        const task = lifeTaskFixture({
+          title: (body as { title: string }).title,
+          priority: 'urgent',
+        });
+        tasks = [task];
+        return { status: 201, body: task };
+      },
+      'POST /api/life-tasks/t1/complete': () => {
+        const done = lifeTaskFixture({
+          priority: 'urgent',
+          isCompleted: true,
+          completedAt: '2026-11-22T09:00:00.000Z',
+        });
+        tasks = [done];
+        return { body: { ...done, xpEarned: 2 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LifeTasksCard />);
+    expect(await screen.findByText(/No life tasks yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Life Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Life Task' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Pa');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Life Task' }));
+    expect(
+      await within(dialog).findByText('Task title must be at least 3 characters'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'y rent');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Priority' }));
+    await user.click(await screen.findByTitle('Urgent'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Life Task' }));
+    expect(await screen.findByText('Life Task Added!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'Pay rent',
+      priority: 'urgent',
+      category: 'personal',
+      recurrenceType: 'weeks',
+      recurrenceInterval: 1,
+    });
+    const item = await screen.findByRole('listitem', { name: 'Pay rent' });
+    await user.click(within(item).getByRole('button', { name: 'Check Mate: Pay rent' }));
+    expect(await screen.findByText('Life Task Completed!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Pay rent' })).getByText('Done'),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it("when a task is due, then its badge says so ('Overdue')", async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/life-tasks': { body: [lifeTaskFixture({ dueDate: '2020-01-01T12:00:00.000Z' })] },
+    });
+    renderWithProviders(<LifeTasksCard />);
+    const item = await screen.findByRole('listitem', { name: 'Pay rent' });
+    expect(within(item).getByText('Overdue')).toBeInTheDocument();
+  });
+});

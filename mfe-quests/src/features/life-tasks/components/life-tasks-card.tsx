@@ -1,0 +1,100 @@
+import { lazy, Suspense, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Skeleton from 'antd/es/skeleton';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { useToast } from '@levelup/web-kit';
+import { refresh } from '../../../lib/query-keys.ts';
+import { useUserDay } from '../../../lib/use-user-day.ts';
+import { useXpChange } from '../../../lib/use-xp-change.ts';
+import { completeLifeTask, deleteLifeTask, lifeTasksQueryOptions } from '../api/life-tasks-api.ts';
+import { TodoCard } from './todo-card.tsx';
+
+const LifeTaskDialog = lazy(() => import('./life-task-dialog.tsx'));
+
+/** The dashboard's Life Tasks card: to-do cards, Check Mate, remove, and Add Life Task. */
+export function LifeTasksCard() {
+  const tasks = useQuery(lifeTasksQueryOptions);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const applyXp = useXpChange();
+  const { now, timeZone } = useUserDay();
+  const [adding, setAdding] = useState(false);
+  const [used, setUsed] = useState(false);
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+  const complete = useMutation({
+    mutationFn: completeLifeTask,
+    onSuccess: (task) => {
+      applyXp(task.xpEarned);
+      void refresh(queryClient, ['lifeTasks', 'grouped', 'overview', 'calendar']);
+      toast.success({
+        title: 'Life Task Completed!',
+        description: task.xpEarned > 0 ? `You earned ${task.xpEarned} XP!` : task.title,
+      });
+    },
+    onError: (error) => toast.error({ title: message(error) }),
+  });
+  const remove = useMutation({
+    mutationFn: deleteLifeTask,
+    onSuccess: () => {
+      void refresh(queryClient, ['lifeTasks', 'grouped']);
+      toast.success({ title: 'Life Task Removed' });
+    },
+    onError: (error) => toast.error({ title: message(error) }),
+  });
+
+  return (
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 18 }}>Life Tasks</h2>}
+      extra={
+        <Button
+          icon={<PlusOutlined aria-hidden="true" />}
+          onClick={() => {
+            setUsed(true);
+            setAdding(true);
+          }}
+        >
+          Add Life Task
+        </Button>
+      }
+    >
+      {tasks.isPending ? (
+        <div role="status" aria-label="Loading life tasks">
+          <Skeleton active paragraph={{ rows: 2 }} />
+        </div>
+      ) : tasks.isError ? (
+        <div role="alert">
+          <p>{message(tasks.error)}</p>
+          <Button onClick={() => void tasks.refetch()}>Try Again</Button>
+        </div>
+      ) : tasks.data.length === 0 ? (
+        <p style={{ margin: 0 }}>
+          No life tasks yet. Add the errands and upkeep you want to keep on top of.
+        </p>
+      ) : (
+        <ul aria-label="Life tasks" style={{ margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+          {[...tasks.data]
+            .sort((a, b) => Number(a.isCompleted) - Number(b.isCompleted))
+            .map((task) => (
+              <TodoCard
+                key={task.id}
+                task={task}
+                now={now}
+                timeZone={timeZone}
+                pending={complete.isPending && complete.variables === task.id}
+                onCheck={(t) => complete.mutate(t.id)}
+                onDelete={(t) => remove.mutate(t.id)}
+              />
+            ))}
+        </ul>
+      )}
+      {used && (
+        <Suspense fallback={null}>
+          <LifeTaskDialog open={adding} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import { dueLabel, type DueUrgency, type LifeTask } from '@levelup/contracts';
+
+const URGENCY_COLOR: Record<DueUrgency, string> = {
+  overdue: 'red',
+  today: 'orange',
+  tomorrow: 'gold',
+  this_week: 'blue',
+  future: 'default',
+};
+const PRIORITY_COLOR = { low: 'default', medium: 'blue', high: 'orange', urgent: 'red' } as const;
+
+/**
+ * The to-do card of a life task (core.md section 2): 'Check Mate', the due badge (contracts' dueLabel)
+ * and the snooze button only where one is offered (svc-quests has no life-task snooze call yet).
+ */
+export function TodoCard({
+  task,
+  now,
+  timeZone,
+  pending,
+  onCheck,
+  onDelete,
+  onSnooze,
+}: {
+  task: LifeTask;
+  now: Date;
+  timeZone: string;
+  pending: boolean;
+  onCheck: (task: LifeTask) => void;
+  onDelete: (task: LifeTask) => void;
+  onSnooze?: (task: LifeTask) => void;
+}) {
+  const due = task.nextDueDate ?? task.dueDate;
+  const label = due ? dueLabel(due, now, timeZone) : null;
+  return (
+    <li
+      aria-label={task.title}
+      style={{
+        listStyle: 'none',
+        display: 'flex',
+        gap: 8,
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        border: '1px solid rgba(249, 115, 22, 0.35)',
+        borderRadius: 10,
+        padding: '8px 12px',
+        opacity: task.isCompleted ? 0.6 : 1,
+      }}
+    >
+      <div style={{ flex: 1, minWidth: 160 }}>
+        <strong style={{ textDecoration: task.isCompleted ? 'line-through' : 'none' }}>
+          {task.title}
+        </strong>{' '}
+        <Tag color={PRIORITY_COLOR[task.priority]}>{task.priority}</Tag>
+        {label && !task.isCompleted && (
+          <Tag color={URGENCY_COLOR[label.urgency]}>{label.badge}</Tag>
+        )}
+        {task.isRecurring && (
+          <Tag>
+            every {task.recurrenceInterval} {task.recurrenceType}
+          </Tag>
+        )}
+        {task.notes && <div style={{ fontSize: 13, opacity: 0.8 }}>{task.notes}</div>}
+      </div>
+      {task.isCompleted ? (
+        <Tag color="success" icon={<CheckOutlined aria-hidden="true" />}>
+          Done
+        </Tag>
+      ) : (
+        <Button
+          type="primary"
+          size="small"
+          loading={pending}
+          aria-label={`Check Mate: ${task.title}`}
+          onClick={() => onCheck(task)}
+        >
+          Check Mate
+        </Button>
+      )}
+      {onSnooze && !task.isCompleted && (
+        <Button size="small" onClick={() => onSnooze(task)}>
+          Snooze until tomorrow
+        </Button>
+      )}
+      <Button
+        size="small"
+        type="text"
+        icon={<DeleteOutlined aria-hidden="true" />}
+        aria-label={`Remove ${task.title}`}
+        onClick={() => onDelete(task)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
+import {
+  COMPLETION_CHOICE_LABELS,
+  canSnooze,
+  dueLabel,
+  glowTier,
+  isOccurrenceDone,
+  occurrenceBadge,
+  questRarity,
+  type CompletionType,
+  type DueUrgency,
+  type GlowTier,
+  type QuestRarity,
+} from '@levelup/contracts';
+import type { CardItem } from './card-item.ts';
+
+const RARITY_COLOR: Record<QuestRarity, string> = {
+  common: 'default',
+  uncommon: 'green',
+  rare: 'blue',
+  epic: 'purple',
+};
+const RARITY_LABEL: Record<QuestRarity, string> = {
+  common: 'Common',
+  uncommon: 'Uncommon',
+  rare: 'Rare',
+  epic: 'Epic',
+};
+const GLOW: Record<GlowTier, string> = {
+  none: 'none',
+  low: '0 0 0 1px rgba(124, 58, 237, 0.15)',
+  medium: '0 0 8px rgba(124, 58, 237, 0.35)',
+  high: '0 0 14px rgba(234, 179, 8, 0.55)',
+};
+const URGENCY_COLOR: Record<DueUrgency, string> = {
+  overdue: 'red',
+  today: 'orange',
+  tomorrow: 'gold',
+  this_week: 'blue',
+  future: 'default',
+};
+const CHOICES: CompletionType[] = ['not_completed', 'partial', 'completed'];
+/** The sparkle flag after a completion lasts 2 s (core.md section 9). */
+const SPARKLE_MS = 2000;
+
+export interface QuestCardHandlers {
+  /** Quick-complete (core.md section 4: sets completed). */
+  onComplete: (item: CardItem, done: () => void) => void;
+  onProgress: (item: CardItem, type: CompletionType) => void;
+  onSnooze?: (item: CardItem) => void;
+  onHide?: (item: CardItem) => void;
+  pendingId?: string | null;
+}
+
+/**
+ * A quest card (core.md section 2, Quest card; section 4, Quest completion): expandable, quick-complete,
+ * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
+ * and glow tiers (contracts' rules), the due badge, and Snooze only where the contracts offer it.
+ */
+export function QuestCard({
+  item,
+  now,
+  timeZone,
+  handlers,
+}: {
+  item: CardItem;
+  now: Date;
+  timeZone: string;
+  handlers: QuestCardHandlers;
+}) {
+  const done = isOccurrenceDone(item);
+  const fullyDone =
+    item.completionType === 'completed' || (item.isCompleted && item.completionType !== 'partial');
+  const badge = occurrenceBadge(item);
+  const [expanded, setExpanded] = useState(false);
+  const [sparkle, setSparkle] = useState(false);
+  const detailsId = useId();
+  const rarity = questRarity(item);
+  const glow = glowTier({ xpReward: item.xpReward, isCompleted: done });
+  const due = item.dueDate ? dueLabel(item.dueDate, now, timeZone) : null;
+  const pending = handlers.pendingId === item.id;
+  const snoozable = item.kind === 'quest' && !!handlers.onSnooze && canSnooze(item, now, timeZone);
+
+  const complete = () =>
+    handlers.onComplete(item, () => {
+      setSparkle(true);
+      setTimeout(() => setSparkle(false), SPARKLE_MS);
+    });
+
+  return (
+    <li
+      aria-label={item.title}
+      data-glow={glow}
+      style={{
+        listStyle: 'none',
+        border: '1px solid var(--lu-border, rgba(128, 128, 128, 0.25))',
+        borderRadius: 10,
+        padding: '10px 12px',
+        boxShadow: GLOW[glow],
+        opacity: done ? 0.6 : 1,
+        transition: 'opacity 0.3s, box-shadow 0.3s',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded((open) => !open)}
+          style={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            flexWrap: 'wrap',
+            background: 'transparent',
+            border: 'none',
+            padding: 0,
+            font: 'inherit',
+            color: 'inherit',
+            textAlign: 'left',
+            cursor: 'pointer',
+          }}
+        >
+          {expanded ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
+          <strong style={{ textDecoration: done ? 'line-through' : 'none' }}>{item.title}</strong>
+          <Tag color={RARITY_COLOR[rarity]} style={{ marginInlineEnd: 0 }}>
+            {RARITY_LABEL[rarity]}
+          </Tag>
+          <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+            +{item.xpReward} XP
+          </Tag>
+          {due && !done && (
+            <Tag color={URGENCY_COLOR[due.urgency]} style={{ marginInlineEnd: 0 }}>
+              {due.badge}
+            </Tag>
+          )}
+          {sparkle && (
+            <span role="img" aria-label="Sparkle">
+              ✨
+            </span>
+          )}
+        </button>
+        {badge && (
+          <Tag
+            color={badge === 'Done' ? 'success' : 'processing'}
+            icon={badge === 'Done' ? <CheckOutlined aria-hidden="true" /> : undefined}
+            style={{ marginInlineEnd: 0 }}
+          >
+            {badge}
+          </Tag>
+        )}
+        {!fullyDone && (
+          <Button
+            type="primary"
+            shape="round"
+            size="small"
+            icon={<CheckOutlined aria-hidden="true" />}
+            aria-label={`Complete quest: ${item.title}`}
+            loading={pending}
+            disabled={pending}
+            onClick={complete}
+          >
+            Complete
+          </Button>
+        )}
+      </div>
+      <div id={detailsId} hidden={!expanded} style={{ marginTop: 8 }}>
+        {expanded && (
+          <>
+            {item.description && (
+              <p style={{ margin: '0 0 8px', opacity: 0.85 }}>{item.description}</p>
+            )}
+            <p style={{ margin: '0 0 8px', fontSize: 13, opacity: 0.8 }}>
+              Difficulty: {item.difficulty}
+              {item.timeEstimate ? ` · ${item.timeEstimate}` : ''}
+              {due ? ` · ${due.text}` : ''}
+            </p>
+          </>
+        )}
+        {expanded && (snoozable || (item.kind === 'occurrence' && handlers.onHide)) && (
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
+            {snoozable && (
+              <Button size="small" onClick={() => handlers.onSnooze?.(item)}>
+                Snooze until tomorrow
+              </Button>
+            )}
+            {item.kind === 'occurrence' && handlers.onHide && (
+              <Button size="small" onClick={() => handlers.onHide?.(item)}>
+                Hide from dashboard
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {!done && (
+        <div
+          role="group"
+          aria-label={`How'd it go? ${item.title}`}
+          style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
+        >
+          <span style={{ fontSize: 13, opacity: 0.8 }}>How&apos;d it go?</span>
+          {CHOICES.map((type) => (
+            <Button
+              key={type}
+              size="small"
+              disabled={pending}
+              onClick={() => handlers.onProgress(item, type)}
+            >
+              {COMPLETION_CHOICE_LABELS[type]}
+            </Button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+import type { QuestCardHandlers } from '../components/quest-card.tsx';
+import { useQuestActions } from './use-quest-actions.ts';
+
+/** The card handlers wired to the quest and occurrence calls of core.md section 7. */
+export function useCardHandlers(): QuestCardHandlers & {
+  actions: ReturnType<typeof useQuestActions>;
+} {
+  const actions = useQuestActions();
+  const { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, snooze } = actions;
+  const pending = [toggle, occurrenceComplete, questProgress, occurrenceProgress].find(
+    (m) => m.isPending,
+  );
+  const pendingId = pending
+    ? typeof pending.variables === 'string'
+      ? pending.variables
+      : (pending.variables as { id: string } | undefined)?.id
+    : null;
+  return {
+    actions,
+    pendingId,
+    onComplete: (item, done) => {
+      if (item.kind === 'quest') {
+        // A partial quest gets the rest with a progress move; toggle would take it back instead.
+        if (item.completionType === 'partial')
+          questProgress.mutate({ id: item.id, type: 'completed' }, { onSuccess: done });
+        else toggle.mutate(item.id, { onSuccess: done });
+      } else occurrenceComplete.mutate(item.id, { onSuccess: done });
+    },
+    onProgress: (item, type) =>
+      (item.kind === 'quest' ? questProgress : occurrenceProgress).mutate({ id: item.id, type }),
+    onSnooze: (item) => snooze.mutate(item.id),
+    onHide: (item) => hide.mutate(item.id),
+  };
+}
