@@ -1,63 +1,73 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Progress from 'antd/es/progress';
 import Statistic from 'antd/es/statistic';
-import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { goalSection, goalSummary, type Goal } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
-import { goalSummary, goalsQueryOptions, type GoalSummary } from '../api/goals-api.ts';
+import { goalsQueryOptions } from '../api/get-goals.ts';
+import { CreateGoalDialog } from './create-goal-dialog.tsx';
+import { EditGoalDialog } from './edit-goal-dialog.tsx';
+import { GoalCard } from './goal-card.tsx';
+import { goalPlannerCss } from './goal-styles.ts';
+import { LinkSeriesDialog } from './link-series-dialog.tsx';
 
-function GoalCard({ goal }: { goal: GoalSummary }) {
-  const percent =
-    goal.targetXp > 0 ? Math.min(100, Math.round((goal.currentXp / goal.targetXp) * 100)) : 0;
-  return (
-    <Card size="small" title={goal.title} extra={<Tag>{goal.status}</Tag>}>
-      <Progress percent={percent} aria-label={`${goal.title} progress`} />
-      <span>
-        {goal.currentXp} / {goal.targetXp} XP
-      </span>
-    </Card>
-  );
-}
-
-function GoalGrid({ title, goals }: { title: string; goals: GoalSummary[] }) {
+function GoalGrid({
+  title,
+  goals,
+  onEdit,
+  onLink,
+}: {
+  title: string;
+  goals: Goal[];
+  onEdit: (goal: Goal) => void;
+  onLink: (goal: Goal) => void;
+}) {
   if (goals.length === 0) return null;
+  const id = `goal-section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section aria-label={title}>
-      <h2 style={{ fontSize: 20 }}>{title}</h2>
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-        }}
-      >
+    <section aria-labelledby={id} style={{ marginBottom: 24 }}>
+      <h2 id={id} style={{ fontSize: 20 }}>
+        {title}
+      </h2>
+      <div className="lu-goal-grid">
         {goals.map((goal) => (
-          <GoalCard key={goal.id} goal={goal} />
+          <GoalCard key={goal.id} goal={goal} onEdit={onEdit} onLink={onLink} />
         ))}
       </div>
     </section>
   );
 }
 
-/** /goals (goals-progression-community.md section 2, Goal Planner); the dialogs come with the goals feature. */
+/** /goals (goals-progression-community.md section 2, Goal Planner). */
 export function GoalPlannerPage() {
   const goals = useQuery(goalsQueryOptions);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Goal | null>(null);
+  const [linking, setLinking] = useState<Goal | null>(null);
   const list = goals.data ?? [];
   const summary = goalSummary(list);
+  const inSection = (section: 'active' | 'completed') =>
+    list.filter((g) => goalSection(g.status) === section);
   return (
     <>
+      <style>{goalPlannerCss}</style>
       <PageHeader
         title="Goal Planner"
         subtitle="Set bigger-picture objectives and track your quest progress towards meaningful goals"
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => setCreating(true)}
+          >
             New Goal
           </Button>
         }
       />
-      <div
+      <section
+        aria-label="Goal summary"
         style={{
           display: 'grid',
           gap: 16,
@@ -66,34 +76,54 @@ export function GoalPlannerPage() {
         }}
       >
         <Card size="small">
-          <Statistic title="Active Goals" value={summary.active} />
+          <Statistic title="Active Goals" value={summary.activeCount} />
         </Card>
         <Card size="small">
-          <Statistic title="Completed" value={summary.completed} />
+          <Statistic title="Completed" value={summary.completedCount} />
         </Card>
         <Card size="small">
           <Statistic title="Total Goal XP" value={summary.totalXp} />
         </Card>
         <Card size="small">
-          <Statistic title="Avg Progress" value={summary.avgProgress} suffix="%" />
+          <Statistic title="Avg Progress" value={summary.averageProgress} suffix="%" />
         </Card>
-      </div>
+      </section>
       {goals.isPending ? (
         <p role="status">Loading goals...</p>
       ) : goals.isError ? (
-        <p role="alert">Failed to load goals</p>
+        <Card>
+          <p role="alert" style={{ marginTop: 0 }}>
+            Failed to load goals
+          </p>
+          <Button onClick={() => void goals.refetch()}>Retry</Button>
+        </Card>
       ) : list.length === 0 ? (
         <Card style={{ textAlign: 'center' }}>
           <h2 style={{ fontSize: 20 }}>No goals yet</h2>
           <p>Create your first goal to start tracking progress towards bigger objectives</p>
-          <Button type="primary">Create First Goal</Button>
+          <Button type="primary" onClick={() => setCreating(true)}>
+            Create First Goal
+          </Button>
         </Card>
       ) : (
         <>
-          <GoalGrid title="Active Goals" goals={list.filter((g) => g.status === 'active')} />
-          <GoalGrid title="Completed Goals" goals={list.filter((g) => g.status === 'completed')} />
+          <GoalGrid
+            title="Active Goals"
+            goals={inSection('active')}
+            onEdit={setEditing}
+            onLink={setLinking}
+          />
+          <GoalGrid
+            title="Completed Goals"
+            goals={inSection('completed')}
+            onEdit={setEditing}
+            onLink={setLinking}
+          />
         </>
       )}
+      <CreateGoalDialog open={creating} onClose={() => setCreating(false)} />
+      <EditGoalDialog goal={editing} onClose={() => setEditing(null)} />
+      <LinkSeriesDialog goal={linking} onClose={() => setLinking(null)} />
     </>
   );
 }
