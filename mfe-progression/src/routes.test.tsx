@@ -5,10 +5,16 @@ import ProgressionRoutes from './routes.tsx';
 
 describe('progression remote', () => {
   it('when /talent-tree opens, then the TALENT TREE page and its unlock check show', async () => {
-    mockFetch({ 'GET /api/talent-tree': { body: [] } });
+    mockFetch({
+      'GET /api/talent-tree': { body: [] },
+      'GET /api/talent-tree/user/progress': { body: [] },
+    });
     renderWithProviders(<ProgressionRoutes />, { route: '/talent-tree' });
     expect(screen.getByRole('heading', { name: 'TALENT TREE' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check for Unlocks' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your talent tree is being planted. Complete quests to grow it!'),
+    ).toBeInTheDocument();
   });
 
   it('when a path under the remote is unknown, then its 404 page shows', () => {
