@@ -5,23 +5,25 @@ import CommunityRoutes from './routes.tsx';
 
 describe('community remote', () => {
   it('when there are no posts, then the community page invites the first one', async () => {
-    mockFetch({ 'GET /api/posts': { body: [] } });
+    mockFetch({ 'GET /api/posts': { body: [] }, 'GET /api/community/feed': { body: [] } });
     renderWithProviders(<CommunityRoutes />, { route: '/community' });
     expect(
       await screen.findByText('No posts yet. Be the first to share with the community!'),
     ).toBeInTheDocument();
   });
 
-  it('when /sessions opens, then the body-doubling page shows its title and live sessions', () => {
+  it('when /sessions opens, then the body-doubling page shows its title and live sessions', async () => {
+    mockFetch({ 'GET /api/sessions': { body: [] } });
     renderWithProviders(<CommunityRoutes />, { route: '/sessions' });
     expect(screen.getByRole('heading', { name: 'Body-Doubling Sessions' })).toBeInTheDocument();
     expect(
       screen.getByText('Work alongside others for accountability and focus'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Live Sessions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Live Sessions' })).toBeInTheDocument();
   });
 
   it('when /meetups opens, then the page says times are in EST', () => {
+    mockFetch({ 'GET /api/meetups': { body: { upcoming: [], recent: [] } } });
     renderWithProviders(<CommunityRoutes />, { route: '/meetups' });
     expect(screen.getByRole('heading', { name: 'Weekly Meetups' })).toBeInTheDocument();
     expect(screen.getByText('All times in EST')).toBeInTheDocument();

@@ -1,15 +1,15 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@levelup/web-kit';
+import { CommunityRoute } from './app/community-route.tsx';
 import { FeedbackReviewPage } from './features/feedback-review/components/feedback-review-page.tsx';
 import { MeetupsPage } from './features/meetups/components/meetups-page.tsx';
-import { CommunityPage } from './features/posts/components/community-page.tsx';
 import { SessionsPage } from './features/sessions/components/sessions-page.tsx';
 
 /** What mfe_community exposes as './routes' (relative to the shell's root; no providers of its own). */
 export default function CommunityRoutes() {
   return (
     <Routes>
-      <Route path="community" element={<CommunityPage />} />
+      <Route path="community" element={<CommunityRoute />} />
       <Route path="sessions" element={<SessionsPage />} />
       <Route path="meetups" element={<MeetupsPage />} />
       <Route path="admin/feedback" element={<FeedbackReviewPage />} />

@@ -1,61 +1,88 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Statistic from 'antd/es/statistic';
-import Tag from 'antd/es/tag';
-import { PageHeader } from '@levelup/web-kit';
-import { feedbackQueryOptions, type FeedbackSummary } from '../api/feedback-api.ts';
+import { splitFeedback } from '@levelup/contracts';
+import { HttpError, PageHeader } from '@levelup/web-kit';
+import { feedbackCountsQueryOptions } from '../api/get-feedback-counts.ts';
+import { feedbackQueryOptions } from '../api/get-feedback.ts';
+import { NewFeedbackCard, ReviewedFeedbackCard } from './feedback-card.tsx';
+import { NotAllowed } from './not-allowed.tsx';
+import { ReportedPosts } from '../../post-reports/components/reported-posts.tsx';
 
-function FeedbackList({ title, items }: { title: string; items: FeedbackSummary[] }) {
-  if (items.length === 0) return null;
+function Section({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
-    <section aria-label={title}>
+    <section aria-label={title} style={{ marginBottom: 32 }}>
       <h2 style={{ fontSize: 20 }}>{title}</h2>
-      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 12 }}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <Card
-              size="small"
-              title={item.user?.displayName ?? item.user?.username ?? 'Anonymous'}
-              extra={<Tag>{item.category}</Tag>}
-            >
-              <p style={{ margin: 0 }}>{item.message}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      {empty ? <p>{empty}</p> : <div style={{ display: 'grid', gap: 12 }}>{children}</div>}
     </section>
   );
 }
 
-/** /admin/feedback ('Beta Feedback'); review actions come with the feedback feature. */
+/**
+ * /admin/feedback ('Beta Feedback', goals-progression-community.md section 2): counts, New Feedback and
+ * Reviewed Feedback, then the community's Reported Posts (issue 11). The server decides who is an admin: a member's 403 shows the not-allowed page.
+ */
 export function FeedbackReviewPage() {
   const feedback = useQuery(feedbackQueryOptions);
-  const items = feedback.data ?? [];
-  const fresh = items.filter((i) => !i.isReviewed);
-  const reviewed = items.filter((i) => i.isReviewed);
+  const counts = useQuery({ ...feedbackCountsQueryOptions, enabled: feedback.isSuccess });
+
+  if (feedback.error instanceof HttpError && feedback.error.status === 403) return <NotAllowed />;
+
+  const { fresh, reviewed } = splitFeedback(feedback.data ?? []);
+  const newCount = counts.data?.new ?? fresh.length;
+  const reviewedCount = counts.data?.reviewed ?? reviewed.length;
   return (
     <>
-      <PageHeader title="Beta Feedback" />
-      <div style={{ display: 'flex', gap: 16, marginBottom: 24 }}>
-        <Card size="small">
-          <Statistic title="New" value={fresh.length} />
-        </Card>
-        <Card size="small">
-          <Statistic title="Reviewed" value={reviewed.length} />
-        </Card>
-      </div>
+      <PageHeader title="Beta Feedback" subtitle="What members tell us about the early access" />
       {feedback.isPending ? (
         <p role="status">Loading feedback...</p>
       ) : feedback.isError ? (
-        <p role="alert">Failed to load feedback</p>
-      ) : items.length === 0 ? (
-        <Card>
-          <p style={{ margin: 0, textAlign: 'center' }}>No feedback yet</p>
-        </Card>
+        <div role="alert">
+          <p>Failed to load feedback</p>
+          <Button onClick={() => void feedback.refetch()}>Retry</Button>
+        </div>
       ) : (
         <>
-          <FeedbackList title="New Feedback" items={fresh} />
-          <FeedbackList title="Reviewed Feedback" items={reviewed} />
+          <div style={{ display: 'flex', gap: 16, marginBottom: 24, flexWrap: 'wrap' }}>
+            <Card size="small" style={{ minWidth: 140 }}>
+              <Statistic title="New" value={newCount} />
+            </Card>
+            <Card size="small" style={{ minWidth: 140 }}>
+              <Statistic title="Reviewed" value={reviewedCount} />
+            </Card>
+          </div>
+          {feedback.data.length === 0 ? (
+            <Card>
+              <p style={{ margin: 0, textAlign: 'center' }}>No feedback yet</p>
+            </Card>
+          ) : (
+            <>
+              <Section title="New Feedback" empty={fresh.length ? null : 'Nothing new to review.'}>
+                {fresh.map((item) => (
+                  <NewFeedbackCard key={item.id} item={item} />
+                ))}
+              </Section>
+              <Section
+                title="Reviewed Feedback"
+                empty={reviewed.length ? null : 'Nothing reviewed yet.'}
+              >
+                {reviewed.map((item) => (
+                  <ReviewedFeedbackCard key={item.id} item={item} />
+                ))}
+              </Section>
+            </>
+          )}
+          <ReportedPosts />
         </>
       )}
     </>

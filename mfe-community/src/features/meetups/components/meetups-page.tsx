@@ -1,119 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tag from 'antd/es/tag';
+import { MEETUP_TYPE_LABELS, type Meetup } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
+import { meetupsQueryOptions } from '../api/meetups-api.ts';
+import { useIsAdmin, useRsvp } from '../hooks/use-meetups.ts';
+import { ScheduleMeetupForm } from './schedule-meetup-form.tsx';
 
-/** Meetups are hard-coded sample data (goals-progression-community.md section 3, Meetup). */
-const meetups = [
-  {
-    id: 'm1',
-    title: 'Weekly Check-in',
-    theme: 'Wins and next steps',
-    description: 'Share a win and set one goal for the week.',
-    date: 'Monday',
-    time: '7:00 PM',
-    platform: 'Discord',
-    estimatedAttendees: 24,
-    type: 'Check-in',
-    isUpcoming: true,
-  },
-  {
-    id: 'm2',
-    title: 'Routine Building Workshop',
-    theme: 'Small habits',
-    description: 'Design a morning routine that sticks.',
-    date: 'Thursday',
-    time: '6:30 PM',
-    platform: 'Zoom',
-    estimatedAttendees: 18,
-    type: 'Workshop',
-    isUpcoming: true,
-  },
-  {
-    id: 'm3',
-    title: 'Game Night Social',
-    theme: 'Unwind together',
-    description: 'Relaxed games and chat.',
-    date: 'Last Saturday',
-    time: '8:00 PM',
-    platform: 'Discord',
-    estimatedAttendees: 30,
-    type: 'Social',
-    isUpcoming: false,
-  },
-];
+const grid = {
+  display: 'grid',
+  gap: 16,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
+} as const;
 
-/** /meetups (goals-progression-community.md section 2, Weekly Meetups); buttons only log, as specified. */
-export function MeetupsPage() {
-  const card = (m: (typeof meetups)[number]) => (
-    <Card
-      key={m.id}
-      size="small"
-      title={m.title}
-      extra={
-        <>
-          <Tag>{m.type}</Tag>
-          <Tag color="blue">{m.platform}</Tag>
-        </>
-      }
-    >
+function MeetupCard({ meetup }: { meetup: Meetup }) {
+  const rsvp = useRsvp();
+  return (
+    <Card size="small" style={{ height: '100%' }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <Tag>{MEETUP_TYPE_LABELS[meetup.type]}</Tag>
+        <Tag color="blue">{meetup.platform}</Tag>
+      </div>
+      <h3 style={{ margin: '8px 0', fontSize: 16 }}>{meetup.title}</h3>
       <p style={{ marginTop: 0 }}>
-        <strong>{m.theme}</strong>
+        <strong>{meetup.theme}</strong>
       </p>
-      <p>{m.description}</p>
+      {meetup.description && <p>{meetup.description}</p>}
       <p>
-        {m.date} · {m.time} · {m.estimatedAttendees} expected
+        {meetup.date} · {meetup.time} · {meetup.estimatedAttendees} expected
       </p>
-      {m.isUpcoming ? (
-        <Button type="primary" onClick={() => console.log('Join meetup', m.id)}>
-          Join Meetup
+      {meetup.isUpcoming ? (
+        meetup.attendingByMe ? (
+          <Button disabled>You're going</Button>
+        ) : (
+          <Button type="primary" loading={rsvp.isPending} onClick={() => rsvp.mutate(meetup.id)}>
+            Join Meetup
+          </Button>
+        )
+      ) : meetup.recordingUrl ? (
+        <Button href={meetup.recordingUrl} target="_blank" rel="noreferrer">
+          View Recording
         </Button>
       ) : (
-        <Button onClick={() => console.log('View recording', m.id)}>View Recording</Button>
+        <Button disabled>View Recording</Button>
       )}
     </Card>
   );
+}
+
+/** /meetups (goals-progression-community.md section 2, Weekly Meetups), from the server (issue 11). */
+export function MeetupsPage() {
+  const meetups = useQuery(meetupsQueryOptions);
+  const isAdmin = useIsAdmin();
   return (
     <>
       <PageHeader title="Weekly Meetups" subtitle="All times in EST" />
-      <h2 style={{ fontSize: 20 }}>Upcoming Meetups</h2>
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-        }}
-      >
-        {meetups.filter((m) => m.isUpcoming).map(card)}
-      </div>
-      <h2 style={{ fontSize: 20 }}>Recent Meetups</h2>
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-        }}
-      >
-        {meetups.filter((m) => !m.isUpcoming).map(card)}
-      </div>
+      {isAdmin && <ScheduleMeetupForm />}
+      {meetups.isPending ? (
+        <p role="status">Loading meetups...</p>
+      ) : meetups.isError ? (
+        <p role="alert">Failed to load meetups</p>
+      ) : (
+        <>
+          <h2 style={{ fontSize: 20 }}>Upcoming Meetups</h2>
+          {meetups.data.upcoming.length === 0 ? (
+            <p>No meetups scheduled yet. Check back soon!</p>
+          ) : (
+            <div style={grid}>
+              {meetups.data.upcoming.map((m) => (
+                <MeetupCard key={m.id} meetup={m} />
+              ))}
+            </div>
+          )}
+          <h2 style={{ fontSize: 20, marginTop: 32 }}>Recent Meetups</h2>
+          {meetups.data.recent.length === 0 ? (
+            <p>No recent meetups.</p>
+          ) : (
+            <div style={grid}>
+              {meetups.data.recent.map((m) => (
+                <MeetupCard key={m.id} meetup={m} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
       <Card
         title={<h2 style={{ margin: 0, fontSize: 18 }}>Meeting Guidelines</h2>}
-        style={{ marginTop: 24 }}
+        style={{ marginTop: 32 }}
       >
-        <h3 style={{ fontSize: 16 }}>What to Expect</h3>
-        <ul>
-          <li>Structured but relaxed</li>
-          <li>Breakout rooms</li>
-          <li>Camera and mic optional</li>
-          <li>Effort over perfection</li>
-        </ul>
-        <h3 style={{ fontSize: 16 }}>Community Values</h3>
-        <ul>
-          <li>No medical advice</li>
-          <li>Celebrate all wins</li>
-          <li>Respect neurodivergent experiences</li>
-          <li>A safe space for vulnerability</li>
-        </ul>
+        <div style={grid}>
+          <section>
+            <h3 style={{ fontSize: 16 }}>What to Expect</h3>
+            <ul>
+              <li>Structured but relaxed</li>
+              <li>Breakout rooms</li>
+              <li>Camera and mic optional</li>
+              <li>Effort over perfection</li>
+            </ul>
+          </section>
+          <section>
+            <h3 style={{ fontSize: 16 }}>Community Values</h3>
+            <ul>
+              <li>No medical advice</li>
+              <li>Celebrate all wins</li>
+              <li>Respect neurodivergent experiences</li>
+              <li>A safe space for vulnerability</li>
+            </ul>
+          </section>
+        </div>
       </Card>
     </>
   );

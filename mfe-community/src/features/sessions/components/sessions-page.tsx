@@ -1,84 +1,58 @@
 import { useState } from 'react';
-import Avatar from 'antd/es/avatar';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
+import { splitSessions, type Session } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
-import { categoryLabels, sampleSessions, type SampleSession } from '../api/sample-sessions.ts';
+import { sessionsQueryOptions } from '../api/sessions-api.ts';
+import { CreateSessionDialog } from './create-session-dialog.tsx';
+import { SessionCard } from './session-card.tsx';
 
-function SessionCard({ session, onJoin }: { session: SampleSession; onJoin?: () => void }) {
-  const full = session.currentParticipants >= session.maxParticipants;
+const grid = {
+  display: 'grid',
+  gap: 16,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
+} as const;
+
+function SessionList({ sessions, empty }: { sessions: Session[]; empty: string }) {
+  if (sessions.length === 0) return <p>{empty}</p>;
   return (
-    <Card size="small" title={session.title} extra={<Tag>{categoryLabels[session.category]}</Tag>}>
-      {session.isActive && <Tag color="red">LIVE</Tag>}
-      <p>{session.description}</p>
-      <p style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <Avatar size="small" aria-hidden="true">
-          {session.hostInitials}
-        </Avatar>{' '}
-        {session.host}
-      </p>
-      <p>
-        {session.duration} minutes · {session.currentParticipants}/{session.maxParticipants}{' '}
-        participants · {session.startTime}
-      </p>
-      {session.isActive ? (
-        <Button type="primary" disabled={full} onClick={onJoin}>
-          Join Now
-        </Button>
-      ) : (
-        <Button onClick={() => console.log('Remind me', session.id)}>Remind Me</Button>
-      )}
-    </Card>
+    <div style={grid}>
+      {sessions.map((session) => (
+        <SessionCard key={session.id} session={session} />
+      ))}
+    </div>
   );
 }
 
-/** /sessions (goals-progression-community.md section 2, Body-Doubling Sessions): local sample data only. */
+/** /sessions (goals-progression-community.md section 2): live and upcoming sessions from the server. */
 export function SessionsPage() {
-  const [sessions, setSessions] = useState(sampleSessions);
-  const join = (id: string) =>
-    setSessions((all) =>
-      all.map((s) => (s.id === id ? { ...s, currentParticipants: s.currentParticipants + 1 } : s)),
-    );
+  const sessions = useQuery(sessionsQueryOptions);
+  const [creating, setCreating] = useState(false);
+  const { live, upcoming } = splitSessions(sessions.data ?? []);
   return (
     <>
       <PageHeader
         title="Body-Doubling Sessions"
         subtitle="Work alongside others for accountability and focus"
         actions={
-          <Button type="primary" onClick={() => console.log('Create session')}>
+          <Button type="primary" onClick={() => setCreating(true)}>
             Create Session
           </Button>
         }
       />
-      <h2 style={{ fontSize: 20 }}>Live Sessions</h2>
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-        }}
-      >
-        {sessions
-          .filter((s) => s.isActive)
-          .map((s) => (
-            <SessionCard key={s.id} session={s} onJoin={() => join(s.id)} />
-          ))}
-      </div>
-      <h2 style={{ fontSize: 20 }}>Upcoming Sessions</h2>
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-        }}
-      >
-        {sessions
-          .filter((s) => !s.isActive)
-          .map((s) => (
-            <SessionCard key={s.id} session={s} />
-          ))}
-      </div>
+      <CreateSessionDialog open={creating} onClose={() => setCreating(false)} />
+      {sessions.isPending ? (
+        <p role="status">Loading sessions...</p>
+      ) : sessions.isError ? (
+        <p role="alert">Failed to load sessions</p>
+      ) : (
+        <>
+          <h2 style={{ fontSize: 20 }}>Live Sessions</h2>
+          <SessionList sessions={live} empty="No live sessions right now. Start one!" />
+          <h2 style={{ fontSize: 20, marginTop: 32 }}>Upcoming Sessions</h2>
+          <SessionList sessions={upcoming} empty="No upcoming sessions yet." />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@levelup/contracts';
+import { serverMessageOf, useToast } from '@levelup/web-kit';
+import {
+  addComment,
+  commentsQueryKey,
+  createPost,
+  deletePost,
+  muteAuthor,
+  mutesQueryKey,
+  postsQueryKey,
+  reportPost,
+  toggleLike,
+  unmute,
+} from '../api/posts-api.ts';
+
+/** A post or a like refreshes the posts list (core.md section 7, cache refresh). */
+export function usePostActions() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const refreshPosts = () => queryClient.invalidateQueries({ queryKey: postsQueryKey });
+  const failed = (title: string) => (error: unknown) =>
+    toast.error({ title, description: serverMessageOf(error, 'Please try again.') });
+
+  const share = useMutation({
+    mutationFn: createPost,
+    onSuccess: refreshPosts,
+    onError: failed('Could not share your post'),
+  });
+  const like = useMutation({
+    mutationFn: toggleLike,
+    onSuccess: (post: Post) => {
+      queryClient.setQueryData<Post[]>(postsQueryKey, (posts) =>
+        posts?.map((p) => (p.id === post.id ? post : p)),
+      );
+      return refreshPosts();
+    },
+    onError: failed('Could not like the post'),
+  });
+  const remove = useMutation({
+    mutationFn: deletePost,
+    onSuccess: refreshPosts,
+    onError: failed('Could not delete the post'),
+  });
+  const report = useMutation({
+    mutationFn: (id: string) => reportPost(id),
+    onSuccess: () =>
+      toast.success({ title: 'Post reported', description: 'Thanks - an admin will take a look.' }),
+    onError: failed('Could not report the post'),
+  });
+  const mute = useMutation({
+    mutationFn: muteAuthor,
+    onSuccess: async () => {
+      toast.success({ title: 'Member muted', description: 'Their posts no longer show for you.' });
+      await Promise.all([
+        refreshPosts(),
+        queryClient.invalidateQueries({ queryKey: mutesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/community/feed'] }),
+      ]);
+    },
+    onError: failed('Could not mute the member'),
+  });
+  const unmuteMember = useMutation({
+    mutationFn: unmute,
+    onSuccess: () =>
+      Promise.all([
+        refreshPosts(),
+        queryClient.invalidateQueries({ queryKey: mutesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/community/feed'] }),
+      ]),
+    onError: failed('Could not unmute the member'),
+  });
+  return { share, like, remove, report, mute, unmuteMember };
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (content: string) => addComment(postId, content),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) }),
+        queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+      ]),
+    onError: (error: unknown) =>
+      toast.error({
+        title: 'Could not add your comment',
+        description: serverMessageOf(error, 'Please try again.'),
+      }),
+  });
+}

@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { SessionsPage } from './sessions-page.tsx';
+
+describe('sessions page', () => {
+  it('when sessions load, then live ones offer Join Now (disabled when full) and upcoming ones Remind Me', async () => {
+    const { calls } = mockFetch({
+      'GET /api/sessions': {
+        body: [
+          sessionFixture(),
+          sessionFixture({ id: 's2', title: 'Packed room', currentParticipants: 6 }),
+          sessionFixture({
+            id: 's3',
+            title: 'Declutter Together',
+            isActive: false,
+            startTime: new Date(Date.now() + 3_600_000).toISOString(),
+          }),
+        ],
+      },
+      'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
+      'POST /api/sessions/s3/remind': { body: sessionFixture({ id: 's3', remindedByMe: true }) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SessionsPage />);
+    expect(await screen.findByText('Morning Focus Sprint')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Full' })).toBeDisabled();
+    expect(screen.getAllByText('LIVE')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Join Now' }));
+    await user.click(screen.getByRole('button', { name: 'Remind Me' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/api/sessions/s1/join',
+        '/api/sessions/s3/remind',
+      ]),
+    );
+  });
+
+  it('when Create Session is filled in, then the contract shape is posted', async () => {
+    const { calls } = mockFetch({
+      'GET /api/sessions': { body: [] },
+      'POST /api/sessions': ({ body }) => ({
+        status: 201,
+        body: sessionFixture({ title: (body as { title: string }).title }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SessionsPage />);
+    expect(await screen.findByText('No live sessions right now. Start one!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Session' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Study hall');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Study hall',
+      description: null,
+      startTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      duration: 60,
+      maxParticipants: 6,
+      category: 'focus',
+    });
+  });
+});
