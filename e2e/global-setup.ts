@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectBus, deleteNamespacedStreams } from '@levelup/service-kit';
 import { startStack } from '../scripts/lib/run-stack.ts';
-import { E2E_PORT_OFFSET } from './stack-env.ts';
+import { E2E_ADMIN_USERNAME, E2E_PORT_OFFSET } from './stack-env.ts';
 
 /**
  * Starts the whole stack once for the suite: built frontends, in-memory MongoDB, and the real NATS
@@ -18,7 +18,7 @@ export default async function globalSetup() {
     dataDir,
     memory: true,
     natsNamespace,
-    env: { ...process.env, MONGO_URL: undefined },
+    env: { ...process.env, MONGO_URL: undefined, ADMIN_USERNAMES: E2E_ADMIN_USERNAME },
     log: (line) => console.log(`[e2e stack] ${line}`),
   });
   process.env.E2E_IDENTITY_SECRET_FILE = path.join(dataDir, 'secrets.json');

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { E2E_ADMIN_USERNAME } from '../stack-env.ts';
 
 let counter = 0;
 
@@ -24,5 +25,52 @@ export async function signUpInBrowser(page: Page, user = newUser()) {
   await page.locator('#sign-up_password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, New Adventurer!' })).toBeVisible();
+  await dismissOnboardingWizard(page);
   return user;
+}
+
+/**
+ * A new user's dashboard opens the quest creation wizard by itself after 500 ms until onboarding is
+ * marked complete (core.md section 2); closing it marks onboarding complete.
+ */
+export async function dismissOnboardingWizard(page: Page) {
+  const wizard = page.getByRole('dialog', { name: 'What brings you here today?' });
+  await expect(wizard).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeHidden();
+}
+
+/**
+ * Signs the page in as the suite's admin (ADMIN_USERNAMES of the e2e stack): signs up the first time in a
+ * run, signs in after that (the stack's in-memory database lives for the whole run).
+ */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/auth');
+  const credentials = {
+    ...newUser('admin'),
+    username: E2E_ADMIN_USERNAME,
+    password: 'admin-password',
+  };
+  const registered = await page.request.post('/api/auth/register', { data: credentials });
+  if (registered.status() === 409) {
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: E2E_ADMIN_USERNAME, password: credentials.password },
+    });
+    expect(login.status()).toBe(200);
+  } else {
+    expect(registered.status()).toBe(201);
+  }
+  expect((await (await page.request.get('/api/user/profile')).json()).role).toBe('admin');
+}
+
+/**
+ * Collects what the page's Content-Security-Policy refused (issue 12): Chromium reports each refusal on
+ * the console. The list is empty when the policy fits everything the app loads.
+ */
+export function cspRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  return refused;
 }

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { cspRefusals } from './helpers.ts';
+
+// Issue 12: the landing page of goals-progression-community.md section 2 and its working demo.
+
+test("a visitor reads the landing page and tries 'See How It Works': a quest completion and a level-up", async ({
+  page,
+}) => {
+  const refused = cspRefusals(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
+  // Prerendered (issue 16): the whole page is there before any script has been fetched.
+  await expect(page.getByRole('heading', { name: 'Smart Dashboard' })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
+  await expect(page.getByText('Gamified Life Organization')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Early access beta');
+  await page.getByRole('link', { name: 'See How It Works' }).click();
+  const demo = page.getByRole('dialog', { name: 'See How It Works' });
+  await expect(demo.getByText('80 / 100 XP')).toBeVisible();
+  await demo.getByRole('button', { name: 'Complete quest' }).click();
+  await expect(demo.getByText('Level Up!', { exact: true })).toBeVisible();
+  await expect(demo.getByText('20 / 200 XP')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(demo).toBeHidden();
+  await page.getByRole('link', { name: 'Start Your First Quest or Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  // The prerendered page's inline scripts and the app it loads all ran under its policy (issue 12).
+  expect(refused).toEqual([]);
+});

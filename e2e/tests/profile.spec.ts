@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { newUser } from './helpers.ts';
+
+// Issue 12: the profile screen of core.md section 2 with achievements and the XP history from the ledger.
+
+test('a user sees why they have their XP, earns First Quest, edits the profile and cancels an edit', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const user = newUser('prof');
+  expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  const created = await page.request.post('/api/quests', {
+    data: { title: 'Read ten pages', description: 'Ten pages of a good book', xpReward: 40 },
+  });
+  const quest = (await created.json()) as { id: string };
+  expect((await page.request.post(`/api/quests/${quest.id}/complete`, { data: {} })).ok()).toBe(
+    true,
+  );
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  // The XP reaches the ledger through NATS: the history and achievements follow it.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('+40 XP')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByText('Read ten pages')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'First Quest: earned' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Week Warrior: not earned yet' })).toBeVisible();
+  await expect(page.getByText('100%')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Display Name').fill('Grace Hopper');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile Updated!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByText('Grace Hopper'),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Display Name').fill('Somebody Else');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+});
