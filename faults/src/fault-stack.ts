@@ -11,9 +11,10 @@ import { Writable } from 'node:stream';
 import { startStack } from '../../scripts/lib/run-stack.ts';
 import type { RunningStack } from '../../scripts/lib/run-stack.ts';
 import { BASE_PORTS, ROOT, portOf } from '../../scripts/lib/stack.ts';
+import type { ServiceName } from '../../scripts/lib/stack.ts';
 
-/** e2e uses +100, bench/startup.ts +200. */
-export const FAULTS_PORT_OFFSET = 300;
+/** e2e uses +100, bench/startup.ts +200; FAULTS_PORT_OFFSET moves it (a second run beside a CI run). */
+export const FAULTS_PORT_OFFSET = Number(process.env.FAULTS_PORT_OFFSET ?? 300);
 
 export interface LogLine {
   at: number;
@@ -54,7 +55,10 @@ async function portInUse(port: number): Promise<boolean> {
 }
 
 /** `name` names the log file under .data/faults (one per test file, kept after the run). */
-export async function startFaultStack(name: string): Promise<FaultStack> {
+export async function startFaultStack(
+  name: string,
+  options: { scale?: Partial<Record<ServiceName, number>> } = {},
+): Promise<FaultStack> {
   const busy = [];
   for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
     if (name === 'shell' || name.startsWith('mfe-')) continue;
@@ -102,6 +106,7 @@ export async function startFaultStack(name: string): Promise<FaultStack> {
       dataDir,
       env: { ...process.env, NATS_URL: `nats://127.0.0.1:${natsPort}`, MONGO_URL: undefined },
       frontends: false,
+      ...(options.scale ? { scale: options.scale } : {}),
       output,
       log: (line) => output.write(`${'faults'.padEnd(16)} | ${line}\n`),
     });
