@@ -10,6 +10,8 @@ export default defineConfig({
       'svc-*/vitest.config.ts',
       'shell/vitest.config.ts',
       'mfe-*/vitest.config.ts',
+      'deploy/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
   },
 });

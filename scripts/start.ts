@@ -1,18 +1,28 @@
 /**
  * `npm start`: build what is stale, start the embedded MongoDB (data in ./.data, kept across restarts),
  * use or start NATS, start every service, static server and the gateway, and print the URL when all are
- * healthy. Ctrl-C stops everything.
+ * healthy. A process that crashes is started again with backoff (logged); Ctrl-C stops everything.
  */
 import { buildStale } from './lib/build.ts';
 import { startStack } from './lib/run-stack.ts';
+import { parseScale } from './lib/stack.ts';
 
 const startedAt = Date.now();
 const log = (line: string) => console.log(`${'levelup'.padEnd(16)} | ${line}`);
 
 try {
+  // `npm start -- --scale svc-quests=2`: several instances of a service behind the gateway (issue 13).
+  const scale = parseScale(process.argv.slice(2));
   await buildStale({ log });
   const portOffset = Number(process.env.LEVELUP_PORT_OFFSET ?? 0);
-  const stack = await startStack({ log, portOffset, dataDir: process.env.LEVELUP_DATA_DIR });
+  const stack = await startStack({
+    log,
+    portOffset,
+    dataDir: process.env.LEVELUP_DATA_DIR,
+    // A crashed process comes back by itself, 0.5 s doubling to 10 s (issue 17).
+    supervise: true,
+    scale,
+  });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -24,12 +34,6 @@ try {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  for (const child of stack.children) {
-    void child.exited.then((code) => {
-      if (!stopping)
-        log(`${child.name} exited unexpectedly (code ${code}); the rest keeps running`);
-    });
-  }
   log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   console.log(`\n  Level Up is running at ${stack.gatewayUrl}\n`);
 } catch (error) {

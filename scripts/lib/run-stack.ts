@@ -2,8 +2,16 @@
 import path from 'node:path';
 import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
 import { ROOT, portOf, stackProcesses } from './stack.ts';
-import { restartChild, startChild, stopAll, waitForHttp } from './supervisor.ts';
-import type { Child } from './supervisor.ts';
+import type { ServiceName } from './stack.ts';
+import {
+  DEFAULT_RESTART_POLICY,
+  restartChild,
+  startChild,
+  stopAll,
+  superviseChildren,
+  waitForHttp,
+} from './supervisor.ts';
+import type { Child, RestartPolicy, Supervisor } from './supervisor.ts';
 
 export interface RunningStack {
   gatewayUrl: string;
@@ -32,9 +40,16 @@ export async function startStack(options: {
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true). */
   frontends?: boolean;
+  /** Instances per service (`npm start -- --scale svc-quests=2`). */
+  scale?: Partial<Record<ServiceName, number>>;
   /** Where the children's name-prefixed output goes; the terminal by default. */
   output?: NodeJS.WritableStream;
   log?: (line: string) => void;
+  /**
+   * Once healthy, start any child that exits again, with backoff (issue 17; `npm start`). Off for the
+   * suites that kill and restart children themselves.
+   */
+  supervise?: boolean | RestartPolicy;
 }): Promise<RunningStack> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -53,7 +68,12 @@ export async function startStack(options: {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
-  const stop = () => stopAll(children);
+  let supervisor: Supervisor | undefined;
+  const stop = async () => {
+    // No restarts while everything stops (Ctrl-C, SIGTERM).
+    supervisor?.stop();
+    await stopAll(children);
+  };
 
   try {
     const secrets = ensureSecrets(dataDir);
@@ -85,8 +105,10 @@ export async function startStack(options: {
       natsUrl,
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+      ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
       natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
       frontends: options.frontends,
+      ...(options.scale ? { scale: options.scale } : {}),
     });
     const started = specs.map((spec) => {
       const child = startChild({
@@ -107,6 +129,13 @@ export async function startStack(options: {
         waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000),
       ),
     );
+
+    if (options.supervise) {
+      supervisor = superviseChildren(children, {
+        policy: options.supervise === true ? DEFAULT_RESTART_POLICY : options.supervise,
+        log,
+      });
+    }
 
     const child = (name: string) => {
       const found = children.find((candidate) => candidate.name === name);

@@ -14,10 +14,53 @@ export interface StackOptions {
   natsUrl: string;
   identitySecret: string;
   sessionKeys: string;
+  /** svc-identity's ADMIN_USERNAMES (issue 11): who gets the admin role. */
+  adminUsernames?: string;
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
   frontends?: boolean;
+  /** How many instances of a service to run (issue 13, `npm start -- --scale svc-quests=2`); 1 by default. */
+  scale?: Partial<Record<ServiceName, number>>;
+}
+
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Extra instances listen this far apart: svc-quests #2 on 4022, #3 on 4042 (plus the stack's offset). */
+export const INSTANCE_PORT_STEP = 20;
+
+/** The gateway's list variable for a service's instances (gateway config.ts). */
+const URLS_KEY: Record<ServiceName, string> = {
+  'svc-identity': 'IDENTITY_URLS',
+  'svc-quests': 'QUESTS_URLS',
+  'svc-goals': 'GOALS_URLS',
+  'svc-community': 'COMMUNITY_URLS',
+  'svc-feedback': 'FEEDBACK_URLS',
+};
+
+/** `--scale svc-quests=2` (repeatable, or comma-separated) as instance counts; a clear error otherwise. */
+export function parseScale(args: readonly string[]): Partial<Record<ServiceName, number>> {
+  const scale: Partial<Record<ServiceName, number>> = {};
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const value = arg.startsWith('--scale=')
+      ? arg.slice('--scale='.length)
+      : arg === '--scale'
+        ? args[++i]
+        : undefined;
+    if (value === undefined) continue;
+    for (const part of value.split(',')) {
+      const match = /^(svc-[a-z]+)=(\d+)$/.exec(part.trim());
+      const name = match?.[1] as ServiceName | undefined;
+      const count = Number(match?.[2]);
+      if (!name || !(SERVICES as readonly string[]).includes(name) || count < 1 || count > 8)
+        throw new Error(
+          `--scale takes <service>=<1..8>, e.g. --scale svc-quests=2 (services: ${SERVICES.join(', ')}); got '${part}'`,
+        );
+      scale[name] = count;
+    }
+  }
+  return scale;
 }
 
 export interface ProcessSpec {
@@ -74,18 +117,37 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     IDENTITY_SECRET: options.identitySecret,
     ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
   };
-  const services: ProcessSpec[] = SERVICES.map((name) => ({
-    name,
-    cwd: path.join(ROOT, name),
-    args: ['src/main.ts'],
-    port: at(name),
-    healthPath: '/health',
-    env: {
-      ...shared,
-      PORT: String(at(name)),
-      ...(name === 'svc-identity' ? { SESSION_KEYS: options.sessionKeys } : {}),
-    },
-  }));
+  const instancePorts = (name: ServiceName) =>
+    Array.from(
+      { length: options.scale?.[name] ?? 1 },
+      (_, index) => at(name) + index * INSTANCE_PORT_STEP,
+    );
+  const services: ProcessSpec[] = SERVICES.flatMap((name) =>
+    instancePorts(name).map((port, index) => ({
+      name: index === 0 ? name : `${name}#${index + 1}`,
+      cwd: path.join(ROOT, name),
+      args: ['src/main.ts'],
+      port,
+      healthPath: '/health',
+      env: {
+        ...shared,
+        PORT: String(port),
+        ...(name === 'svc-identity'
+          ? {
+              SESSION_KEYS: options.sessionKeys,
+              ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
+            }
+          : {}),
+      },
+    })),
+  );
+  // A scaled service is a list for the gateway, which spreads its requests over the instances.
+  const instanceLists = Object.fromEntries(
+    SERVICES.filter((name) => (options.scale?.[name] ?? 1) > 1).map((name) => [
+      URLS_KEY[name],
+      instancePorts(name).map(local).join(','),
+    ]),
+  );
   const frontends: ProcessSpec[] = (options.frontends === false ? [] : FRONTENDS).map((name) => ({
     name,
     cwd: path.join(ROOT, name),
@@ -103,11 +165,15 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     env: {
       PORT: String(at('gateway')),
       IDENTITY_SECRET: options.identitySecret,
+      // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
+      ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
+      ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
       IDENTITY_URL: local(at('svc-identity')),
       QUESTS_URL: local(at('svc-quests')),
       GOALS_URL: local(at('svc-goals')),
       COMMUNITY_URL: local(at('svc-community')),
       FEEDBACK_URL: local(at('svc-feedback')),
+      ...instanceLists,
       SHELL_URL: local(at('shell')),
       REMOTE_QUESTS_URL: local(at('mfe-quests')),
       REMOTE_GOALS_URL: local(at('mfe-goals')),

@@ -40,8 +40,23 @@ export function prefixLines(
   lines.on('line', (line) => out.write(`${tag} | ${line}\n`));
 }
 
+/**
+ * LEVELUP_CPU_PROFILE=<dir>: every Node child writes a V8 CPU profile there when it stops (Ctrl-C), for
+ * bench/profile-summary.ts (Node refuses --cpu-prof in NODE_OPTIONS, hence the flag here).
+ */
+function argsFor(options: ChildOptions): string[] {
+  const dir = process.env.LEVELUP_CPU_PROFILE;
+  if (!dir || options.command !== process.execPath) return options.args;
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    `--cpu-prof-name=${options.name}.cpuprofile`,
+    ...options.args,
+  ];
+}
+
 export function startChild(options: ChildOptions): Child {
-  const child = spawn(options.command, options.args, {
+  const child = spawn(options.command, argsFor(options), {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,4 +120,94 @@ export async function stopAll(children: Child[], graceMs = 8000): Promise<void> 
       clearTimeout(timer);
     }
   }
+}
+
+/** How a supervised child is brought back after a crash (issue 17). */
+export interface RestartPolicy {
+  /** The wait before the first restart. */
+  initialDelayMs: number;
+  /** Each further crash in a row doubles the wait, up to this. */
+  maxDelayMs: number;
+  /** A child that ran this long before it crashed counts as healthy: its next wait is the first again. */
+  resetAfterMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  initialDelayMs: 500,
+  maxDelayMs: 10_000,
+  resetAfterMs: 30_000,
+};
+
+/** The wait before restarting a child that ran for upForMs; previousDelayMs is the wait before its last start. */
+export function restartDelay(
+  policy: RestartPolicy,
+  previousDelayMs: number | undefined,
+  upForMs: number,
+): number {
+  if (previousDelayMs === undefined || upForMs >= policy.resetAfterMs) return policy.initialDelayMs;
+  return Math.min(previousDelayMs * 2, policy.maxDelayMs);
+}
+
+export interface Supervisor {
+  /** No restarts from now on (call before stopAll). */
+  stop(): void;
+}
+
+/**
+ * Watches the children and starts any that exits again, with backoff, in its place in the list (so
+ * stopAll still stops everything in the reverse order of start). What is logged: the exit, the wait,
+ * the restart. Stopping the supervisor cancels pending restarts; a child it already started is in the
+ * list for stopAll.
+ */
+export function superviseChildren(
+  children: Child[],
+  options: {
+    policy?: RestartPolicy;
+    log: (line: string) => void;
+    now?: () => number;
+  },
+): Supervisor {
+  const policy = options.policy ?? DEFAULT_RESTART_POLICY;
+  const now = options.now ?? Date.now;
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  function watch(
+    child: Child,
+    startedAt: number,
+    lastDelayMs: number | undefined,
+    attempt: number,
+  ) {
+    void child.exited.then((code) => {
+      if (stopped) return;
+      const upForMs = now() - startedAt;
+      const delayMs = restartDelay(policy, lastDelayMs, upForMs);
+      const nextAttempt = upForMs >= policy.resetAfterMs ? 1 : attempt + 1;
+      const how = child.process.signalCode ? `signal ${child.process.signalCode}` : `code ${code}`;
+      options.log(
+        `${child.name} exited (${how}) after ${(upForMs / 1000).toFixed(1)} s; ` +
+          `restarting in ${delayMs} ms (restart ${nextAttempt})`,
+      );
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (stopped) return;
+        const index = children.indexOf(child);
+        if (index === -1) return; // no longer ours
+        const restarted = startChild(child.options);
+        children[index] = restarted;
+        options.log(`${child.name} restarted (pid ${restarted.process.pid})`);
+        watch(restarted, now(), delayMs, nextAttempt);
+      }, delayMs);
+      timers.add(timer);
+    });
+  }
+
+  for (const child of children) watch(child, now(), undefined, 0);
+  return {
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
 }
