@@ -1,0 +1,111 @@
+# syntax=docker/dockerfile:1.7
+# One image build for every deployable of Level Up (issue 13). The workspace is installed and the frontends
+# are built once, in shared stages; each deployable is a small target on top:
+#   docker build --target svc-quests -t levelup/svc-quests .
+#   docker build --target static --build-arg FRONTEND=mfe-quests -t levelup/mfe-quests .
+# docker-compose.yml builds all of them. Services run their TypeScript sources directly (Node 24 strips types).
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# --- install: every workspace's package.json, then npm ci (cached until a manifest or the lock changes)
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+    npm_config_fund=false \
+    npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/service-kit/package.json packages/service-kit/
+COPY packages/web-kit/package.json packages/web-kit/
+COPY packages/mongo-embedded/package.json packages/mongo-embedded/
+COPY gateway/package.json gateway/
+COPY svc-identity/package.json svc-identity/
+COPY svc-quests/package.json svc-quests/
+COPY svc-goals/package.json svc-goals/
+COPY svc-community/package.json svc-community/
+COPY svc-feedback/package.json svc-feedback/
+COPY shell/package.json shell/
+COPY mfe-quests/package.json mfe-quests/
+COPY mfe-goals/package.json mfe-goals/
+COPY mfe-community/package.json mfe-community/
+COPY mfe-progression/package.json mfe-progression/
+COPY e2e/package.json e2e/
+COPY faults/package.json faults/
+COPY deploy/package.json deploy/
+RUN npm ci
+
+# --- the production dependencies only, for the runtime images
+FROM deps AS runtime-deps
+RUN npm ci --omit=dev
+
+# --- sources, and the five frontends built once
+FROM deps AS source
+COPY . .
+FROM source AS frontends
+RUN node scripts/build.ts
+
+# --- what every runtime image shares: Node, production node_modules, the workspace packages, no root
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=runtime-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=source --chown=node:node /app/package.json ./
+COPY --from=source --chown=node:node /app/packages ./packages
+USER node
+
+# --- the gateway (public port 8080)
+FROM runtime AS gateway
+COPY --from=source --chown=node:node /app/gateway ./gateway
+WORKDIR /app/gateway
+ENV PORT=8080
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "src/main.ts"]
+
+# --- the domain services (each its own target, the same shape)
+FROM runtime AS service
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "src/main.ts"]
+
+FROM service AS svc-identity
+COPY --from=source --chown=node:node /app/svc-identity ./svc-identity
+WORKDIR /app/svc-identity
+ENV PORT=4001
+EXPOSE 4001
+
+FROM service AS svc-quests
+COPY --from=source --chown=node:node /app/svc-quests ./svc-quests
+WORKDIR /app/svc-quests
+ENV PORT=4002
+EXPOSE 4002
+
+FROM service AS svc-goals
+COPY --from=source --chown=node:node /app/svc-goals ./svc-goals
+WORKDIR /app/svc-goals
+ENV PORT=4003
+EXPOSE 4003
+
+FROM service AS svc-community
+COPY --from=source --chown=node:node /app/svc-community ./svc-community
+WORKDIR /app/svc-community
+ENV PORT=4004
+EXPOSE 4004
+
+FROM service AS svc-feedback
+COPY --from=source --chown=node:node /app/svc-feedback ./svc-feedback
+WORKDIR /app/svc-feedback
+ENV PORT=4005
+EXPOSE 4005
+
+# --- a frontend's static server: the shell or one remote, chosen with FRONTEND (its port with PORT)
+FROM runtime AS static
+ARG FRONTEND=shell
+ENV FRONTEND=${FRONTEND}
+COPY --from=frontends --chown=node:node /app/${FRONTEND}/serve.ts /app/${FRONTEND}/package.json ./${FRONTEND}/
+COPY --from=frontends --chown=node:node /app/${FRONTEND}/dist ./${FRONTEND}/dist
+WORKDIR /app/${FRONTEND}
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/asset-list.json').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "serve.ts"]

@@ -1,0 +1,166 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { gatewayConfigShape } from '../../gateway/src/config.ts';
+import { communityEnv } from '../../svc-community/src/config.ts';
+import { feedbackEnv } from '../../svc-feedback/src/config.ts';
+import { goalsEnv } from '../../svc-goals/src/config.ts';
+import { identityEnv } from '../../svc-identity/src/config.ts';
+import { questsEnv } from '../../svc-quests/src/config.ts';
+
+// Issue 13: docker-compose.yml and the Dockerfile checked without a container engine (none on these
+// machines): structure, every service's environment against that service's own config schema, the
+// gateway's upstreams against the services' ports, and hadolint-style rules for the Dockerfile. Where
+// `docker` exists, `docker compose config` runs as well.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; target?: string; args?: Record<string, string> };
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  restart?: string;
+}
+const compose = yaml.load(read('docker-compose.yml')) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
+const dockerfile = read('Dockerfile');
+const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/gim)].map((m) => ({
+  image: m[1]!,
+  name: m[2],
+}));
+
+/** Compose's ${VAR:-default} with nothing set in the environment, as a fresh `docker compose up` sees it. */
+function interpolate(value: string): string {
+  return value.replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback);
+}
+const envOf = (name: string) =>
+  Object.fromEntries(
+    Object.entries(compose.services[name]?.environment ?? {}).map(([k, v]) => [
+      k,
+      interpolate(String(v)),
+    ]),
+  );
+
+const appServices = {
+  'svc-identity': identityEnv,
+  'svc-quests': questsEnv,
+  'svc-goals': goalsEnv,
+  'svc-community': communityEnv,
+  'svc-feedback': feedbackEnv,
+} as const;
+const frontends = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
+
+describe('docker-compose.yml', () => {
+  it('when parsed, then it holds MongoDB 7 as a replica set, NATS 2.10 with JetStream, every service, the gateway on 8080 and every frontend', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['mongo', 'nats', 'gateway', ...Object.keys(appServices), ...frontends].sort(),
+    );
+    expect(compose.services.mongo?.image).toMatch(/^mongo:7/);
+    expect(compose.services.mongo?.healthcheck?.test.join(' ')).toContain('rs.initiate');
+    expect(compose.services.nats?.image).toMatch(/^nats:2\.10/);
+    expect(compose.services.nats?.healthcheck).toBeDefined();
+    expect(compose.services.gateway?.ports).toEqual(['8080:8080']);
+  });
+
+  it("when a service's environment is read by that service's own config schema, then it parses (nothing missing or malformed)", () => {
+    for (const [name, shape] of Object.entries(appServices)) {
+      const parsed = z.object(shape).safeParse(envOf(name));
+      expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(envOf(name).MONGO_URL, name).toContain('replicaSet=rs0');
+    }
+    const gateway = z.object(gatewayConfigShape).safeParse(envOf('gateway'));
+    expect(gateway.success, JSON.stringify(gateway.error?.issues)).toBe(true);
+    // One identity secret for the gateway and the services, or every signed identity is refused.
+    for (const name of Object.keys(appServices))
+      expect(envOf(name).IDENTITY_SECRET).toBe(envOf('gateway').IDENTITY_SECRET);
+  });
+
+  it("when the gateway names an upstream, then that compose service exists and listens on the URL's port", () => {
+    const urls = Object.entries(envOf('gateway')).filter(([key]) => key.endsWith('_URL'));
+    expect(urls).toHaveLength(10);
+    for (const [key, value] of urls) {
+      const url = new URL(value);
+      const target = compose.services[url.hostname];
+      expect(target, `${key} -> ${url.hostname}`).toBeDefined();
+      expect(envOf(url.hostname).PORT, key).toBe(url.port);
+      expect(compose.services.gateway?.depends_on?.[url.hostname]?.condition).toBe(
+        'service_healthy',
+      );
+    }
+  });
+
+  it('when a service is built, then its target is a stage of the Dockerfile, and a frontend names itself', () => {
+    const names = new Set(stages.map((s) => s.name));
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.build) continue;
+      expect(names.has(service.build.target), `${name} -> ${service.build.target}`).toBe(true);
+      if (frontends.includes(name)) expect(service.build.args?.FRONTEND).toBe(name);
+      expect(service.restart, name).toBe('unless-stopped');
+    }
+    for (const name of [...Object.keys(appServices), 'gateway'])
+      expect(compose.services[name]?.build?.target).toBe(name);
+    for (const [name, service] of Object.entries(compose.services))
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        expect(compose.services[dependency], `${name} depends on ${dependency}`).toBeDefined();
+  });
+
+  it('when docker compose is installed, then `docker compose config` accepts the file', () => {
+    let docker = true;
+    try {
+      execFileSync('docker', ['compose', 'version'], { stdio: 'ignore' });
+    } catch {
+      docker = false;
+    }
+    if (!docker) {
+      console.info(
+        'docker compose is not installed here: `docker compose config` skipped, the checks above stand in',
+      );
+      return;
+    }
+    execFileSync('docker', ['compose', 'config', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  });
+});
+
+describe('Dockerfile (hadolint-style rules)', () => {
+  it('when base images are named, then they are Node 24 (no latest tag) or earlier stages', () => {
+    const names = new Set(stages.map((s) => s.name));
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[\w.-]*$/m);
+    for (const stage of stages) {
+      expect(stage.image, 'DL3007: no latest').not.toMatch(/:latest$/);
+      expect(stage.image === '${NODE_IMAGE}' || names.has(stage.image), stage.image).toBe(true);
+    }
+  });
+
+  it("when the install stage runs npm ci, then it has copied every workspace's package.json first", () => {
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    const dirs = workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? ['contracts', 'service-kit', 'web-kit', 'mongo-embedded'].map((p) => `packages/${p}`)
+        : [pattern],
+    );
+    const installStage = dockerfile.slice(0, dockerfile.indexOf('RUN npm ci'));
+    for (const dir of dirs) expect(installStage, dir).toContain(`COPY ${dir}/package.json ${dir}/`);
+  });
+
+  it('when a runtime image starts, then it runs as the unprivileged node user, with a JSON-form CMD and a HEALTHCHECK', () => {
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime\n'));
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime, 'DL3002: never back to root').not.toMatch(/^USER root$/m);
+    for (const line of dockerfile.split('\n').filter((l) => l.startsWith('CMD')))
+      expect(line, 'DL3025: JSON form').toMatch(/^CMD \[/);
+    for (const target of ['gateway', 'service', 'static']) {
+      const start = dockerfile.indexOf(`AS ${target}\n`);
+      const next = dockerfile.indexOf('\nFROM ', start + 1);
+      expect(dockerfile.slice(start, next), target).toContain('HEALTHCHECK');
+    }
+  });
+});
