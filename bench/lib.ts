@@ -19,7 +19,7 @@ export function summarise(samples: number[]) {
 /** A cookie-keeping JSON client for the gateway. */
 export function apiClient(base: string) {
   let cookie = '';
-  return async function call<T = unknown>(
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
@@ -49,5 +49,7 @@ export function apiClient(base: string) {
     }
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  }
+  /** The session cookie kept so far, for a load tool that sends it itself. */
+  return Object.assign(call, { cookie: () => cookie });
 }

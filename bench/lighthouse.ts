@@ -1,0 +1,96 @@
+/**
+ * Lighthouse (the npm package, with Debian's Chromium) on the landing page and a new user's dashboard,
+ * mobile (default emulation: slow 4G, 4x CPU slowdown) and desktop preset (issue 16). Prints the table of
+ * bench/README.md; asserts nothing. Needs a running stack: `npm start` or BASE_URL.
+ *   node bench/lighthouse.ts            # RUNS=3 takes the median performance of three runs per row
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { apiClient } from './lib.ts';
+
+const base = process.env.BASE_URL ?? 'http://localhost:8080';
+const runs = Number(process.env.RUNS ?? 1);
+
+// A signed-in user for the dashboard: the session cookie goes in with every request Lighthouse makes,
+// and onboarding is marked done so the wizard does not open over the page.
+const call = apiClient(base);
+const suffix = Date.now().toString(36);
+const registered = await call('POST', '/api/auth/register', {
+  username: `lh_${suffix}`,
+  email: `lh_${suffix}@example.com`,
+  password: 'lighthouse',
+  displayName: 'Lighthouse Visitor',
+});
+if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
+await call('POST', '/api/quests', {
+  title: 'Read ten pages',
+  description: 'Ten pages of a good book before bed',
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+interface Row {
+  page: string;
+  form: string;
+  performance: number;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  bytes: string;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+async function audit(page: string, url: string, form: 'mobile' | 'desktop', cookie?: string) {
+  const results: Row[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+    results.push({
+      page,
+      form,
+      performance: score('performance'),
+      lcp: audits['largest-contentful-paint']?.displayValue ?? '',
+      tbt: audits['total-blocking-time']?.displayValue ?? '',
+      cls: audits['cumulative-layout-shift']?.displayValue ?? '',
+      bytes: audits['total-byte-weight']?.displayValue ?? '',
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    });
+  }
+  results.sort((a, b) => a.performance - b.performance);
+  return results[Math.floor(results.length / 2)]!;
+}
+
+const cookie = call.cookie();
+const rows: Row[] = [];
+for (const form of ['mobile', 'desktop'] as const) {
+  rows.push(await audit('landing', `${base}/`, form));
+  rows.push(await audit('dashboard', `${base}/dashboard`, form, cookie));
+}
+await chrome.kill();
+
+console.log(
+  `| page | form | performance | LCP | TBT | CLS | bytes | accessibility | best practices | SEO |`,
+);
+console.log(`|---|---|---|---|---|---|---|---|---|---|`);
+for (const r of rows)
+  console.log(
+    `| ${r.page} | ${r.form} | ${r.performance} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.bytes} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`,
+  );
