@@ -3,6 +3,9 @@
  * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), the fault suite (faults/, on a
  * stack of its own), then the frontends' production build and the Playwright end-to-end suite in Chromium. Ends
  * with one line 'N passed, N failed' over all tests.
+ *
+ * In CI (CI=true, set by .ci/run) a failing test is run once more: a test that passes on its second try
+ * is counted as passed and listed as flaky, so a machine's hiccup does not hide the run's real result.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,10 +31,12 @@ const WORKSPACES = [
   'mfe-progression',
   'e2e',
   'faults',
+  'deploy',
 ];
 const resultsDir = path.join(ROOT, '.data/test-results');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
+const retry = process.env.CI ? ['--retry=1'] : [];
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
 function run(
@@ -57,8 +62,15 @@ function run(
   });
 }
 
-function readCounts(file: string, pick: (json: never) => { passed: number; failed: number }) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
+interface Counts {
+  passed: number;
+  failed: number;
+  /** Names of the tests that passed only on their retry. */
+  flaky: string[];
+}
+
+function readCounts(file: string, pick: (json: never) => Counts): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 0, flaky: [] };
   return pick(JSON.parse(readFileSync(file, 'utf8')) as never);
 }
 
@@ -90,6 +102,7 @@ if (wants('unit')) {
     'vitest',
     run('vitest (all projects)', bin('vitest'), [
       'run',
+      ...retry,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestJson}`,
@@ -104,6 +117,7 @@ if (wants('faults')) {
       'run',
       '--config',
       'faults/vitest.config.ts',
+      ...retry,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${faultsJson}`,
@@ -129,23 +143,58 @@ if (wants('e2e')) {
   }
 }
 
-const vitestCounts = (json: { numPassedTests: number; numFailedTests: number }) => ({
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+const vitestCounts = (json: VitestJson): Counts => ({
   passed: json.numPassedTests,
   failed: json.numFailedTests,
+  // A test that passed after a retry keeps the failure of its first try.
+  flaky: json.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
+      .map((test) => `${path.relative(ROOT, file.name)} > ${test.fullName}`),
+  ),
 });
+interface PlaywrightSuite {
+  file: string;
+  specs: { title: string; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+const flakySpecs = (suites: PlaywrightSuite[]): string[] =>
+  suites.flatMap((suite) => [
+    ...suite.specs
+      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .map((spec) => `e2e/tests/${suite.file} > ${spec.title}`),
+    ...flakySpecs(suite.suites ?? []),
+  ]);
 const unit = readCounts(vitestJson, vitestCounts);
 const faults = readCounts(faultsJson, vitestCounts);
 const e2e = readCounts(
   playwrightJson,
-  (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+  (json: {
+    stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
+  }) => ({
     passed: json.stats.expected + json.stats.flaky,
     failed: json.stats.unexpected,
+    flaky: flakySpecs(json.suites),
   }),
 );
 console.log(
   `\nvitest: ${unit.passed} passed, ${unit.failed} failed; faults: ${faults.passed} passed, ${faults.failed} failed; ` +
     `playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
+const flaky = [...unit.flaky, ...faults.flaky, ...e2e.flaky];
+if (flaky.length > 0)
+  console.log(
+    `flaky (passed on retry): ${flaky.length}\n${flaky.map((name) => `  ${name}`).join('\n')}`,
+  );
 // A failed step with no failed test in it (lint, typecheck, a build) still counts as one failure.
 const failedTests = unit.failed + faults.failed + e2e.failed;
 const failed = failedTests > 0 ? failedTests : failures.length;
