@@ -9,6 +9,7 @@ import {
   type Logger,
 } from '@levelup/service-kit';
 import { communityEventHandlers } from './feed/feed-events.ts';
+import { communityDataExport } from './data-export.ts';
 import { feedRouter } from './feed/routes.ts';
 import { meetupsService } from './meetups/meetups.service.ts';
 import { meetupsRepository } from './meetups/repository.ts';
@@ -45,6 +46,7 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
     logger: deps.logger ?? createLogger(SERVICE_NAME),
     identitySecret: deps.identitySecret,
     routers: [
+      communityDataExport(models),
       postsRouter({ posts: postsService({ posts: postsRepository(models), members }) }),
       feedRouter({ FeedItem: models.FeedItem, members }),
       sessionsRouter({

@@ -11,6 +11,7 @@ import {
 import { feedbackService } from './feedback/feedback.service.ts';
 import { feedbackModel } from './feedback/models.ts';
 import { feedbackRepository } from './feedback/repository.ts';
+import { feedbackDataExport } from './data-export.ts';
 import { feedbackRouter } from './feedback/routes.ts';
 import { identityEventHandler } from './members/identity-events.ts';
 import { memberModel } from './members/models.ts';
@@ -36,6 +37,7 @@ export async function createApp(deps: FeedbackDeps): Promise<Koa> {
     logger: deps.logger ?? createLogger(SERVICE_NAME),
     identitySecret: deps.identitySecret,
     routers: [
+      feedbackDataExport(deps.db),
       feedbackRouter({
         feedback: feedbackService({
           feedback: feedbackRepository({ Feedback }),

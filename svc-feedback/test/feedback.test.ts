@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_MISSING_MESSAGE } from '@levelup/contracts';
+import { FEEDBACK_MISSING_MESSAGE, dataExportSectionSchema } from '@levelup/contracts';
 import { identityHeaders } from '@levelup/service-kit/testing';
 import { feedbackModel } from '../src/feedback/models.ts';
 import { startFeedback, type FeedbackHarness } from './harness.ts';
@@ -252,5 +252,34 @@ describe('identity headers', () => {
       username: null,
       email: null,
     });
+  });
+});
+
+describe('GET /api/feedback/export', () => {
+  it('when a member sent feedback an admin noted, then the export has the message but not the note', async () => {
+    const bea = await service.member('Bea Export');
+    const sent = await send(bea, { message: 'Export me please' });
+    expect(
+      (
+        await service.as(admin)('PATCH', `/api/feedback/${sent.id}`, {
+          isReviewed: true,
+          adminNotes: 'Known issue',
+        })
+      ).status,
+    ).toBe(200);
+    await send(ada, { message: 'Not Bea’s' });
+
+    const { status, body } = await service.as(bea)('GET', '/api/feedback/export');
+    expect(status).toBe(200);
+    const { feedback } = dataExportSectionSchema.parse(body);
+    expect(feedback).toEqual([
+      expect.objectContaining({
+        id: sent.id,
+        userId: bea,
+        message: 'Export me please',
+        isReviewed: true,
+      }),
+    ]);
+    expect(feedback![0]).not.toHaveProperty('adminNotes');
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@levelup/service-kit';
 import { goalTemplateModel } from './goal-templates/models.ts';
 import { goalTemplatesService } from './goal-templates/goal-templates.service.ts';
+import { goalsDataExport } from './data-export.ts';
 import { goalTemplatesRouter } from './goal-templates/routes.ts';
 import { goalsService } from './goals/goals.service.ts';
 import { goalModels } from './goals/models.ts';
@@ -102,6 +103,7 @@ export async function createApp(deps: GoalsDeps): Promise<Koa> {
     logger,
     identitySecret: deps.identitySecret,
     routers: [
+      goalsDataExport(deps.db),
       goalTemplatesRouter({ templates: use.templates }),
       seriesLinksRouter({ links: use.links }),
       goalsRouter({ goals: use.goals }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  dataExportSectionSchema,
   addGoalProgressResponseSchema,
   clampAddXp,
   goalEventSchema,
@@ -427,4 +428,31 @@ describe("another user's goal", () => {
       expect((await me('DELETE', `/api/goals/${id}`)).status).toBe(404);
     },
   );
+});
+
+describe('GET /api/goals/export', () => {
+  it('when a user has a goal with progress, then the export has both and nobody else’s goals', async () => {
+    const ada = randomUUID();
+    const me = service.as(ada);
+    const goal = await newGoal(me, { targetXp: 300 });
+    expect((await me('POST', `/api/goals/${goal.id}/progress`, { xpGain: 40 })).status).toBe(200);
+    await newGoal(service.as(randomUUID()));
+
+    const { status, body } = await me('GET', '/api/goals/export');
+    expect(status).toBe(200);
+    const exported = dataExportSectionSchema.parse(body);
+    expect(Object.keys(exported)).toEqual([
+      'goals',
+      'goalProgress',
+      'seriesLinks',
+      'talentProgress',
+      'talentCompletions',
+    ]);
+    expect(exported.goals).toEqual([
+      expect.objectContaining({ id: goal.id, userId: ada, targetXp: 300, currentXp: 40 }),
+    ]);
+    expect(exported.goalProgress).toEqual([
+      expect.objectContaining({ goalId: goal.id, userId: ada }),
+    ]);
+  });
 });

@@ -12,9 +12,10 @@ import {
 import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
 import { authRouter } from './auth/routes.ts';
+import { identityDataExport } from './data-export.ts';
 import { internalRouter } from './internal/routes.ts';
 import { profileService } from './profile/profile.service.ts';
-import { profileRouter } from './profile/routes.ts';
+import { profileRouter, requireUser } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
 import { adminUsernameKeys, usersRepository } from './users/repository.ts';
@@ -70,6 +71,7 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
         identitySecret: deps.identitySecret,
       }),
       xpRouter({ xp: xpHistoryService(models), identitySecret: deps.identitySecret }),
+      identityDataExport(models, requireUser(deps.identitySecret)),
       internalRouter({ identitySecret: deps.identitySecret, users }),
     ],
   });

@@ -15,6 +15,7 @@ import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
+import { questsDataExport } from './data-export.ts';
 import { lifeTaskCompletionHistory } from './life-tasks/completion-history.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
@@ -116,6 +117,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     identitySecret: deps.identitySecret,
     routers: [
       // Fixed paths under /api/quests before the ones with an id.
+      questsDataExport(deps.db),
       seriesRouter({ series: seriesUseCases }),
       groupedRouter({
         grouped: groupedService({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DATA_EXPORT_PATHS, dataExportSectionSchema } from './common/data-export.ts';
 import { idParamsSchema } from './common/ids.ts';
 import {
   createMeetupRequestSchema,
@@ -150,6 +151,11 @@ export const API = {
     method: 'GET',
     path: '/api/user/achievements',
     response: achievementsResponseSchema,
+  },
+  exportIdentityData: {
+    method: 'GET',
+    path: DATA_EXPORT_PATHS.identity,
+    response: dataExportSectionSchema,
   },
 
   // svc-quests: quests
@@ -308,6 +314,11 @@ export const API = {
     query: calendarQuerySchema,
     response: calendarResponseSchema,
   },
+  exportQuestsData: {
+    method: 'GET',
+    path: DATA_EXPORT_PATHS.quests,
+    response: dataExportSectionSchema,
+  },
 
   // svc-community
   communityFeed: {
@@ -424,6 +435,11 @@ export const API = {
     params: idParamsSchema,
     response: meetupSchema,
   },
+  exportCommunityData: {
+    method: 'GET',
+    path: DATA_EXPORT_PATHS.community,
+    response: dataExportSectionSchema,
+  },
 
   // svc-goals
   listGoals: { method: 'GET', path: '/api/goals', response: goalListResponseSchema },
@@ -495,6 +511,11 @@ export const API = {
     path: '/api/talent-tree/user/check-unlocks',
     response: checkUnlocksResponseSchema,
   },
+  exportGoalsData: {
+    method: 'GET',
+    path: DATA_EXPORT_PATHS.goals,
+    response: dataExportSectionSchema,
+  },
 
   // svc-feedback
   listFeedback: { method: 'GET', path: '/api/feedback', response: feedbackListResponseSchema },
@@ -511,6 +532,11 @@ export const API = {
     params: idParamsSchema,
     body: reviewFeedbackRequestSchema,
     response: feedbackSchema,
+  },
+  exportFeedbackData: {
+    method: 'GET',
+    path: DATA_EXPORT_PATHS.feedback,
+    response: dataExportSectionSchema,
   },
 } as const satisfies Record<string, ApiOperation>;
 export type ApiOperationName = keyof typeof API;

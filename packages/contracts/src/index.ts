@@ -8,6 +8,7 @@ export * from './common/dates.ts';
 export * from './common/pagination.ts';
 export * from './common/instant.ts';
 export * from './common/relative-time.ts';
+export * from './common/data-export.ts';
 
 // time: local dates in a user's IANA zone
 export * from './time/zone.ts';

@@ -35,6 +35,8 @@ export {
 export type { HeaderBag, Identity, UserRole } from './identity.ts';
 export { jsonBody, bodyOrEmpty, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 export { createServiceApp, requestIdMiddleware } from './app.ts';
+export { dataExportRouter, exportCollections, exportRow } from './data-export.ts';
+export type { ExportCollection } from './data-export.ts';
 export type { ServiceAppOptions, RouterLike } from './app.ts';
 export {
   connectMongo,

@@ -1,0 +1,47 @@
+import { DATA_EXPORT_PATHS } from '@levelup/contracts';
+import { dataExportRouter } from '@levelup/service-kit';
+import type { CommunityModels } from './models.ts';
+
+const has = (ids: unknown, userId: string) => Array.isArray(ids) && ids.includes(userId);
+const count = (ids: unknown) => (Array.isArray(ids) ? ids.length : 0);
+
+/**
+ * GET /api/community/export (issue 12): the user's posts, likes, comments, reports, mutes and feed
+ * items, and the sessions and meetups they host or joined. Who else joined is theirs, not the user's:
+ * those rows say whether the user joined and how many did.
+ */
+export function communityDataExport(models: CommunityModels) {
+  return dataExportRouter({
+    path: DATA_EXPORT_PATHS.community,
+    collections: (userId) => ({
+      posts: { model: models.Post, filter: { userId } },
+      postLikes: { model: models.PostLike, filter: { userId } },
+      comments: { model: models.Comment, filter: { userId } },
+      reports: { model: models.Report, filter: { userId }, omit: ['postAuthorId'] },
+      mutes: { model: models.Mute, filter: { userId } },
+      feedItems: { model: models.FeedItem, filter: { userId } },
+      sessions: {
+        model: models.Session,
+        filter: { $or: [{ hostId: userId }, { participantIds: userId }, { reminderIds: userId }] },
+        omit: ['participantIds', 'reminderIds'],
+        map: (row, doc) => ({
+          ...row,
+          hosting: doc.hostId === userId,
+          joined: has(doc.participantIds, userId),
+          reminder: has(doc.reminderIds, userId),
+          participants: count(doc.participantIds),
+        }),
+      },
+      meetups: {
+        model: models.Meetup,
+        filter: { $or: [{ createdBy: userId }, { attendeeIds: userId }] },
+        omit: ['attendeeIds'],
+        map: (row, doc) => ({
+          ...row,
+          attending: has(doc.attendeeIds, userId),
+          attendees: count(doc.attendeeIds),
+        }),
+      },
+    }),
+  });
+}
