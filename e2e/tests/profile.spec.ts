@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { newUser } from './helpers.ts';
 
 // Issue 12: the profile screen of core.md section 2 with achievements and the XP history from the ledger.
@@ -44,4 +46,45 @@ test('a user sees why they have their XP, earns First Quest, edits the profile a
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+});
+
+test('a user downloads all their data as JSON and as CSV files in a zip', async ({ page }) => {
+  await page.goto('/auth');
+  const user = newUser('export');
+  expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  const created = await page.request.post('/api/quests', {
+    data: { title: 'Water the plants', description: 'Both balconies' },
+  });
+  expect(created.status()).toBe(201);
+  const quest = (await created.json()) as { id: string };
+
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Your Data' });
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/^levelup-export-\d{4}-\d\d-\d\d\.json$/);
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
+    data: {
+      identity: { profile: { username: string }[] };
+      quests: { quests: { id: string; title: string }[] };
+    };
+  };
+  expect(exported.data.identity.profile[0]!.username).toBe(user.username);
+  expect(exported.data.quests.quests.map((q) => [q.id, q.title])).toEqual([
+    [quest.id, 'Water the plants'],
+  ]);
+  expect(JSON.stringify(exported)).not.toContain('passwordHash');
+
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download CSV (zip)' }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync(await zip.path())));
+  expect(Object.keys(files)).toEqual(
+    expect.arrayContaining(['README.txt', 'identity/profile.csv', 'quests/quests.csv']),
+  );
+  expect(strFromU8(files['quests/quests.csv']!)).toContain('Water the plants');
 });

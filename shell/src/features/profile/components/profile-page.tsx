@@ -1,12 +1,13 @@
 import { HttpError, isUnauthorized, PageSpinner, useProfile } from '@levelup/web-kit';
 import { AchievementsCard } from './achievements-card.tsx';
+import { DataExportCard } from './data-export-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { QuestStatsCard } from './quest-stats-card.tsx';
 import { XpHistoryCard } from './xp-history-card.tsx';
 
 const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
 
-/** /profile (core.md section 2, Profile screen), with the XP history beyond the spec (issue 12). */
+/** /profile (core.md section 2, Profile screen), with the XP history and the data export beyond the spec (issue 12). */
 export function ProfilePage() {
   const { data: profile, isPending, isError, error } = useProfile();
   if (isPending) return <PageSpinner />;
@@ -33,6 +34,7 @@ export function ProfilePage() {
       <QuestStatsCard />
       <AchievementsCard />
       <XpHistoryCard />
+      <DataExportCard timeZone={profile.timeZone} />
     </div>
   );
 }
