@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectBus, deleteNamespacedStreams } from '@levelup/service-kit';
+import { startTestOidcProvider } from '@levelup/service-kit/testing/oidc-provider';
 import { startStack } from '../scripts/lib/run-stack.ts';
-import { E2E_ADMIN_USERNAME, E2E_PORT_OFFSET } from './stack-env.ts';
+import { E2E_ADMIN_USERNAME, E2E_BASE_URL, E2E_PORT_OFFSET } from './stack-env.ts';
 
 /**
  * Starts the whole stack once for the suite: built frontends, in-memory MongoDB, and the real NATS
@@ -13,17 +14,36 @@ import { E2E_ADMIN_USERNAME, E2E_PORT_OFFSET } from './stack-env.ts';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-e2e-'));
   const natsNamespace = `e2e${randomBytes(4).toString('hex')}`;
+  // External sign-in (issue 12) goes to a real OpenID Connect provider started here; any login works and
+  // the provider vouches for a made-up email of it.
+  const provider = await startTestOidcProvider({
+    redirectUris: [`${E2E_BASE_URL}/api/login/callback`],
+    defaultClaims: (login) => ({
+      name: `Explorer ${login}`,
+      preferred_username: login,
+      email: `${login}@sso.example.test`,
+      email_verified: true,
+    }),
+  });
   const stack = await startStack({
     portOffset: E2E_PORT_OFFSET,
     dataDir,
     memory: true,
     natsNamespace,
-    env: { ...process.env, MONGO_URL: undefined, ADMIN_USERNAMES: E2E_ADMIN_USERNAME },
+    env: {
+      ...process.env,
+      MONGO_URL: undefined,
+      ADMIN_USERNAMES: E2E_ADMIN_USERNAME,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    },
     log: (line) => console.log(`[e2e stack] ${line}`),
   });
   process.env.E2E_IDENTITY_SECRET_FILE = path.join(dataDir, 'secrets.json');
   return async () => {
     await stack.stop();
+    await provider.close();
     const bus = await connectBus(stack.natsUrl, 'e2e-teardown', { namespace: natsNamespace });
     await deleteNamespacedStreams(bus);
     await bus.close();

@@ -106,6 +106,15 @@ export async function startStack(options: {
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
       ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
+      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            externalSignIn: {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+            },
+          }
+        : {}),
       natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
       frontends: options.frontends,
       ...(options.scale ? { scale: options.scale } : {}),

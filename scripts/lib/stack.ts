@@ -16,6 +16,8 @@ export interface StackOptions {
   sessionKeys: string;
   /** svc-identity's ADMIN_USERNAMES (issue 11): who gets the admin role. */
   adminUsernames?: string;
+  /** svc-identity's OIDC_* (issue 12): the external sign-in provider, when there is one. */
+  externalSignIn?: { issuer: string; clientId: string; clientSecret?: string | undefined };
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
@@ -136,6 +138,17 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
           ? {
               SESSION_KEYS: options.sessionKeys,
               ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
+              // Browsers come back from the provider to the gateway's origin.
+              PUBLIC_URL: `http://localhost:${at('gateway')}`,
+              ...(options.externalSignIn
+                ? {
+                    OIDC_ISSUER: options.externalSignIn.issuer,
+                    OIDC_CLIENT_ID: options.externalSignIn.clientId,
+                    ...(options.externalSignIn.clientSecret
+                      ? { OIDC_CLIENT_SECRET: options.externalSignIn.clientSecret }
+                      : {}),
+                  }
+                : {}),
             }
           : {}),
       },

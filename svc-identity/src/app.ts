@@ -13,6 +13,9 @@ import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
 import { authRouter } from './auth/routes.ts';
 import { identityDataExport } from './data-export.ts';
+import { externalAccounts, externalIdentityModel } from './external-sign-in/external-accounts.ts';
+import { oidcClient, type OidcSettings } from './external-sign-in/oidc-client.ts';
+import { externalSignInRouter } from './external-sign-in/routes.ts';
 import { internalRouter } from './internal/routes.ts';
 import { profileService } from './profile/profile.service.ts';
 import { profileRouter, requireUser } from './profile/routes.ts';
@@ -33,7 +36,8 @@ export interface IdentityDeps {
   identitySecret: string;
   sessionKeys: string[];
   cookieSecure?: boolean;
-  externalLoginUrl?: string | undefined;
+  /** OpenID Connect provider for /api/login (issue 12); without it /api/login says it is not set up. */
+  externalSignIn?: OidcSettings | undefined;
   /** ADMIN_USERNAMES: these usernames get the admin role (at start, and when they sign up). */
   adminUsernames?: readonly string[];
   logger?: Logger;
@@ -53,6 +57,8 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
   const Attempt = attemptModel(deps.db);
   await Attempt.init();
   const attempts = attemptsRepository(Attempt);
+  const auth = authService({ users, relay, attempts });
+  await externalIdentityModel(deps.db).init();
   return createServiceApp({
     name: SERVICE_NAME,
     readiness: { db: deps.db, bus: deps.bus },
@@ -62,9 +68,13 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
     proxy: deps.cookieSecure ?? false,
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
-      authRouter({
-        auth: authService({ users, relay, attempts }),
-        externalLoginUrl: deps.externalLoginUrl,
+      authRouter({ auth }),
+      externalSignInRouter({
+        oidc: deps.externalSignIn ? oidcClient(deps.externalSignIn) : null,
+        accounts: externalAccounts({ db: deps.db, users, relay }),
+        auth,
+        secureCookies: deps.cookieSecure ?? false,
+        logger,
       }),
       profileRouter({
         profiles: profileService({ users, relay }),

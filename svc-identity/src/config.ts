@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, loadConfig, portEnv } from '@levelup/service-kit';
+import type { OidcSettings } from './external-sign-in/oidc-client.ts';
 
 export const identityEnv = {
   ...commonEnv,
@@ -28,11 +29,27 @@ export const identityEnv = {
         .map((name) => name.trim())
         .filter(Boolean),
     ),
-  /** Where GET /api/login sends the browser when an external sign-in provider is configured. */
-  EXTERNAL_LOGIN_URL: z.url().optional(),
+  /** External sign-in (OpenID Connect, issue 12): the provider's issuer URL; unset, /api/login says so. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The origin browsers use (the gateway's): the provider sends them back to PUBLIC_URL/api/login/callback. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
 };
 
 export type IdentityConfig = z.infer<z.ZodObject<typeof identityEnv>>;
+
+/** The OIDC settings when a provider is configured; a clear error when half of it is. */
+export function externalSignInOf(config: IdentityConfig): OidcSettings | undefined {
+  if (!config.OIDC_ISSUER) return undefined;
+  if (!config.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID is required too');
+  return {
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    redirectUri: new URL('/api/login/callback', config.PUBLIC_URL).href,
+  };
+}
 
 export function loadIdentityConfig(
   env: Record<string, string | undefined> = process.env,

@@ -1,6 +1,6 @@
 import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
-import { loadIdentityConfig } from './config.ts';
+import { externalSignInOf, loadIdentityConfig } from './config.ts';
 
 const config = loadIdentityConfig();
 
@@ -10,7 +10,7 @@ startService({
   deps: {
     sessionKeys: config.SESSION_KEYS,
     cookieSecure: config.COOKIE_SECURE,
-    externalLoginUrl: config.EXTERNAL_LOGIN_URL,
+    externalSignIn: externalSignInOf(config),
     adminUsernames: config.ADMIN_USERNAMES,
   },
   createApp,

@@ -262,10 +262,10 @@ describe('GET /api/logout and GET /api/login', () => {
     ).toBe(401);
   });
 
-  it('when no external sign-in provider is configured, then /api/login goes to /auth', async () => {
+  it('when no external sign-in provider is configured, then /api/login goes to /auth with a notice', async () => {
     const result = await client(identity.url).request('GET', '/api/login');
     expect(result.status).toBe(302);
-    expect(result.response.headers.get('location')).toBe('/auth');
+    expect(result.response.headers.get('location')).toBe('/auth?notice=external-unavailable');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type TestService,
 } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
+import type { OidcSettings } from '../src/external-sign-in/oidc-client.ts';
 
 export const SESSION_KEYS = ['test-session-key-0123456789', 'older-session-key-0123456789'];
 
@@ -13,13 +14,17 @@ export type IdentityHarness = TestService;
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startIdentity(
   infra?: TestInfra,
-  options: { adminUsernames?: string[] } = {},
+  options: { adminUsernames?: string[]; externalSignIn?: OidcSettings } = {},
 ): Promise<IdentityHarness> {
   return startTestService({
     name: 'svc-identity',
     createApp,
     startWorkers,
-    deps: { sessionKeys: SESSION_KEYS, adminUsernames: options.adminUsernames ?? [] },
+    deps: {
+      sessionKeys: SESSION_KEYS,
+      adminUsernames: options.adminUsernames ?? [],
+      externalSignIn: options.externalSignIn,
+    },
     infra,
   });
 }

@@ -18,6 +18,7 @@ export * from './identity/user.ts';
 export * from './identity/initials.ts';
 export * from './identity/profile.ts';
 export * from './identity/achievements.ts';
+export * from './identity/external-sign-in.ts';
 
 // quests: quest, occurrence, series, life task, todo, dashboard, calendar and their rules
 export * from './quests/enums.ts';

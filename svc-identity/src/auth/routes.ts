@@ -14,10 +14,7 @@ export function clientAddress(ctx: Context): string | undefined {
   return forwarded || ctx.req.socket.remoteAddress || undefined;
 }
 
-export function authRouter(deps: {
-  auth: AuthService;
-  externalLoginUrl?: string | undefined;
-}): Router {
+export function authRouter(deps: { auth: AuthService }): Router {
   const router = new Router();
 
   router.post('/api/auth/register', async (ctx) => {
@@ -45,11 +42,6 @@ export function authRouter(deps: {
     endSession(ctx);
     if (ended) await deps.auth.revokeSession(ended, 'sign_out', ctx.state.requestId);
     ctx.redirect('/');
-  });
-
-  // External sign-in start; with no provider configured the browser goes to the auth page.
-  router.get('/api/login', (ctx) => {
-    ctx.redirect(deps.externalLoginUrl ?? '/auth');
   });
 
   return router;

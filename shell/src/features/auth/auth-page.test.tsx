@@ -101,4 +101,19 @@ describe('auth page', () => {
       expect(screen.queryByRole('heading', { name: 'Join the Community' })).not.toBeInTheDocument(),
     );
   });
+
+  it('when external sign-in comes back with a notice, then the page says why; an unknown notice says nothing', async () => {
+    mockFetch(signedOut);
+    const { unmount } = renderWithProviders(<AppRoutes />, {
+      route: '/auth?notice=external-unavailable',
+    });
+    expect(await screen.findByRole('heading', { name: 'Join the Community' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'External sign-in is not set up on this server.',
+    );
+    unmount();
+    renderWithProviders(<AppRoutes />, { route: '/auth?notice=<script>' });
+    expect(await screen.findByRole('heading', { name: 'Join the Community' })).toBeInTheDocument();
+    expect(screen.queryByText(/External sign-in/)).not.toBeInTheDocument();
+  });
 });

@@ -1,21 +1,31 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Divider from 'antd/es/divider';
 import Tabs from 'antd/es/tabs';
+import { externalSignInNotice } from '@levelup/contracts';
 import { LOGIN_URL, PageSpinner, useAuth } from '@levelup/web-kit';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
-/** /auth: external sign-in, then Sign In and Sign Up tabs; signed-in visitors go to /dashboard. */
+/**
+ * /auth: external sign-in, then Sign In and Sign Up tabs; signed-in visitors go to /dashboard. An external
+ * sign-in that did not end signed in comes back here with ?notice= and the page says why.
+ */
 export function AuthPage() {
   const { isLoading, isSignedIn } = useAuth();
+  const [params] = useSearchParams();
+  const notice = externalSignInNotice(params.get('notice'));
   if (isLoading) return <PageSpinner />;
   if (isSignedIn) return <Navigate to="/dashboard" replace />;
   return (
     <div style={{ maxWidth: 440, margin: '24px auto' }}>
       <Card>
         <h1 style={{ textAlign: 'center', marginTop: 0, fontSize: 28 }}>Join the Community</h1>
+        {notice && (
+          <Alert type="info" showIcon role="status" title={notice} style={{ marginBottom: 16 }} />
+        )}
         <Button block size="large" onClick={() => window.location.assign(LOGIN_URL)}>
           Continue with an external sign-in provider
         </Button>

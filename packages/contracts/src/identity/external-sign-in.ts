@@ -1,0 +1,20 @@
+/**
+ * External sign-in (OpenID Connect, issue 12) sends the browser back to /auth?notice=<code> whenever it
+ * does not end signed in; the auth page shows the words here. Never an error page.
+ */
+export const EXTERNAL_SIGN_IN_NOTICES = {
+  'external-unavailable':
+    'External sign-in is not set up on this server. Sign in with your username and password, or create an account below.',
+  'external-failed':
+    'External sign-in did not complete. Please try again, or sign in with your username and password.',
+  'external-email-taken':
+    'An account already uses the email address of that sign-in. Sign in with your password instead.',
+} as const;
+
+export type ExternalSignInNotice = keyof typeof EXTERNAL_SIGN_IN_NOTICES;
+
+export function externalSignInNotice(code: string | null): string | null {
+  return code !== null && Object.hasOwn(EXTERNAL_SIGN_IN_NOTICES, code)
+    ? EXTERNAL_SIGN_IN_NOTICES[code as ExternalSignInNotice]
+    : null;
+}

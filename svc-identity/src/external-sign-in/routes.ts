@@ -1,0 +1,87 @@
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { ExternalSignInNotice } from '@levelup/contracts';
+import type { Logger } from '@levelup/service-kit';
+import { currentSessionRef, startSession } from '../sessions/session.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ExternalAccounts } from './external-accounts.ts';
+import type { OidcClient, PendingSignIn } from './oidc-client.ts';
+
+const PENDING_COOKIE = 'levelup.oidc';
+const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
+
+const toAuth = (ctx: Context, notice: ExternalSignInNotice) =>
+  ctx.redirect(`/auth?notice=${notice}`);
+
+function readPending(ctx: Context): PendingSignIn | null {
+  const raw = ctx.cookies.get(PENDING_COOKIE, { signed: true });
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingSignIn;
+    return typeof value.state === 'string' &&
+      typeof value.nonce === 'string' &&
+      typeof value.codeVerifier === 'string'
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/login starts external sign-in (OpenID Connect, issue 12) and GET /api/login/callback ends it
+ * on a fresh session, as a password sign-in does. Without a provider, or when anything fails, the
+ * browser lands on /auth with a notice: never an error page.
+ */
+export function externalSignInRouter(deps: {
+  oidc: OidcClient | null;
+  accounts: ExternalAccounts;
+  auth: AuthService;
+  secureCookies: boolean;
+  logger: Logger;
+}): Router {
+  const router = new Router();
+  const cookieOptions = {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.secureCookies,
+    path: '/api/login',
+  };
+
+  router.get('/api/login', async (ctx) => {
+    if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
+    try {
+      const { url, pending } = await deps.oidc.start();
+      ctx.cookies.set(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+        ...cookieOptions,
+        maxAge: PENDING_MAX_AGE_MS,
+      });
+      ctx.redirect(url);
+    } catch (error) {
+      deps.logger.warn('external sign-in could not start', { error });
+      toAuth(ctx, 'external-unavailable');
+    }
+  });
+
+  router.get('/api/login/callback', async (ctx) => {
+    if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
+    const pending = readPending(ctx);
+    ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
+    if (!pending) return toAuth(ctx, 'external-failed');
+    try {
+      const claims = await deps.oidc.finish(deps.oidc.callbackUrl(ctx.url), pending);
+      const result = await deps.accounts.signIn(claims, ctx.state.requestId as string | undefined);
+      if (result.kind === 'email-taken') return toAuth(ctx, 'external-email-taken');
+      const replaced = currentSessionRef(ctx);
+      await startSession(ctx, result.user._id);
+      if (replaced) await deps.auth.revokeSession(replaced, 'replaced', ctx.state.requestId);
+      ctx.redirect('/');
+    } catch (error) {
+      deps.logger.warn('external sign-in failed', { error });
+      toAuth(ctx, 'external-failed');
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from '@levelup/service-kit/testing/oidc-provider';
+import { CookieJar, client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
+
+// Issue 12: external sign-in through OpenID Connect (authorisation code with PKCE), against a real
+// provider started here. The browser is played by fetch: redirects followed by hand, forms posted.
+
+/** The public origin the provider sends browsers back to; requests to it go to the service directly. */
+const PUBLIC = 'http://app.levelup.test';
+let provider: TestOidcProvider;
+let identity: IdentityHarness;
+
+beforeAll(async () => {
+  provider = await startTestOidcProvider({ redirectUris: [`${PUBLIC}/api/login/callback`] });
+  identity = await startIdentity(undefined, {
+    externalSignIn: {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `${PUBLIC}/api/login/callback`,
+    },
+  });
+});
+afterAll(async () => {
+  await identity?.stop();
+  await provider?.close();
+});
+
+const formField = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+
+/**
+ * Starts at /api/login with the service's cookies in `jar` and plays the browser through the provider's
+ * login and consent forms; answers the service's response to the callback (`tamper` may change its URL).
+ */
+async function signInAs(
+  login: string,
+  jar: CookieJar,
+  tamper: (callback: URL) => URL = (url) => url,
+): Promise<Response> {
+  const toService = (url: URL) => `${identity.url}${url.pathname}${url.search}`;
+  let response = await fetch(`${identity.url}/api/login`, {
+    redirect: 'manual',
+    headers: { cookie: jar.header() },
+  });
+  jar.store(response);
+  const providerJar = new CookieJar();
+  let location = new URL(response.headers.get('location')!, identity.url);
+  for (let step = 0; step < 12; step += 1) {
+    if (location.origin === PUBLIC) {
+      response = await fetch(toService(tamper(location)), {
+        redirect: 'manual',
+        headers: { cookie: jar.header() },
+      });
+      jar.store(response);
+      return response;
+    }
+    response = await fetch(location, {
+      redirect: 'manual',
+      headers: { cookie: providerJar.header() },
+    });
+    providerJar.store(response);
+    if (response.status === 200) {
+      // The development login form, then the consent form: post each as a browser would.
+      const html = await response.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = formField(html, 'prompt');
+      if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 300)}`);
+      const body = new URLSearchParams(
+        prompt === 'login' ? { prompt, login, password: 'any password' } : { prompt },
+      );
+      response = await fetch(new URL(action, location), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: providerJar.header(),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body,
+      });
+      providerJar.store(response);
+    }
+    const next = response.headers.get('location');
+    if (!next) throw new Error(`provider answered ${response.status} without a redirect`);
+    location = new URL(next, location);
+  }
+  throw new Error('too many redirects');
+}
+
+const profileWith = async (jar: CookieJar) =>
+  client(identity.url).request('GET', '/api/user/profile', undefined, { cookie: jar.header() });
+
+describe('external sign-in (OpenID Connect)', () => {
+  it('when a new provider account signs in, then an account is made from its claims and the browser is signed in at /', async () => {
+    provider.account('oidc-ada', {
+      email: 'Ada.OIDC@example.com',
+      email_verified: true,
+      name: 'Ada Provider',
+      preferred_username: 'ada.provider',
+    });
+    const jar = new CookieJar();
+    const callback = await signInAs('oidc-ada', jar);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/');
+    const { status, body } = await profileWith(jar);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      username: 'adaprovider',
+      displayName: 'Ada Provider',
+      email: 'ada.oidc@example.com',
+    });
+
+    // Again, from another browser: the same account, not a second one.
+    const again = new CookieJar();
+    expect((await signInAs('oidc-ada', again)).headers.get('location')).toBe('/');
+    expect((await profileWith(again)).body.id).toBe(body.id);
+    // The account has no password that works.
+    const password = await client(identity.url).request('POST', '/api/auth/login', {
+      username: 'adaprovider',
+      password: 'external-sign-in-only',
+    });
+    expect(password.status).toBe(401);
+  });
+
+  it('when the provider vouches for the email of a password account, then it signs in to that account', async () => {
+    const existing = newUser();
+    const { body: user } = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      existing,
+    );
+    provider.account('oidc-linked', { email: existing.email, email_verified: true });
+    const jar = new CookieJar();
+    expect((await signInAs('oidc-linked', jar)).headers.get('location')).toBe('/');
+    expect((await profileWith(jar)).body.id).toBe(user.id);
+  });
+
+  it('when the email is an account’s but not verified by the provider, then nothing is linked and /auth says why', async () => {
+    const existing = newUser();
+    await client(identity.url).request('POST', '/api/auth/register', existing);
+    provider.account('oidc-unverified', { email: existing.email, email_verified: false });
+    const jar = new CookieJar();
+    const callback = await signInAs('oidc-unverified', jar);
+    expect(callback.headers.get('location')).toBe('/auth?notice=external-email-taken');
+    expect((await profileWith(jar)).status).toBe(401);
+  });
+
+  it('when the callback’s state is not the one sent, then the sign-in fails to /auth and nobody is signed in', async () => {
+    provider.account('oidc-tampered', { name: 'Mallory' });
+    const jar = new CookieJar();
+    const callback = await signInAs('oidc-tampered', jar, (url) => {
+      url.searchParams.set('state', 'forged');
+      return url;
+    });
+    expect(callback.headers.get('location')).toBe('/auth?notice=external-failed');
+    expect((await profileWith(jar)).status).toBe(401);
+  });
+
+  it('when the callback comes without the start’s cookie, then it fails to /auth', async () => {
+    const result = await client(identity.url).request(
+      'GET',
+      '/api/login/callback?code=abc&state=def',
+    );
+    expect(result.status).toBe(302);
+    expect(result.response.headers.get('location')).toBe('/auth?notice=external-failed');
+  });
+});
