@@ -62,7 +62,7 @@ export interface GatewayDeps {
 /** The session resolver the gateway's settings describe (main.ts also hands it the revocations). */
 export function sessionResolverFor(config: GatewayConfig): SessionResolver {
   return createSessionResolver({
-    identityUrl: config.IDENTITY_URL,
+    identityUrls: serviceUrls(config, 'identity'),
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
     staleMs: config.SESSION_STALE_MS,
@@ -75,7 +75,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const log: Log = deps.log ?? (() => {});
   const sessions = deps.sessions ?? sessionResolverFor(config);
   const identityFallback = createIdentityFallback({
-    identityUrl: config.IDENTITY_URL,
+    identityUrls: serviceUrls(config, 'identity'),
     sessions,
     timeoutMs: config.SESSION_TIMEOUT_MS,
     log,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { instanceRotation } from './instance-rotation.ts';
 import type { SessionResolver } from './session-resolver.ts';
 
 /** svc-identity's session cookie (koa-session's key and its signature). */
@@ -18,14 +19,15 @@ type Log = (message: string, fields?: Record<string, unknown>) => void;
  * gateway restarted during the outage forgets it, and then the session ends when it expires.
  */
 export function createIdentityFallback(options: {
-  identityUrl: string;
+  /** Every svc-identity instance: a sign-out is passed on to the first that answers. */
+  identityUrls: readonly string[];
   sessions: SessionResolver;
   timeoutMs: number;
   retryMs?: number;
   log: Log;
 }) {
   const replays = new Set<string>();
-  const signOutUrl = new URL(SIGN_OUT_PATH, options.identityUrl).toString();
+  const instances = instanceRotation(options.identityUrls, { retryMs: options.retryMs ?? 2_000 });
   let timer: NodeJS.Timeout | undefined;
   let replaying = false;
 
@@ -84,17 +86,7 @@ export function createIdentityFallback(options: {
     replaying = true;
     try {
       for (const cookie of replays) {
-        try {
-          const response = await fetch(signOutUrl, {
-            headers: { cookie, 'x-forwarded-proto': 'https' },
-            redirect: 'manual',
-            signal: AbortSignal.timeout(options.timeoutMs),
-          });
-          await response.body?.cancel();
-          if (response.status >= 500) break;
-        } catch {
-          break; // still away: try again on the next tick
-        }
+        if (!(await passOn(cookie))) break; // still away: try again on the next tick
         replays.delete(cookie);
         options.sessions.signOutConfirmed(cookie);
         options.log('sign-out passed on to svc-identity');
@@ -106,6 +98,28 @@ export function createIdentityFallback(options: {
         timer = undefined;
       }
     }
+  }
+
+  /** Whether an instance of svc-identity took the sign-out. */
+  async function passOn(cookie: string): Promise<boolean> {
+    for (const base of instances.order()) {
+      try {
+        const response = await fetch(new URL(SIGN_OUT_PATH, base), {
+          headers: { cookie, 'x-forwarded-proto': 'https' },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        await response.body?.cancel();
+        if (response.status < 500) {
+          instances.answered(base);
+          return true;
+        }
+      } catch {
+        // this instance is away: the next one
+      }
+      instances.failed(base);
+    }
+    return false;
   }
 
   function stop() {

@@ -1,5 +1,6 @@
 import { signInternal } from '@levelup/service-kit';
 import type { UserRole } from '@levelup/service-kit';
+import { instanceRotation } from './instance-rotation.ts';
 
 export type SessionLookup =
   | { kind: 'signed-in'; userId: string; role: UserRole; stale?: true }
@@ -20,7 +21,8 @@ interface CacheEntry {
 }
 
 export interface SessionResolverOptions {
-  identityUrl: string;
+  /** Every svc-identity instance (IDENTITY_URLS, else IDENTITY_URL): a lookup one fails goes to the next. */
+  identityUrls: readonly string[];
   secret: string;
   /** How long an answer is reused without asking svc-identity again. */
   cacheMs: number;
@@ -61,7 +63,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
   const signedOutCookies = new Set<string>();
   let identityFailedUntil = 0;
   let lastFailure = '';
-  const lookupUrl = new URL('/internal/session', options.identityUrl).toString();
+  const instances = instanceRotation(options.identityUrls, { retryMs, now });
 
   async function resolve(cookie: string | undefined, requestId: string): Promise<SessionLookup> {
     if (!cookie || signedOutCookies.has(cookie)) return { kind: 'anonymous' };
@@ -88,15 +90,30 @@ export function createSessionResolver(options: SessionResolverOptions) {
     requestId: string,
     current: () => boolean,
   ): Promise<SessionLookup> {
-    let response: Response;
-    try {
-      response = await fetch(lookupUrl, {
-        headers: { cookie, 'x-request-id': requestId, ...signInternal(options.secret, now()) },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      return failed(cookie, error instanceof Error ? error.message : String(error));
+    let response: Response | undefined;
+    let failure = '';
+    // One instance after another: a refused connection, a timeout or a 5xx moves on to the next.
+    for (const base of instances.order()) {
+      try {
+        const answer = await fetch(new URL('/internal/session', base), {
+          headers: { cookie, 'x-request-id': requestId, ...signInternal(options.secret, now()) },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        if (answer.status >= 500) {
+          await answer.body?.cancel();
+          failure = `svc-identity answered ${answer.status}`;
+          instances.failed(base);
+          continue;
+        }
+        instances.answered(base);
+        response = answer;
+        break;
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+        instances.failed(base);
+      }
     }
+    if (!response) return failed(cookie, failure);
     if (response.status === 401) {
       await response.body?.cancel();
       identityFailedUntil = 0;

@@ -42,13 +42,19 @@ afterAll(async () => {
 });
 
 const resolver = (timeoutMs = 2_000) =>
-  createSessionResolver({ identityUrl, secret: SECRET, cacheMs: 2_000, staleMs: 0, timeoutMs });
+  createSessionResolver({
+    identityUrls: [identityUrl],
+    secret: SECRET,
+    cacheMs: 2_000,
+    staleMs: 0,
+    timeoutMs,
+  });
 
 /** A resolver on a clock the test moves: 2 s fresh, 15 min stale, 1 s between retries. */
 function clockedResolver() {
   const clock = { now: 1_000_000 };
   const sessions = createSessionResolver({
-    identityUrl,
+    identityUrls: [identityUrl],
     secret: SECRET,
     cacheMs: 2_000,
     staleMs: 15 * 60_000,
@@ -208,5 +214,33 @@ describe('session resolver while svc-identity is away (issue 17)', () => {
     expect(await sessions.resolve('sid=good', 'r2')).toEqual({ kind: 'anonymous' });
     sessions.signOutConfirmed('sid=good');
     expect((await sessions.resolve('sid=good', 'r3')).kind).toBe('unavailable');
+  });
+});
+
+describe('several svc-identity instances (IDENTITY_URLS)', () => {
+  it('when one instance refuses connections, then lookups go to the other and keep answering', async () => {
+    // A port nothing listens on: a stopped instance.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    mode = 'up';
+    delayMs = 0;
+    const sessions = createSessionResolver({
+      identityUrls: [deadUrl, identityUrl],
+      secret: SECRET,
+      cacheMs: 0,
+      staleMs: 0,
+      timeoutMs: 2_000,
+    });
+    const before = lookups;
+    for (let i = 0; i < 4; i += 1)
+      expect(await sessions.resolve('sid=good', `r${i}`)).toEqual({
+        kind: 'signed-in',
+        userId: 'user-1',
+        role: 'member',
+      });
+    // Every lookup was answered by the live instance (the dead one is tried last once it failed).
+    expect(lookups - before).toBe(4);
   });
 });

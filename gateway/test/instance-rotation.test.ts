@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { instanceRotation } from '../src/instance-rotation.ts';
+
+describe('instanceRotation', () => {
+  it('when every instance is in, then each call starts with the next one', () => {
+    const rotation = instanceRotation(['a', 'b', 'c'], { retryMs: 1_000 });
+    expect([rotation.order(), rotation.order(), rotation.order(), rotation.order()]).toEqual([
+      ['a', 'b', 'c'],
+      ['b', 'c', 'a'],
+      ['c', 'a', 'b'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('when an instance failed, then it comes last until retryMs has passed or it answers', () => {
+    const clock = { now: 0 };
+    const rotation = instanceRotation(['a', 'b'], { retryMs: 1_000, now: () => clock.now });
+    rotation.failed('a');
+    expect(rotation.order()).toEqual(['b', 'a']);
+    expect(rotation.order()).toEqual(['b', 'a']);
+    clock.now = 1_001;
+    expect(rotation.order()).toEqual(['a', 'b']);
+    rotation.failed('b');
+    rotation.answered('b');
+    expect(rotation.order()).toEqual(['b', 'a']);
+  });
+});
