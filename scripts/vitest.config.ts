@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// The launcher's own logic (supervision and backoff), with tiny child scripts: no stack is started.
+// The launcher's own logic (supervision and backoff, a remote's release), with tiny child scripts and
+// folders: no stack is started.
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: '@levelup/scripts',
     environment: 'node',
-    include: ['lib/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', '*.test.ts'],
     testTimeout: 20_000,
   },
 });

@@ -5,6 +5,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { sharedModules } = require('./federation.cjs');
 const fs = require('node:fs');
+const webpack = require('webpack');
 
 /**
  * Emits asset-list.json: every JavaScript file of the build, so the shell's service worker can keep the
@@ -62,6 +63,10 @@ class CopyPublicFilesPlugin {
 function createFrontendConfig({ dir, name, title, exposes, shell = false, plugins = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // npm run deploy:remote builds a release into a staging folder. Its entry files say which release they
+    // are (self.levelupReleases[name] in the browser); the hashed chunks stay byte for byte the same while
+    // their code is, so browsers keep them cached across releases.
+    const release = process.env.LEVELUP_RELEASE;
     return {
       context: dir,
       entry: { main: './src/index.ts' },
@@ -69,7 +74,7 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
       devtool: production ? false : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
-        path: path.join(dir, 'dist'),
+        path: process.env.LEVELUP_OUTPUT_DIR ?? path.join(dir, 'dist'),
         // 'auto' lets a remote find its chunks next to its manifest wherever the gateway mounts it.
         publicPath: shell ? '/' : 'auto',
         // Entry files keep stable names and are served no-cache (the federation runtime cannot template a
@@ -125,6 +130,15 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
         }),
         ...(shell ? [new CopyPublicFilesPlugin(path.join(dir, 'public'))] : []),
         new AssetListPlugin(),
+        ...(release
+          ? [
+              new webpack.BannerPlugin({
+                raw: true,
+                entryOnly: true,
+                banner: `(self.levelupReleases=self.levelupReleases||{})[${JSON.stringify(name)}]=${JSON.stringify(release)};`,
+              }),
+            ]
+          : []),
         ...plugins,
       ],
     };
