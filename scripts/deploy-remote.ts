@@ -9,7 +9,6 @@
  * <name>: quests, goals, community or progression (or mfe-quests, ...). Release id: LEVELUP_RELEASE, else
  * the time. Prints what changed.
  */
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -22,6 +21,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runWebpack } from './lib/build.ts';
 import { ROOT } from './lib/stack.ts';
 
 const REMOTES = ['mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'] as const;
@@ -55,31 +55,6 @@ export function remoteOf(arg: string | undefined): Remote {
       `deploy:remote takes one remote: ${REMOTES.map((r) => r.slice(4)).join(', ')}; got '${arg ?? ''}'`,
     );
   return name as Remote;
-}
-
-function build(remote: Remote, outDir: string, release: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
-      {
-        cwd: path.join(ROOT, remote),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          LEVELUP_OUTPUT_DIR: outDir,
-          LEVELUP_RELEASE: release,
-        },
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`build of ${remote} failed:\n${output}`)),
-    );
-  });
 }
 
 function readReleases(dist: string): ReleaseRecord[] {
@@ -135,7 +110,7 @@ export function release(staged: string, dist: string, releaseId: string, remote:
 export async function deployRemote(remote: Remote, releaseId: string): Promise<DeployResult> {
   const staged = mkdtempSync(path.join(os.tmpdir(), `levelup-${remote}-`));
   try {
-    await build(remote, staged, releaseId);
+    await runWebpack(remote, { LEVELUP_OUTPUT_DIR: staged, LEVELUP_RELEASE: releaseId });
     const result = release(staged, path.join(ROOT, remote, 'dist'), releaseId, remote);
     // The launcher's staleness check: this build is current.
     writeFileSync(path.join(ROOT, remote, 'dist', '.build-stamp'), new Date().toISOString());

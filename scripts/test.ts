@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project has, in order: lint and formatting, typecheck of every workspace, the vitest
  * projects (contracts, service kit, embedded MongoDB, services, gateway, frontends), the fault suite (faults/, on a
- * stack of its own), then the frontends' production build and the Playwright end-to-end suite in Chromium. Ends
+ * stack of its own), the services' tests against MongoDB and NATS containers (skipped in one line without
+ * Docker), then the frontends' production build and the Playwright end-to-end suite in Chromium. Ends
  * with one line 'N passed, N failed' over all tests.
  *
  * In CI (CI=true, set by .ci/run) a failing test is run once more: a test that passes on its second try
@@ -121,6 +122,16 @@ if (wants('faults')) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${faultsJson}`,
+    ]),
+  );
+}
+if (wants('containers')) {
+  // The services' tests against MongoDB and NATS in containers; one line and a pass without Docker.
+  await step(
+    'containers',
+    run('containers (testcontainers: MongoDB 7, NATS 2.10)', process.execPath, [
+      path.join(ROOT, 'scripts/test-containers.ts'),
+      ...retry,
     ]),
   );
 }

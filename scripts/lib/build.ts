@@ -30,8 +30,8 @@ export function isStale(frontend: string): boolean {
   return inputs.some((input) => newestMtime(path.join(ROOT, input)) > builtAt);
 }
 
-function buildOne(frontend: string): Promise<number> {
-  const started = Date.now();
+/** A production webpack build of one frontend; rejects with the build's output when it fails. */
+export function runWebpack(frontend: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -39,21 +39,23 @@ function buildOne(frontend: string): Promise<number> {
       {
         cwd: path.join(ROOT, frontend),
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NODE_ENV: 'production' },
+        env: { ...process.env, NODE_ENV: 'production', ...env },
       },
     );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => {
-      if (code !== 0) {
-        reject(new Error(`build of ${frontend} failed:\n${output}`));
-        return;
-      }
-      writeFileSync(path.join(ROOT, frontend, 'dist', STAMP), new Date().toISOString());
-      resolve(Date.now() - started);
-    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build of ${frontend} failed:\n${output}`)),
+    );
   });
+}
+
+async function buildOne(frontend: string): Promise<number> {
+  const started = Date.now();
+  await runWebpack(frontend);
+  writeFileSync(path.join(ROOT, frontend, 'dist', STAMP), new Date().toISOString());
+  return Date.now() - started;
 }
 
 /** Builds the stale frontends, two at a time (the machines have two cores). */
