@@ -1,30 +1,63 @@
 /**
- * The order in which to try the instances of one service for the gateway's own calls to it (the session
- * lookup, a sign-out passed on): in turn, so the load is spread, and an instance that just failed last
- * until it has been out for retryMs (issue 13: svc-identity scaled like any other service).
+ * The instances of one service and which of them are in (issue 13): the one rule of the gateway for
+ * spreading work over them. The proxy pool (upstream-pool.ts) and the gateway's own calls to svc-identity
+ * (the session lookup, a sign-out passed on) both take their order from here: the instances that are in,
+ * in turn so the load is spread, then those left out after a failure, the one back soonest first.
  */
 export function instanceRotation(
-  urls: readonly string[],
+  initial: readonly string[],
   options: { retryMs: number; now?: () => number },
 ) {
-  if (urls.length === 0) throw new Error('instanceRotation needs at least one URL');
+  if (initial.length === 0) throw new Error('instanceRotation needs at least one URL');
   const now = options.now ?? Date.now;
+  let targets = [...initial];
+  /** Left out until then; absent: in. */
   const outUntil = new Map<string, number>();
   let next = 0;
+  const isUp = (target: string) => (outUntil.get(target) ?? 0) <= now();
+
   return {
-    /** Every instance, the next in turn first and those that failed lately last. */
+    /**
+     * The next instance in turn that is in (other than `except`), without building a list: the proxy's
+     * per-request choice. None in: for a first try the one back soonest, for a retry (`except`) nothing.
+     */
+    pick(except?: string): string | undefined {
+      for (let i = 0; i < targets.length; i += 1) {
+        const index = (next + i) % targets.length;
+        const target = targets[index]!;
+        if (target === except || !isUp(target)) continue;
+        next = (index + 1) % targets.length;
+        return target;
+      }
+      if (except !== undefined) return undefined;
+      return targets.reduce((soonest, target) =>
+        (outUntil.get(target) ?? 0) < (outUntil.get(soonest) ?? 0) ? target : soonest,
+      );
+    },
+    /** Every instance, those that are in first (starting with the next in turn), then the ones out. */
     order(): string[] {
-      const start = next;
-      next = (next + 1) % urls.length;
-      const turn = urls.map((_, i) => urls[(start + i) % urls.length]!);
-      const isOut = (url: string) => (outUntil.get(url) ?? 0) > now();
-      return [...turn.filter((url) => !isOut(url)), ...turn.filter(isOut)];
+      const turn = targets.map((_, i) => targets[(next + i) % targets.length]!);
+      const up = turn.filter(isUp);
+      if (up.length > 0) next = (targets.indexOf(up[0]!) + 1) % targets.length;
+      const out = turn
+        .filter((target) => !isUp(target))
+        .sort((a, b) => outUntil.get(a)! - outUntil.get(b)!);
+      return [...up, ...out];
     },
-    failed(url: string): void {
-      outUntil.set(url, now() + options.retryMs);
+    isUp,
+    /** Leaves the instance out for retryMs. */
+    failed(target: string): void {
+      outUntil.set(target, now() + options.retryMs);
     },
-    answered(url: string): void {
-      outUntil.delete(url);
+    answered(target: string): void {
+      outUntil.delete(target);
+    },
+    targets: (): readonly string[] => targets,
+    /** A new list (DNS changed): instances that stay keep their state, gone ones are forgotten. */
+    setTargets(wanted: readonly string[]): void {
+      targets = [...wanted];
+      for (const target of outUntil.keys()) if (!targets.includes(target)) outUntil.delete(target);
+      next %= targets.length;
     },
   };
 }

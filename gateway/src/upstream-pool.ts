@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'http-proxy-middleware';
+import { instanceRotation } from './instance-rotation.ts';
 import { createUpstreamProxy, type UpstreamProxyOptions } from './upstream-proxy.ts';
 
 /** Methods whose request may be sent again to another instance: they change nothing (RFC 9110 9.2.1). */
@@ -50,13 +51,6 @@ export async function expandTarget(
   });
 }
 
-interface Member {
-  target: string;
-  handler: RequestHandler;
-  /** Left out until then (0: in). */
-  downUntil: number;
-}
-
 /**
  * Several instances of one service behind the gateway (issue 13): requests go round-robin to the
  * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
@@ -67,35 +61,29 @@ interface Member {
  */
 export function createUpstreamPool(options: UpstreamPoolOptions) {
   if (options.targets.length === 0) throw new Error(`${options.name}: no upstream address`);
-  const now = options.now ?? Date.now;
-  let next = 0;
-
-  const memberFor = (target: string): Member => {
-    const member: Member = { target, downUntil: 0, handler: undefined as never };
-    member.handler = createUpstreamProxy({
+  const rotation = instanceRotation(options.targets, {
+    retryMs: options.retryAfterMs,
+    now: options.now,
+  });
+  const proxyFor = (target: string): RequestHandler =>
+    createUpstreamProxy({
       ...options,
       target,
-      fallback: (req, res, status) => failedOver(member, req, res, status),
+      fallback: (req, res, status) => failedOver(target, req, res, status),
     });
-    return member;
-  };
-  let members: Member[] = options.targets.map(memberFor);
+  let proxies = new Map(options.targets.map((target) => [target, proxyFor(target)]));
 
   /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
   async function refresh(): Promise<void> {
     const expanded = await Promise.all(
       options.targets.map((target) =>
-        expandTarget(target, options.dns?.resolve).catch(() => {
-          // The name does not resolve right now: keep what this target stood for until it does.
-          const known = members.filter((member) => member.target === target);
-          return known.length ? known.map((member) => member.target) : [target];
-        }),
+        // The name does not resolve right now: the name itself, for the socket's own lookup.
+        expandTarget(target, options.dns?.resolve).catch(() => [target]),
       ),
     );
     const wanted = [...new Set(expanded.flat())];
-    const byTarget = new Map(members.map((member) => [member.target, member]));
-    members = wanted.map((target) => byTarget.get(target) ?? memberFor(target));
-    next %= members.length;
+    proxies = new Map(wanted.map((target) => [target, proxies.get(target) ?? proxyFor(target)]));
+    rotation.setTargets(wanted);
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
@@ -104,56 +92,39 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     timer.unref();
   }
 
-  /** The next instance that is in, after `except`; when every one is out, the one back soonest. */
-  function pick(except?: Member): Member | undefined {
-    const at = now();
-    for (let i = 0; i < members.length; i += 1) {
-      const index = (next + i) % members.length;
-      const member = members[index]!;
-      if (member === except || member.downUntil > at) continue;
-      next = (index + 1) % members.length;
-      return member;
-    }
-    // A retry goes nowhere when every other instance is out; a first try goes to the one back soonest.
-    if (except) return undefined;
-    return members.reduce((soonest, member) =>
-      member.downUntil < soonest.downUntil ? member : soonest,
-    );
-  }
-
   function failedOver(
-    member: Member,
+    target: string,
     req: PooledRequest,
     res: ServerResponse,
     status: 502 | 504,
   ): boolean {
     if (status === 502) {
-      member.downUntil = now() + options.retryAfterMs;
+      rotation.failed(target);
       options.log('upstream instance taken out', {
         upstream: options.name,
-        target: member.target,
+        target,
         forMs: options.retryAfterMs,
       });
     }
     if (status === 502 && !res.headersSent && !req[RETRIED] && RETRYABLE.has(req.method ?? '')) {
-      const other = pick(member);
+      const other = rotation.pick(target);
       if (other) {
         req[RETRIED] = true;
-        void other.handler(req, res, () => undefined);
+        void proxies.get(other)!(req, res, () => undefined);
         return true;
       }
     }
     return options.fallback?.(req, res, status) ?? false;
   }
 
+  // The next instance in turn; when every one is out, the one back soonest.
   const handler: ProxyHandler = (req, res, nextMiddleware) =>
-    pick()!.handler(req, res, nextMiddleware);
+    proxies.get(rotation.pick()!)!(req, res, nextMiddleware);
 
   return {
     handler,
     /** Which instances are in right now (for logs, tests and a readiness answer). */
-    status: () =>
-      members.map((member) => ({ target: member.target, up: member.downUntil <= now() })),
+    status: () => rotation.targets().map((target) => ({ target, up: rotation.isUp(target) })),
     /** Resolves once the first DNS expansion is done (at once without dns). */
     ready,
     refresh,

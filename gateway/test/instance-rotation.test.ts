@@ -24,4 +24,18 @@ describe('instanceRotation', () => {
     rotation.answered('b');
     expect(rotation.order()).toEqual(['b', 'a']);
   });
+
+  it('when every instance is out, then the first try goes to the one back soonest, a retry nowhere', () => {
+    const clock = { now: 0 };
+    const rotation = instanceRotation(['a', 'b', 'c'], { retryMs: 1_000, now: () => clock.now });
+    expect([rotation.pick(), rotation.pick('b')]).toEqual(['a', 'c']);
+    rotation.failed('b');
+    clock.now = 10;
+    rotation.failed('a');
+    clock.now = 20;
+    rotation.failed('c');
+    expect(rotation.pick()).toBe('b');
+    expect(rotation.pick('b')).toBeUndefined();
+    expect(rotation.order()).toEqual(['b', 'a', 'c']);
+  });
 });
