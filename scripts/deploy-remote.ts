@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runWebpack } from './lib/build.ts';
+import { STAMP, runWebpack } from './lib/build.ts';
 import { ROOT } from './lib/stack.ts';
 
 const REMOTES = ['mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'] as const;
@@ -113,7 +113,7 @@ export async function deployRemote(remote: Remote, releaseId: string): Promise<D
     await runWebpack(remote, { LEVELUP_OUTPUT_DIR: staged, LEVELUP_RELEASE: releaseId });
     const result = release(staged, path.join(ROOT, remote, 'dist'), releaseId, remote);
     // The launcher's staleness check: this build is current.
-    writeFileSync(path.join(ROOT, remote, 'dist', '.build-stamp'), new Date().toISOString());
+    writeFileSync(path.join(ROOT, remote, 'dist', STAMP), new Date().toISOString());
     return result;
   } finally {
     rmSync(staged, { recursive: true, force: true });

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRONTENDS, ROOT } from './stack.ts';
 
-const STAMP = '.build-stamp';
+/** Written into dist/ when a build of it succeeded: what isStale compares against. */
+export const STAMP = '.build-stamp';
 const SKIP = new Set(['node_modules', 'dist', '.data', 'test-results']);
 
 function newestMtime(target: string): number {
