@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { DEFAULT_TIME_ZONE, makeEvent } from '@levelup/contracts';
+import { DEFAULT_TIME_ZONE, makeEvent, usernameFrom } from '@levelup/contracts';
 import { isDuplicateKeyError, type OutboxRelay } from '@levelup/service-kit';
 import type { UserDoc } from '../users/models.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -43,16 +43,11 @@ export const EXTERNAL_ONLY_PASSWORD = 'external-sign-in-only';
 const keyOf = (claims: Pick<ExternalClaims, 'issuer' | 'subject'>) =>
   `${claims.issuer}\n${claims.subject}`;
 
-/** A username the profile rules accept (3 to 30 letters, digits, - and _), from what the provider knows. */
+/** The username a new account starts from: what the provider calls the user, made to fit the rules. */
 export function usernameBase(claims: ExternalClaims): string {
-  const source =
-    claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.name ?? 'adventurer';
-  const cleaned = source
-    .normalize('NFKD')
-    .replace(/\s+/g, '_')
-    .replace(/[^A-Za-z0-9_-]/g, '')
-    .slice(0, 24);
-  return cleaned.length >= 3 ? cleaned : `adventurer${cleaned}`;
+  return usernameFrom(
+    claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.name ?? 'adventurer',
+  );
 }
 
 export type ExternalSignIn =

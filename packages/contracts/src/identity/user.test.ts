@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, profileUpdateRequestSchema, registerRequestSchema } from './user.ts';
+import {
+  loginRequestSchema,
+  profileUpdateRequestSchema,
+  registerRequestSchema,
+  usernameFrom,
+} from './user.ts';
 import { initials } from './initials.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -89,5 +94,19 @@ describe('initials (core.md section 9)', () => {
     [null, ''],
   ])('when the display name is %j, then the initials are %j', (name, expected) => {
     expect(initials(name)).toBe(expected);
+  });
+});
+
+describe('usernameFrom', () => {
+  it.each([
+    ['ada.provider', 'adaprovider'],
+    ['Zoë Ängström', 'Zoe_Angstrom'],
+    ['x', 'adventurerx'],
+    ['李', 'adventurer'],
+    ['a'.repeat(40), 'a'.repeat(24)],
+  ])('when made from %j, then it is %j and the profile rules accept it', (text, expected) => {
+    const username = usernameFrom(text);
+    expect(username).toBe(expected);
+    expect(profileUpdateRequestSchema.shape.username.safeParse(username).success).toBe(true);
   });
 });

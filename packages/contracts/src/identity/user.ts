@@ -37,6 +37,20 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const PROFILE_USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * A username the profile rules accept (3 to 30 letters, digits, - and _) made from any text, such as the
+ * name or email an external sign-in provider gives: accents and other characters dropped, spaces as _,
+ * at most 24 characters (room for a number that makes it free), 'adventurer' in front of what is too short.
+ */
+export function usernameFrom(text: string): string {
+  const cleaned = text
+    .normalize('NFKD')
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 24);
+  return cleaned.length >= 3 ? cleaned : `adventurer${cleaned}`;
+}
+
 /** PATCH /api/user/profile (core.md section 7; rules section 5, Profile displayName / username). */
 export const profileUpdateRequestSchema = z.object({
   displayName: z
