@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, type EventEnvelope } from '@levelup/contracts';
-import { connectBus, connectMongo, type Bus } from '@levelup/service-kit';
 import {
-  TEST_IDENTITY_SECRET,
   eventually,
   identityHeaders,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type RunningApp,
-  type TestInfra,
+  restartableService,
+  type RestartableService,
 } from '@levelup/service-kit/testing';
-import type { Connection } from 'mongoose';
 import { createApp, startWorkers } from '../src/app.ts';
 
 /**
@@ -20,44 +14,24 @@ import { createApp, startWorkers } from '../src/app.ts';
  * it returns, in order per user and exactly once. Stopping here keeps the database (a process that exits
  * keeps its data): the bus connection, consumers and HTTP server go, then come back.
  */
-let infra: TestInfra;
-let db: Connection;
-let publisher: Bus;
-let running: { app: RunningApp; bus: Bus; workers: { stop(): Promise<void> } } | undefined;
-
-async function startService() {
-  const bus = await connectBus(infra.natsUrl, 'svc-community', { namespace: infra.suffix });
-  const deps = { db, bus, identitySecret: TEST_IDENTITY_SECRET };
-  const workers = await startWorkers(deps);
-  running = { app: await serve(await createApp(deps)), bus, workers };
-}
-
-async function stopService() {
-  if (!running) return;
-  await running.app.close();
-  await running.workers.stop();
-  await running.bus.close();
-  running = undefined;
-}
+let service: RestartableService;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  db = await connectMongo(infra.mongoUrl, infra.dbName('levelup_community'));
-  publisher = await connectBus(infra.natsUrl, 'svc-quests', { namespace: infra.suffix });
-  await startService();
+  service = await restartableService({
+    name: 'svc-community',
+    dbBase: 'levelup_community',
+    publisherName: 'svc-quests',
+    createApp,
+    startWorkers,
+  });
 });
 
 afterAll(async () => {
-  await stopService();
-  await publisher.close();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await removeTestStreams(infra);
-  await infra.stop();
+  await service?.close();
 });
 
 const publish = async (...events: EventEnvelope[]) => {
-  for (const event of events) await publisher.publish(event);
+  for (const event of events) await service.publisher.publish(event);
 };
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
@@ -88,7 +62,7 @@ function completion(
 }
 
 async function feedTitles(): Promise<string[]> {
-  const response = await fetch(`${running!.app.url}/api/community/feed?limit=50`, {
+  const response = await fetch(`${service.url()}/api/community/feed?limit=50`, {
     headers: identityHeaders(randomUUID()),
   });
   const items = (await response.json()) as Array<{
@@ -103,7 +77,7 @@ describe('svc-community after an outage (issue 17)', () => {
     const ada = randomUUID();
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const tag = randomUUID().slice(0, 8);
-    await stopService();
+    await service.stop();
     const doneB = completion('quests.completed', ada, b, `B ${tag}`, at(2));
     await publish(
       makeEvent('identity.user_registered', {
@@ -122,7 +96,7 @@ describe('svc-community after an outage (issue 17)', () => {
       completion('quests.revoked', ada, c, `C ${tag}`, at(4)),
       completion('quests.completed', ada, c, `C ${tag}`, at(5)), // c: done again, last
     );
-    await startService();
+    await service.start();
 
     const expected = [`ada_${tag}:B ${tag}`, `ada_${tag}:C ${tag}`];
     const mine = async () => (await feedTitles()).filter((title) => title.includes(tag));
@@ -131,8 +105,8 @@ describe('svc-community after an outage (issue 17)', () => {
     ).toEqual(expected);
 
     // A second restart replays nothing twice.
-    await stopService();
-    await startService();
+    await service.stop();
+    await service.start();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await mine()).toEqual(expected);
   });

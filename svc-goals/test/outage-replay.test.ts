@@ -7,18 +7,12 @@ import {
   type GrowthPath,
   type TalentNode,
 } from '@levelup/contracts';
-import { connectBus, connectMongo, type Bus } from '@levelup/service-kit';
 import {
-  TEST_IDENTITY_SECRET,
   eventually,
   identityHeaders,
-  removeTestStreams,
-  serve,
-  startTestInfra,
-  type RunningApp,
-  type TestInfra,
+  restartableService,
+  type RestartableService,
 } from '@levelup/service-kit/testing';
-import type { Connection } from 'mongoose';
 import { createApp, startWorkers } from '../src/app.ts';
 import { questEvents } from './harness.ts';
 
@@ -27,29 +21,11 @@ import { questEvents } from './harness.ts';
  * user and exactly once. Unlike the shared harness, stopping here keeps the database (a process that
  * exits keeps its data): the bus connection, consumers and HTTP server go, then come back.
  */
-let infra: TestInfra;
-let db: Connection;
-let publisher: Bus;
-let running: { app: RunningApp; bus: Bus; workers: { stop(): Promise<void> } } | undefined;
+let service: RestartableService;
 let tree: TalentNode[];
 
-async function startService() {
-  const bus = await connectBus(infra.natsUrl, 'svc-goals', { namespace: infra.suffix });
-  const deps = { db, bus, identitySecret: TEST_IDENTITY_SECRET };
-  const workers = await startWorkers(deps);
-  running = { app: await serve(await createApp(deps)), bus, workers };
-}
-
-async function stopService() {
-  if (!running) return;
-  await running.app.close();
-  await running.workers.stop();
-  await running.bus.close();
-  running = undefined;
-}
-
 async function get(userId: string, path: string): Promise<unknown> {
-  const response = await fetch(`${running!.app.url}${path}`, { headers: identityHeaders(userId) });
+  const response = await fetch(`${service.url()}${path}`, { headers: identityHeaders(userId) });
   return response.json();
 }
 
@@ -62,24 +38,22 @@ async function completionsOf(userId: string, path: GrowthPath): Promise<number |
 }
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  db = await connectMongo(infra.mongoUrl, infra.dbName('levelup_goals'));
-  publisher = await connectBus(infra.natsUrl, 'svc-quests', { namespace: infra.suffix });
-  await startService();
+  service = await restartableService({
+    name: 'svc-goals',
+    dbBase: 'levelup_goals',
+    publisherName: 'svc-quests',
+    createApp,
+    startWorkers,
+  });
   tree = talentTreeResponseSchema.parse(await get(randomUUID(), '/api/talent-tree'));
 });
 
 afterAll(async () => {
-  await stopService();
-  await publisher.close();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await removeTestStreams(infra);
-  await infra.stop();
+  await service?.close();
 });
 
 const publish = async (...events: EventEnvelope[]) => {
-  for (const event of events) await publisher.publish(event);
+  for (const event of events) await service.publisher.publish(event);
 };
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
@@ -101,7 +75,7 @@ describe('svc-goals after an outage (issue 17)', () => {
       ),
     ).toBe(1);
 
-    await stopService();
+    await service.stop();
     const done = q.completion('quests.completed', { questId: b, ...inner }, at(1));
     await publish(
       q.completion('quests.revoked', { questId: a, ...inner }, at(1)), // a: undone
@@ -112,7 +86,7 @@ describe('svc-goals after an outage (issue 17)', () => {
       q.completion('quests.completed', { questId: c, ...inner }, at(4)), // c: done again, last
       r.completion('quests.completed', { questId: randomUUID(), growthPath: 'physical_growth' }),
     );
-    await startService();
+    await service.start();
 
     expect(
       await eventually(
@@ -128,8 +102,8 @@ describe('svc-goals after an outage (issue 17)', () => {
     ).toBe(1);
 
     // A second restart replays nothing twice.
-    await stopService();
-    await startService();
+    await service.stop();
+    await service.start();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await completionsOf(ada, 'inner_growth')).toBe(2);
     expect(await completionsOf(bob, 'physical_growth')).toBe(1);

@@ -209,3 +209,73 @@ export async function startTestService<Extra extends object = Record<never, neve
     },
   };
 }
+
+export interface RestartableService {
+  infra: TestInfra;
+  db: Connection;
+  /** Another process's bus connection (as `publisherName`), to publish while the service is down. */
+  publisher: Bus;
+  /** The running app's URL (throws while stopped). */
+  url(): string;
+  /** Starts the HTTP app and the workers on the same database, with a new bus connection. */
+  start(): Promise<void>;
+  /** Stops them as a process exit would: the database keeps its data, the durable consumers their place. */
+  stop(): Promise<void>;
+  /** Stops and removes everything (database, streams, infra). */
+  close(): Promise<void>;
+}
+
+/**
+ * A service that a test stops and starts again while events keep coming (issue 17: outage replay). Unlike
+ * startTestService, stopping keeps the database: only the bus connection, consumers and HTTP server go.
+ */
+export async function restartableService(options: {
+  name: string;
+  dbBase: string;
+  publisherName: string;
+  createApp(deps: { db: Connection; bus: Bus; identitySecret: string }): Promise<Koa>;
+  startWorkers(deps: {
+    db: Connection;
+    bus: Bus;
+    identitySecret: string;
+  }): Promise<{ stop(): Promise<void> }>;
+}): Promise<RestartableService> {
+  const infra = await startTestInfra();
+  const db = await connectMongo(infra.mongoUrl, infra.dbName(options.dbBase));
+  const publisher = await connectBus(infra.natsUrl, options.publisherName, {
+    namespace: infra.suffix,
+  });
+  let running: { app: RunningApp; bus: Bus; workers: { stop(): Promise<void> } } | undefined;
+  const service: RestartableService = {
+    infra,
+    db,
+    publisher,
+    url() {
+      if (!running) throw new Error(`${options.name} is stopped`);
+      return running.app.url;
+    },
+    async start() {
+      const bus = await connectBus(infra.natsUrl, options.name, { namespace: infra.suffix });
+      const deps = { db, bus, identitySecret: TEST_IDENTITY_SECRET };
+      const workers = await options.startWorkers(deps);
+      running = { app: await serve(await options.createApp(deps)), bus, workers };
+    },
+    async stop() {
+      if (!running) return;
+      await running.app.close();
+      await running.workers.stop();
+      await running.bus.close();
+      running = undefined;
+    },
+    async close() {
+      await service.stop();
+      await publisher.close();
+      await db.dropDatabase().catch(() => undefined);
+      await db.close();
+      await removeTestStreams(infra);
+      await infra.stop();
+    },
+  };
+  await service.start();
+  return service;
+}
