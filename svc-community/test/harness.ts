@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { makeEvent } from '@levelup/contracts';
-import { eventually, startTestService, type TestService } from '@levelup/service-kit/testing';
+import {
+  registerMember,
+  startTestService,
+  withRoles,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { communityModels } from '../src/models.ts';
 
@@ -26,25 +29,10 @@ export async function startCommunity(
     },
   });
   const { Member } = communityModels(service.deps.db);
-  const as = service.as;
   return Object.assign(service, {
-    as: (userId: string) => as(userId, admins.has(userId) ? 'admin' : 'member'),
-    async member(displayName: string) {
-      const userId = randomUUID();
-      await service.deps.bus.publish(
-        makeEvent('identity.user_registered', {
-          userId,
-          username: displayName.toLowerCase().replace(/\s+/g, '_'),
-          displayName,
-          timeZone: 'UTC',
-        }),
-      );
-      await eventually(
-        () => Member.findById(userId).lean(),
-        (member) => member !== null,
-      );
-      return userId;
-    },
+    as: withRoles(service, admins),
+    member: (displayName: string) =>
+      registerMember(service.deps.bus, displayName, (userId) => Member.findById(userId).lean()),
   });
 }
 

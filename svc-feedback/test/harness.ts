@@ -1,6 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { makeEvent } from '@levelup/contracts';
-import { eventually, startTestService, type TestService } from '@levelup/service-kit/testing';
+import {
+  eventually,
+  registerMember,
+  startTestService,
+  testUsername,
+  withRoles,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 import { memberModel } from '../src/members/models.ts';
 
@@ -10,8 +16,6 @@ export type FeedbackHarness = TestService & {
   /** Renames a member through identity events and waits until svc-feedback knows the new name. */
   rename(userId: string, displayName: string): Promise<void>;
 };
-
-const usernameOf = (displayName: string) => displayName.toLowerCase().replace(/\s+/g, '_');
 
 /**
  * svc-feedback over HTTP with its consumer, on the embedded MongoDB and the real NATS. `admins` play the
@@ -32,27 +36,17 @@ export async function startFeedback(
       () => Member.findById(userId).lean(),
       (member) => member?.displayName === displayName,
     );
-  const as = service.as;
   return Object.assign(service, {
-    as: (userId: string) => as(userId, admins.has(userId) ? 'admin' : 'member'),
-    async member(displayName: string) {
-      const userId = randomUUID();
-      await service.deps.bus.publish(
-        makeEvent('identity.user_registered', {
-          userId,
-          username: usernameOf(displayName),
-          displayName,
-          timeZone: 'UTC',
-        }),
-      );
-      await known(userId, displayName);
-      return userId;
-    },
+    as: withRoles(service, admins),
+    member: (displayName: string) =>
+      registerMember(service.deps.bus, displayName, (userId) =>
+        Member.findOne({ _id: userId, displayName }).lean(),
+      ),
     async rename(userId: string, displayName: string) {
       await service.deps.bus.publish(
         makeEvent('identity.user_renamed', {
           userId,
-          username: usernameOf(displayName),
+          username: testUsername(displayName),
           displayName,
         }),
       );

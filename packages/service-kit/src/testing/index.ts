@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
+import { makeEvent } from '@levelup/contracts';
 import { connectBus, deleteNamespacedStreams, type Bus } from '../bus.ts';
 import { signIdentity, type UserRole } from '../identity.ts';
 import { connectMongo } from '../mongo.ts';
@@ -278,4 +279,35 @@ export async function restartableService(options: {
   };
   await service.start();
   return service;
+}
+
+/** The username a test member gets from its display name: 'Ada Lovelace' -> 'ada_lovelace'. */
+export const testUsername = (displayName: string) => displayName.toLowerCase().replace(/\s+/g, '_');
+
+/**
+ * A member registered as svc-identity announces one (identity.user_registered, UTC), for services that
+ * keep a read model of members; resolves with the new user id once `known(userId)` finds it there.
+ */
+export async function registerMember(
+  bus: Bus,
+  displayName: string,
+  known: (userId: string) => Promise<unknown>,
+): Promise<string> {
+  const userId = randomUUID();
+  await bus.publish(
+    makeEvent('identity.user_registered', {
+      userId,
+      username: testUsername(displayName),
+      displayName,
+      timeZone: 'UTC',
+    }),
+  );
+  await eventually(() => known(userId), Boolean);
+  return userId;
+}
+
+/** The service's request function with the admin role for `admins`, as the gateway signs it. */
+export function withRoles(service: TestService, admins: ReadonlySet<string>): TestService['as'] {
+  const as = service.as;
+  return (userId) => as(userId, admins.has(userId) ? 'admin' : 'member');
 }
