@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import { createServiceApp } from './app.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './telemetry/logger.ts';
 import { serve, type RunningApp } from './testing/index.ts';
 
 const logger = createLogger('svc-test', () => undefined);

@@ -6,7 +6,9 @@ import type { Bus } from './bus.ts';
 import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 import { AppError, errorMiddleware, notFound } from './errors.ts';
 import { REQUEST_ID_HEADER, forPathPrefix, requireIdentity } from './identity.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { observeRequests } from './telemetry/http.ts';
+import { createLogger, type Logger } from './telemetry/logger.ts';
+import { metricsText } from './telemetry/metrics.ts';
 import { requestContext } from './request-context.ts';
 
 // @koa/router's middleware types carry router-specific context fields; any router shape is accepted here.
@@ -94,6 +96,9 @@ export function requestIdMiddleware(): Middleware {
   };
 }
 
+/** Asked by load balancers, orchestrators and Prometheus rather than by users. */
+const OPERATOR_PATHS = new Set(['/health', '/healthz', '/readyz', '/metrics']);
+
 const methodNotAllowed = (ctx: Koa.Context) =>
   new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed for ${ctx.path}`, 405);
 
@@ -117,7 +122,8 @@ function unansweredToError(): Middleware {
 }
 
 /**
- * A service's Koa app: request id, error shape, JSON bodies, GET /health, then the routers.
+ * A service's Koa app: request id, request telemetry (span, metrics, log line), error shape, GET /health,
+ * /healthz, /readyz and /metrics, JSON bodies, then the routers.
  * It does not listen; main.ts does, and tests listen on port 0.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
@@ -127,14 +133,22 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   if (options.proxy) app.proxy = true;
   app.silent = true;
   app.use(requestIdMiddleware());
+  app.use(observeRequests(options.name, logger));
   app.use(errorMiddleware(logger));
   app.use(async (ctx, next) => {
-    if (ctx.path === '/health' || ctx.path === '/healthz' || ctx.path === '/readyz') {
+    if (OPERATOR_PATHS.has(ctx.path)) {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
         ctx.set('Allow', 'GET, HEAD');
         throw methodNotAllowed(ctx);
       }
       ctx.set('cache-control', 'no-store');
+      if (ctx.path === '/metrics') {
+        // Services are reached through the gateway only under /api: /metrics stays inside the network.
+        const { contentType, body } = await metricsText();
+        ctx.type = contentType;
+        ctx.body = body;
+        return;
+      }
       if (ctx.path === '/readyz' && options.readiness) {
         // Ready: MongoDB and NATS answer; alive (/health, /healthz): the process answers at all.
         const { ready, mongo, nats } = await readinessOf(options.readiness);

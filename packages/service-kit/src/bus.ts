@@ -1,4 +1,4 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -15,8 +15,10 @@ import {
   type PubAck,
 } from '@nats-io/jetstream';
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from './telemetry/logger.ts';
 import { requestContext } from './request-context.ts';
+import { eventDuration, observeConsumers } from './telemetry/metrics.ts';
+import { SpanKind, TRACE_HEADERS, contextFrom, inSpan, traceHeaders } from './telemetry/tracing.ts';
 
 /**
  * NATS JetStream bus (architecture decision 4). Only features of nats-server 2.9 are used
@@ -60,7 +62,11 @@ export interface Bus {
   readonly connection: NatsConnection;
   readonly namespace: string | undefined;
   ensureStream(spec: StreamSpec): Promise<void>;
-  publish(event: EventEnvelope): Promise<PubAck>;
+  /**
+   * Publishes with the event id as msgID. The message headers carry the trace context: the current one,
+   * or `trace` (the traceparent headers an outbox stored with the event when the request wrote it).
+   */
+  publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck>;
   consume(spec: ConsumeSpec): Promise<ConsumerHandle>;
   /** Stops the consumers, then drains the connection (in-flight messages finish, pending publishes flush). */
   close(): Promise<void>;
@@ -274,45 +280,82 @@ export async function connectBus(
       deliveryCount: msg.info.deliveryCount,
       streamSequence: msg.seq,
     };
-    await requestContext.run({ requestId: event.requestId ?? event.id }, async () => {
-      const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
-      try {
-        await handler(event, meta);
-      } catch (err) {
-        if (err instanceof PermanentEventError) {
-          logger.error('event terminated', {
-            type: event.type,
-            eventId: event.id,
-            durable,
-            error: err,
-          });
-          msg.term(err.message);
-          return;
-        }
-        logger.warn('event handler failed, will redeliver', {
+    const started = performance.now();
+    const outcome = (value: 'ok' | 'retry' | 'terminated') =>
+      eventDuration.observe(
+        { service: name, durable, type: event.type, outcome: value },
+        (performance.now() - started) / 1_000,
+      );
+    // The consumer's span continues the publisher's trace (the message headers), so one completion is one
+    // trace from the browser's request to the last consumer.
+    const parent = contextFrom(traceCarrierOf(msg));
+    const work = () =>
+      inSpan(
+        name,
+        `process ${event.type}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent,
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.destination.name': msg.subject,
+            'messaging.consumer.group.name': durable,
+            'messaging.message.id': event.id,
+          },
+        },
+        () => runHandler(msg, event, handler, durable, meta, outcome),
+      );
+    await requestContext.run({ requestId: event.requestId ?? event.id }, work);
+  }
+
+  async function runHandler(
+    msg: JsMsg,
+    event: EventEnvelope,
+    handler: EventHandler,
+    durable: string,
+    meta: EventMeta,
+    outcome: (value: 'ok' | 'retry' | 'terminated') => void,
+  ): Promise<void> {
+    const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
+    try {
+      await handler(event, meta);
+    } catch (err) {
+      if (err instanceof PermanentEventError) {
+        outcome('terminated');
+        logger.error('event terminated', {
           type: event.type,
           eventId: event.id,
           durable,
-          deliveryCount: meta.deliveryCount,
           error: err,
         });
-        msg.nak(redeliveryDelay(meta.deliveryCount));
+        msg.term(err.message);
         return;
-      } finally {
-        clearInterval(stillWorking);
       }
-      try {
-        await msg.ackAck();
-      } catch (err) {
-        // The handler is idempotent: an unconfirmed ack only means the event may come again.
-        logger.warn('ack not confirmed', {
-          type: event.type,
-          eventId: event.id,
-          durable,
-          error: err,
-        });
-      }
-    });
+      outcome('retry');
+      logger.warn('event handler failed, will redeliver', {
+        type: event.type,
+        eventId: event.id,
+        durable,
+        deliveryCount: meta.deliveryCount,
+        error: err,
+      });
+      msg.nak(redeliveryDelay(meta.deliveryCount));
+      return;
+    } finally {
+      clearInterval(stillWorking);
+    }
+    outcome('ok');
+    try {
+      await msg.ackAck();
+    } catch (err) {
+      // The handler is idempotent: an unconfirmed ack only means the event may come again.
+      logger.warn('ack not confirmed', {
+        type: event.type,
+        eventId: event.id,
+        durable,
+        error: err,
+      });
+    }
   }
 
   async function consume(spec: ConsumeSpec): Promise<ConsumerHandle> {
@@ -392,10 +435,21 @@ export async function connectBus(
       }
     })();
 
+    // JetStream's backlog for this consumer, read when Prometheus scrapes.
+    const unobserve = observeConsumers(async () => {
+      const info = await jsm.consumers.info(stream, spec.durable);
+      return [
+        {
+          labels: { service: name, stream, durable: spec.durable },
+          values: { pending: info.num_pending, ackPending: info.num_ack_pending },
+        },
+      ];
+    });
     const handle: ConsumerHandle = {
       async stop() {
         if (stopped) return;
         stopped = true;
+        unobserve();
         consumers.delete(handle);
         await current?.close();
         await loop;
@@ -414,20 +468,50 @@ export async function connectBus(
     );
   }
 
-  async function publish(event: EventEnvelope): Promise<PubAck> {
-    const send = () =>
-      js.publish(subjectOf(event.type), JSON.stringify(event), { msgID: event.id, timeout: 5_000 });
-    try {
-      return await send();
-    } catch (err) {
-      // No stream answers on the subject (e.g. a server restarted without storage): recreate it once.
-      const known = knownStreamFor(event.type);
-      if (!known || !/jetstream is not enabled|no responders/i.test(String((err as Error).message)))
-        throw err;
-      logger.warn('no stream for subject, recreating', { stream: known.name, type: event.type });
-      await ensureStream(known);
-      return send();
-    }
+  async function publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck> {
+    const subject = subjectOf(event.type);
+    const send = () => {
+      const carrier = traceHeaders();
+      const hdrs = headers();
+      for (const [key, value] of Object.entries(carrier)) hdrs.set(key, value);
+      return js.publish(subject, JSON.stringify(event), {
+        msgID: event.id,
+        timeout: 5_000,
+        headers: hdrs,
+      });
+    };
+    return inSpan(
+      name,
+      `publish ${event.type}`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: trace ? contextFrom(trace) : undefined,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': subject,
+          'messaging.message.id': event.id,
+        },
+      },
+      async () => {
+        try {
+          return await send();
+        } catch (err) {
+          // No stream answers on the subject (e.g. a server restarted without storage): recreate it once.
+          const known = knownStreamFor(event.type);
+          if (
+            !known ||
+            !/jetstream is not enabled|no responders/i.test(String((err as Error).message))
+          )
+            throw err;
+          logger.warn('no stream for subject, recreating', {
+            stream: known.name,
+            type: event.type,
+          });
+          await ensureStream(known);
+          return send();
+        }
+      },
+    );
   }
 
   let closing: Promise<void> | undefined;
@@ -440,6 +524,16 @@ export async function connectBus(
   }
 
   return { connection, namespace, ensureStream, publish, consume, close };
+}
+
+/** A message's trace headers (traceparent, tracestate) as a carrier for the propagator. */
+function traceCarrierOf(msg: JsMsg): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  for (const key of TRACE_HEADERS) {
+    const value = msg.headers?.get(key);
+    if (value) carrier[key] = value;
+  }
+  return carrier;
 }
 
 /** Tests only: removes the streams a namespace created. */

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { z } from 'zod';
 import { createServiceApp } from './app.ts';
 import { AppError, notFound } from './errors.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './telemetry/logger.ts';
 import { serve, type RunningApp } from './testing/index.ts';
 
 const logged: string[] = [];
@@ -146,8 +146,13 @@ describe('error middleware', () => {
     });
     expect(JSON.stringify(result.body)).not.toContain('secret');
     expect(result.requestId).toBe('req-crash-1');
-    const line = logged.find((entry) => entry.includes('req-crash-1'));
-    expect(line).toMatch(/^\[svc-test\] /);
+    const line = logged.find((entry) => entry.includes('req-crash-1') && entry.includes('failed'));
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 'error',
+      name: 'svc-test',
+      requestId: 'req-crash-1',
+      msg: 'request failed',
+    });
     expect(line).toContain('connection string');
   });
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Logger } from './logger.ts';
+import type { Logger } from './telemetry/logger.ts';
 
 export interface AppErrorOptions {
   details?: unknown;

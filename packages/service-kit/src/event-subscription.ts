@@ -1,6 +1,6 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from './telemetry/logger.ts';
 
 export interface EventSubscriptionOptions {
   url: string;

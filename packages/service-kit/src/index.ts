@@ -1,6 +1,30 @@
 export { loadConfig, commonEnv, portEnv } from './config.ts';
-export { createLogger } from './logger.ts';
-export type { Logger, LogFields, LogLevel } from './logger.ts';
+export { createLogger, pinoFor, logLevel, REDACTED_PATHS } from './telemetry/logger.ts';
+export type { Logger, LogFields, LogLevel } from './telemetry/logger.ts';
+export {
+  configureTracing,
+  flushTraces,
+  contextFrom,
+  traceHeaders,
+  currentTraceIds,
+  inSpan,
+  tracerFor,
+  SpanKind,
+  TRACE_HEADERS,
+} from './telemetry/tracing.ts';
+export type { TraceCarrier, TracingOptions, SpanOptions } from './telemetry/tracing.ts';
+export {
+  registry as metricsRegistry,
+  httpDuration,
+  eventDuration,
+  mongoDuration,
+  metricsText,
+  serveMetrics,
+  observeConsumers,
+  observeOutbox,
+  instrumentMongo,
+} from './telemetry/metrics.ts';
+export { observeRequests, routeOf } from './telemetry/http.ts';
 export { requestContext, currentRequestId } from './request-context.ts';
 export type { RequestContext } from './request-context.ts';
 export {

@@ -1,17 +1,26 @@
 import mongoose, { Types } from 'mongoose';
 import type { Connection } from 'mongoose';
+import { instrumentMongo } from './telemetry/metrics.ts';
 
 /**
  * One connection per service, each with its own database (database-per-service):
  * identity -> 'levelup_identity', quests -> 'levelup_quests', ...
  * A standalone server (embedded or real) answers fast or not at all, hence the short selection timeout.
+ * With the service's name, every command is timed for its metrics.
  */
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+export async function connectMongo(
+  url: string,
+  dbName: string,
+  service?: string,
+): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
     maxPoolSize: 20,
+    // Command timings for the service's /metrics (issue 14).
+    monitorCommands: service !== undefined,
   });
+  if (service) instrumentMongo(connection, service);
   return connection.asPromise();
 }
 

@@ -1,7 +1,9 @@
 import { Schema, type Model } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
 import type { Bus } from './bus.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from './telemetry/logger.ts';
+import { observeOutbox } from './telemetry/metrics.ts';
+import { traceHeaders } from './telemetry/tracing.ts';
 
 /**
  * Outbox inside the changed document (architecture decision 5). Standalone MongoDB has no
@@ -16,6 +18,11 @@ export interface OutboxEntry {
   event: EventEnvelope;
   /** When the entry was written; the poller leaves fresh entries to the fast path for a moment. */
   at: Date;
+  /**
+   * The trace context of the request that wrote it (traceparent/tracestate), so the event published
+   * later, by the fast path or by the poller, continues that request's trace (issue 14).
+   */
+  trace?: Record<string, string>;
 }
 
 /** Schema path for `outbox` (and the poller's claim field) in a mongoose schema that carries events. */
@@ -27,6 +34,7 @@ export const outboxSchemaFields = {
           id: { type: String, required: true },
           event: { type: Schema.Types.Mixed, required: true },
           at: { type: Date, required: true },
+          trace: { type: Schema.Types.Mixed },
         },
         { _id: false },
       ),
@@ -45,7 +53,8 @@ export function indexOutbox(schema: Schema): void {
 }
 
 export function outboxEntry(event: EventEnvelope, now: Date = new Date()): OutboxEntry {
-  return { id: event.id, event, at: now };
+  const trace = traceHeaders();
+  return { id: event.id, event, at: now, ...(Object.keys(trace).length ? { trace } : {}) };
 }
 
 interface OutboxDocument {
@@ -71,6 +80,7 @@ export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the relay only touches the outbox fields
   model: Model<any>;
   bus: Pick<Bus, 'publish'>;
+  /** Names the service in log lines and in the outbox metrics. */
   logger?: Logger;
   intervalMs?: number;
   lockMs?: number;
@@ -105,7 +115,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const published: string[] = [];
     for (const entry of doc.outbox ?? []) {
       try {
-        await bus.publish(entry.event);
+        await bus.publish(entry.event, entry.trace);
         published.push(entry.id);
       } catch (err) {
         logger.warn('outbox publish failed; the poller will retry', {
@@ -195,15 +205,39 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     timer.unref();
   }
 
+  /** How many events wait in this collection's outboxes and since when, read when Prometheus scrapes. */
+  const waiting = async () => {
+    const [row] = (await collection
+      .aggregate([
+        { $match: { 'outbox.at': { $lte: new Date() } } },
+        { $unwind: '$outbox' },
+        { $group: { _id: null, waiting: { $sum: 1 }, oldest: { $min: '$outbox.at' } } },
+      ])
+      .toArray()) as Array<{ waiting: number; oldest: Date | null }>;
+    return [
+      {
+        labels: { service: logger.name, collection: collection.collectionName },
+        values: {
+          waiting: row?.waiting ?? 0,
+          oldestAgeSeconds: row?.oldest ? (Date.now() - row.oldest.getTime()) / 1_000 : 0,
+        },
+      },
+    ];
+  };
+  let unobserve: (() => void) | undefined;
+
   return {
     flush,
     sweep,
     start() {
       stopped = false;
+      unobserve ??= observeOutbox(waiting);
       if (!timer) schedule();
     },
     async stop() {
       stopped = true;
+      unobserve?.();
+      unobserve = undefined;
       if (timer) clearTimeout(timer);
       timer = undefined;
       await Promise.allSettled([...inFlight]);

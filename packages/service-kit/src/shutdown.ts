@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
-import type { Logger } from './logger.ts';
+import type { Logger } from './telemetry/logger.ts';
 
 export type Closer = () => Promise<unknown>;
 

@@ -1,8 +1,9 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { connectBus, type Bus } from './bus.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from './telemetry/logger.ts';
 import { connectMongo } from './mongo.ts';
+import { configureTracing, flushTraces } from './telemetry/tracing.ts';
 import { closeServer, installGracefulShutdown, listen, runMain } from './shutdown.ts';
 
 /** The part of a service's parsed environment start-up needs (commonEnv plus its PORT and MONGO_DB). */
@@ -49,7 +50,8 @@ export function startService<Extra extends object = Record<never, never>>(
   const { name, config } = options;
   const logger = createLogger(name);
   runMain(logger, async () => {
-    const db = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+    configureTracing({ serviceName: name });
+    const db = await connectMongo(config.MONGO_URL, config.MONGO_DB, name);
     const bus = await connectBus(config.NATS_URL, name, {
       logger,
       namespace: config.NATS_NAMESPACE,
@@ -70,6 +72,7 @@ export function startService<Extra extends object = Record<never, never>>(
       async () => workers?.stop(),
       () => bus.close(),
       () => db.close(),
+      () => flushTraces(),
     ]);
   });
 }

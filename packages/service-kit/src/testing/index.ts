@@ -117,7 +117,7 @@ export async function connectTestDeps(
   dbBase: string,
   name: string,
 ): Promise<TestDeps> {
-  const db = await connectMongo(infra.mongoUrl, infra.dbName(dbBase));
+  const db = await connectMongo(infra.mongoUrl, infra.dbName(dbBase), name);
   const bus = await connectBus(infra.natsUrl, name, { namespace: infra.suffix });
   return {
     db,

@@ -1,0 +1,156 @@
+import http from 'node:http';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Connection } from 'mongoose';
+
+/**
+ * Prometheus metrics (issue 14), one registry per process, served as text on `/metrics` by every service
+ * and by the gateway's metrics listener. Every series carries the `service` that recorded it, so tests
+ * that run several services in one process keep them apart, as Prometheus does with its job label.
+ *
+ * What an operator scaling a domain reads here: request rate, latency and errors by route; event
+ * handling time and failures by type; JetStream consumer backlog; outbox backlog and age; MongoDB
+ * command time; the process's event-loop lag, memory and CPU (prom-client's default metrics).
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpDuration = new Histogram({
+  name: 'levelup_http_request_duration_seconds',
+  help: 'HTTP requests answered, by service, method, route pattern and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+
+export const eventDuration = new Histogram({
+  name: 'levelup_event_handling_duration_seconds',
+  help: 'Events handled by a consumer, by type and outcome (ok, retry: nak for redelivery, terminated)',
+  labelNames: ['service', 'durable', 'type', 'outcome'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+
+export const mongoDuration = new Histogram({
+  name: 'levelup_mongodb_command_duration_seconds',
+  help: 'MongoDB commands sent by the driver, by command name and outcome',
+  labelNames: ['service', 'command', 'outcome'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+
+/** A source of gauge readings taken at scrape time (a consumer's backlog, an outbox's waiting entries). */
+type Reading<L extends string> = { labels: Record<L, string>; values: Record<string, number> };
+type Source<L extends string> = () => Promise<Array<Reading<L>>>;
+
+/** Gauges read from sources when Prometheus scrapes, so nothing is polled between scrapes. */
+function scrapedGauges<L extends string>(
+  specs: Array<{ name: string; help: string; value: string }>,
+  labelNames: readonly L[],
+) {
+  const sources = new Set<Source<L>>();
+  let pending: Promise<Array<Reading<L>>> | undefined;
+  // One read per scrape for all gauges of the group.
+  const read = () =>
+    (pending ??= Promise.all(
+      [...sources].map((source) => source().catch(() => [] as Array<Reading<L>>)),
+    )
+      .then((all) => all.flat())
+      .finally(() => setImmediate(() => (pending = undefined))));
+  for (const spec of specs) {
+    new Gauge({
+      name: spec.name,
+      help: spec.help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const reading of await read()) {
+          this.set(reading.labels as never, reading.values[spec.value] ?? 0);
+        }
+      },
+    });
+  }
+  return (source: Source<L>) => {
+    sources.add(source);
+    return () => void sources.delete(source);
+  };
+}
+
+/** JetStream's own view of a durable consumer: messages not yet delivered, and delivered but not acked. */
+export const observeConsumers = scrapedGauges(
+  [
+    {
+      name: 'levelup_jetstream_consumer_pending',
+      help: 'Messages in the stream not yet delivered to the consumer',
+      value: 'pending',
+    },
+    {
+      name: 'levelup_jetstream_consumer_ack_pending',
+      help: 'Messages delivered to the consumer and not yet acknowledged',
+      value: 'ackPending',
+    },
+  ],
+  ['service', 'stream', 'durable'] as const,
+);
+
+/** Events written to an outbox and not yet published, and how long the oldest has waited. */
+export const observeOutbox = scrapedGauges(
+  [
+    {
+      name: 'levelup_outbox_entries_waiting',
+      help: 'Events in outboxes waiting to be published',
+      value: 'waiting',
+    },
+    {
+      name: 'levelup_outbox_oldest_entry_age_seconds',
+      help: 'Age of the oldest event waiting in an outbox (0 when none waits)',
+      value: 'oldestAgeSeconds',
+    },
+  ],
+  ['service', 'collection'] as const,
+);
+
+interface CommandEvent {
+  commandName: string;
+  duration: number;
+}
+
+/**
+ * Times every command of a mongoose connection through the driver's command monitoring (the connection
+ * must be opened with `monitorCommands: true`). The driver's own heartbeats are not commands here.
+ */
+export function instrumentMongo(connection: Connection, service: string): void {
+  const client = connection.getClient();
+  const record = (outcome: string) => (event: CommandEvent) =>
+    mongoDuration.observe({ service, command: event.commandName, outcome }, event.duration / 1_000);
+  client.on('commandSucceeded', record('ok'));
+  client.on('commandFailed', record('error'));
+}
+
+/** The registry's text for a scrape, and its content type. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/**
+ * A listener that answers only GET /metrics, for a process whose main port is public (the gateway) or
+ * that has no HTTP server of its own.
+ */
+export function serveMetrics(port: number, host = '0.0.0.0'): http.Server {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"NOT_FOUND","message":"Only /metrics is here"}}');
+      return;
+    }
+    metricsText().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  server.listen(port, host);
+  return server;
+}
