@@ -18,6 +18,7 @@ import { createIdentityFallback } from './identity-fallback.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
 import type { ProxyHandler, UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
+import { requestTelemetry } from './request-telemetry.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
@@ -134,6 +135,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     if (ctx.path === '/api/docs') ctx.set(API_DOCS_HEADERS);
     await next();
   });
+  app.use(requestTelemetry(log));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/health' || ctx.path === '/healthz') {
@@ -204,6 +206,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       delete ctx.req.headers.cookie;
     }
     if (session.kind === 'signed-in') {
+      ctx.state.userId = session.userId;
       Object.assign(
         ctx.req.headers,
         signIdentity(

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createLogger } from '@levelup/service-kit';
+import { configureTracing, createLogger, flushTraces, serveMetrics } from '@levelup/service-kit';
 import { createApp, sessionResolverFor } from './app.ts';
 import { readGatewayConfig } from './config.ts';
 import { subscribeRevocations } from './session-revocations.ts';
@@ -7,6 +7,9 @@ import { closeUpstreamAgents } from './upstream-proxy.ts';
 
 const config = readGatewayConfig();
 const logger = createLogger('gateway');
+configureTracing({ serviceName: 'gateway' });
+// Prometheus scrapes a port of its own, never published: the public port serves only the app.
+const metricsServer = config.METRICS_PORT ? serveMetrics(config.METRICS_PORT) : undefined;
 const sessions = sessionResolverFor(config);
 // In the background: the gateway serves at once, with or without NATS (issue 17).
 const revocations = subscribeRevocations(config, sessions, logger);
@@ -25,9 +28,10 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('stopping', { signal });
+  metricsServer?.close();
   server.close(() => {
     closeUpstreamAgents();
-    void revocations.close().finally(() => process.exit(0));
+    void Promise.allSettled([revocations.close(), flushTraces()]).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();
