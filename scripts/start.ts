@@ -3,12 +3,19 @@
  * use or start NATS, start every service, static server and the gateway, and print the URL when all are
  * healthy. A process that crashes is started again with backoff (logged); Ctrl-C stops everything.
  */
+import { createLogger } from '@levelup/service-kit';
 import { buildStale } from './lib/build.ts';
+import { lineFormat } from './lib/log-format.ts';
 import { startStack } from './lib/run-stack.ts';
 import { parseScale } from './lib/stack.ts';
 
 const startedAt = Date.now();
-const log = (line: string) => console.log(`${'levelup'.padEnd(16)} | ${line}`);
+// The launcher logs as every process does (pino's JSON, readable at a terminal), under its own name.
+const format = lineFormat();
+const launcher = createLogger('levelup', (line) =>
+  console.log(`${'levelup'.padEnd(16)} | ${format(line)}`),
+);
+const log = (line: string) => launcher.info(line);
 
 try {
   // `npm start -- --scale svc-quests=2`: several instances of a service behind the gateway (issue 13).
@@ -36,6 +43,9 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   console.log(`\n  Level Up is running at ${stack.gatewayUrl}\n`);
+  console.log(
+    `  Metrics for Prometheus:\n${stack.metricsUrls.map((url) => `    ${url}`).join('\n')}\n`,
+  );
 } catch (error) {
   console.error(
     `\nCould not start Level Up: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -1,7 +1,7 @@
 /** Brings the whole stack up: infrastructure, services, static servers, gateway; healthy or an error. */
 import path from 'node:path';
 import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
-import { ROOT, portOf, stackProcesses } from './stack.ts';
+import { ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
 import type { ServiceName } from './stack.ts';
 import {
   DEFAULT_RESTART_POLICY,
@@ -15,6 +15,8 @@ import type { Child, RestartPolicy, Supervisor } from './supervisor.ts';
 
 export interface RunningStack {
   gatewayUrl: string;
+  /** Each process's Prometheus /metrics, with its name. */
+  metricsUrls: string[];
   natsUrl: string;
   natsNamespace: string | undefined;
   /** The embedded MongoDB's URL, or MONGO_URL when that was set. */
@@ -153,6 +155,7 @@ export async function startStack(options: {
     };
     return {
       gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,
+      metricsUrls: metricsUrls(specs, portOffset),
       natsUrl,
       natsNamespace: specs[0]?.env.NATS_NAMESPACE,
       mongoUrl,

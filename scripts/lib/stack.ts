@@ -76,6 +76,8 @@ export interface ProcessSpec {
 
 export const BASE_PORTS = {
   gateway: 8080,
+  /** The gateway's /metrics (issue 14): a port of its own, so the public one serves only the app. */
+  'gateway-metrics': 9464,
   'svc-identity': 4001,
   'svc-quests': 4002,
   'svc-goals': 4003,
@@ -177,6 +179,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     healthPath: '/health',
     env: {
       PORT: String(at('gateway')),
+      METRICS_PORT: String(at('gateway-metrics')),
       IDENTITY_SECRET: options.identitySecret,
       // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
@@ -195,4 +198,14 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     },
   };
   return [...services, ...frontends, gateway];
+}
+
+/** Where Prometheus (or a person with curl) reads each process's metrics. */
+export function metricsUrls(processes: readonly ProcessSpec[], portOffset: number): string[] {
+  return [
+    `http://127.0.0.1:${portOf('gateway-metrics', portOffset)}/metrics (gateway)`,
+    ...processes
+      .filter((spec) => spec.name.startsWith('svc-'))
+      .map((spec) => `http://127.0.0.1:${spec.port}/metrics (${spec.name})`),
+  ];
 }

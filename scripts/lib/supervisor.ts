@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
+import { lineFormat } from './log-format.ts';
 
 const COLORS = [36, 32, 33, 35, 34, 96, 92, 93, 95, 94, 91, 37];
 let colorIndex = 0;
@@ -36,8 +37,9 @@ export function prefixLines(
 ) {
   const color = COLORS[colorIndex++ % COLORS.length];
   const tag = process.stdout.isTTY ? `\x1b[${color}m${name.padEnd(16)}\x1b[0m` : name.padEnd(16);
+  const format = lineFormat();
   const lines = readline.createInterface({ input: stream });
-  lines.on('line', (line) => out.write(`${tag} | ${line}\n`));
+  lines.on('line', (line) => out.write(`${tag} | ${format(line)}\n`));
 }
 
 /**
