@@ -1,6 +1,7 @@
 // mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]
 import { parseArgs } from 'node:util';
 import { start } from './index.ts';
+import { consoleLogger } from './logger.ts';
 
 const usage =
   'usage: mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]';
@@ -40,18 +41,18 @@ async function main(): Promise<void> {
     dbPath: values.dbpath,
     compaction,
   });
-  console.log(
+  consoleLogger.info(
     `mongo-embedded ready at ${server.uri} (${values.memory ? 'in memory' : `dbpath ${values.dbpath}`})`,
   );
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    console.log(`mongo-embedded stopping (${signal})`);
+    consoleLogger.info(`mongo-embedded stopping (${signal})`);
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`mongo-embedded failed to stop cleanly: ${(error as Error).message}`);
+        consoleLogger.error(`mongo-embedded failed to stop cleanly: ${(error as Error).message}`);
         process.exit(1);
       },
     );
@@ -61,6 +62,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`mongo-embedded failed to start: ${(error as Error).message}`);
+  consoleLogger.error(`mongo-embedded failed to start: ${(error as Error).message}`);
   process.exit(1);
 });
