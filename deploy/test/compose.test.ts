@@ -21,6 +21,8 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
   image?: string;
+  profiles?: string[];
+  volumes?: string[];
   build?: { context: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -58,11 +60,19 @@ const appServices = {
   'svc-feedback': feedbackEnv,
 } as const;
 const frontends = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
+const observability = ['prometheus', 'grafana'];
 
 describe('docker-compose.yml', () => {
   it('when parsed, then it holds MongoDB 7 as a replica set, NATS 2.10 with JetStream, every service, the gateway on 8080 and every frontend', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['mongo', 'nats', 'gateway', ...Object.keys(appServices), ...frontends].sort(),
+      [
+        'mongo',
+        'nats',
+        'gateway',
+        ...Object.keys(appServices),
+        ...frontends,
+        ...observability,
+      ].sort(),
     );
     expect(compose.services.mongo?.image).toMatch(/^mongo:7/);
     expect(compose.services.mongo?.healthcheck?.test.join(' ')).toContain('rs.initiate');
@@ -127,6 +137,64 @@ describe('docker-compose.yml', () => {
       return;
     }
     execFileSync('docker', ['compose', 'config', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  });
+});
+
+describe('Prometheus and Grafana (issue 14)', () => {
+  const prometheus = yaml.load(read('deploy/observability/prometheus.yml')) as {
+    scrape_configs: Array<{
+      job_name: string;
+      static_configs?: Array<{ targets: string[] }>;
+      dns_sd_configs?: Array<{ names: string[]; type: string; port: number }>;
+    }>;
+  };
+  const dashboard = JSON.parse(read('deploy/observability/grafana/levelup.json')) as {
+    panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+  };
+
+  it('when compose starts without a profile, then Prometheus and Grafana stay off; with --profile observability they mount files that exist', () => {
+    for (const name of observability) {
+      const service = compose.services[name]!;
+      expect(service.profiles, name).toEqual(['observability']);
+      expect(service.image, name).not.toMatch(/:latest$/);
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0]!;
+        if (source.startsWith('./')) expect(() => read(source), volume).not.toThrow();
+      }
+    }
+  });
+
+  it("when Prometheus scrapes, then it reads every service instance on that service's port and the gateway on its metrics port, never the public 8080", () => {
+    const jobs = new Map(prometheus.scrape_configs.map((job) => [job.job_name, job]));
+    for (const name of Object.keys(appServices)) {
+      const dns = jobs.get(name)?.dns_sd_configs?.[0];
+      expect(dns, name).toEqual({ names: [name], type: 'A', port: Number(envOf(name).PORT) });
+    }
+    expect(jobs.get('gateway')?.static_configs?.[0]?.targets).toEqual([
+      `gateway:${envOf('gateway').METRICS_PORT}`,
+    ]);
+    expect(envOf('gateway').METRICS_PORT).not.toBe(envOf('gateway').PORT);
+  });
+
+  it('when the dashboard queries a metric, then the services export a metric of that name', async () => {
+    const { metricsRegistry } = await import('@levelup/service-kit');
+    const exported = new Set(
+      (await metricsRegistry.getMetricsAsJSON()).flatMap((metric) =>
+        String(metric.type) === 'histogram'
+          ? ['_bucket', '_count', '_sum'].map((suffix) => metric.name + suffix)
+          : [metric.name],
+      ),
+    );
+    expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets) {
+        const names = [...target.expr.matchAll(/\b((?:levelup|nodejs)_[a-z0-9_]+)/g)].map(
+          (match) => match[1]!,
+        );
+        expect(names.length, panel.title).toBeGreaterThan(0);
+        for (const name of names) expect(exported, `${panel.title}: ${name}`).toContain(name);
+      }
+    }
   });
 });
 
