@@ -19,12 +19,14 @@ export const ErrorCodes = {
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
+  NotImplemented: 238,
   OperationNotSupportedInTransaction: 263,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   DocumentTooLarge: 17419,
   Location40352: 40352,
   Location40324: 40324,
+  Location40601: 40601,
 } as const;
 
 const codeNames: Record<number, string> = Object.fromEntries(

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import type { CommandContext } from './commands/context.ts';
-import { commandName, runCommand, WRITE_COMMANDS } from './commands/dispatch.ts';
+import { isWriteCommand, runCommand } from './commands/dispatch.ts';
 import { CursorManager } from './cursors.ts';
 import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -199,7 +199,7 @@ export class WireServer {
     await this.awaitableHello(request.command, socket);
     let reply: Document = runCommand(this.context(request.command, connectionId));
     // Group commit: every write acknowledged here waits for the same fsync as its neighbours.
-    if (WRITE_COMMANDS.has(commandName(request.command))) {
+    if (isWriteCommand(request.command)) {
       try {
         await this.deps.durability.sync();
       } catch (error) {

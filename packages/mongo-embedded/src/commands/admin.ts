@@ -4,6 +4,7 @@ import type { Document } from 'bson';
 import { Query } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Collection } from '../storage/collection.ts';
+import type { Index } from '../storage/index.ts';
 import { ID_INDEX_SPEC } from '../storage/collection.ts';
 import { compareValues } from '../storage/values.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
@@ -57,6 +58,11 @@ const create: CommandHandler = (ctx) => {
   const options = Object.fromEntries(
     Object.entries(ctx.command).filter(([key]) => key !== 'create' && !COMMAND_ENVELOPE.has(key)),
   );
+  if (options.capped && options.size === undefined)
+    throw new MongoCommandError(
+      ErrorCodes.InvalidOptions,
+      "the 'size' field is required when 'capped' is true",
+    );
   ctx.engine.create(ctx.db, name, options);
   return { ok: 1 };
 };
@@ -217,6 +223,59 @@ const dropIndexes: CommandHandler = (ctx) => {
   return { nIndexesWas, ok: 1 };
 };
 
+/** The index a collMod `index` option names, by name or by key pattern. */
+function indexToModify(ctx: CommandContext, collection: Collection, change: Document): Index {
+  const index =
+    typeof change.name === 'string'
+      ? collection.indexes.get(change.name)
+      : [...collection.indexes.values()].find((candidate) =>
+          sameKey(candidate.keyPattern, (change.keyPattern ?? {}) as Document),
+        );
+  if (!index)
+    throw new MongoCommandError(
+      ErrorCodes.IndexNotFound,
+      `cannot find index ${JSON.stringify(change.name ?? change.keyPattern)} for ns ${ctx.db}.${collection.name}`,
+    );
+  return index;
+}
+
+/**
+ * collMod for an index's `hidden` flag (mongoose's syncIndexes({ hideIndexes })) and its
+ * `expireAfterSeconds`; a hidden index is kept up to date but not used by queries.
+ */
+const collMod: CommandHandler = (ctx) => {
+  const name = String(ctx.command.collMod);
+  const collection = requireCollection(ctx, name);
+  const unsupported = Object.keys(ctx.command).filter(
+    (key) => key !== 'collMod' && key !== 'index' && !COMMAND_ENVELOPE.has(key),
+  );
+  if (unsupported.length)
+    throw new MongoCommandError(
+      ErrorCodes.NotImplemented,
+      `collMod option '${unsupported[0]!}' is not supported by the embedded server`,
+    );
+  const change = ctx.command.index as Document | undefined;
+  if (!change) return { ok: 1 };
+  const index = indexToModify(ctx, collection, change);
+  const spec: Document = { ...index.spec };
+  const reply: Document = {};
+  if (change.hidden !== undefined) {
+    if (index.name === '_id_')
+      throw new MongoCommandError(ErrorCodes.BadValue, "can't hide _id index");
+    reply.hidden_old = spec.hidden === true;
+    reply.hidden_new = change.hidden === true;
+    if (change.hidden === true) spec.hidden = true;
+    else delete spec.hidden;
+  }
+  if (change.expireAfterSeconds !== undefined) {
+    reply.expireAfterSeconds_old = spec.expireAfterSeconds;
+    reply.expireAfterSeconds_new = change.expireAfterSeconds;
+    spec.expireAfterSeconds = change.expireAfterSeconds;
+  }
+  collection.replaceIndexSpec(spec);
+  return { ...reply, ok: 1 };
+};
+
 export const adminCommands: Record<string, CommandHandler> = {
   listDatabases,
   listCollections,
@@ -227,4 +286,5 @@ export const adminCommands: Record<string, CommandHandler> = {
   listIndexes,
   dropIndexes,
   deleteIndexes: dropIndexes,
+  collMod,
 };

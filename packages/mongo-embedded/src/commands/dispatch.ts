@@ -1,10 +1,11 @@
 // Routes a command document to its handler, and turns every failure into MongoDB's error reply.
 import type { Document } from 'bson';
 import { asCommandError, ErrorCodes, MongoCommandError } from '../errors.ts';
+import { withCollation } from '../storage/collation.ts';
 import { adminCommands } from './admin.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { handshakeCommands } from './handshake.ts';
-import { readCommands } from './read.ts';
+import { readCommands, writesDocuments } from './read.ts';
 import { writeCommands } from './write.ts';
 
 const handlers = new Map<string, CommandHandler>(
@@ -35,7 +36,7 @@ export function runCommand(ctx: Omit<CommandContext, 'db'>): Document {
     const handler = handlers.get(name);
     if (!handler)
       throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
-    return handler({ ...ctx, db });
+    return withCollation(collationOf({ ...ctx, db }, name), () => handler({ ...ctx, db }));
   } catch (error) {
     const commandError = asCommandError(error);
     if (!(error instanceof MongoCommandError))
@@ -44,8 +45,25 @@ export function runCommand(ctx: Omit<CommandContext, 'db'>): Document {
   }
 }
 
+/**
+ * The collation a command runs under: its own, its first update or delete statement's, or else the
+ * default collation its collection was created with.
+ */
+function collationOf(ctx: CommandContext, name: string): unknown {
+  const { command } = ctx;
+  if (command.collation !== undefined) return command.collation;
+  for (const field of ['updates', 'deletes']) {
+    const statements = command[field] as Document[] | undefined;
+    if (Array.isArray(statements) && statements[0]?.collation !== undefined)
+      return statements[0].collation;
+  }
+  const target = command[name];
+  if (typeof target !== 'string') return undefined;
+  return ctx.engine.get(ctx.db, target)?.options.collation;
+}
+
 /** Commands whose success must be on disk before the reply is sent. */
-export const WRITE_COMMANDS = new Set([
+const WRITE_COMMANDS = new Set([
   'insert',
   'update',
   'delete',
@@ -57,4 +75,10 @@ export const WRITE_COMMANDS = new Set([
   'createIndexes',
   'dropIndexes',
   'deleteIndexes',
+  'collMod',
 ]);
+
+/** Whether the reply waits for the journal's fsync: a write command, or an aggregate ending in $out. */
+export function isWriteCommand(command: Document): boolean {
+  return WRITE_COMMANDS.has(commandName(command)) || writesDocuments(command);
+}

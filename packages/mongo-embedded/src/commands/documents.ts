@@ -9,8 +9,9 @@ import { Query, aggregate, find } from '../storage/operators.ts';
 import { update as applyModifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { bsonOf } from '../storage/bson-bytes.ts';
+import { compareCollated } from '../storage/collation.ts';
 import { compiledQuery } from '../storage/matcher.ts';
-import { TypeClass, compareValues, formatValue, typeClassOf } from '../storage/values.ts';
+import { TypeClass, formatValue, typeClassOf } from '../storage/values.ts';
 
 const UPDATE_OPERATORS = new Set([
   '$set',
@@ -414,7 +415,7 @@ export function project(docs: Document[], projection: Document | undefined): Doc
 
 /**
  * The common case without mingo: every sort key is a plain 1 / -1 and reaches one non-array value (or
- * nothing) in every document, so MongoDB's order is compareValues on those values, ties in input
+ * nothing) in every document, so MongoDB's order is compareCollated on those values, ties in input
  * order. Undefined when a key is a $meta or reaches an array (mingo then applies the full rules).
  */
 function sortByScalarKeys(docs: Document[], sort: Document): Document[] | undefined {
@@ -432,7 +433,7 @@ function sortByScalarKeys(docs: Document[], sort: Document): Document[] | undefi
   }
   rows.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
-      const order = compareValues(a.values[i], b.values[i]);
+      const order = compareCollated(a.values[i], b.values[i]);
       if (order !== 0) return order * (keys[i]![1] as number);
     }
     return a.at - b.at;

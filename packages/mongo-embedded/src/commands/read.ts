@@ -1,10 +1,13 @@
 // find, getMore, killCursors, count, distinct, aggregate.
 import { Long } from 'bson';
 import type { Document } from 'bson';
+import type { Options } from 'mingo/types';
 import { Aggregator, CONTEXT } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { distanceTo, findNear, geoValuesAtPath } from '../storage/geo.ts';
 import type { NearQuery } from '../storage/geo.ts';
+import { intlCollation } from '../storage/collation.ts';
+import { compiledQuery } from '../storage/matcher.ts';
 import { compareValues, valuesAtPath } from '../storage/values.ts';
 import { cloneDocument, project, sortSkipLimit } from './documents.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
@@ -30,7 +33,11 @@ function batchSizeOf(spec: unknown): number | undefined {
 }
 
 function matching(ctx: CommandContext, name: string, filter: Document, limit = 0): Document[] {
-  return ctx.engine.get(ctx.db, name)?.find(filter, limit) ?? [];
+  const collection = ctx.engine.get(ctx.db, name);
+  if (collection) return collection.find(filter, limit);
+  // mongod parses the filter even when the collection does not exist: a bad one is still an error.
+  compiledQuery(filter);
+  return [];
 }
 
 const find: CommandHandler = (ctx) => {
@@ -46,8 +53,11 @@ const find: CommandHandler = (ctx) => {
   const skip = toInt(ctx.command.skip);
   // Without a sort, a limited find can stop scanning once it has skip + limit matches.
   const near = findNear(filter);
-  const enough = limit > 0 && !near && (!sort || !Object.keys(sort).length) ? skip + limit : 0;
-  let matched = matching(ctx, name, filter, enough);
+  const enough =
+    limit > 0 && !near && !ctx.command.hint && (!sort || !Object.keys(sort).length)
+      ? skip + limit
+      : 0;
+  let matched = inHintOrder(ctx, name, matching(ctx, name, filter, enough), ctx.command.hint);
   // $near / $nearSphere return the nearest first.
   if (near) matched = byDistance(matched, near.field, near.near).map(({ doc }) => doc);
   const docs = project(
@@ -57,6 +67,32 @@ const find: CommandHandler = (ctx) => {
   const batchSize = batchSizeOf(ctx.command.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);
 };
+
+/**
+ * With a hint, documents come in the hinted index's key order, as mongod's index scan returns them
+ * (a hint naming no index is mongod's BadValue).
+ */
+function inHintOrder(
+  ctx: CommandContext,
+  name: string,
+  docs: Document[],
+  hint: unknown,
+): Document[] {
+  const collection = ctx.engine.get(ctx.db, name);
+  if (!hint || !collection || (typeof hint === 'object' && '$natural' in hint)) return docs;
+  const index =
+    typeof hint === 'string'
+      ? collection.indexes.get(hint)
+      : [...collection.indexes.values()].find(
+          (candidate) => compareValues(candidate.keyPattern, hint) === 0,
+        );
+  if (!index)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
+  return index.queryable ? sortSkipLimit(docs, index.keyPattern) : docs;
+}
 
 /** Documents with their distance to a $near point, nearest first (documents without one dropped). */
 function byDistance(
@@ -129,7 +165,7 @@ const NON_MUTATING_STAGES = new Set([
 
 const aggregate: CommandHandler = (ctx) => {
   const target = ctx.command.aggregate;
-  const pipeline = ctx.command.pipeline as Document[] | undefined;
+  let pipeline = ctx.command.pipeline as Document[] | undefined;
   if (!Array.isArray(pipeline))
     throw new MongoCommandError(
       ErrorCodes.FailedToParse,
@@ -152,12 +188,20 @@ const aggregate: CommandHandler = (ctx) => {
         ErrorCodes.Location40324,
         `Unrecognized pipeline stage name: '${op ?? ''}'`,
       );
-    if (op === '$out' || op === '$merge')
+    if (op === '$merge')
       throw new MongoCommandError(
-        ErrorCodes.IllegalOperation,
-        `${op} is not supported by the embedded server`,
+        ErrorCodes.NotImplemented,
+        '$merge is not supported by the embedded server',
+      );
+    if (op === '$out' && stage !== pipeline[pipeline.length - 1])
+      throw new MongoCommandError(
+        ErrorCodes.Location40601,
+        '$out can only be the final stage in the pipeline',
       );
   }
+  const last = pipeline[pipeline.length - 1];
+  const out = last && '$out' in last ? last.$out : undefined;
+  if (out !== undefined) pipeline = pipeline.slice(0, -1);
   const name = typeof target === 'string' ? target : undefined;
   let source: Document[] = [];
   let stages = pipeline;
@@ -169,20 +213,60 @@ const aggregate: CommandHandler = (ctx) => {
     } else {
       source = matching(ctx, name, {});
     }
+    source = inHintOrder(ctx, name, source, ctx.command.hint);
   } else if (pipeline[0] && '$documents' in pipeline[0]) {
     source = [];
   }
+  const collation = intlCollation(
+    (ctx.command.collation ??
+      (name ? ctx.engine.get(ctx.db, name)?.options.collation : undefined)) as
+      Options['collation'] | undefined,
+  );
   if (!stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? '')))
     source = source.map(cloneDocument);
   const docs = stages.length
     ? (new Aggregator(stages, {
+        // mingo's $sort orders strings by this collation (the filter reads the one in force).
+        ...(collation ? { collation } : {}),
         collectionResolver: (from: string) =>
           (ctx.engine.get(ctx.db, from)?.find({}) ?? []).map(cloneDocument),
       }).run(source) as Document[])
     : source;
+  if (out !== undefined) {
+    writeOut(ctx, out, docs);
+    return ctx.cursors.first(`${ctx.db}.${name ?? '$cmd.aggregate'}`, [], undefined);
+  }
   const batchSize = batchSizeOf((ctx.command.cursor as Document | undefined)?.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name ?? '$cmd.aggregate'}`, docs, batchSize);
 };
+
+/**
+ * $out: the results replace the target collection's documents, its indexes kept. As on mongod, a
+ * failure (a duplicate key) leaves the target as it was.
+ */
+function writeOut(ctx: CommandContext, spec: unknown, docs: Document[]): void {
+  const target =
+    typeof spec === 'string'
+      ? { db: ctx.db, coll: spec }
+      : { db: String((spec as Document).db ?? ctx.db), coll: String((spec as Document).coll) };
+  const collection = ctx.engine.getOrCreate(target.db, target.coll);
+  const previous = [...collection.allDocuments()];
+  for (const doc of previous) collection.remove(doc);
+  const written: Document[] = [];
+  try {
+    for (const doc of docs) written.push(collection.insert(cloneDocument(doc)));
+  } catch (error) {
+    for (const doc of written) collection.remove(doc);
+    for (const doc of previous) collection.insert(doc);
+    throw error;
+  }
+}
+
+/** Whether a command writes: the write commands, and an aggregate ending in $out. */
+export function writesDocuments(command: Document): boolean {
+  const pipeline = command.aggregate !== undefined ? command.pipeline : undefined;
+  return Array.isArray(pipeline) && pipeline.some((stage) => stage && '$out' in stage);
+}
 
 /** The collection and filter an explained command reads with. */
 function explainedQuery(inner: Document): { name: string; filter: Document } {

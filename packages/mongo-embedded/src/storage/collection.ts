@@ -4,6 +4,7 @@ import { ObjectId } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { bsonOf } from './bson-bytes.ts';
+import { collationActive } from './collation.ts';
 import { Index } from './index.ts';
 import { compiledQuery } from './matcher.ts';
 import { planQuery } from './planner.ts';
@@ -104,7 +105,8 @@ export class Collection {
    * after that many matches (only when the caller does not sort afterwards).
    */
   find(filter: Document, limit = 0): Document[] {
-    const plan = planQuery(filter, this.indexes.values());
+    // Index keys are ordered without collation, so a collated query cannot use their bounds.
+    const plan = collationActive() ? undefined : planQuery(filter, this.indexes.values());
     const query = Object.keys(filter).length ? compiledQuery(filter) : undefined;
     if (!plan) {
       // Collection scan without copying the whole collection first.
@@ -211,6 +213,14 @@ export class Collection {
       if (duplicate) throw this.duplicateKeyError(index, duplicate);
       index.add(doc, idKey);
     }
+    this.indexes.set(index.name, index);
+    this.journal({ op: 'createIndex', db: this.db, coll: this.name, spec });
+  }
+
+  /** Gives an existing index new options (collMod), keeping its place in listIndexes. */
+  replaceIndexSpec(spec: Document): void {
+    const index = new Index(spec);
+    for (const [idKey, doc] of this.docs) index.add(doc, idKey);
     this.indexes.set(index.name, index);
     this.journal({ op: 'createIndex', db: this.db, coll: this.name, spec });
   }

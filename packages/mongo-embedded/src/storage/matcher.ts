@@ -18,8 +18,18 @@ function compile(filter: Document): Query {
   try {
     return new Query(filter);
   } catch (error) {
-    if (/scriptEnabled/.test((error as Error).message))
+    const message = (error as Error).message;
+    if (/scriptEnabled/.test(message))
       throw new MongoCommandError(ErrorCodes.BadValue, 'no globalScriptEngine in $where parsing');
+    if (/operator: \$text$/.test(message))
+      throw new MongoCommandError(
+        ErrorCodes.NotImplemented,
+        '$text is not supported by the embedded server (text indexes are not maintained)',
+      );
+    // mongod's wording for an unknown field operator ({ a: { $foo: 1 } }).
+    const unknown = /^unknown query operator (\$\w+)/.exec(message);
+    if (unknown)
+      throw new MongoCommandError(ErrorCodes.BadValue, `unknown operator: ${unknown[1]!}`);
     throw error;
   }
 }

@@ -24,6 +24,7 @@ import {
   parseNear,
   withinTest,
 } from './geo.ts';
+import { collationActive, compareCollated } from './collation.ts';
 import { TypeClass, compareValues, typeClassOf } from './values.ts';
 
 type QueryPredicate = (doc: Document) => boolean;
@@ -89,6 +90,180 @@ const all: QueryOperator = (selector, value) => {
   return (doc) => parts.every((part) => part.test(doc));
 };
 
+/** What a comparison sees at a path: each value it reaches, and each element of an array; null when none. */
+function comparedValues(doc: Document, selector: string): unknown[] {
+  const leaves = geoValuesAtPath(doc, selector);
+  if (!leaves.length) return [undefined];
+  return leaves.flatMap((leaf) => (Array.isArray(leaf) ? [leaf, ...(leaf as unknown[])] : [leaf]));
+}
+
+/**
+ * $lt, $lte, $gt, $gte as MongoDB defines them: only values of the operand's type class compare
+ * (type bracketing), in BSON order (BinData by length first), strings under the collation in force.
+ * mingo compares with JavaScript's order and has no order for BinData.
+ */
+function comparison(accept: (order: number) => boolean): QueryOperator {
+  return (selector, value) => {
+    const typeClass = typeClassOf(value);
+    return (doc) =>
+      comparedValues(doc, selector).some(
+        (found) => typeClassOf(found) === typeClass && accept(compareCollated(found, value)),
+      );
+  };
+}
+
+const mingoQuery = queryOperators as unknown as Record<string, QueryOperator>;
+
+/**
+ * $eq, $ne, $in, $nin: mingo's, plus string equality under the collation in force (strength 1 makes
+ * 'a' equal 'A'); without a collation the collated test is never reached.
+ */
+function collatedEquality(name: '$eq' | '$ne' | '$in' | '$nin'): QueryOperator {
+  const negated = name === '$ne' || name === '$nin';
+  const positive = mingoQuery[name === '$ne' ? '$eq' : name === '$nin' ? '$in' : name]!;
+  return (selector, value, options) => {
+    const plain = positive(selector, value, options);
+    const operands = name === '$in' || name === '$nin' ? (value as unknown[]) : [value];
+    const strings = Array.isArray(operands) ? operands.filter((v) => typeof v === 'string') : [];
+    const collated = (doc: Document): boolean =>
+      comparedValues(doc, selector).some(
+        (found) =>
+          typeof found === 'string' && strings.some((s) => compareCollated(found, s) === 0),
+      );
+    const test = (doc: Document): boolean =>
+      plain(doc) || (strings.length > 0 && collationActive() && collated(doc));
+    return negated ? (doc) => !test(doc) : test;
+  };
+}
+
+/** BSON type numbers by $type alias. */
+const TYPE_ALIASES: Record<string, number> = {
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  javascriptWithScope: 15,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
+};
+const NUMBER_TYPES = [1, 16, 18, 19];
+const INT32 = 2 ** 31;
+
+const BSON_TYPE_BY_CLASS: Record<string, number> = {
+  Double: 1,
+  Int32: 16,
+  Long: 18,
+  Decimal128: 19,
+  Binary: 5,
+  ObjectId: 7,
+  Timestamp: 17,
+  BSONRegExp: 11,
+  BSONSymbol: 14,
+  MinKey: -1,
+  MaxKey: 127,
+};
+
+/** The BSON type a value is stored as (a JavaScript number as the bson package serialises it). */
+function bsonTypeOf(value: unknown): number {
+  if (value === null || value === undefined) return 10;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= -INT32 && value < INT32 ? 16 : 1;
+  if (typeof value === 'bigint') return 18;
+  if (typeof value === 'string') return 2;
+  if (typeof value === 'boolean') return 8;
+  if (Array.isArray(value)) return 4;
+  if (value instanceof Date) return 9;
+  if (value instanceof RegExp) return 11;
+  if (value instanceof Uint8Array) return 5;
+  const bsonType = (value as { _bsontype?: string })._bsontype;
+  if (bsonType === 'Code') return (value as { scope?: unknown }).scope ? 15 : 13;
+  return (bsonType && BSON_TYPE_BY_CLASS[bsonType]) || 3;
+}
+
+function typeNumbers(spec: unknown): number[] {
+  if (spec === 'number') return NUMBER_TYPES;
+  if (typeof spec === 'number') return [spec];
+  const code = typeof spec === 'string' ? TYPE_ALIASES[spec] : undefined;
+  if (code === undefined)
+    throw new MongoCommandError(ErrorCodes.BadValue, `Unknown type name alias: ${String(spec)}`);
+  return [code];
+}
+
+/** $type with every BSON type and alias (binData, long, int, double...), elements of arrays included. */
+const type: QueryOperator = (selector, value) => {
+  const wanted = new Set((Array.isArray(value) ? value : [value]).flatMap(typeNumbers));
+  return (doc) =>
+    geoValuesAtPath(doc, selector).some((leaf) =>
+      (Array.isArray(leaf) ? [leaf, ...(leaf as unknown[])] : [leaf]).some((found) =>
+        wanted.has(bsonTypeOf(found)),
+      ),
+    );
+};
+
+/** The bit positions a $bits* operand names: a list, a number's set bits, or BinData's set bits. */
+function bitPositions(mask: unknown): number[] {
+  if (Array.isArray(mask)) return mask.map(Number);
+  const bytes = binaryBytes(mask);
+  if (bytes) return [...bytes.keys()].flatMap((i) => bitsOfByte(bytes[i]!, i));
+  const number = Number(mask);
+  if (!Number.isInteger(number) || number < 0)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      `bitmask must be a non-negative integer: ${String(mask)}`,
+    );
+  return [...number.toString(2)].reverse().flatMap((bit, i) => (bit === '1' ? [i] : []));
+}
+
+function bitsOfByte(byte: number, index: number): number[] {
+  const out: number[] = [];
+  for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) out.push(index * 8 + bit);
+  return out;
+}
+
+function binaryBytes(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value;
+  if ((value as { _bsontype?: string } | null)?._bsontype === 'Binary')
+    return (value as { buffer: Uint8Array }).buffer;
+  return undefined;
+}
+
+/** Bit `position` of an integer (two's complement, sign extended) or of BinData (little endian). */
+function bitAt(value: unknown, position: number): boolean | undefined {
+  const bytes = binaryBytes(value);
+  if (bytes) return ((bytes[position >> 3] ?? 0) & (1 << (position & 7))) !== 0;
+  if (typeClassOf(value) !== TypeClass.Number) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number)) return undefined;
+  return ((BigInt(number) >> BigInt(position)) & 1n) === 1n;
+}
+
+/** $bitsAllSet and friends on integers and on BinData (mingo reads only numbers). */
+function bitwise(set: boolean, every: boolean): QueryOperator {
+  return (selector, value) => {
+    const positions = bitPositions(value);
+    const test = (found: unknown): boolean => {
+      const bits = positions.map((position) => bitAt(found, position));
+      if (bits.includes(undefined)) return false;
+      return every ? bits.every((bit) => bit === set) : bits.some((bit) => bit === set);
+    };
+    return (doc) => geoValuesAtPath(doc, selector).some(test);
+  };
+}
+
 const LOGICAL = new Set(['$and', '$or', '$nor']);
 
 /** Projection $elemMatch: the first element matching, operators on scalars wrapped as MongoDB does. */
@@ -117,6 +292,19 @@ export const CONTEXT = Context.init({
   query: {
     ...queryOperators,
     $all: all,
+    $eq: collatedEquality('$eq'),
+    $ne: collatedEquality('$ne'),
+    $in: collatedEquality('$in'),
+    $nin: collatedEquality('$nin'),
+    $lt: comparison((order) => order < 0),
+    $lte: comparison((order) => order <= 0),
+    $gt: comparison((order) => order > 0),
+    $gte: comparison((order) => order >= 0),
+    $type: type,
+    $bitsAllSet: bitwise(true, true),
+    $bitsAnySet: bitwise(true, false),
+    $bitsAllClear: bitwise(false, true),
+    $bitsAnyClear: bitwise(false, false),
     $near: near,
     $nearSphere: near,
     $maxDistance: always,

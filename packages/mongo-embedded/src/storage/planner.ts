@@ -98,7 +98,13 @@ export function planQuery(filter: Document, indexes: Iterable<Index>): Plan | un
   let best:
     { index: Index; score: number; eq: FieldCondition[]; range?: FieldCondition } | undefined;
   for (const index of indexes) {
-    if (!index.queryable || index.spec.partialFilterExpression || index.spec.sparse) continue;
+    if (
+      !index.queryable ||
+      index.spec.partialFilterExpression ||
+      index.spec.sparse ||
+      index.spec.hidden === true
+    )
+      continue;
     const eq: FieldCondition[] = [];
     let range: FieldCondition | undefined;
     for (const field of index.fields) {
