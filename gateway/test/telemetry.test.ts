@@ -196,7 +196,7 @@ async function scrape(url: string) {
 }
 
 describe('/metrics', () => {
-  it('when a request is answered, then svc-quests counts it under its route pattern and status, and its MongoDB commands, consumers and outbox are measured', async () => {
+  it('when a request is answered, then svc-quests counts it under its route pattern and status, and its MongoDB operations, consumers and outbox are measured', async () => {
     const { browser } = await signedInBrowser();
     const count = async () =>
       (await scrape(quests.url)).find(
@@ -214,7 +214,7 @@ describe('/metrics', () => {
     const samples = await scrape(quests.url);
     const names = new Set(samples.map((sample) => sample.name));
     for (const name of [
-      'levelup_mongodb_command_duration_seconds_count',
+      'levelup_mongodb_operation_duration_seconds_count',
       'levelup_jetstream_consumer_pending',
       'levelup_jetstream_consumer_ack_pending',
       'levelup_outbox_entries_waiting',

@@ -1,4 +1,10 @@
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  connect,
+  headers,
+  nanos,
+  type MsgHdrs,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -470,16 +476,12 @@ export async function connectBus(
 
   async function publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck> {
     const subject = subjectOf(event.type);
-    const send = () => {
-      const carrier = traceHeaders();
-      const hdrs = headers();
-      for (const [key, value] of Object.entries(carrier)) hdrs.set(key, value);
-      return js.publish(subject, JSON.stringify(event), {
+    const send = () =>
+      js.publish(subject, JSON.stringify(event), {
         msgID: event.id,
         timeout: 5_000,
-        headers: hdrs,
+        ...traceMessageHeaders(),
       });
-    };
     return inSpan(
       name,
       `publish ${event.type}`,
@@ -524,6 +526,16 @@ export async function connectBus(
   }
 
   return { connection, namespace, ensureStream, publish, consume, close };
+}
+
+/** The current trace context as NATS message headers; nothing (a plain publish) outside a trace. */
+function traceMessageHeaders(): { headers?: MsgHdrs } {
+  const carrier = traceHeaders();
+  const keys = Object.keys(carrier);
+  if (keys.length === 0) return {};
+  const hdrs = headers();
+  for (const key of keys) hdrs.set(key, carrier[key]!);
+  return { headers: hdrs };
 }
 
 /** A message's trace headers (traceparent, tracestate) as a carrier for the propagator. */

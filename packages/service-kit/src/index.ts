@@ -1,5 +1,5 @@
 export { loadConfig, commonEnv, portEnv } from './config.ts';
-export { createLogger, pinoFor, logLevel, REDACTED_PATHS } from './telemetry/logger.ts';
+export { createLogger, pinoFor, logLevel, REDACTED_KEYS } from './telemetry/logger.ts';
 export type { Logger, LogFields, LogLevel } from './telemetry/logger.ts';
 export {
   configureTracing,
@@ -22,8 +22,8 @@ export {
   serveMetrics,
   observeConsumers,
   observeOutbox,
-  instrumentMongo,
 } from './telemetry/metrics.ts';
+export { timeMongoOperations } from './telemetry/mongo-timing.ts';
 export { observeRequests, routeOf } from './telemetry/http.ts';
 export { requestContext, currentRequestId } from './request-context.ts';
 export type { RequestContext } from './request-context.ts';

@@ -1,12 +1,12 @@
 import mongoose, { Types } from 'mongoose';
 import type { Connection } from 'mongoose';
-import { instrumentMongo } from './telemetry/metrics.ts';
+import { timeMongoOperations } from './telemetry/mongo-timing.ts';
 
 /**
  * One connection per service, each with its own database (database-per-service):
  * identity -> 'levelup_identity', quests -> 'levelup_quests', ...
  * A standalone server (embedded or real) answers fast or not at all, hence the short selection timeout.
- * With the service's name, every command is timed for its metrics.
+ * With the service's name, every model operation is timed for its metrics.
  */
 export async function connectMongo(
   url: string,
@@ -17,10 +17,8 @@ export async function connectMongo(
     dbName,
     serverSelectionTimeoutMS: 5_000,
     maxPoolSize: 20,
-    // Command timings for the service's /metrics (issue 14).
-    monitorCommands: service !== undefined,
   });
-  if (service) instrumentMongo(connection, service);
+  if (service) timeMongoOperations(connection, service);
   return connection.asPromise();
 }
 

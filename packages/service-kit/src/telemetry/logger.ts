@@ -24,29 +24,22 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Never written, whatever a caller passes: cookies, credentials and secrets anywhere in a line's fields
- * (two levels deep covers `{ headers: { cookie } }` and `{ body: { password } }`).
+ * Never written, whatever a caller passes: fields with these names, in a line's fields or one level down
+ * (`{ headers: { cookie } }`, `{ body: { password } }`), are written as '[redacted]'. Checked by hand
+ * while the fields are read for errors anyway: pino's path-based redaction cost a few percent of the
+ * gateway's CPU on every request line.
  */
-export const REDACTED_PATHS = [
+export const REDACTED_KEYS: ReadonlySet<string> = new Set([
   'cookie',
+  'set-cookie',
   'password',
-  'newPassword',
-  'currentPassword',
+  'newpassword',
+  'currentpassword',
   'secret',
   'token',
   'authorization',
-  '*.cookie',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.secret',
-  '*.token',
-  '*.authorization',
-  '*.*.cookie',
-  '*.*.password',
-  '*.*.authorization',
-  'headers["set-cookie"]',
-];
+]);
+const CENSORED = '[redacted]';
 
 /**
  * pino (issue 14): one JSON line per entry with time, level, name, msg, the request id and the trace and
@@ -65,7 +58,6 @@ export function pinoFor(
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       mixin() {
         const requestId = currentRequestId();
         const ids = currentTraceIds();
@@ -76,20 +68,67 @@ export function pinoFor(
   );
 }
 
-/** Errors anywhere in the fields keep their name, message, stack and cause (JSON would drop them). */
+const isSecret = (key: string) => REDACTED_KEYS.has(key.toLowerCase());
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A nested object with its secret fields censored, or the object itself when it has none. */
+function censored(value: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (isSecret(key)) (copy ??= { ...value })[key] = CENSORED;
+  }
+  return copy ?? value;
+}
+
+/**
+ * What is written of a line's fields: secrets censored (see REDACTED_KEYS), errors with their name,
+ * message, stack and cause (JSON would drop them). The caller's object is never changed.
+ */
 function serialise(fields: LogFields | undefined): LogFields {
   if (!fields) return {};
   let copy: LogFields | undefined;
-  for (const [key, value] of Object.entries(fields)) {
-    if (value instanceof Error) {
-      copy ??= { ...fields };
-      copy[key] = stdSerializers.err(value);
-    }
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    const written = isSecret(key)
+      ? CENSORED
+      : value instanceof Error
+        ? stdSerializers.err(value)
+        : isRecord(value)
+          ? censored(value)
+          : value;
+    if (written !== value) (copy ??= { ...fields })[key] = written;
   }
   return copy ?? fields;
 }
 
 let processLogger: Pino | undefined;
+
+/** How long a log line may wait in the buffer before it is written. */
+const FLUSH_EVERY_MS = 200;
+
+/**
+ * Standard output, buffered: lines are written in batches of about 8 KB, or at the latest
+ * FLUSH_EVERY_MS after they were logged, and whatever is left when the process exits. A line per
+ * request written on its own cost every request a write to the pipe and a wake-up of whatever reads it
+ * (the launcher, a container runtime): about a fifth of the throughput of a sequence of reads in the
+ * load bench; batched, it costs next to nothing.
+ */
+function bufferedStdout(): DestinationStream {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
+  setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // not ready yet, or a write in flight: the next tick takes it
+    }
+  }, FLUSH_EVERY_MS).unref();
+  return stream;
+}
 
 /**
  * A named logger: a child of the process's one pino (one writer on standard output), or, with `write`
@@ -102,7 +141,7 @@ export function createLogger(
 ): Logger {
   const log = write
     ? pinoFor(name, { write: (line: string) => write(line.replace(/\n$/, '')) }, level)
-    : (processLogger ??= pinoFor(undefined)).child({ name });
+    : (processLogger ??= pinoFor(undefined, bufferedStdout())).child({ name });
   return {
     name,
     debug: (msg, fields) => log.debug(serialise(fields), msg),

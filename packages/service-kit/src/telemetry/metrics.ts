@@ -1,6 +1,5 @@
 import http from 'node:http';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Connection } from 'mongoose';
 
 /**
  * Prometheus metrics (issue 14), one registry per process, served as text on `/metrics` by every service
@@ -9,7 +8,7 @@ import type { Connection } from 'mongoose';
  *
  * What an operator scaling a domain reads here: request rate, latency and errors by route; event
  * handling time and failures by type; JetStream consumer backlog; outbox backlog and age; MongoDB
- * command time; the process's event-loop lag, memory and CPU (prom-client's default metrics).
+ * operation time; the process's event-loop lag, memory and CPU (prom-client's default metrics).
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -33,9 +32,9 @@ export const eventDuration = new Histogram({
 });
 
 export const mongoDuration = new Histogram({
-  name: 'levelup_mongodb_command_duration_seconds',
-  help: 'MongoDB commands sent by the driver, by command name and outcome',
-  labelNames: ['service', 'command', 'outcome'] as const,
+  name: 'levelup_mongodb_operation_duration_seconds',
+  help: 'MongoDB operations of the models, by collection, operation and outcome',
+  labelNames: ['service', 'collection', 'operation', 'outcome'] as const,
   buckets: SECONDS,
   registers: [registry],
 });
@@ -111,23 +110,6 @@ export const observeOutbox = scrapedGauges(
   ],
   ['service', 'collection'] as const,
 );
-
-interface CommandEvent {
-  commandName: string;
-  duration: number;
-}
-
-/**
- * Times every command of a mongoose connection through the driver's command monitoring (the connection
- * must be opened with `monitorCommands: true`). The driver's own heartbeats are not commands here.
- */
-export function instrumentMongo(connection: Connection, service: string): void {
-  const client = connection.getClient();
-  const record = (outcome: string) => (event: CommandEvent) =>
-    mongoDuration.observe({ service, command: event.commandName, outcome }, event.duration / 1_000);
-  client.on('commandSucceeded', record('ok'));
-  client.on('commandFailed', record('error'));
-}
 
 /** The registry's text for a scrape, and its content type. */
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
