@@ -40,7 +40,8 @@ export async function startSecondGateway(
   const port = await freePort();
   const gateway: ChildProcess = spawn(process.execPath, spec.args, {
     cwd: spec.cwd,
-    env: { ...process.env, ...spec.env, PORT: String(port), ...overrides },
+    // Its own port; no metrics listener (the stack's gateway has that port).
+    env: { ...process.env, ...spec.env, PORT: String(port), METRICS_PORT: '0', ...overrides },
     stdio: 'ignore',
   });
   const baseURL = `http://localhost:${port}`;

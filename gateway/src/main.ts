@@ -9,7 +9,15 @@ const config = readGatewayConfig();
 const logger = createLogger('gateway');
 configureTracing({ serviceName: 'gateway' });
 // Prometheus scrapes a port of its own, never published: the public port serves only the app.
-const metricsServer = config.METRICS_PORT ? serveMetrics(config.METRICS_PORT) : undefined;
+const metricsServer = config.METRICS_PORT
+  ? serveMetrics(config.METRICS_PORT, {
+      onError: (error) =>
+        logger.error('metrics listener failed; /metrics is not served', {
+          port: config.METRICS_PORT,
+          error,
+        }),
+    })
+  : undefined;
 const sessions = sessionResolverFor(config);
 // In the background: the gateway serves at once, with or without NATS (issue 17).
 const revocations = subscribeRevocations(config, sessions, logger);

@@ -117,10 +117,14 @@ export async function metricsText(): Promise<{ contentType: string; body: string
 }
 
 /**
- * A listener that answers only GET /metrics, for a process whose main port is public (the gateway) or
- * that has no HTTP server of its own.
+ * A listener that answers only GET /metrics, for a process whose main port is public (the gateway).
+ * A port already taken is reported to `onError` and leaves the process serving without it: metrics are
+ * worth less than the app.
  */
-export function serveMetrics(port: number, host = '0.0.0.0'): http.Server {
+export function serveMetrics(
+  port: number,
+  options: { host?: string; onError?: (error: Error) => void } = {},
+): http.Server {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res
@@ -133,6 +137,7 @@ export function serveMetrics(port: number, host = '0.0.0.0'): http.Server {
       () => res.writeHead(500).end(),
     );
   });
-  server.listen(port, host);
+  server.on('error', (error) => options.onError?.(error));
+  server.listen(port, options.host ?? '0.0.0.0');
   return server;
 }
