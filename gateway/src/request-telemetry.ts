@@ -3,6 +3,8 @@ import type { Context, Middleware } from 'koa';
 import {
   SpanKind,
   TRACE_HEADERS,
+  QUIET_PATHS,
+  durationMs,
   httpDuration,
   traceHeaders,
   tracerFor,
@@ -12,7 +14,6 @@ import { REMOTES, findApiRoute, matchesPrefix } from './route-table.ts';
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
 const SERVICE = 'gateway';
-const QUIET_PATHS = new Set(['/health', '/healthz', '/readyz']);
 
 /**
  * What a request is for, as a label with few values: the service an API call goes to, the remote or the
@@ -76,7 +77,7 @@ function finish(ctx: Context, route: string, started: number, span: Span, log: L
     method: ctx.method,
     route,
     status,
-    durationMs: Math.round(seconds * 10_000) / 10,
+    durationMs: durationMs(seconds),
     ...(userId ? { userId } : {}),
     ...(span.isRecording() ? { traceId: span.spanContext().traceId } : {}),
   });

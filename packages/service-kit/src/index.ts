@@ -24,7 +24,7 @@ export {
   observeOutbox,
 } from './telemetry/metrics.ts';
 export { timeMongoOperations } from './telemetry/mongo-timing.ts';
-export { observeRequests, routeOf } from './telemetry/http.ts';
+export { observeRequests, routeOf, durationMs, QUIET_PATHS } from './telemetry/http.ts';
 export { requestContext, currentRequestId } from './request-context.ts';
 export type { RequestContext } from './request-context.ts';
 export {

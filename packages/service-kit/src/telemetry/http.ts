@@ -4,7 +4,17 @@ import { httpDuration } from './metrics.ts';
 import { SpanKind, contextFrom, inSpan } from './tracing.ts';
 
 /** Paths asked by machines every few seconds: measured, but not worth a log line each. */
-const QUIET_PATHS = new Set(['/health', '/healthz', '/readyz', '/metrics']);
+export const QUIET_PATHS: ReadonlySet<string> = new Set([
+  '/health',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+]);
+
+/** A duration in seconds as the request line's durationMs (tenths of a millisecond). */
+export function durationMs(seconds: number): number {
+  return Math.round(seconds * 10_000) / 10;
+}
 
 /**
  * The route pattern a router matched ('/api/quests/:id/toggle'), never the raw path: ids in label
@@ -55,7 +65,7 @@ export function observeRequests(service: string, logger: Logger): Middleware {
               method: ctx.method,
               route,
               status,
-              durationMs: Math.round(seconds * 10_000) / 10,
+              durationMs: durationMs(seconds),
               ...(userId ? { userId } : {}),
             });
           }

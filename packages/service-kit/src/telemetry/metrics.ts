@@ -15,29 +15,28 @@ collectDefaultMetrics({ register: registry });
 
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpDuration = new Histogram({
-  name: 'levelup_http_request_duration_seconds',
-  help: 'HTTP requests answered, by service, method, route pattern and status',
-  labelNames: ['service', 'method', 'route', 'status'] as const,
-  buckets: SECONDS,
-  registers: [registry],
-});
+/** A duration histogram in seconds, in the process's registry. */
+function durationHistogram<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new Histogram({ name, help, labelNames, buckets: SECONDS, registers: [registry] });
+}
 
-export const eventDuration = new Histogram({
-  name: 'levelup_event_handling_duration_seconds',
-  help: 'Events handled by a consumer, by type and outcome (ok, retry: nak for redelivery, terminated)',
-  labelNames: ['service', 'durable', 'type', 'outcome'] as const,
-  buckets: SECONDS,
-  registers: [registry],
-});
+export const httpDuration = durationHistogram(
+  'levelup_http_request_duration_seconds',
+  'HTTP requests answered, by service, method, route pattern and status',
+  ['service', 'method', 'route', 'status'] as const,
+);
 
-export const mongoDuration = new Histogram({
-  name: 'levelup_mongodb_operation_duration_seconds',
-  help: 'MongoDB operations of the models, by collection, operation and outcome',
-  labelNames: ['service', 'collection', 'operation', 'outcome'] as const,
-  buckets: SECONDS,
-  registers: [registry],
-});
+export const eventDuration = durationHistogram(
+  'levelup_event_handling_duration_seconds',
+  'Events handled by a consumer, by type and outcome (ok, retry: nak for redelivery, terminated)',
+  ['service', 'durable', 'type', 'outcome'] as const,
+);
+
+export const mongoDuration = durationHistogram(
+  'levelup_mongodb_operation_duration_seconds',
+  'MongoDB operations of the models, by collection, operation and outcome',
+  ['service', 'collection', 'operation', 'outcome'] as const,
+);
 
 /** A source of gauge readings taken at scrape time (a consumer's backlog, an outbox's waiting entries). */
 type Reading<L extends string> = { labels: Record<L, string>; values: Record<string, number> };
