@@ -8,6 +8,7 @@ import {
   httpDuration,
   traceHeaders,
   tracerFor,
+  tracingEnabled,
 } from '@levelup/service-kit';
 import { REMOTES, findApiRoute, matchesPrefix } from './route-table.ts';
 
@@ -33,7 +34,8 @@ export function routeLabel(path: string): string {
  * The edge of every trace (issue 14): a trace context a client sent is dropped and a new trace starts
  * here, so nobody outside picks our trace ids. Its traceparent goes to the upstream with the request;
  * when the response is done (the proxy writes it after Koa's middleware returned), the duration lands in
- * the histogram and one line in the log with request id, user, route, status and duration.
+ * the histogram and one line in the log with request id, user, route, status and duration. Without an
+ * exporter no span is made and no traceparent is sent: services then start none either.
  */
 export function requestTelemetry(log: Log): Middleware {
   const tracer = tracerFor(SERVICE);
@@ -41,6 +43,10 @@ export function requestTelemetry(log: Log): Middleware {
     const started = performance.now();
     for (const header of TRACE_HEADERS) delete ctx.req.headers[header];
     const route = routeLabel(ctx.path);
+    if (!tracingEnabled()) {
+      ctx.res.once('close', () => finish(ctx, route, started, undefined, log));
+      return next();
+    }
     const span = tracer.startSpan(
       `${ctx.method} ${route}`,
       {
@@ -60,12 +66,20 @@ export function requestTelemetry(log: Log): Middleware {
   };
 }
 
-function finish(ctx: Context, route: string, started: number, span: Span, log: Log): void {
+function finish(
+  ctx: Context,
+  route: string,
+  started: number,
+  span: Span | undefined,
+  log: Log,
+): void {
   const status = ctx.res.statusCode;
   const seconds = (performance.now() - started) / 1_000;
-  span.setAttribute('http.response.status_code', status);
-  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-  span.end();
+  if (span) {
+    span.setAttribute('http.response.status_code', status);
+    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  }
   httpDuration.observe(
     { service: SERVICE, method: ctx.method, route, status: String(status) },
     seconds,
@@ -79,6 +93,6 @@ function finish(ctx: Context, route: string, started: number, span: Span, log: L
     status,
     durationMs: durationMs(seconds),
     ...(userId ? { userId } : {}),
-    ...(span.isRecording() ? { traceId: span.spanContext().traceId } : {}),
+    ...(span?.isRecording() ? { traceId: span.spanContext().traceId } : {}),
   });
 }

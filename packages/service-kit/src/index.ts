@@ -9,6 +9,7 @@ export {
   currentTraceIds,
   inSpan,
   tracerFor,
+  tracingEnabled,
   SpanKind,
   TRACE_HEADERS,
 } from './telemetry/tracing.ts';

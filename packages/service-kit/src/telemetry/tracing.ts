@@ -1,4 +1,5 @@
 import {
+  INVALID_SPAN_CONTEXT,
   context,
   propagation,
   trace,
@@ -72,6 +73,11 @@ export function configureTracing(options: TracingOptions): void {
   trace.setGlobalTracerProvider(provider);
 }
 
+/** Whether this process records spans (an OTLP exporter, or a test's processors). */
+export function tracingEnabled(): boolean {
+  return provider !== undefined;
+}
+
 /** Sends what is buffered (at shutdown). */
 export async function flushTraces(): Promise<void> {
   await provider?.forceFlush();
@@ -116,9 +122,13 @@ export interface SpanOptions {
   parent?: Context;
 }
 
+/** What `work` gets where nothing is recorded and no caller's span is known. */
+const NOT_RECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 /**
  * Runs `work` inside a new span that is the active one meanwhile. A throw marks the span as an error
- * and is rethrown; the span always ends.
+ * and is rethrown; the span always ends. Where nothing is recorded (no exporter) no span is made: `work`
+ * runs in the parent's context, so a caller's trace ids still flow on, at no other cost.
  */
 export async function inSpan<T>(
   component: string,
@@ -126,7 +136,12 @@ export async function inSpan<T>(
   options: SpanOptions,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  const parent = options.parent ?? context.active();
+  const active = context.active();
+  const parent = options.parent ?? active;
+  if (!provider) {
+    const span = trace.getSpan(parent) ?? NOT_RECORDED;
+    return parent === active ? work(span) : context.with(parent, () => work(span));
+  }
   const span = tracerFor(component).startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
