@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Small helpers shared by the benchmark scripts (they record figures; they never assert timings). */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -52,4 +54,21 @@ export function apiClient(base: string) {
   }
   /** The session cookie kept so far, for a load tool that sends it itself. */
   return Object.assign(call, { cookie: () => cookie });
+}
+
+export interface CpuProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** A V8 CPU profile (`--cpu-prof`): the call tree, and which node each sample was in for how long. */
+export interface CpuProfile {
+  nodes: CpuProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export function readCpuProfile(file: string): CpuProfile {
+  return JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 }

@@ -4,22 +4,12 @@
  *
  *   node bench/profile-summary.ts /tmp/prof/svc-quests.cpuprofile [top]
  */
-import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readCpuProfile } from './lib.ts';
 
 const [file, topArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: node bench/profile-summary.ts <file.cpuprofile> [top]');
 const top = Number(topArg ?? 25);
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const profile = readCpuProfile(file);
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 
 const selfTime = new Map<number, number>();
