@@ -8,6 +8,8 @@
 const SHELL_CACHE = 'levelup-shell-v1';
 const ASSET_CACHE = 'levelup-assets-v1';
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/i;
+/** Files the precache fetches at once (half the browser's connections per origin). */
+const PRECACHE_CONCURRENCY = 3;
 
 /** Where the shell and each remote are served: '/' and the remotes' mounts from /config/remotes.json. */
 async function frontendBases() {
@@ -28,7 +30,16 @@ async function frontendBases() {
  * Keeps every JavaScript file of the shell and the remotes on the device (each build's asset-list.json),
  * so a part of the app first opened offline still loads; files of older builds are dropped.
  */
-async function precacheApp() {
+function precacheApp() {
+  // One run at a time: activation and the page's message after registration both ask for it.
+  precaching ??= precacheFiles().finally(() => {
+    precaching = undefined;
+  });
+  return precaching;
+}
+let precaching;
+
+async function precacheFiles() {
   const cache = await caches.open(ASSET_CACHE);
   const wanted = new Set();
   const lists = await Promise.allSettled(
@@ -42,13 +53,21 @@ async function precacheApp() {
   const complete = lists.every((list) => list.status === 'fulfilled');
   const urls = lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : []));
   for (const url of urls) wanted.add(new URL(url, self.location.origin).href);
-  await Promise.allSettled(
-    urls.map(async (url) => {
-      if (await cache.match(url)) return;
-      const response = await fetch(url);
-      if (response.ok) await cache.put(url, response);
-    }),
-  );
+  // A few files at a time: the page and this worker share the browser's six connections to the origin,
+  // and hundreds of files asked for at once would queue every request of the page behind them (issue 16).
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      try {
+        if (await cache.match(url)) continue;
+        const response = await fetch(url);
+        if (response.ok) await cache.put(url, response);
+      } catch {
+        // Offline or a redeploy removed it: the next run tries again.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PRECACHE_CONCURRENCY }, worker));
   // Only prune when every list was read, so a remote that is down keeps its files.
   if (complete)
     for (const request of await cache.keys())

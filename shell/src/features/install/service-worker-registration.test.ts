@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker, SERVICE_WORKER_UPDATE_MS } from './service-worker-registration.ts';
+import {
+  NETWORK_QUIET_MS,
+  registerServiceWorker,
+  SERVICE_WORKER_UPDATE_MS,
+  SETTLE_MAX_MS,
+} from './service-worker-registration.ts';
 
 describe('registerServiceWorker (goals-progression-community.md section 5)', () => {
-  it('when the page has loaded, then /service-worker.js is registered and checked for updates every 60 minutes', async () => {
+  it('when the page has loaded and its network is quiet, then /service-worker.js is registered and checked for updates every 60 minutes', async () => {
     vi.useFakeTimers();
     const update = vi.fn(async () => {});
     const register = vi.fn(async () => ({ update }));
@@ -11,8 +16,13 @@ describe('registerServiceWorker (goals-progression-community.md section 5)', () 
       addEventListener: vi.fn(),
       setInterval: window.setInterval.bind(window),
       clearInterval: window.clearInterval.bind(window),
+      setTimeout: window.setTimeout.bind(window),
+      clearTimeout: window.clearTimeout.bind(window),
       document: { readyState: 'complete' },
     } as never);
+    vi.advanceTimersByTime(NETWORK_QUIET_MS - 1);
+    expect(register).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/service-worker.js'));
     await Promise.resolve();
     vi.advanceTimersByTime(SERVICE_WORKER_UPDATE_MS * 2);
@@ -38,5 +48,42 @@ describe('registerServiceWorker (goals-progression-community.md section 5)', () 
     expect(register).not.toHaveBeenCalled();
     expect(addEventListener).toHaveBeenCalledWith('load', expect.any(Function), { once: true });
     expect(() => registerServiceWorker({} as Navigator)).not.toThrow();
+  });
+
+  it('when resources keep loading, then registration waits for quiet, but no longer than the cap', () => {
+    vi.useFakeTimers();
+    const register = vi.fn(async () => ({ update: vi.fn() }));
+    const callbacks: Array<() => void> = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: () => void) {
+          callbacks.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    registerServiceWorker(
+      { serviceWorker: { register } } as unknown as Navigator,
+      {
+        addEventListener: vi.fn(),
+        setInterval: vi.fn(),
+        clearInterval: vi.fn(),
+        setTimeout: window.setTimeout.bind(window),
+        clearTimeout: window.clearTimeout.bind(window),
+        document: { readyState: 'complete' },
+      } as never,
+    );
+    // A resource finishes every second: never quiet for NETWORK_QUIET_MS.
+    for (let elapsed = 0; elapsed < SETTLE_MAX_MS - 1000; elapsed += 1000) {
+      vi.advanceTimersByTime(1000);
+      for (const callback of callbacks) callback();
+      expect(register).not.toHaveBeenCalled();
+    }
+    vi.advanceTimersByTime(1000);
+    expect(register).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 });

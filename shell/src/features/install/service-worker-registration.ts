@@ -2,14 +2,50 @@
 export const SERVICE_WORKER_UPDATE_MS = 60 * 60 * 1000;
 
 /**
- * Registers /service-worker.js once the page has loaded and checks for an update every 60 minutes.
- * Returns a stop function (tests); does nothing where service workers are unavailable.
+ * The first screen counts as done when no resource has finished loading for this long after the load event,
+ * or at the latest after SETTLE_MAX_MS. Only then does the worker register: on a first visit it takes the
+ * page over and downloads the whole app for offline use, which would otherwise compete with the first
+ * screen's own requests on a phone's connection (issue 16).
+ */
+export const NETWORK_QUIET_MS = 2000;
+export const SETTLE_MAX_MS = 15_000;
+
+type Timers = Pick<Window, 'setTimeout' | 'clearTimeout'>;
+
+/** Calls back once the network has been quiet for NETWORK_QUIET_MS (at most SETTLE_MAX_MS from now). */
+function whenNetworkQuiet(win: Timers, callback: () => void): void {
+  let done = false;
+  let quiet: number | undefined;
+  const observer =
+    typeof PerformanceObserver === 'function' ? new PerformanceObserver(() => rearm()) : undefined;
+  const settle = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    win.clearTimeout(quiet);
+    win.clearTimeout(latest);
+    callback();
+  };
+  const rearm = () => {
+    win.clearTimeout(quiet);
+    quiet = win.setTimeout(settle, NETWORK_QUIET_MS);
+  };
+  const latest = win.setTimeout(settle, SETTLE_MAX_MS);
+  observer?.observe({ type: 'resource' });
+  rearm();
+}
+
+/**
+ * Registers /service-worker.js once the page has loaded and its network has gone quiet, and checks for an
+ * update every 60 minutes. Returns a stop function (tests); does nothing where service workers are
+ * unavailable.
  */
 export function registerServiceWorker(
   nav: Navigator = navigator,
-  win: Pick<Window, 'addEventListener' | 'setInterval' | 'clearInterval'> & {
-    document: Pick<Document, 'readyState'>;
-  } = window,
+  win: Pick<Window, 'addEventListener' | 'setInterval' | 'clearInterval'> &
+    Timers & {
+      document: Pick<Document, 'readyState'>;
+    } = window,
 ): () => void {
   if (!('serviceWorker' in nav)) return () => {};
   let timer: number | undefined;
@@ -27,8 +63,9 @@ export function registerServiceWorker(
       })
       .catch((error: unknown) => console.warn('service worker registration failed', error));
   };
-  if (win.document.readyState === 'complete') register();
-  else win.addEventListener('load', register, { once: true });
+  const registerWhenQuiet = () => whenNetworkQuiet(win, register);
+  if (win.document.readyState === 'complete') registerWhenQuiet();
+  else win.addEventListener('load', registerWhenQuiet, { once: true });
   return () => {
     if (timer !== undefined) win.clearInterval(timer);
   };
