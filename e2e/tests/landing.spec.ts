@@ -17,6 +17,11 @@ test("a visitor reads the landing page and tries 'See How It Works': a quest com
   await expect(page.getByRole('heading', { name: 'Smart Dashboard' })).toBeVisible();
   await page.waitForLoadState('load');
   expect(scripts).toEqual([]);
+  // Its sign-in links carry the browser's zone, which an account made by that sign-in starts in.
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
+    'href',
+    /^\/api\/login\?timeZone=[\w%]+/,
+  );
   await expect(page.getByText('Gamified Life Organization')).toBeVisible();
   await expect(page.getByRole('note')).toContainText('Early access beta');
   await page.getByRole('link', { name: 'See How It Works' }).click();

@@ -40,9 +40,10 @@ async function signInAs(
   login: string,
   jar: CookieJar,
   tamper: (callback: URL) => URL = (url) => url,
+  start = '/api/login',
 ): Promise<Response> {
   const toService = (url: URL) => `${identity.url}${url.pathname}${url.search}`;
-  let response = await fetch(`${identity.url}/api/login`, {
+  let response = await fetch(`${identity.url}${start}`, {
     redirect: 'manual',
     headers: { cookie: jar.header() },
   });
@@ -123,6 +124,26 @@ describe('external sign-in (OpenID Connect)', () => {
       password: 'external-sign-in-only',
     });
     expect(password.status).toBe(401);
+  });
+
+  it("when a new account signs in with the browser's time zone, then the account lives in it; a later sign-in from another zone does not move it", async () => {
+    provider.account('oidc-tokyo', { email: 'tokyo.oidc@example.com', email_verified: true });
+    const jar = new CookieJar();
+    const start = `/api/login?timeZone=${encodeURIComponent('Asia/Tokyo')}`;
+    expect((await signInAs('oidc-tokyo', jar, undefined, start)).headers.get('location')).toBe('/');
+    expect((await profileWith(jar)).body.timeZone).toBe('Asia/Tokyo');
+
+    const later = new CookieJar();
+    await signInAs('oidc-tokyo', later, undefined, '/api/login?timeZone=Europe%2FBerlin');
+    expect((await profileWith(later)).body.timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('when the time zone given to /api/login is not one, then the sign-in goes on and the new account starts in UTC', async () => {
+    provider.account('oidc-mars', { email: 'mars.oidc@example.com', email_verified: true });
+    const jar = new CookieJar();
+    const start = '/api/login?timeZone=Mars%2FBase';
+    expect((await signInAs('oidc-mars', jar, undefined, start)).headers.get('location')).toBe('/');
+    expect((await profileWith(jar)).body.timeZone).toBe('UTC');
   });
 
   it('when the provider vouches for the email of a password account, then it signs in to that account', async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
+import { loginUrl, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
@@ -49,7 +49,7 @@ function HomeRoute({ loader }: { loader?: RemoteLoader }) {
   return isSignedIn ? (
     <RemoteSection key="mfe_quests" remote="mfe_quests" loader={loader} />
   ) : (
-    page(<LandingPage />)
+    page(<LandingPage loginHref={loginUrl()} />)
   );
 }
 

@@ -53,11 +53,17 @@ function StaticLanding() {
 const themeScript = `(function(){var p='system';try{p=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})||'system'}catch(e){}var d=p==='dark'||(p!=='light'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);var t=d?'dark':'light';document.documentElement.dataset.theme=t;document.documentElement.style.colorScheme=t})();`;
 
 /**
- * Loads the app (its entry script, `src`) on the first sign of interaction or a #how-it-works link;
- * until then the page is plain HTML and costs the phone no script work.
+ * The page's sign-in links carry the browser's zone, as web-kit's loginUrl() does in the app: an account
+ * made by that sign-in starts in it. Prerendered HTML cannot know the zone; this sets it at once.
+ */
+const loginLinksScript = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z)document.querySelectorAll('a[href=${JSON.stringify(LOGIN_URL)}]').forEach(function(a){a.href=${JSON.stringify(`${LOGIN_URL}?timeZone=`)}+encodeURIComponent(z)})}catch(e){}})();`;
+
+/**
+ * Completes the sign-in links, then loads the app (its entry script, `src`) on the first sign of
+ * interaction or a #how-it-works link; until then the page is plain HTML and costs the phone no script work.
  */
 export const appLoaderScript = (src: string) =>
-  `(function(){var s=false;function boot(){if(s)return;s=true;var e=document.createElement('script');e.src=${JSON.stringify(src)};e.defer=true;document.body.appendChild(e)}['pointerdown','keydown','touchstart','focusin'].forEach(function(n){addEventListener(n,boot,{once:true,passive:true})});addEventListener('hashchange',boot);if(location.hash==='#how-it-works')boot()})();`;
+  `${loginLinksScript}(function(){var s=false;function boot(){if(s)return;s=true;var e=document.createElement('script');e.src=${JSON.stringify(src)};e.defer=true;document.body.appendChild(e)}['pointerdown','keydown','touchstart','focusin'].forEach(function(n){addEventListener(n,boot,{once:true,passive:true})});addEventListener('hashchange',boot);if(location.hash==='#how-it-works')boot()})();`;
 
 export function renderLandingHtml(): { head: string; body: string } {
   return {

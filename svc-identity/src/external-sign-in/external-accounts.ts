@@ -55,6 +55,12 @@ export type ExternalSignIn =
   /** The email belongs to an account, and the provider does not vouch for it: no silent takeover. */
   | { kind: 'email-taken' };
 
+/** Of the request that signs in: its id for the events, and the browser's zone for a new account. */
+export interface SignInContext {
+  requestId?: string | undefined;
+  timeZone?: string | undefined;
+}
+
 /**
  * The user behind a provider account (issue 12): the one linked before; else the account with the same
  * email when the provider says it verified that email (and the link is kept); else a new account,
@@ -96,7 +102,10 @@ export function externalAccounts(deps: {
   }
 
   /** A new account for the provider account; the link is written first, so a parallel callback waits its turn. */
-  async function register(claims: ExternalClaims, requestId?: string): Promise<ExternalSignIn> {
+  async function register(
+    claims: ExternalClaims,
+    { requestId, timeZone = DEFAULT_TIME_ZONE }: SignInContext,
+  ): Promise<ExternalSignIn> {
     const id = randomUUID();
     const linkedTo = await link(claims, id);
     if (linkedTo !== id) {
@@ -110,7 +119,6 @@ export function externalAccounts(deps: {
     const email =
       claims.email ??
       `${createHash('sha256').update(keyOf(claims)).digest('hex').slice(0, 24)}@external.invalid`;
-    const timeZone = DEFAULT_TIME_ZONE;
     try {
       const user = await users.insert(
         {
@@ -137,7 +145,7 @@ export function externalAccounts(deps: {
   }
 
   return {
-    async signIn(claims: ExternalClaims, requestId?: string): Promise<ExternalSignIn> {
+    async signIn(claims: ExternalClaims, context: SignInContext = {}): Promise<ExternalSignIn> {
       const linked = await ExternalIdentity.findById(keyOf(claims)).lean();
       if (linked) {
         const user = await users.findById(linked.userId);
@@ -154,7 +162,7 @@ export function externalAccounts(deps: {
           if (user) return { kind: 'signed-in', user, created: false };
         }
       }
-      return register(claims, requestId);
+      return register(claims, context);
     },
   };
 }

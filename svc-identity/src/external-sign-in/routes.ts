@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { ExternalSignInNotice } from '@levelup/contracts';
+import { isValidTimeZone, type ExternalSignInNotice } from '@levelup/contracts';
 import type { Logger } from '@levelup/service-kit';
 import { currentSessionRef, startSession } from '../sessions/session.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -13,19 +13,35 @@ const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
 const toAuth = (ctx: Context, notice: ExternalSignInNotice) =>
   ctx.redirect(`/auth?notice=${notice}`);
 
-function readPending(ctx: Context): PendingSignIn | null {
+/** What the browser carries from /api/login to the callback: the OIDC checks and the browser's zone. */
+interface Pending extends PendingSignIn {
+  timeZone?: string;
+}
+
+function readPending(ctx: Context): Pending | null {
   const raw = ctx.cookies.get(PENDING_COOKIE, { signed: true });
   if (!raw) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingSignIn;
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Pending;
     return typeof value.state === 'string' &&
       typeof value.nonce === 'string' &&
-      typeof value.codeVerifier === 'string'
+      typeof value.codeVerifier === 'string' &&
+      (value.timeZone === undefined || isValidTimeZone(value.timeZone))
       ? value
       : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The browser's IANA zone from `?timeZone=` (web-kit's loginUrl), for an account made by this sign-in:
+ * its days and streaks start at the user's midnight, as after a sign-up. Absent or not a zone Intl
+ * knows: none, and a new account starts in UTC (changeable on the profile); the sign-in itself goes on.
+ */
+function browserTimeZone(ctx: Context): string | undefined {
+  const value = ctx.query.timeZone;
+  return isValidTimeZone(value) ? value : undefined;
 }
 
 /**
@@ -53,7 +69,8 @@ export function externalSignInRouter(deps: {
     if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
     try {
       const { url, pending } = await deps.oidc.start();
-      ctx.cookies.set(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+      const carried: Pending = { ...pending, timeZone: browserTimeZone(ctx) };
+      ctx.cookies.set(PENDING_COOKIE, Buffer.from(JSON.stringify(carried)).toString('base64url'), {
         ...cookieOptions,
         maxAge: PENDING_MAX_AGE_MS,
       });
@@ -71,7 +88,10 @@ export function externalSignInRouter(deps: {
     if (!pending) return toAuth(ctx, 'external-failed');
     try {
       const claims = await deps.oidc.finish(deps.oidc.callbackUrl(ctx.url), pending);
-      const result = await deps.accounts.signIn(claims, ctx.state.requestId as string | undefined);
+      const result = await deps.accounts.signIn(claims, {
+        requestId: ctx.state.requestId as string | undefined,
+        timeZone: pending.timeZone,
+      });
       if (result.kind === 'email-taken') return toAuth(ctx, 'external-email-taken');
       const replaced = currentSessionRef(ctx);
       await startSession(ctx, result.user._id);

@@ -13,6 +13,20 @@ import { useProfile } from './use-profile.ts';
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 
+/** The browser's IANA zone, so "today" is the user's day (architecture.md decision 7); undefined if unknown. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** External sign-in with the browser's zone, which an account made by that sign-in starts in. */
+export function loginUrl(timeZone = browserTimeZone()): string {
+  return timeZone ? `${LOGIN_URL}?timeZone=${encodeURIComponent(timeZone)}` : LOGIN_URL;
+}
+
 async function postUser(url: string, body: LoginRequest | RegisterRequest): Promise<UserProfile> {
   return userProfileSchema.parse(await apiRequest('POST', url, body));
 }

@@ -5,7 +5,7 @@ import Card from 'antd/es/card';
 import Divider from 'antd/es/divider';
 import Tabs from 'antd/es/tabs';
 import { externalSignInNotice } from '@levelup/contracts';
-import { LOGIN_URL, PageSpinner, useAuth } from '@levelup/web-kit';
+import { loginUrl, PageSpinner, useAuth } from '@levelup/web-kit';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
@@ -26,7 +26,7 @@ export function AuthPage() {
         {notice && (
           <Alert type="info" showIcon role="status" title={notice} style={{ marginBottom: 16 }} />
         )}
-        <Button block size="large" onClick={() => window.location.assign(LOGIN_URL)}>
+        <Button block size="large" onClick={() => window.location.assign(loginUrl())}>
           Continue with an external sign-in provider
         </Button>
         <p style={{ textAlign: 'center', opacity: 0.7, fontSize: 13, marginBottom: 0 }}>

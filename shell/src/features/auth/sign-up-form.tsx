@@ -3,18 +3,9 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { registerRequestSchema, type RegisterRequest } from '@levelup/contracts';
-import { serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
+import { browserTimeZone, serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
 
 type SignUpValues = Omit<RegisterRequest, 'timeZone'>;
-
-/** The browser's IANA zone, recorded at sign-up so "today" is the user's day (architecture.md decision 7). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Sign Up tab: Display Name, Username, Email, Password; Create Account (core.md section 2). */
 export function SignUpForm() {

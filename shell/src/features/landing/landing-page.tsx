@@ -11,9 +11,11 @@ const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
 /**
  * The public page for visitors at / (goals-progression-community.md section 2, Landing page): hero with
  * both calls to action, marketing stats, the four feature cards, an achievement showcase, a rotating
- * sample quest, the early-access banner, and 'See How It Works' with working demos.
+ * sample quest, the early-access banner, and 'See How It Works' with working demos. Its sign-in links go
+ * to `loginHref`: in the browser loginUrl() (with the browser's zone); prerendered, the plain LOGIN_URL,
+ * which the page's own script completes (landing-prerender.tsx).
  */
-export function LandingPage() {
+export function LandingPage({ loginHref = LOGIN_URL }: { loginHref?: string }) {
   const [demo, setDemo] = useState({ open: false, used: false });
   // The prerendered page's 'See How It Works' is a link to #how-it-works (it works before the app's
   // JavaScript has loaded): opening with that hash opens the demo.
@@ -47,7 +49,7 @@ export function LandingPage() {
           progress with a supportive community.
         </p>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', justifyContent: 'center' }}>
-          <a className="lu-btn lu-btn-primary" href={LOGIN_URL}>
+          <a className="lu-btn lu-btn-primary" href={loginHref}>
             Start Your First Quest or Sign In
           </a>
           <a
@@ -105,7 +107,7 @@ export function LandingPage() {
         <h2 id="join-title" style={{ margin: 0 }}>
           Ready for your first quest?
         </h2>
-        <a className="lu-btn lu-btn-primary" href={LOGIN_URL}>
+        <a className="lu-btn lu-btn-primary" href={loginHref}>
           Sign In to Start
         </a>
       </section>

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
-import { LOGIN_URL, useAuth } from '@levelup/web-kit';
+import { loginUrl, useAuth } from '@levelup/web-kit';
 import { adminLinks, navLinks } from './nav-links.ts';
 
 // The mobile menu's drawer is fetched the first time it opens, not on every page load.
@@ -54,7 +54,7 @@ function AccountActions({ vertical = false }: { vertical?: boolean }) {
       </div>
     );
   }
-  const signIn = () => window.location.assign(LOGIN_URL);
+  const signIn = () => window.location.assign(loginUrl());
   return (
     <div style={style}>
       <Button onClick={signIn}>Sign In</Button>
