@@ -1,6 +1,9 @@
 // @levelup/contracts: zod schemas (API and events) and pure domain rules, one truth per thing
 // (style.md). Organised by domain; every name here is imported by services and remotes, keep it stable.
 
+// First, before any schema exists: zod's settings for the browser.
+import './zod-setup.ts';
+
 // common: ids, dates, errors, pagination, small helpers
 export * from './common/errors.ts';
 export * from './common/ids.ts';
