@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -16,6 +16,14 @@ import { ActiveGoals } from './active-goals.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
+
+const headerStyle = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: 16,
+  flexWrap: 'wrap',
+  alignItems: 'center',
+} as const;
 
 // The celebration (a Modal) is fetched only when a level-up happens.
 const LevelUpDialog = lazy(() => import('./level-up-dialog.tsx'));
@@ -63,6 +71,16 @@ export function DashboardPage(props: DashboardPageProps) {
     if (headingReady) onNewUserKnown?.(newUser);
   }, [headingReady, newUser, onNewUserKnown]);
 
+  // Until this page's own data is in (svc-quests and the profile; goals may come later or fail), it is
+  // one placeholder, then appears whole and stays: cards drawn earlier would be pushed down when the
+  // heading and the welcome panel arrive (layout shift, issue 16). The reveal is a transition, which
+  // React renders in slices that leave the main thread free in between, not one long task.
+  const pageReady = !!profile && counts !== undefined && !overview.isPending;
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    if (pageReady) startTransition(() => setRevealed(true));
+  }, [pageReady]);
+
   useEffect(() => {
     if (overview.isError)
       toast.error({
@@ -71,17 +89,28 @@ export function DashboardPage(props: DashboardPageProps) {
       });
   }, [overview.isError, toast]);
 
+  const pageLinks = (
+    <div style={{ display: 'flex', gap: 8 }}>
+      <Button onClick={() => navigate('/quests')}>View Quests</Button>
+      <Button onClick={() => navigate('/goals')}>Manage Goals</Button>
+    </div>
+  );
+  if (!revealed || !profile)
+    return (
+      <div style={{ display: 'grid', gap: 24 }}>
+        <header style={headerStyle}>
+          <Skeleton.Input active style={{ width: 360 }} aria-label="Loading your dashboard" />
+          {pageLinks}
+        </header>
+        <Card>
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      </div>
+    );
+
   return (
     <div style={{ display: 'grid', gap: 24 }}>
-      <header
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          gap: 16,
-          flexWrap: 'wrap',
-          alignItems: 'center',
-        }}
-      >
+      <header style={headerStyle}>
         {headingReady ? (
           <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
             <h1 style={{ margin: 0, fontSize: 28 }}>
@@ -94,10 +123,7 @@ export function DashboardPage(props: DashboardPageProps) {
         ) : (
           <Skeleton.Input active style={{ width: 360 }} aria-label="Loading your dashboard" />
         )}
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Button onClick={() => navigate('/quests')}>View Quests</Button>
-          <Button onClick={() => navigate('/goals')}>Manage Goals</Button>
-        </div>
+        {pageLinks}
       </header>
 
       {newUser && (
@@ -105,7 +131,7 @@ export function DashboardPage(props: DashboardPageProps) {
       )}
 
       <Card>
-        {profile ? <XpBar totalXp={profile.xp} /> : <Skeleton active paragraph={{ rows: 1 }} />}
+        <XpBar totalXp={profile.xp} />
         <div style={{ display: 'flex', gap: 32, marginTop: 16, flexWrap: 'wrap' }}>
           <Statistic title="Day streak" value={overview.data?.currentStreak ?? 0} />
           <Statistic
