@@ -65,6 +65,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     baseURL,
   }) => {
+    // Thirteen pages loaded and scanned one after another: three times the usual minute, which a busy
+    // 2-core machine needs (each scan alone takes seconds there).
+    test.slow();
     const context = await browser.newContext({ baseURL, colorScheme });
     const page = await context.newPage();
     const refused = cspRefusals(page);
