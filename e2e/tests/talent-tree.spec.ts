@@ -25,8 +25,8 @@ test('three inner growth quests make Mindful Start ready and Check for Unlocks u
   // The completions reach svc-goals by event.
   await expect(async () => {
     await page.reload();
-    await expect(node).toHaveAttribute('data-state', 'ready', { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(node).toHaveAttribute('data-state', 'ready', { timeout: 6_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(node).toHaveAccessibleName(/^Mindful Start\s*: Ready to unlock,\s*3\/3 quests$/);
   const recs = page.getByRole('region', { name: 'Recommended Next Steps' });
   await expect(recs.getByRole('button').first()).toContainText('Mindful Start');
