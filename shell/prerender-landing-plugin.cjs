@@ -60,7 +60,7 @@ class PrerenderLandingPlugin {
           const { head, body } = renderLandingHtml();
           const landing = html
             .replace(entry[0], `${head}<link rel="prefetch" href="${entry[2]}">`)
-            .replace(root[0], `<div id="root">${body}</div>`)
+            .replace(root[0], `<div id="root" data-prerendered="landing">${body}</div>`)
             .replace('</body>', `<script>${appLoaderScript(entry[2])}</script></body>`);
           compilation.emitAsset('landing.html', new RawSource(landing));
         },

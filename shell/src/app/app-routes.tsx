@@ -4,7 +4,7 @@ import { loginUrl, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
-import type { RemoteName } from '../features/remotes/remote-registry.ts';
+import { remoteFor } from '../features/remotes/remote-preload.ts';
 
 // Pages a signed-in user rarely needs on the first load are fetched on demand, with their antd components
 // (forms, tabs), so the first dashboard load stays small.
@@ -21,26 +21,6 @@ const ProfilePage = lazy(() =>
 );
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
-
-/**
- * Which remote owns a top-level path (core.md section 2). A remote is mounted at the root and its descendant
- * <Routes> match these segments relative to it, so the shell never needs the remote's inner routes.
- */
-export const remoteSections: ReadonlyArray<{ segment: string; remote: RemoteName }> = [
-  { segment: 'dashboard', remote: 'mfe_quests' },
-  { segment: 'quests', remote: 'mfe_quests' },
-  { segment: 'goals', remote: 'mfe_goals' },
-  { segment: 'community', remote: 'mfe_community' },
-  { segment: 'sessions', remote: 'mfe_community' },
-  { segment: 'meetups', remote: 'mfe_community' },
-  { segment: 'admin', remote: 'mfe_community' },
-  { segment: 'talent-tree', remote: 'mfe_progression' },
-];
-
-function remoteFor(pathname: string): RemoteName | null {
-  const segment = pathname.split('/')[1] ?? '';
-  return remoteSections.find((section) => section.segment === segment)?.remote ?? null;
-}
 
 /** '/' is the landing page for visitors and the dashboard (mfe_quests) for signed-in users. */
 function HomeRoute({ loader }: { loader?: RemoteLoader }) {

@@ -1,21 +1,21 @@
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import {
+  fetchRemotesConfig,
+  REMOTES_CONFIG_URL,
+  takeEarlyManifest,
+  type RemoteName,
+} from './remote-preload.ts';
 
-/** The remotes the shell knows by name; their URLs come only from the run-time manifest. */
-export type RemoteName = 'mfe_quests' | 'mfe_goals' | 'mfe_community' | 'mfe_progression';
-
-export const REMOTES_CONFIG_URL = '/config/remotes.json';
+export type { RemoteName };
+export { REMOTES_CONFIG_URL };
 
 let registration: Promise<Record<string, string>> | null = null;
-
-async function fetchRemotesConfig(): Promise<Record<string, string>> {
-  const response = await fetch(REMOTES_CONFIG_URL, {
-    credentials: 'same-origin',
-    cache: 'no-cache',
-  });
-  if (!response.ok) throw new Error(`${response.status}: ${REMOTES_CONFIG_URL}`);
-  return (await response.json()) as Record<string, string>;
-}
 
 /**
  * Fetches /config/remotes.json ({ mfe_quests: '/remotes/quests/mf-manifest.json', ... }) once and registers
@@ -26,6 +26,10 @@ export function registerRemotesFromConfig(): Promise<Record<string, string>> {
   if (registration) return registration;
   registration = fetchRemotesConfig().then((config) => {
     if (!getInstance()) throw new Error('Module federation runtime is not initialised');
+    // The manifest index.ts already fetched for the page's remote (remote-preload.ts) is used once.
+    registerPlugins([
+      { name: 'levelup-early-manifest', fetch: (url: string) => takeEarlyManifest(url) },
+    ]);
     registerRemotes(Object.entries(config).map(([name, entry]) => ({ name, entry })));
     return config;
   });
