@@ -7,6 +7,6 @@ export default defineConfig({
     // antd forms typed into by user-event are slow in jsdom on these 2-core machines.
     testTimeout: 20_000,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', '*.test.ts'],
   },
 });

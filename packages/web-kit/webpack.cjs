@@ -93,6 +93,10 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
             loader: 'esbuild-loader',
             options: { target: 'es2022', jsx: 'automatic' },
           },
+          {
+            test: /@module-federation[\\/]runtime-core[\\/]dist[\\/]shared[\\/]index\.js$/,
+            loader: path.join(__dirname, 'share-init-once-loader.cjs'),
+          },
         ],
       },
       // No runtimeChunk: it breaks container registration of a remote.
