@@ -3,13 +3,21 @@
  * mobile (default emulation: slow 4G, 4x CPU slowdown) and desktop preset (issue 16). Prints the table of
  * bench/README.md; asserts nothing. Needs a running stack: `npm start` or BASE_URL.
  *   node bench/lighthouse.ts            # RUNS=3 takes the median performance of three runs per row
+ *   PAGES=dashboard FORMS=mobile REPORTS=/tmp/lh node bench/lighthouse.ts   # one row, reports kept
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { apiClient } from './lib.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const runs = Number(process.env.RUNS ?? 1);
+// REPORTS=<dir> keeps each run's whole report (lhr JSON) to read its long tasks and main-thread breakdown.
+const reports = process.env.REPORTS;
+if (reports) mkdirSync(reports, { recursive: true });
+const pages = (process.env.PAGES ?? 'landing,dashboard').split(',');
+const forms = (process.env.FORMS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 
 // A signed-in user for the dashboard: the session cookie goes in with every request Lighthouse makes,
 // and onboarding is marked done so the wizard does not open over the page.
@@ -59,6 +67,8 @@ async function audit(page: string, url: string, form: 'mobile' | 'desktop', cook
       form === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (reports)
+      writeFileSync(join(reports, `${page}-${form}-${i + 1}.json`), JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     results.push({
@@ -80,9 +90,10 @@ async function audit(page: string, url: string, form: 'mobile' | 'desktop', cook
 
 const cookie = call.cookie();
 const rows: Row[] = [];
-for (const form of ['mobile', 'desktop'] as const) {
-  rows.push(await audit('landing', `${base}/`, form));
-  rows.push(await audit('dashboard', `${base}/dashboard`, form, cookie));
+for (const form of forms) {
+  if (pages.includes('landing')) rows.push(await audit('landing', `${base}/`, form));
+  if (pages.includes('dashboard'))
+    rows.push(await audit('dashboard', `${base}/dashboard`, form, cookie));
 }
 await chrome.kill();
 
