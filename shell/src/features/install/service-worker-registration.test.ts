@@ -11,7 +11,10 @@ describe('registerServiceWorker (goals-progression-community.md section 5)', () 
     vi.useFakeTimers();
     const update = vi.fn(async () => {});
     const register = vi.fn(async () => ({ update }));
-    const nav = { serviceWorker: { register } } as unknown as Navigator;
+    const postMessage = vi.fn();
+    const nav = {
+      serviceWorker: { register, ready: Promise.resolve({ active: { postMessage } }) },
+    } as unknown as Navigator;
     const stop = registerServiceWorker(nav, {
       addEventListener: vi.fn(),
       setInterval: window.setInterval.bind(window),
@@ -24,12 +27,35 @@ describe('registerServiceWorker (goals-progression-community.md section 5)', () 
     expect(register).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/service-worker.js'));
-    await Promise.resolve();
+    // The active worker is asked to keep the whole app for offline use.
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledWith({ type: 'precache' }));
     vi.advanceTimersByTime(SERVICE_WORKER_UPDATE_MS * 2);
     expect(update).toHaveBeenCalledTimes(2);
     stop();
     vi.advanceTimersByTime(SERVICE_WORKER_UPDATE_MS);
     expect(update).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('when the browser blocks service workers (no registration), then nothing more is asked of it', async () => {
+    vi.useFakeTimers();
+    const register = vi.fn(async () => undefined);
+    const setInterval = vi.fn();
+    registerServiceWorker(
+      { serviceWorker: { register } } as unknown as Navigator,
+      {
+        addEventListener: vi.fn(),
+        setInterval,
+        clearInterval: vi.fn(),
+        setTimeout: window.setTimeout.bind(window),
+        clearTimeout: window.clearTimeout.bind(window),
+        document: { readyState: 'complete' },
+      } as never,
+    );
+    vi.advanceTimersByTime(NETWORK_QUIET_MS);
+    await vi.waitFor(() => expect(register).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(setInterval).not.toHaveBeenCalled();
     vi.useRealTimers();
   });
 
@@ -65,7 +91,7 @@ describe('registerServiceWorker (goals-progression-community.md section 5)', () 
       },
     );
     registerServiceWorker(
-      { serviceWorker: { register } } as unknown as Navigator,
+      { serviceWorker: { register, ready: new Promise(() => {}) } } as unknown as Navigator,
       {
         addEventListener: vi.fn(),
         setInterval: vi.fn(),

@@ -52,14 +52,19 @@ export function registerServiceWorker(
   const register = () => {
     nav.serviceWorker
       .register('/service-worker.js')
-      .then((registration) => {
-        // Keep the whole app (shell and remotes, as deployed now) on the device for offline use.
-        registration.active?.postMessage({ type: 'precache' });
+      .then(async (registration) => {
+        // (A browser that blocks service workers, as a test harness may, answers without a registration.)
+        if (!registration) return;
         timer = win.setInterval(() => {
           registration.update().catch(() => {
             // Offline or the server is restarting: the next check tries again.
           });
         }, SERVICE_WORKER_UPDATE_MS);
+        // Keep the whole app (shell and remotes, as deployed now) on the device for offline use. Asked of
+        // the active worker (on a first visit, once it has activated), never done while it activates: a
+        // worker that is still activating holds every request of the pages it controls until it is done.
+        const ready = await nav.serviceWorker.ready;
+        ready.active?.postMessage({ type: 'precache' });
       })
       .catch((error: unknown) => console.warn('service worker registration failed', error));
   };
