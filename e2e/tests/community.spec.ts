@@ -57,6 +57,9 @@ test('a host creates a live session and members join it until it is full', async
   browser,
   baseURL,
 }) => {
+  // Three members, each in a browser of their own, sign up and load the app: three minutes, not one, on a
+  // busy 2-core machine.
+  test.slow();
   const host = await member(browser, baseURL, 'Alex Rivera');
   const page = host.page;
   await page.goto('/sessions');
