@@ -62,6 +62,13 @@ function sharedModules() {
       requiredVersion: '*',
       version: installedVersion('@levelup/web-kit'),
     },
+    // The API's schemas, with the parts of zod they use: one copy evaluated per page instead of one per
+    // frontend (web-kit imports them too). Every frontend already takes the whole package through its index.
+    '@levelup/contracts': {
+      singleton: true,
+      requiredVersion: '*',
+      version: installedVersion('@levelup/contracts'),
+    },
   };
   for (const key of antdContextModules)
     shared[key] = { ...singleton('antd'), allowNodeModulesSuffixMatch: true };
