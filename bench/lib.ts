@@ -58,7 +58,7 @@ export function apiClient(base: string) {
 
 export interface CpuProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   children?: number[];
 }
 
