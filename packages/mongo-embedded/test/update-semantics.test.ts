@@ -129,3 +129,30 @@ describe('$-prefixed field names and $pull', () => {
     expect((await items.findOne({ _id: 1 } as Document))!.n).toEqual([1]);
   });
 });
+
+describe('__proto__ as a field name', () => {
+  it('when $rename targets __proto__.x, then the field is stored under an own __proto__ and nothing is polluted', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, hello: 'world' } as Document);
+    await items.updateOne({ _id: 1 } as Document, { $rename: { hello: '__proto__.polluted' } });
+    const doc = (await items.findOne({ _id: 1 } as Document))!;
+    expect(Object.prototype.hasOwnProperty.call(doc, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(doc, '__proto__')!.value).toEqual({ polluted: 'world' });
+    expect(({} as Document).polluted).toBeUndefined();
+  });
+
+  it('when $set stores an object with an own __proto__ key, then findOneAndUpdate returns it as stored', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, path1: {} } as Document);
+    const value: Document = {};
+    Object.defineProperty(value, '__proto__', { value: 'abcd', enumerable: true, writable: true });
+    const doc = (await items.findOneAndUpdate(
+      { _id: 1 } as Document,
+      { $set: { path1: value, other: 2 } },
+      { returnDocument: 'after' },
+    ))!;
+    expect(Object.getOwnPropertyDescriptor(doc.path1, '__proto__')!.value).toBe('abcd');
+    expect(doc.other).toBe(2);
+    expect(Object.getPrototypeOf(doc.path1)).toBe(Object.prototype);
+  });
+});

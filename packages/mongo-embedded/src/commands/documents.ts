@@ -61,7 +61,74 @@ export function isOperatorUpdate(update: Document): boolean {
 export function applyUpdate(
   current: Document,
   update: Document | Document[],
-  options: { arrayFilters?: Document[]; filter?: Document; inserting?: boolean } = {},
+  options: UpdateOptions = {},
+): Document {
+  // `__proto__` is an ordinary field name to MongoDB; mingo refuses it in paths and plain assignment would
+  // set a prototype instead. Such updates run on a copy where the name is one no field can have.
+  if (!Array.isArray(update) && mentionsProto(update))
+    return unescapeProto(
+      applyOperators(escapeProto(current) as Document, escapeProto(update) as Document, options),
+    ) as Document;
+  return applyOperators(current, update, options);
+}
+
+interface UpdateOptions {
+  arrayFilters?: Document[];
+  filter?: Document;
+  inserting?: boolean;
+}
+
+const PROTO = '__proto__';
+/** Stands for `__proto__` while mingo applies an update: BSON field names cannot hold a NUL. */
+const PROTO_ALIAS = '\u0000__proto__';
+
+function mentionsProto(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(mentionsProto);
+  if (typeof value === 'string') return value.split('.').includes(PROTO);
+  if (typeClassOf(value) !== TypeClass.Object) return false;
+  return Object.entries(value as Document).some(
+    ([key, inner]) => key.split('.').includes(PROTO) || mentionsProto(inner),
+  );
+}
+
+/** A deep copy with `__proto__` as a field name or path segment (keys, $rename targets) renamed. */
+function escapeProto(value: unknown): unknown {
+  const rename = (path: string) =>
+    path
+      .split('.')
+      .map((part) => (part === PROTO ? PROTO_ALIAS : part))
+      .join('.');
+  if (Array.isArray(value)) return value.map(escapeProto);
+  if (typeof value === 'string') return value.includes(PROTO) ? rename(value) : value;
+  if (typeClassOf(value) !== TypeClass.Object) return value;
+  const out: Document = {};
+  for (const [key, inner] of Object.entries(value as Document))
+    out[rename(key)] = escapeProto(inner);
+  return out;
+}
+
+/** The inverse of escapeProto, with `__proto__` as an own field (never the object's prototype). */
+function unescapeProto(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unescapeProto);
+  if (typeClassOf(value) !== TypeClass.Object) return value;
+  const out: Document = {};
+  for (const [key, inner] of Object.entries(value as Document)) {
+    if (key === PROTO_ALIAS)
+      Object.defineProperty(out, PROTO, {
+        value: unescapeProto(inner),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else out[key] = unescapeProto(inner);
+  }
+  return out;
+}
+
+function applyOperators(
+  current: Document,
+  update: Document | Document[],
+  options: UpdateOptions,
 ): Document {
   if (Array.isArray(update)) {
     const [result] = aggregate([cloneDocument(current)], update);
@@ -401,16 +468,115 @@ export function upsertSeed(filter: Document): Document {
   return seed;
 }
 
-/** Applies a find projection; fields keep the stored document's order, as mongod returns them. */
-export function project(docs: Document[], projection: Document | undefined): Document[] {
+/**
+ * Applies a find projection; fields keep the stored document's order, as mongod returns them. `$slice` and
+ * the positional `path.$` are applied here (mingo counts `$slice` as an inclusion, so `{ a: 0, b: { $slice:
+ * 1 } }` failed and `{ b: { $slice: 1 } }` alone kept only b; it has no filter to resolve `$` against).
+ * The rest of the projection is mingo's.
+ */
+export function project(
+  docs: Document[],
+  projection: Document | undefined,
+  filter: Document = {},
+): Document[] {
   if (!projection || !Object.keys(projection).length) return docs;
-  const projected = find(docs, {}, projection);
+  const slices: Array<[string, unknown]> = [];
+  const positional: string[] = [];
+  const rest: Document = {};
+  for (const [field, value] of Object.entries(projection)) {
+    if (isSlice(value)) slices.push([field, value.$slice]);
+    else if (field.endsWith('.$')) positional.push(field.slice(0, -2));
+    else rest[field] = value;
+  }
+  // With inclusions, a sliced or positional field is included too; otherwise the rest decides.
+  const inclusive = Object.entries(rest).some(
+    ([field, value]) => field !== '_id' && isInclusion(value),
+  );
+  if (inclusive || positional.length)
+    for (const field of [...slices.map(([field]) => field), ...positional]) rest[field] = 1;
+  const projected = Object.keys(rest).length ? find(docs, {}, rest) : docs.map(cloneDocument);
   return projected.map((out, i) => {
+    for (const [field, spec] of slices) sliceAt(out, field.split('.'), spec);
+    for (const field of positional) firstMatchAt(out, docs[i]!, field, filter);
     const ordered: Document = {};
     for (const key of Object.keys(docs[i]!)) if (key in out) ordered[key] = out[key];
     for (const key of Object.keys(out)) if (!(key in ordered)) ordered[key] = out[key];
     return ordered;
   });
+}
+
+function isSlice(value: unknown): value is { $slice: unknown } {
+  return (
+    typeClassOf(value) === TypeClass.Object &&
+    Object.keys(value as Document).length === 1 &&
+    '$slice' in (value as Document)
+  );
+}
+
+function isInclusion(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  // An expression, $elemMatch or $meta: computed fields make the projection an inclusion, except $meta.
+  if (typeClassOf(value) === TypeClass.Object) return !('$meta' in (value as Document));
+  return true;
+}
+
+/** MongoDB's $slice: n (first n, or last -n), or [skip, limit] (skip from the end when negative). */
+function sliceArray(array: unknown[], spec: unknown): unknown[] {
+  if (Array.isArray(spec)) {
+    const [skip, limit] = spec.map(Number) as [number, number];
+    const from = skip < 0 ? Math.max(0, array.length + skip) : Math.min(skip, array.length);
+    return array.slice(from, from + Math.max(0, limit));
+  }
+  const n = Number(spec);
+  return n >= 0 ? array.slice(0, n) : array.slice(Math.max(0, array.length + n));
+}
+
+/** Slices the array at `path` in place, through embedded documents and arrays of them. */
+function sliceAt(node: unknown, path: string[], spec: unknown): void {
+  if (Array.isArray(node)) {
+    for (const element of node) sliceAt(element, path, spec);
+    return;
+  }
+  if (typeClassOf(node) !== TypeClass.Object) return;
+  const doc = node as Document;
+  const [head, ...tail] = path as [string, ...string[]];
+  if (!(head in doc)) return;
+  if (tail.length) sliceAt(doc[head], tail, spec);
+  else if (Array.isArray(doc[head])) doc[head] = sliceArray(doc[head] as unknown[], spec);
+}
+
+/**
+ * The positional projection `path.$`: the array at `path` keeps only its first element that satisfies the
+ * query's conditions on that array (`path.sub: value`, `path: { $elemMatch: ... }`, `path: value`).
+ */
+function firstMatchAt(out: Document, stored: Document, path: string, filter: Document): void {
+  const conditions: Document[] = [];
+  const collect = (part: Document) => {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === '$and' && Array.isArray(value)) for (const sub of value) collect(sub as Document);
+      else if (key === path) conditions.push({ element: value });
+      else if (key.startsWith(`${path}.`))
+        conditions.push({ [`element.${key.slice(path.length + 1)}`]: value });
+    }
+  };
+  collect(filter);
+  const array = path.split('.').reduce<unknown>((node, part) => {
+    return typeClassOf(node) === TypeClass.Object ? (node as Document)[part] : undefined;
+  }, stored);
+  if (!Array.isArray(array) || !conditions.length) return;
+  const queries = conditions.map((condition) => compiledQuery(condition));
+  // Each condition is tested on a one-element array, as the query tested it on the whole array.
+  const element = array.find((value) => queries.every((query) => query.test({ element: [value] })));
+  const parts = path.split('.');
+  let node: unknown = out;
+  for (const part of parts.slice(0, -1)) {
+    if (typeClassOf(node) !== TypeClass.Object) return;
+    node = (node as Document)[part];
+  }
+  if (typeClassOf(node) === TypeClass.Object)
+    (node as Document)[parts.at(-1)!] =
+      element === undefined ? [] : [cloneDocument({ element }).element];
 }
 
 /**

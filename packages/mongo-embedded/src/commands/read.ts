@@ -63,6 +63,7 @@ const find: CommandHandler = (ctx) => {
   const docs = project(
     sortSkipLimit(matched, sort, skip, limit),
     ctx.command.projection as Document | undefined,
+    filter,
   );
   const batchSize = batchSizeOf(ctx.command.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);

@@ -188,7 +188,7 @@ const findAndModify: CommandHandler = (ctx) => {
     1,
   );
   const shown = (doc: Document | undefined): Document | null =>
-    doc ? (project([doc], fields)[0] ?? null) : null;
+    doc ? (project([doc], fields, filter)[0] ?? null) : null;
 
   if (!current) {
     if (ctx.command.upsert === true && change) {
