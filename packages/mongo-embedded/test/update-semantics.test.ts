@@ -1,6 +1,6 @@
 // Update semantics mongoose relies on (issue 15): what MongoDB accepts, the embedded server must too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectId } from 'mongodb';
+import { Binary, ObjectId } from 'mongodb';
 import type { Collection, Document } from 'mongodb';
 import { openTarget, uniqueName } from './target.ts';
 import type { Target } from './target.ts';
@@ -154,5 +154,19 @@ describe('__proto__ as a field name', () => {
     expect(Object.getOwnPropertyDescriptor(doc.path1, '__proto__')!.value).toBe('abcd');
     expect(doc.other).toBe(2);
     expect(Object.getPrototypeOf(doc.path1)).toBe(Object.prototype);
+  });
+});
+
+describe('BinData subtypes', () => {
+  it('when $set gives a binary field the same bytes with another subtype, then the new subtype is stored', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, buf: new Binary(Buffer.from('hi'), 128) } as Document);
+    const result = await items.updateOne({ _id: 1 } as Document, {
+      $set: { buf: new Binary(Buffer.from('hi'), 0) },
+    });
+    expect(result.modifiedCount).toBe(1);
+    const doc = (await items.findOne({ _id: 1 } as Document))!;
+    expect((doc.buf as Binary).sub_type).toBe(0);
+    expect(Buffer.from((doc.buf as Binary).buffer).toString()).toBe('hi');
   });
 });

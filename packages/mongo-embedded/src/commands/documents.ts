@@ -1,6 +1,6 @@
 // Document-level helpers shared by the command families: cloning, applying an update, building
 // an upsert's document from its filter, projection and sorting (semantics from mingo).
-import { BSON } from 'bson';
+import { BSON, Binary } from 'bson';
 import type { Document } from 'bson';
 import { Query, aggregate, find } from '../storage/operators.ts';
 // The updater on its own: mingo's top-level update() first copies its whole operator table (every
@@ -194,6 +194,7 @@ function applyOperators(
     }
   }
   for (const apply of own.apply) apply(next);
+  keepBinarySubtypes(next, modifier.$set as Document | undefined);
   return next;
 }
 
@@ -429,6 +430,26 @@ function conflict(path: string, at: string): MongoCommandError {
     ErrorCodes.ConflictingUpdateOperators,
     `Updating the path '${path}' would create a conflict at '${at}'`,
   );
+}
+
+/**
+ * mingo's $set skips a value equal to the stored one, and it counts two BinData with the same bytes as
+ * equal whatever their subtypes; MongoDB stores the new subtype. Plain paths only (no positional parts,
+ * no arrays on the way).
+ */
+function keepBinarySubtypes(doc: Document, set: Document | undefined): void {
+  for (const [path, value] of Object.entries(set ?? {})) {
+    if (!(value instanceof Binary) || path.split('.').some((part) => part.startsWith('$')))
+      continue;
+    const parts = path.split('.');
+    let parent: unknown = doc;
+    for (const part of parts.slice(0, -1))
+      parent = typeClassOf(parent) === TypeClass.Object ? (parent as Document)[part] : undefined;
+    if (typeClassOf(parent) !== TypeClass.Object) continue;
+    const stored = (parent as Document)[parts.at(-1)!];
+    if (stored instanceof Binary && stored.sub_type !== value.sub_type)
+      (parent as Document)[parts.at(-1)!] = value;
+  }
 }
 
 function setPath(doc: Document, path: string, value: unknown): void {
