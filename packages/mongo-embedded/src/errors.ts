@@ -19,6 +19,7 @@ export const ErrorCodes = {
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
+  DocumentValidationFailure: 121,
   NotImplemented: 238,
   OperationNotSupportedInTransaction: 263,
   BSONObjectTooLarge: 10334,

@@ -1,7 +1,7 @@
 // insert, update, delete, findAndModify.
 import type { Document } from 'bson';
 import { asCommandError, ErrorCodes, MongoCommandError } from '../errors.ts';
-import type { Collection } from '../storage/collection.ts';
+import type { Collection, WriteOptions } from '../storage/collection.ts';
 import { applyUpdate, project, sameDocument, sortSkipLimit, upsertSeed } from './documents.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 
@@ -51,7 +51,7 @@ const insert: CommandHandler = (ctx) => {
   const collection = ctx.engine.getOrCreate(ctx.db, name);
   let n = 0;
   const writeErrors = runBatch(ctx, documents, (doc) => {
-    collection.insert(doc);
+    collection.insert(doc, writeOptions(ctx));
     n++;
   });
   return { n, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
@@ -62,7 +62,8 @@ function upsertDocument(
   collection: Collection,
   filter: Document,
   update: Document | Document[],
-  arrayFilters?: Document[],
+  arrayFilters: Document[] | undefined,
+  options: WriteOptions,
 ): Document {
   const seed = upsertSeed(filter);
   const doc = applyUpdate(seed, update, {
@@ -71,7 +72,12 @@ function upsertDocument(
   });
   if (seed._id !== undefined && doc._id === undefined) doc._id = seed._id;
   if (doc._id === undefined) delete doc._id;
-  return collection.insert(doc);
+  return collection.insert(doc, options);
+}
+
+/** A write command's bypassDocumentValidation. */
+function writeOptions(ctx: CommandContext): WriteOptions {
+  return { validate: ctx.command.bypassDocumentValidation !== true };
 }
 
 const update: CommandHandler = (ctx) => {
@@ -112,6 +118,7 @@ const update: CommandHandler = (ctx) => {
           filter,
           change,
           arrayFilters,
+          writeOptions(ctx),
         );
         n++;
         upserted.push({ index, _id: doc._id });
@@ -125,7 +132,7 @@ const update: CommandHandler = (ctx) => {
       });
       n++;
       if (sameDocument(current, next)) continue;
-      collection!.replace(current, next);
+      collection!.replace(current, next, writeOptions(ctx));
       nModified++;
     }
   });
@@ -197,6 +204,7 @@ const findAndModify: CommandHandler = (ctx) => {
         filter,
         change,
         arrayFilters,
+        writeOptions(ctx),
       );
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
@@ -211,7 +219,7 @@ const findAndModify: CommandHandler = (ctx) => {
     return { lastErrorObject: { n: 1 }, value: shown(current), ok: 1 };
   }
   const next = applyUpdate(current, change!, { ...(arrayFilters ? { arrayFilters } : {}), filter });
-  if (!sameDocument(current, next)) collection!.replace(current, next);
+  if (!sameDocument(current, next)) collection!.replace(current, next, writeOptions(ctx));
   return {
     lastErrorObject: { n: 1, updatedExisting: true },
     value: shown(returnNew ? next : current),

@@ -25,6 +25,11 @@ const MAX_DOCUMENT_SIZE = 16 * 1024 * 1024;
 
 export const ID_INDEX_SPEC = { v: 2, key: { _id: 1 }, name: '_id_' };
 
+/** `validate: false` writes without the collection's validator (bypassDocumentValidation, $out). */
+export interface WriteOptions {
+  validate?: boolean;
+}
+
 export class Collection {
   readonly db: string;
   readonly name: string;
@@ -139,6 +144,31 @@ export class Collection {
     );
   }
 
+  /**
+   * The collection's validator (given to create): a write whose document does not match it is refused with
+   * mongod's DocumentValidationFailure, unless validationLevel is "off", validationAction "warn", or the
+   * level "moderate" and the document being updated did not match either.
+   */
+  private checkValid(doc: Document, current?: Document): void {
+    const validator = this.options.validator as Document | undefined;
+    if (!validator || !Object.keys(validator).length) return;
+    const { validationLevel, validationAction } = this.options;
+    if (validationLevel === 'off' || validationAction === 'warn') return;
+    const query = compiledQuery(validator);
+    if (current && validationLevel === 'moderate' && !query.test(current)) return;
+    if (query.test(doc)) return;
+    throw new MongoCommandError(
+      ErrorCodes.DocumentValidationFailure,
+      'Document failed validation',
+      {
+        errInfo: {
+          failingDocumentId: doc._id,
+          details: { operatorName: Object.keys(validator)[0] },
+        },
+      },
+    );
+  }
+
   private checkUnique(doc: Document, idKey: string, except?: Document): void {
     const existing = this.docs.get(idKey);
     if (existing && existing !== except)
@@ -151,7 +181,7 @@ export class Collection {
   }
 
   /** Inserts a document (adding an ObjectId _id first when missing) after checking unique indexes. */
-  insert(input: Document): Document {
+  insert(input: Document, options: WriteOptions = {}): Document {
     // MongoDB stores _id as the first field, whoever generated it.
     const hasId = '_id' in input && input._id !== undefined;
     const doc =
@@ -167,6 +197,7 @@ export class Collection {
         `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`,
       );
     }
+    if (options.validate !== false) this.checkValid(doc);
     const idKey = idKeyOf(doc._id);
     this.checkUnique(doc, idKey);
     for (const index of this.indexes.values()) index.add(doc, idKey);
@@ -176,7 +207,7 @@ export class Collection {
   }
 
   /** Replaces a stored document by a new version with the same _id, keeping unique indexes true. */
-  replace(current: Document, next: Document): void {
+  replace(current: Document, next: Document, options: WriteOptions = {}): void {
     const idKey = idKeyOf(current._id);
     if (idKeyOf(next._id) !== idKey) {
       throw new MongoCommandError(
@@ -190,6 +221,7 @@ export class Collection {
         `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`,
       );
     }
+    if (options.validate !== false) this.checkValid(next, current);
     this.checkUnique(next, idKey, current);
     for (const index of this.indexes.values()) index.remove(current, idKey);
     for (const index of this.indexes.values()) index.add(next, idKey);

@@ -26,6 +26,7 @@ import {
 } from './geo.ts';
 import { collationActive, compareCollated } from './collation.ts';
 import { TypeClass, compareValues, typeClassOf } from './values.ts';
+import { jsonSchemaValidator } from './json-schema.ts';
 
 type QueryPredicate = (doc: Document) => boolean;
 type QueryOperator = (selector: string, value: unknown, options: Options) => QueryPredicate;
@@ -137,7 +138,7 @@ function collatedEquality(name: '$eq' | '$ne' | '$in' | '$nin'): QueryOperator {
 }
 
 /** BSON type numbers by $type alias. */
-const TYPE_ALIASES: Record<string, number> = {
+export const TYPE_ALIASES: Record<string, number> = {
   double: 1,
   string: 2,
   object: 3,
@@ -160,7 +161,7 @@ const TYPE_ALIASES: Record<string, number> = {
   minKey: -1,
   maxKey: 127,
 };
-const NUMBER_TYPES = [1, 16, 18, 19];
+export const NUMBER_TYPES = [1, 16, 18, 19];
 const INT32 = 2 ** 31;
 
 const BSON_TYPE_BY_CLASS: Record<string, number> = {
@@ -178,7 +179,7 @@ const BSON_TYPE_BY_CLASS: Record<string, number> = {
 };
 
 /** The BSON type a value is stored as (a JavaScript number as the bson package serialises it). */
-function bsonTypeOf(value: unknown): number {
+export function bsonTypeOf(value: unknown): number {
   if (value === null || value === undefined) return 10;
   if (typeof value === 'number')
     return Number.isInteger(value) && value >= -INT32 && value < INT32 ? 16 : 1;
@@ -319,7 +320,11 @@ export const CONTEXT = Context.init({
   window: windowOperators,
 } as never);
 
-const OPTIONS = { context: CONTEXT, scriptEnabled: false } as Partial<Options>;
+const OPTIONS = {
+  context: CONTEXT,
+  scriptEnabled: false,
+  jsonSchemaValidator,
+} as Partial<Options>;
 
 /** mingo's Query with the server's operators. */
 export class Query extends BaseQuery {
