@@ -170,3 +170,45 @@ describe('BinData subtypes', () => {
     expect(Buffer.from((doc.buf as Binary).buffer).toString()).toBe('hi');
   });
 });
+
+describe('array operators on a field that is not an array', () => {
+  it('when $push, $addToSet, $pop or $pull meet a number, then mongod errors come back and nothing changes', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, num: 42 } as Document);
+    const codeOf = (update: Document) =>
+      items.updateOne({ _id: 1 } as Document, update).then(
+        () => 0,
+        (error: { code: number; message: string }) => error,
+      );
+    expect(await codeOf({ $push: { num: 1 } })).toMatchObject({
+      code: 2,
+      message: "The field 'num' must be an array but is of type int in document {_id: 1}",
+    });
+    expect(await codeOf({ $addToSet: { num: 1 } })).toMatchObject({ code: 2 });
+    expect(await codeOf({ $pop: { num: 1 } })).toMatchObject({ code: 14 });
+    expect(await codeOf({ $pull: { num: 1 } })).toMatchObject({
+      code: 2,
+      message: 'Cannot apply $pull to a non-array value',
+    });
+    expect(await items.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, num: 42 });
+  });
+
+  it('when an unordered bulkWrite has such a statement, then it is a write error and the others apply', async () => {
+    const items = fresh();
+    await items.insertOne({ _id: 1, num: 42 } as Document);
+    const error = await items
+      .bulkWrite(
+        [
+          { updateOne: { filter: {}, update: { $push: { num: 42 } as Document } } },
+          { updateOne: { filter: {}, update: { $inc: { num: 57 } } } },
+        ],
+        { ordered: false },
+      )
+      .then(
+        () => undefined,
+        (failure: { writeErrors: Array<{ index: number; code: number }> }) => failure,
+      );
+    expect(error?.writeErrors).toMatchObject([{ index: 0, code: 2 }]);
+    expect((await items.findOne({ _id: 1 } as Document))!.num).toBe(99);
+  });
+});

@@ -2,7 +2,7 @@
 // an upsert's document from its filter, projection and sorting (semantics from mingo).
 import { BSON, Binary } from 'bson';
 import type { Document } from 'bson';
-import { Query, aggregate, find } from '../storage/operators.ts';
+import { Query, TYPE_ALIASES, aggregate, bsonTypeOf, find } from '../storage/operators.ts';
 // The updater on its own: mingo's top-level update() first copies its whole operator table (every
 // expression operator, twice) into a fresh context for each call, a fifth of a write's CPU under load
 // (issue 7). The updater alone starts from the query, boolean and comparison operators it needs.
@@ -169,6 +169,7 @@ function applyOperators(
   const own = takeOwnPaths(modifier, current, options.inserting === true);
   checkConflicts(modifier, own);
   checkViablePaths(modifier, next);
+  checkArrayOperands(modifier, next);
   if (Object.keys(modifier).length) {
     const filter = options.filter && usesPositional(modifier) ? options.filter : {};
     try {
@@ -450,6 +451,42 @@ function keepBinarySubtypes(doc: Document, set: Document | undefined): void {
     if (stored instanceof Binary && stored.sub_type !== value.sub_type)
       (parent as Document)[parts.at(-1)!] = value;
   }
+}
+
+/**
+ * $push, $addToSet, $pop, $pull and $pullAll on a field that holds something other than an array fail
+ * with mongod's errors (mingo left the field as it was and reported success). Plain paths only.
+ */
+function checkArrayOperands(modifier: Document, doc: Document): void {
+  for (const op of ['$push', '$addToSet', '$pop', '$pull', '$pullAll']) {
+    for (const path of Object.keys((modifier[op] ?? {}) as Document)) {
+      if (path.split('.').some((part) => part.startsWith('$'))) continue;
+      const value = scalarAtPath(doc, path);
+      if (value === undefined || value === ARRAY) continue;
+      const type = bsonTypeName(value);
+      if (op === '$push')
+        throw new MongoCommandError(
+          ErrorCodes.BadValue,
+          `The field '${path}' must be an array but is of type ${type} in document {_id: ${formatValue(doc._id)}}`,
+        );
+      if (op === '$addToSet')
+        throw new MongoCommandError(
+          ErrorCodes.BadValue,
+          `Cannot apply $addToSet to non-array field. Field named '${path}' has non-array type ${type}`,
+        );
+      if (op === '$pop')
+        throw new MongoCommandError(
+          ErrorCodes.TypeMismatch,
+          `Path '${path}' contains an element of non-array type '${type}'`,
+        );
+      throw new MongoCommandError(ErrorCodes.BadValue, 'Cannot apply $pull to a non-array value');
+    }
+  }
+}
+
+function bsonTypeName(value: unknown): string {
+  const code = bsonTypeOf(value);
+  return Object.entries(TYPE_ALIASES).find(([, number]) => number === code)?.[0] ?? 'object';
 }
 
 function setPath(doc: Document, path: string, value: unknown): void {
