@@ -3,6 +3,7 @@ import { Long } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from './errors.ts';
 import { bsonOf } from './storage/bson-bytes.ts';
+import { asStored } from './storage/number-types.ts';
 
 const DEFAULT_FIRST_BATCH = 101;
 /** Replies stay under the 16 MiB document limit with room for the envelope. */
@@ -88,7 +89,7 @@ function takeBatch(cursor: OpenCursor, count: number, empty: boolean): Document[
     const doc = cursor.docs[cursor.position]!;
     bytes += bsonOf(doc).length;
     if (batch.length > 0 && bytes > MAX_BATCH_BYTES) break;
-    batch.push(doc);
+    batch.push(asStored(doc));
     cursor.position++;
   }
   return batch;

@@ -2,7 +2,21 @@
 import type { Document } from 'bson';
 import { asCommandError, ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Collection, WriteOptions } from '../storage/collection.ts';
-import { applyUpdate, project, sameDocument, sortSkipLimit, upsertSeed } from './documents.ts';
+import {
+  carryTypes,
+  carryTypesFrom,
+  storable,
+  typedView,
+  asStored,
+} from '../storage/number-types.ts';
+import {
+  applyUpdate,
+  isOperatorUpdate,
+  project,
+  sameDocument,
+  sortSkipLimit,
+  upsertSeed,
+} from './documents.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 
 function collectionName(ctx: CommandContext, field: string): string {
@@ -49,13 +63,31 @@ const insert: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'insert');
   const documents = batch(ctx, 'documents');
   const collection = ctx.engine.getOrCreate(ctx.db, name);
+  // The documents again with their int64 and double types (see storage/number-types.ts).
+  const typed = typedView(ctx.command)?.documents as Document[] | undefined;
   let n = 0;
-  const writeErrors = runBatch(ctx, documents, (doc) => {
-    collection.insert(doc, writeOptions(ctx));
+  const writeErrors = runBatch(ctx, documents, (doc, index) => {
+    const raw = typed?.[index];
+    collection.insert(raw ? storable(raw) : doc, writeOptions(ctx));
     n++;
   });
   return { n, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
 };
+
+/**
+ * The number types a new version of a document keeps: an operator or pipeline update keeps those of
+ * the fields it left alone, a replacement has those it was sent with (`typedChange`).
+ */
+function keepTypes(
+  next: Document,
+  current: Document,
+  change: Document | Document[],
+  typedChange: unknown,
+): void {
+  if (Array.isArray(change) || isOperatorUpdate(change)) carryTypes(next, current);
+  else if (typedChange && typeof typedChange === 'object')
+    carryTypesFrom(next, typedChange as Document);
+}
 
 /** Upserts a new document built from the filter and the update; returns it. */
 function upsertDocument(
@@ -64,6 +96,7 @@ function upsertDocument(
   update: Document | Document[],
   arrayFilters: Document[] | undefined,
   options: WriteOptions,
+  typedUpdate?: unknown,
 ): Document {
   const seed = upsertSeed(filter);
   const doc = applyUpdate(seed, update, {
@@ -72,6 +105,7 @@ function upsertDocument(
   });
   if (seed._id !== undefined && doc._id === undefined) doc._id = seed._id;
   if (doc._id === undefined) delete doc._id;
+  keepTypes(doc, seed, update, typedUpdate);
   return collection.insert(doc, options);
 }
 
@@ -83,6 +117,7 @@ function writeOptions(ctx: CommandContext): WriteOptions {
 const update: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'update');
   const statements = batch(ctx, 'updates');
+  const typedStatements = () => typedView(ctx.command)?.updates as Document[] | undefined;
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
@@ -119,6 +154,7 @@ const update: CommandHandler = (ctx) => {
           change,
           arrayFilters,
           writeOptions(ctx),
+          typedStatements()?.[index]?.u,
         );
         n++;
         upserted.push({ index, _id: doc._id });
@@ -132,6 +168,7 @@ const update: CommandHandler = (ctx) => {
       });
       n++;
       if (sameDocument(current, next)) continue;
+      keepTypes(next, current, change, typedStatements()?.[index]?.u);
       collection!.replace(current, next, writeOptions(ctx));
       nModified++;
     }
@@ -194,8 +231,11 @@ const findAndModify: CommandHandler = (ctx) => {
     0,
     1,
   );
-  const shown = (doc: Document | undefined): Document | null =>
-    doc ? (project([doc], fields, filter)[0] ?? null) : null;
+  const shown = (doc: Document | undefined): Document | null => {
+    const projected = doc ? project([doc], fields, filter)[0] : undefined;
+    return projected ? asStored(projected) : null;
+  };
+  const typedUpdate = () => typedView(ctx.command)?.update;
 
   if (!current) {
     if (ctx.command.upsert === true && change) {
@@ -205,6 +245,7 @@ const findAndModify: CommandHandler = (ctx) => {
         change,
         arrayFilters,
         writeOptions(ctx),
+        typedUpdate(),
       );
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
@@ -219,7 +260,10 @@ const findAndModify: CommandHandler = (ctx) => {
     return { lastErrorObject: { n: 1 }, value: shown(current), ok: 1 };
   }
   const next = applyUpdate(current, change!, { ...(arrayFilters ? { arrayFilters } : {}), filter });
-  if (!sameDocument(current, next)) collection!.replace(current, next, writeOptions(ctx));
+  if (!sameDocument(current, next)) {
+    keepTypes(next, current, change!, typedUpdate());
+    collection!.replace(current, next, writeOptions(ctx));
+  }
   return {
     lastErrorObject: { n: 1, updatedExisting: true },
     value: shown(returnNew ? next : current),

@@ -4,12 +4,15 @@
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
 import type { Document } from 'bson';
+import { asStored, deserializeTyped, plainValue, storable } from '../storage/number-types.ts';
 
 const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;
 
 export function encodeRecord(record: Document): Buffer {
-  const payload = BSON.serialize(record);
+  // A stored document is written with its number types (its typed twin), and read back with them.
+  const doc = record.doc as Document | undefined;
+  const payload = BSON.serialize(doc ? { ...record, doc: asStored(doc) } : record);
   const frame = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
   frame.writeUInt32LE(payload.length, 0);
   frame.writeUInt32LE(crc32(payload), 4);
@@ -40,7 +43,11 @@ export function decodeRecords(data: Buffer): DecodedLog {
     if (crc32(payload) !== checksum)
       return { records, validLength: offset, tornReason: 'checksum mismatch' };
     try {
-      records.push(BSON.deserialize(payload));
+      const raw = deserializeTyped(payload);
+      const { doc, ...rest } = raw;
+      const record = plainValue(rest) as Document;
+      if (doc) record.doc = storable(doc as Document);
+      records.push(record);
     } catch {
       return { records, validLength: offset, tornReason: 'unreadable record' };
     }

@@ -7,6 +7,7 @@ import { bsonOf } from './bson-bytes.ts';
 import { collationActive } from './collation.ts';
 import { Index } from './index.ts';
 import { compiledQuery } from './matcher.ts';
+import { carryTypes } from './number-types.ts';
 import { planQuery } from './planner.ts';
 import type { Plan } from './planner.ts';
 import { formatValue, idKeyOf } from './values.ts';
@@ -190,6 +191,7 @@ export class Collection {
         : { _id: hasId ? input._id : new ObjectId(), ...input };
     if (Array.isArray(doc._id))
       throw new MongoCommandError(ErrorCodes.BadValue, "The '_id' value cannot be of type array");
+    if (doc !== input) carryTypes(doc, input);
     const size = bsonOf(doc).length;
     if (size > MAX_DOCUMENT_SIZE) {
       throw new MongoCommandError(

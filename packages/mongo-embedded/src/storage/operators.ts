@@ -27,6 +27,7 @@ import {
 import { collationActive, compareCollated } from './collation.ts';
 import { TypeClass, compareValues, typeClassOf } from './values.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
+import { typedTwin } from './number-types.ts';
 
 type QueryPredicate = (doc: Document) => boolean;
 type QueryOperator = (selector: string, value: unknown, options: Options) => QueryPredicate;
@@ -207,8 +208,9 @@ function typeNumbers(spec: unknown): number[] {
 /** $type with every BSON type and alias (binData, long, int, double...), elements of arrays included. */
 const type: QueryOperator = (selector, value) => {
   const wanted = new Set((Array.isArray(value) ? value : [value]).flatMap(typeNumbers));
+  // The stored types (an int64 or a double 42.0 is a number in the plain document).
   return (doc) =>
-    geoValuesAtPath(doc, selector).some((leaf) =>
+    geoValuesAtPath(typedTwin(doc) ?? doc, selector).some((leaf) =>
       (Array.isArray(leaf) ? [leaf, ...(leaf as unknown[])] : [leaf]).some((found) =>
         wanted.has(bsonTypeOf(found)),
       ),

@@ -2,6 +2,7 @@
 // serialisation. https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
 import { BSON } from 'bson';
 import type { Document } from 'bson';
+import { attachTypedView, deserializeTyped } from '../storage/number-types.ts';
 import { ProtocolError } from '../errors.ts';
 
 export const OP_REPLY = 1;
@@ -88,7 +89,7 @@ function readDocument(
   offset: number,
   end: number,
   what: string,
-): { doc: Document; next: number } {
+): { doc: Document; next: number; bytes: Buffer } {
   if (offset + 5 > end) throw new ProtocolError(`truncated BSON in ${what}`);
   const size = message.readInt32LE(offset);
   if (size < 5 || offset + size > end)
@@ -97,7 +98,7 @@ function readDocument(
     throw new ProtocolError(`BSON document of ${size} bytes is too large`);
   try {
     const doc = BSON.deserialize(message.subarray(offset, offset + size), deserializeOptions);
-    return { doc, next: offset + size };
+    return { doc, next: offset + size, bytes: message.subarray(offset, offset + size) };
   } catch (error) {
     throw new ProtocolError(`invalid BSON in ${what}: ${(error as Error).message}`);
   }
@@ -135,7 +136,9 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   const end = flags & MSG_CHECKSUM_PRESENT ? message.length - 4 : message.length;
   let offset = HEADER_SIZE + 4;
   let body: Document | undefined;
+  let bodyBytes: Buffer | undefined;
   const sequences: Record<string, Document[]> = {};
+  const sequenceBytes: Record<string, Buffer[]> = {};
   while (offset < end) {
     const kind = message[offset];
     offset += 1;
@@ -143,6 +146,7 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
       if (body) throw new ProtocolError('OP_MSG with more than one body section');
       const read = readDocument(message, offset, end, 'OP_MSG body');
       body = read.doc;
+      bodyBytes = read.bytes;
       offset = read.next;
     } else if (kind === 1) {
       if (offset + 4 > end) throw new ProtocolError('truncated document sequence');
@@ -152,13 +156,16 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
         throw new ProtocolError(`bad document sequence size ${size}`);
       const id = readCString(message, offset + 4, sectionEnd);
       const docs: Document[] = [];
+      const bytes: Buffer[] = [];
       let position = id.next;
       while (position < sectionEnd) {
         const read = readDocument(message, position, sectionEnd, `document sequence ${id.value}`);
         docs.push(read.doc);
+        bytes.push(read.bytes);
         position = read.next;
       }
       sequences[id.value] = docs;
+      sequenceBytes[id.value] = bytes;
       offset = sectionEnd;
     } else {
       throw new ProtocolError(`unknown OP_MSG section kind ${kind}`);
@@ -166,6 +173,13 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   }
   if (!body) throw new ProtocolError('OP_MSG without a body section');
   for (const [id, docs] of Object.entries(sequences)) body[id] = docs;
+  const typedBody = bodyBytes!;
+  attachTypedView(body, () => {
+    const typed = deserializeTyped(typedBody);
+    for (const [id, bytes] of Object.entries(sequenceBytes))
+      typed[id] = bytes.map((doc) => deserializeTyped(doc));
+    return typed;
+  });
   return {
     kind: 'msg',
     header,

@@ -1,0 +1,177 @@
+// BSON number types as they were stored (issue 15). Documents are kept and matched as plain JavaScript
+// values, as the bson package deserialises them by default (int32 and double become numbers, an int64
+// becomes a number when it fits 53 bits), so every operator, index key and sort sees numbers as before.
+// A document that holds a value whose type that plain form would lose on the way back (an int64 that
+// fits 53 bits, a double with an integral value such as 42.0) gets a typed twin: the same document with
+// those values as bson's Long and Double. The twin is what is sent back, journaled and asked by $type,
+// so a driver that reads int64 as BigInt gets a BigInt and a stored 42.0 is still a double.
+// Documents without such values (all of this app's own) have no twin and pay nothing further.
+import { BSON, Long } from 'bson';
+import type { Document } from 'bson';
+
+/** Deserialisation that keeps Int32, Double and Long wrappers, for documents about to be stored. */
+export const TYPED_DESERIALIZE = { promoteValues: false, validation: { utf8: false } } as const;
+
+const twins = new WeakMap<Document, Document>();
+const MAX_SAFE = Long.fromNumber(Number.MAX_SAFE_INTEGER + 1);
+const MIN_SAFE = Long.fromNumber(-(Number.MAX_SAFE_INTEGER + 1));
+const INT32 = 2 ** 31;
+
+type Wrapper = { _bsontype?: string; value?: number };
+
+/** The stored document with its int64 and integral doubles typed, if it has any; else undefined. */
+export function typedTwin(doc: Document): Document | undefined {
+  return twins.get(doc);
+}
+
+/** What goes out on the wire or to disk for a stored document. */
+export function asStored(doc: Document): Document {
+  return twins.get(doc) ?? doc;
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A double the plain form would send back as an int32: an integral value in int32 range, or -0. */
+function losesDouble(n: number): boolean {
+  return (Number.isInteger(n) && n >= -INT32 && n < INT32) || Object.is(n, -0);
+}
+
+/**
+ * [plain, typed] forms of a value deserialised with TYPED_DESERIALIZE. Where nothing in a subtree
+ * keeps a type, both are the same object.
+ */
+function split(value: unknown): [unknown, unknown] {
+  if (value === null || typeof value !== 'object') return [value, value];
+  if (Array.isArray(value)) {
+    const plain: unknown[] = new Array<unknown>(value.length);
+    const typed: unknown[] = new Array<unknown>(value.length);
+    let differs = false;
+    for (let i = 0; i < value.length; i++) {
+      [plain[i], typed[i]] = split(value[i]);
+      if (plain[i] !== typed[i]) differs = true;
+    }
+    return [plain, differs ? typed : plain];
+  }
+  switch ((value as Wrapper)._bsontype) {
+    case 'Int32':
+      return [(value as Wrapper).value, (value as Wrapper).value];
+    case 'Double': {
+      const n = (value as Wrapper).value!;
+      return [n, losesDouble(n) ? value : n];
+    }
+    case 'Long': {
+      const long = value as Long;
+      const fits = long.lessThanOrEqual(MAX_SAFE) && long.greaterThanOrEqual(MIN_SAFE);
+      return [fits ? long.toNumber() : long, long];
+    }
+    default:
+  }
+  if (!isPlainObject(value)) return [value, value];
+  const plain: Document = {};
+  const typed: Document = {};
+  let differs = false;
+  for (const key of Object.keys(value)) {
+    const [p, t] = split((value as Document)[key]);
+    define(plain, key, p);
+    define(typed, key, t);
+    if (p !== t) differs = true;
+  }
+  return [plain, differs ? typed : plain];
+}
+
+/** An own field even when named __proto__. */
+function define(target: Document, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/** The plain document to store for one deserialised with TYPED_DESERIALIZE, its twin registered. */
+export function storable(raw: Document): Document {
+  const [plain, typed] = split(raw) as [Document, Document];
+  if (typed !== plain) twins.set(plain, typed);
+  return plain;
+}
+
+/** The plain form of any value deserialised with TYPED_DESERIALIZE (no twin kept). */
+export function plainValue(raw: unknown): unknown {
+  return split(raw)[0];
+}
+
+/**
+ * Gives `next` (a new version of a document, or a document built from `source`) the types `source`
+ * had: a number of `next` keeps its int64 or double type where `source` holds the same number at the
+ * same path. Values an update changed are typed as the plain form types them.
+ */
+export function carryTypes(next: Document, source: Document): void {
+  const typedSource = twins.get(source);
+  if (!typedSource || twins.has(next)) return;
+  const typed = retype(next, source, typedSource);
+  if (typed !== next) twins.set(next, typed as Document);
+}
+
+function retype(next: unknown, plain: unknown, typed: unknown): unknown {
+  if (plain === typed) return next;
+  if (typeof next === 'number') return next === plain ? typed : next;
+  if (next === null || typeof next !== 'object' || plain === null || typeof plain !== 'object')
+    return next;
+  if (Array.isArray(next)) {
+    if (!Array.isArray(plain)) return next;
+    let differs = false;
+    const out = next.map((element, i) => {
+      const result = retype(element, plain[i], (typed as unknown[])[i]);
+      if (result !== element) differs = true;
+      return result;
+    });
+    return differs ? out : next;
+  }
+  if (!isPlainObject(next) || !isPlainObject(plain)) return next;
+  let out: Document | undefined;
+  const keys = Object.keys(next);
+  for (const key of keys) {
+    if (!Object.hasOwn(plain, key)) continue;
+    const value = (next as Document)[key];
+    const result = retype(value, (plain as Document)[key], (typed as Document)[key]);
+    if (result === value) continue;
+    if (!out) {
+      out = {};
+      for (const k of keys) define(out, k, (next as Document)[k]);
+    }
+    define(out, key, result);
+  }
+  return out ?? next;
+}
+
+/** Registers `typed` (deserialised with TYPED_DESERIALIZE) as the source of `doc`'s types. */
+export function carryTypesFrom(doc: Document, typedRaw: Document): void {
+  const [plain, typed] = split(typedRaw);
+  if (plain === typed) return;
+  twins.set(plain as Document, typed as Document);
+  carryTypes(doc, plain as Document);
+}
+
+const views = new WeakMap<Document, () => Document>();
+
+/** Lets a command's handler read its documents again with their number types (see parseOpMsg). */
+export function attachTypedView(command: Document, bytes: () => Document): void {
+  let cached: Document | undefined;
+  views.set(command, () => (cached ??= bytes()));
+}
+
+/** The command deserialised with TYPED_DESERIALIZE, when it came with its bytes. */
+export function typedView(command: Document): Document | undefined {
+  return views.get(command)?.();
+}
+
+/** Reads one BSON document keeping its number types. */
+export function deserializeTyped(bytes: Uint8Array): Document {
+  return BSON.deserialize(bytes, TYPED_DESERIALIZE);
+}
