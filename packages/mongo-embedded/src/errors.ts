@@ -22,12 +22,23 @@ export const ErrorCodes = {
   DocumentValidationFailure: 121,
   NotImplemented: 238,
   OperationNotSupportedInTransaction: 263,
+  NoQueryExecutionPlans: 291,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   DocumentTooLarge: 17419,
+  Location10065: 10065,
+  Location16605: 16605,
+  Location16606: 16606,
+  Location16607: 16607,
+  Location40227: 40227,
   Location40352: 40352,
   Location40324: 40324,
+  Location40600: 40600,
   Location40601: 40601,
+  Location40602: 40602,
+  Location50856: 50856,
+  Location50857: 50857,
+  Location50858: 50858,
 } as const;
 
 const codeNames: Record<number, string> = Object.fromEntries(

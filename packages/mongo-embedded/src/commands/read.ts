@@ -10,6 +10,7 @@ import { intlCollation } from '../storage/collation.ts';
 import { compiledQuery } from '../storage/matcher.ts';
 import { compareValues, valuesAtPath } from '../storage/values.ts';
 import { cloneDocument, project, sortSkipLimit } from './documents.ts';
+import { checkGeoNearPlacement, geoNearDocuments } from './geo-near.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { SERVER_VERSION } from './handshake.ts';
 
@@ -184,6 +185,7 @@ const aggregate: CommandHandler = (ctx) => {
   }
   for (const stage of pipeline) {
     const op = Object.keys(stage)[0];
+    if (op === '$geoNear') continue;
     if (!op || !CONTEXT.getOperator('pipeline' as never, op))
       throw new MongoCommandError(
         ErrorCodes.Location40324,
@@ -200,21 +202,33 @@ const aggregate: CommandHandler = (ctx) => {
         '$out can only be the final stage in the pipeline',
       );
   }
+  checkGeoNearPlacement(pipeline);
   const last = pipeline[pipeline.length - 1];
   const out = last && '$out' in last ? last.$out : undefined;
   if (out !== undefined) pipeline = pipeline.slice(0, -1);
   const name = typeof target === 'string' ? target : undefined;
   let source: Document[] = [];
   let stages = pipeline;
+  // $geoNear's output is made of copies, so later stages may edit them.
+  let copied = false;
   if (name) {
     const first = pipeline[0];
-    if (first && '$match' in first) {
+    if (first && '$geoNear' in first) {
+      source = geoNearDocuments(ctx, name, first.$geoNear);
+      stages = pipeline.slice(1);
+      copied = true;
+    } else if (first && '$match' in first) {
       source = matching(ctx, name, first.$match as Document);
       stages = pipeline.slice(1);
     } else {
       source = matching(ctx, name, {});
     }
-    source = inHintOrder(ctx, name, source, ctx.command.hint);
+    if (!copied) source = inHintOrder(ctx, name, source, ctx.command.hint);
+  } else if (pipeline[0] && '$geoNear' in pipeline[0]) {
+    throw new MongoCommandError(
+      ErrorCodes.InvalidNamespace,
+      "{aggregate: 1} is not valid for '$geoNear'; a collection is required.",
+    );
   } else if (pipeline[0] && '$documents' in pipeline[0]) {
     source = [];
   }
@@ -223,7 +237,7 @@ const aggregate: CommandHandler = (ctx) => {
       (name ? ctx.engine.get(ctx.db, name)?.options.collation : undefined)) as
       Options['collation'] | undefined,
   );
-  if (!stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? '')))
+  if (!copied && !stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? '')))
     source = source.map(cloneDocument);
   const docs = stages.length
     ? (new Aggregator(stages, {
