@@ -4,11 +4,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Double, Int32, Long, MongoClient } from 'mongodb';
+import {
+  Binary,
+  BSON,
+  BSONRegExp,
+  Code,
+  DBRef,
+  Decimal128,
+  Double,
+  Int32,
+  Long,
+  MaxKey,
+  MinKey,
+  MongoClient,
+  ObjectId,
+  Timestamp,
+} from 'mongodb';
 import type { Collection, Document } from 'mongodb';
 import { embedded, openTarget, uniqueName } from './target.ts';
 import type { Target } from './target.ts';
 import { startChild } from './process.ts';
+import { losesTypes, storable, typedTwin, deserializeTyped } from '../src/storage/number-types.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -136,5 +152,46 @@ describe.runIf(embedded)('number types across a restart', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reading number types from the bytes', () => {
+  const others = {
+    s: 'text',
+    b: new Binary(Buffer.from('bytes'), 4),
+    o: new ObjectId(),
+    t: true,
+    d: new Date(0),
+    n: null,
+    r: new BSONRegExp('a+', 'i'),
+    c: new Code('x', { y: 1 }),
+    cs: new Code('z'),
+    i: new Int32(7),
+    ts: new Timestamp({ t: 1, i: 2 }),
+    dec: Decimal128.fromString('1.5'),
+    min: new MinKey(),
+    max: new MaxKey(),
+    ref: new DBRef('c', new ObjectId()),
+    nested: { list: [1, 'a', { x: 2.5 }], frac: new Double(0.25), big: new Double(2 ** 40) },
+  };
+
+  it('a document without an int64 or an integral double needs no twin, at any depth', () => {
+    const bytes = BSON.serialize(others);
+    expect(losesTypes(bytes)).toBe(false);
+    expect(typedTwin(storable(deserializeTyped(bytes)))).toBeUndefined();
+  });
+
+  it.each([
+    ['an int64', { v: Long.fromNumber(3) }],
+    ['an integral double', { v: new Double(42) }],
+    ['minus zero', { v: new Double(-0) }],
+    ['an int64 in an array after other types', { ...others, deep: [{ a: [new Double(1)] }] }],
+    ['an int64 after code with scope', { c: new Code('x', { y: 1 }), v: 5n }],
+  ])('%s is found, and the twin keeps it', (_, doc) => {
+    const bytes = BSON.serialize(doc);
+    expect(losesTypes(bytes)).toBe(true);
+    const twin = typedTwin(storable(deserializeTyped(bytes)));
+    expect(twin).toBeDefined();
+    expect(Buffer.from(BSON.serialize(twin!)).equals(Buffer.from(bytes))).toBe(true);
   });
 });

@@ -158,15 +158,79 @@ export function carryTypesFrom(doc: Document, typedRaw: Document): void {
   carryTypes(doc, plain as Document);
 }
 
-const views = new WeakMap<Document, () => Document>();
+/** Bytes of a value of each fixed-size BSON element type. */
+const FIXED_SIZE: Record<number, number> = {
+  0x01: 8,
+  0x06: 0,
+  0x07: 12,
+  0x08: 1,
+  0x09: 8,
+  0x0a: 0,
+  0x10: 4,
+  0x11: 8,
+  0x12: 8,
+  0x13: 16,
+  0x7f: 0,
+  0xff: 0,
+};
 
-/** Lets a command's handler read its documents again with their number types (see parseOpMsg). */
-export function attachTypedView(command: Document, bytes: () => Document): void {
-  let cached: Document | undefined;
-  views.set(command, () => (cached ??= bytes()));
+/**
+ * Whether a BSON document holds a value whose type the plain form loses (an int64, or a double with
+ * an integral int32 value or -0), read from its bytes without building any object. A document that
+ * does not is stored as it was deserialised, so ordinary writes pay one pass over their bytes.
+ */
+export function losesTypes(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 4; // the outer document's length
+  const end = bytes.length;
+  while (at < end) {
+    const type = bytes[at++]!;
+    if (type === 0) continue; // the end of an embedded document (or of the outer one)
+    while (at < end && bytes[at] !== 0) at++; // the element's name
+    at++;
+    if (type === 0x12) return true;
+    if (type === 0x01) {
+      if (losesDouble(view.getFloat64(at, true))) return true;
+      at += 8;
+    } else if (type === 0x03 || type === 0x04)
+      at += 4; // embedded: read its elements in turn
+    else if (type === 0x02 || type === 0x0d || type === 0x0e) at += 4 + view.getInt32(at, true);
+    else if (type === 0x05) at += 5 + view.getInt32(at, true);
+    else if (type === 0x0c) at += 16 + view.getInt32(at, true);
+    else if (type === 0x0f) at += view.getInt32(at, true);
+    else if (type === 0x0b) {
+      for (let cstrings = 0; cstrings < 2; cstrings++) {
+        while (at < end && bytes[at] !== 0) at++;
+        at++;
+      }
+    } else if (type in FIXED_SIZE) at += FIXED_SIZE[type]!;
+    else return true; // unknown: let the full deserialisation decide
+  }
+  return false;
 }
 
-/** The command deserialised with TYPED_DESERIALIZE, when it came with its bytes. */
+const views = new WeakMap<Document, () => Document | undefined>();
+
+/**
+ * Lets a command's handler read its documents again with their number types (see parseOpMsg):
+ * `sections` are the bytes of its body and document sequences, `read` deserialises them typed.
+ */
+export function attachTypedView(
+  command: Document,
+  sections: Uint8Array[],
+  read: () => Document,
+): void {
+  let cached: Document | undefined | null = null;
+  views.set(command, () => {
+    if (cached === null) cached = sections.some(losesTypes) ? read() : undefined;
+    return cached;
+  });
+}
+
+/**
+ * The command deserialised with TYPED_DESERIALIZE, when it came with its bytes and holds a value
+ * whose type its plain form lost; undefined when the plain command says it all.
+ */
 export function typedView(command: Document): Document | undefined {
   return views.get(command)?.();
 }

@@ -174,7 +174,7 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   if (!body) throw new ProtocolError('OP_MSG without a body section');
   for (const [id, docs] of Object.entries(sequences)) body[id] = docs;
   const typedBody = bodyBytes!;
-  attachTypedView(body, () => {
+  attachTypedView(body, [typedBody, ...Object.values(sequenceBytes).flat()], () => {
     const typed = deserializeTyped(typedBody);
     for (const [id, bytes] of Object.entries(sequenceBytes))
       typed[id] = bytes.map((doc) => deserializeTyped(doc));
