@@ -108,6 +108,30 @@ describe('number types as stored', () => {
     expect(raw!.d).toBeInstanceOf(Double);
   });
 
+  it('$set stores the operand as sent; $inc and $mul follow the operands types', async () => {
+    const coll = collection();
+    await coll.insertOne({ _id: 1 as never, l: 5n, d: new Double(2), i: 3, nested: { x: 1 } });
+    await coll.updateOne(
+      { _id: 1 as never },
+      {
+        $set: { s: new Double(7), 'nested.y': Long.fromNumber(8) },
+        $inc: { l: 1, d: 1, i: Long.fromNumber(1), fresh: 2 },
+      },
+    );
+    const raw = await rawOf(coll);
+    expect(raw!.s).toEqual(new Double(7));
+    expect(raw!.nested.y).toEqual(Long.fromNumber(8));
+    expect(raw!.nested.x).toBeInstanceOf(Int32);
+    expect(raw!.l).toEqual(Long.fromNumber(6));
+    expect(raw!.d).toEqual(new Double(3));
+    expect(raw!.i).toEqual(Long.fromNumber(4));
+    expect(raw!.fresh).toEqual(new Int32(2));
+    await coll.updateOne({ _id: 1 as never }, { $mul: { l: 2, i: 0.5 } });
+    const after = await rawOf(coll);
+    expect(after!.l).toEqual(Long.fromNumber(12));
+    expect(after!.i).toEqual(new Double(2));
+  });
+
   it('a replacement has the types it was sent with', async () => {
     const coll = collection();
     await coll.insertOne({ _id: 1 as never, d: new Double(42) });

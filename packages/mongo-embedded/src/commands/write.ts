@@ -3,11 +3,12 @@ import type { Document } from 'bson';
 import { asCommandError, ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Collection, WriteOptions } from '../storage/collection.ts';
 import {
+  asStored,
+  carryOperandTypes,
   carryTypes,
   carryTypesFrom,
   storable,
   typedView,
-  asStored,
 } from '../storage/number-types.ts';
 import {
   applyUpdate,
@@ -84,8 +85,11 @@ function keepTypes(
   change: Document | Document[],
   typedChange: unknown,
 ): void {
-  if (Array.isArray(change) || isOperatorUpdate(change)) carryTypes(next, current);
-  else if (typedChange && typeof typedChange === 'object')
+  if (Array.isArray(change)) carryTypes(next, current);
+  else if (isOperatorUpdate(change)) {
+    carryTypes(next, current);
+    carryOperandTypes(next, current, (typedChange ?? change) as Document);
+  } else if (typedChange && typeof typedChange === 'object')
     carryTypesFrom(next, typedChange as Document);
 }
 

@@ -6,7 +6,7 @@
 // those values as bson's Long and Double. The twin is what is sent back, journaled and asked by $type,
 // so a driver that reads int64 as BigInt gets a BigInt and a stored 42.0 is still a double.
 // Documents without such values (all of this app's own) have no twin and pay nothing further.
-import { BSON, Long } from 'bson';
+import { BSON, Double, Long } from 'bson';
 import type { Document } from 'bson';
 
 /** Deserialisation that keeps Int32, Double and Long wrappers, for documents about to be stored. */
@@ -148,6 +148,113 @@ function retype(next: unknown, plain: unknown, typed: unknown): unknown {
     define(out, key, result);
   }
   return out ?? next;
+}
+
+type Kind = 'int' | 'long' | 'double';
+
+/** The BSON number type of a value of a typed document or of a typed command; undefined if none. */
+function kindOf(value: unknown): Kind | undefined {
+  if (typeof value === 'number')
+    return Number.isInteger(value) && !Object.is(value, -0) && Math.abs(value) < INT32
+      ? 'int'
+      : 'double';
+  if (typeof value === 'bigint') return 'long';
+  switch ((value as Wrapper | null)?._bsontype) {
+    case 'Int32':
+      return 'int';
+    case 'Long':
+      return 'long';
+    case 'Double':
+      return 'double';
+    default:
+      return undefined;
+  }
+}
+
+/** A number as the BSON type `kind` stores it (plain where the plain form already says it). */
+function asKind(n: number, kind: Kind): unknown {
+  if (kind === 'long' && Number.isSafeInteger(n)) return Long.fromNumber(n);
+  if (kind === 'double' && losesDouble(n)) return new Double(n);
+  return n;
+}
+
+function valueAt(doc: unknown, parts: string[]): unknown {
+  let at = doc;
+  for (const part of parts) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Document)[part];
+  }
+  return at;
+}
+
+/** `doc` with `value` at `parts`, copying the objects and arrays on the way (twins share subtrees). */
+function withValueAt(doc: unknown, parts: string[], value: unknown): unknown {
+  if (!parts.length) return value;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (Array.isArray(doc)) {
+    const copy = [...(doc as unknown[])];
+    copy[Number(head)] = withValueAt(copy[Number(head)], rest, value);
+    return copy;
+  }
+  const copy: Document = {};
+  for (const key of Object.keys(doc as Document)) define(copy, key, (doc as Document)[key]);
+  define(copy, head, withValueAt(copy[head], rest, value));
+  return copy;
+}
+
+const ARITHMETIC = ['$inc', '$mul'] as const;
+const ASSIGNING = ['$set', '$setOnInsert', '$min', '$max'] as const;
+
+/**
+ * The number types an operator update gives the fields it sets, as mongod types them: `$set` (and
+ * `$setOnInsert`, `$min`, `$max` where they took the operand) stores the operand's type; `$inc` and
+ * `$mul` give an int64 where either side is one and no double is involved, a double where either is.
+ * `typedUpdate` is the update as sent (deserialised with TYPED_DESERIALIZE); positional paths are left
+ * with the plain form's types.
+ */
+export function carryOperandTypes(
+  next: Document,
+  current: Document,
+  typedUpdate: Document | undefined,
+): void {
+  if (!typedUpdate) return;
+  const before = twins.get(current) ?? current;
+  let typed: unknown = twins.get(next) ?? next;
+  const put = (parts: string[], value: unknown): void => {
+    if (valueAt(typed, parts) !== value) typed = withValueAt(typed, parts, value);
+  };
+  for (const op of ASSIGNING) {
+    const fields = typedUpdate[op] as Document | undefined;
+    if (!fields || typeof fields !== 'object') continue;
+    for (const [path, operand] of Object.entries(fields)) {
+      if (path.includes('$')) continue;
+      const parts = path.split('.');
+      const [plainOperand, typedOperand] = split(operand);
+      if (plainOperand === typedOperand) continue;
+      const stored = valueAt(next, parts);
+      const retyped = retype(stored, plainOperand, typedOperand);
+      if (retyped !== stored) put(parts, retyped);
+    }
+  }
+  for (const op of ARITHMETIC) {
+    const fields = typedUpdate[op] as Document | undefined;
+    if (!fields || typeof fields !== 'object') continue;
+    for (const [path, operand] of Object.entries(fields)) {
+      if (path.includes('$')) continue;
+      const parts = path.split('.');
+      const result = valueAt(next, parts);
+      if (typeof result !== 'number') continue;
+      const kinds = [kindOf(valueAt(before, parts)) ?? 'int', kindOf(operand)];
+      const kind: Kind = kinds.includes('double')
+        ? 'double'
+        : kinds.includes('long')
+          ? 'long'
+          : 'int';
+      put(parts, asKind(result, kind));
+    }
+  }
+  if (typed !== next) twins.set(next, typed as Document);
+  else twins.delete(next);
 }
 
 /** Registers `typed` (deserialised with TYPED_DESERIALIZE) as the source of `doc`'s types. */
