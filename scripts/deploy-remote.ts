@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STAMP, runWebpack } from './lib/build.ts';
+import { runWebpack, writeStamp } from './lib/build.ts';
 import { ROOT } from './lib/stack.ts';
 
 const REMOTES = ['mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'] as const;
@@ -109,11 +109,12 @@ export function release(staged: string, dist: string, releaseId: string, remote:
 
 export async function deployRemote(remote: Remote, releaseId: string): Promise<DeployResult> {
   const staged = mkdtempSync(path.join(os.tmpdir(), `levelup-${remote}-`));
+  const started = Date.now();
   try {
     await runWebpack(remote, { LEVELUP_OUTPUT_DIR: staged, LEVELUP_RELEASE: releaseId });
     const result = release(staged, path.join(ROOT, remote, 'dist'), releaseId, remote);
     // The launcher's staleness check: this build is current.
-    writeFileSync(path.join(ROOT, remote, 'dist', STAMP), new Date().toISOString());
+    writeStamp(path.join(ROOT, remote), started);
     return result;
   } finally {
     rmSync(staged, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * the contracts, the lockfile) is newer than its last successful build.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRONTENDS, ROOT } from './stack.ts';
 
@@ -23,12 +23,19 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function isStale(frontend: string): boolean {
-  const stamp = path.join(ROOT, frontend, 'dist', STAMP);
+export function isStale(frontend: string, root = ROOT): boolean {
+  const stamp = path.join(root, frontend, 'dist', STAMP);
   if (!existsSync(stamp)) return true;
   const builtAt = statSync(stamp).mtimeMs;
-  const inputs = [frontend, 'packages/web-kit', 'packages/contracts', 'package-lock.json'];
-  return inputs.some((input) => newestMtime(path.join(ROOT, input)) > builtAt);
+  const inputs = [
+    frontend,
+    'packages/web-kit',
+    'packages/contracts',
+    'package-lock.json',
+    'tsconfig.base.json',
+    'tsconfig.web.json',
+  ];
+  return inputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 
 /** A production webpack build of one frontend; rejects with the build's output when it fails. */
@@ -55,8 +62,19 @@ export function runWebpack(frontend: string, env: NodeJS.ProcessEnv = {}): Promi
 async function buildOne(frontend: string): Promise<number> {
   const started = Date.now();
   await runWebpack(frontend);
-  writeFileSync(path.join(ROOT, frontend, 'dist', STAMP), new Date().toISOString());
+  writeStamp(path.join(ROOT, frontend), started);
   return Date.now() - started;
+}
+
+/**
+ * Marks a frontend's dist/ as built from the sources as they were at `startedAt` (ms): the stamp
+ * carries the time the build started, so a source saved while webpack ran is newer than the stamp
+ * and the next run builds again.
+ */
+export function writeStamp(frontendDir: string, startedAt: number): void {
+  const stamp = path.join(frontendDir, 'dist', STAMP);
+  writeFileSync(stamp, new Date(startedAt).toISOString());
+  utimesSync(stamp, startedAt / 1000, startedAt / 1000);
 }
 
 /** Builds the stale frontends, two at a time (the machines have two cores). */
