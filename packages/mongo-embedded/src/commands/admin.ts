@@ -5,6 +5,7 @@ import { Query } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Collection } from '../storage/collection.ts';
 import type { Index } from '../storage/index.ts';
+import { isTextKey, normalizeTextIndexSpec } from '../storage/text/text-index.ts';
 import { ID_INDEX_SPEC } from '../storage/collection.ts';
 import { compareValues } from '../storage/values.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
@@ -97,6 +98,9 @@ const INDEX_OPTIONS_COMPARED = [
   'sparse',
   'expireAfterSeconds',
   'partialFilterExpression',
+  'weights',
+  'default_language',
+  'language_override',
 ];
 
 function sameOptions(a: Document, b: Document): boolean {
@@ -123,17 +127,21 @@ const createIndexes: CommandHandler = (ctx) => {
   const collection = existing ?? ctx.engine.getOrCreate(ctx.db, name);
   const numIndexesBefore = collection.indexes.size;
   for (const raw of specs as Document[]) {
-    const key = raw.key as Document | undefined;
+    let key = raw.key as Document | undefined;
     if (!key || typeof key !== 'object' || !Object.keys(key).length) {
       throw new MongoCommandError(
         ErrorCodes.BadValue,
         "Error in specification { } :: caused by :: The 'key' field is a required property of an index specification",
       );
     }
-    const spec: Document = { v: 2, key, name: raw.name ?? defaultIndexName(key) };
+    let spec: Document = { v: 2, key, name: raw.name ?? defaultIndexName(key) };
     for (const [option, value] of Object.entries(raw))
       if (!(option in spec) && option !== 'v' && option !== 'ns') spec[option] = value;
     if (raw.unique === false) delete spec.unique;
+    if (isTextKey(key)) {
+      spec = normalizeTextIndexSpec(spec);
+      key = spec.key as Document;
+    }
     const sameName = collection.indexes.get(String(spec.name));
     const sameKeys = [...collection.indexes.values()].find((index) =>
       sameKey(index.keyPattern, key),
@@ -152,6 +160,14 @@ const createIndexes: CommandHandler = (ctx) => {
         `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKeys.spec)}`,
       );
     }
+    const otherText = isTextKey(key)
+      ? [...collection.indexes.values()].find((index) => index.text)
+      : undefined;
+    if (otherText)
+      throw new MongoCommandError(
+        ErrorCodes.CannotCreateIndex,
+        `only one text index per collection allowed, found existing text index "${otherText.name}"`,
+      );
     collection.createIndex(spec);
   }
   const numIndexesAfter = collection.indexes.size;

@@ -11,6 +11,17 @@ import { compiledQuery } from '../storage/matcher.ts';
 import { compareValues, valuesAtPath } from '../storage/values.ts';
 import { cloneDocument, project, sortSkipLimit } from './documents.ts';
 import { checkGeoNearPlacement, geoNearDocuments } from './geo-near.ts';
+import { splitText } from '../storage/text/clause.ts';
+import type { TextQuery } from '../storage/text/text-index.ts';
+import {
+  SCORE_FIELD,
+  checkScoreAvailable,
+  metadataUnavailable,
+  rewriteScorePipeline,
+  sortWithScores,
+  splitScoreProjection,
+  withScores,
+} from './text-score.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { SERVER_VERSION } from './handshake.ts';
 
@@ -33,10 +44,21 @@ function batchSizeOf(spec: unknown): number | undefined {
   return size;
 }
 
-function matching(ctx: CommandContext, name: string, filter: Document, limit = 0): Document[] {
+function matching(
+  ctx: CommandContext,
+  name: string,
+  filter: Document,
+  limit = 0,
+  textScores?: Map<Document, number>,
+): Document[] {
   const collection = ctx.engine.get(ctx.db, name);
-  if (collection) return collection.find(filter, limit);
+  if (collection) return collection.find(filter, limit, textScores);
   // mongod parses the filter even when the collection does not exist: a bad one is still an error.
+  if (splitText(filter))
+    throw new MongoCommandError(
+      ErrorCodes.IndexNotFound,
+      `text index required for $text query (no such collection '${ctx.db}.${name}')`,
+    );
   compiledQuery(filter);
   return [];
 }
@@ -58,14 +80,23 @@ const find: CommandHandler = (ctx) => {
     limit > 0 && !near && !ctx.command.hint && (!sort || !Object.keys(sort).length)
       ? skip + limit
       : 0;
-  let matched = inHintOrder(ctx, name, matching(ctx, name, filter, enough), ctx.command.hint);
+  // A $text query's scores, for { $meta: "textScore" } in the projection and the sort.
+  const scores = '$text' in filter || '$and' in filter ? new Map<Document, number>() : undefined;
+  let matched = inHintOrder(
+    ctx,
+    name,
+    matching(ctx, name, filter, enough, scores),
+    ctx.command.hint,
+  );
+  const textScores = scores && splitText(filter) ? scores : undefined;
+  const { projection, fields } = splitScoreProjection(
+    ctx.command.projection as Document | undefined,
+  );
+  checkScoreAvailable(ctx.command.projection as Document | undefined, sort, textScores);
   // $near / $nearSphere return the nearest first.
   if (near) matched = byDistance(matched, near.field, near.near).map(({ doc }) => doc);
-  const docs = project(
-    sortSkipLimit(matched, sort, skip, limit),
-    ctx.command.projection as Document | undefined,
-    filter,
-  );
+  const sorted = sortWithScores(matched, sort, textScores, skip, limit);
+  const docs = withScores(project(sorted, projection, filter), sorted, fields, textScores);
   const batchSize = batchSizeOf(ctx.command.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);
 };
@@ -209,6 +240,14 @@ const aggregate: CommandHandler = (ctx) => {
   const name = typeof target === 'string' ? target : undefined;
   let source: Document[] = [];
   let stages = pipeline;
+  let scores: Map<Document, number> | undefined;
+  for (const stage of pipeline.slice(1)) {
+    if ('$match' in stage && JSON.stringify(stage.$match ?? null).includes('"$text"'))
+      throw new MongoCommandError(
+        ErrorCodes.Location17313,
+        '$match with $text is only allowed as the first pipeline stage',
+      );
+  }
   // $geoNear's output is made of copies, so later stages may edit them.
   let copied = false;
   if (name) {
@@ -218,7 +257,10 @@ const aggregate: CommandHandler = (ctx) => {
       stages = pipeline.slice(1);
       copied = true;
     } else if (first && '$match' in first) {
-      source = matching(ctx, name, first.$match as Document);
+      const filter = first.$match as Document;
+      scores = '$text' in filter || '$and' in filter ? new Map() : undefined;
+      source = matching(ctx, name, filter, 0, scores);
+      if (scores && !splitText(filter)) scores = undefined;
       stages = pipeline.slice(1);
     } else {
       source = matching(ctx, name, {});
@@ -237,6 +279,14 @@ const aggregate: CommandHandler = (ctx) => {
       (name ? ctx.engine.get(ctx.db, name)?.options.collation : undefined)) as
       Options['collation'] | undefined,
   );
+  // { $meta: "textScore" } reads the score each document carries in a hidden field.
+  const scoring = rewriteScorePipeline(stages);
+  if (scoring) {
+    if (!scores) throw metadataUnavailable();
+    const known = scores;
+    stages = scoring;
+    source = source.map((doc) => ({ ...doc, [SCORE_FIELD]: known.get(doc) ?? 0 }));
+  }
   if (!copied && !stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] ?? '')))
     source = source.map(cloneDocument);
   const docs = stages.length
@@ -247,6 +297,7 @@ const aggregate: CommandHandler = (ctx) => {
           (ctx.engine.get(ctx.db, from)?.find({}) ?? []).map(cloneDocument),
       }).run(source) as Document[])
     : source;
+  if (scoring) for (const doc of docs) delete doc[SCORE_FIELD];
   if (out !== undefined) {
     writeOut(ctx, out, docs);
     return ctx.cursors.first(`${ctx.db}.${name ?? '$cmd.aggregate'}`, [], undefined);
@@ -327,7 +378,12 @@ function explainDocument(ctx: CommandContext, inner: Document): Document {
   const scan = indexName
     ? { stage: 'IXSCAN', indexName, keyPattern: collection!.indexes.get(indexName)!.keyPattern }
     : { stage: 'COLLSCAN' };
-  const winningPlan = indexName ? { stage: 'FETCH', inputStage: scan } : scan;
+  const text = collection?.lastText;
+  const winningPlan = text
+    ? textPlan(text, indexName!, collection!.indexes.get(indexName!)!.keyPattern)
+    : indexName
+      ? { stage: 'FETCH', inputStage: scan }
+      : scan;
   return {
     queryPlanner: {
       namespace: `${ctx.db}.${name}`,
@@ -344,6 +400,25 @@ function explainDocument(ctx: CommandContext, inner: Document): Document {
     command: inner,
     serverInfo: { host: 'localhost', port: 0, version: SERVER_VERSION },
     ok: 1,
+  };
+}
+
+/** mongod's plan for a $text query: TEXT_MATCH over the fetched documents of one index scan per term. */
+function textPlan(text: TextQuery, indexName: string, keyPattern: Document): Document {
+  const scans = [...text.terms].map(() => ({ stage: 'IXSCAN', indexName, keyPattern }));
+  const input = scans.length === 1 ? scans[0]! : { stage: 'TEXT_OR', inputStages: scans };
+  return {
+    stage: 'TEXT_MATCH',
+    indexPrefix: {},
+    indexName,
+    parsedTextQuery: {
+      terms: [...text.terms].sort(),
+      negatedTerms: [...text.negated].sort(),
+      phrases: text.phrases,
+      negatedPhrases: text.negatedPhrases,
+    },
+    textIndexVersion: 3,
+    inputStage: { stage: 'FETCH', inputStage: input },
   };
 }
 

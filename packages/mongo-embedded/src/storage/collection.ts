@@ -10,7 +10,10 @@ import { compiledQuery } from './matcher.ts';
 import { carryTypes } from './number-types.ts';
 import { planQuery } from './planner.ts';
 import type { Plan } from './planner.ts';
-import { formatValue, idKeyOf } from './values.ts';
+import { formatValue, idKeyOf, typeClassOf, TypeClass } from './values.ts';
+import { splitText } from './text/clause.ts';
+import type { TextClause } from './text/clause.ts';
+import type { TextQuery } from './text/text-index.ts';
 
 export type JournalRecord =
   | { op: 'put'; db: string; coll: string; doc: Document }
@@ -42,6 +45,10 @@ export class Collection {
   lastExamined = 0;
   /** The index the last find used (undefined: collection scan). */
   lastIndex: string | undefined;
+  /** The parsed $text query of the last find (undefined when it had none): for explain. */
+  lastText: TextQuery | undefined;
+  /** The collection's text index (at most one), kept apart so writes without one pay nothing. */
+  private textIndex: Index | undefined;
 
   constructor(db: string, name: string, options: Document, journal: JournalSink) {
     this.db = db;
@@ -110,7 +117,12 @@ export class Collection {
    * Documents matching `filter`, in natural order unless an index was used. With `limit`, stops
    * after that many matches (only when the caller does not sort afterwards).
    */
-  find(filter: Document, limit = 0): Document[] {
+  find(filter: Document, limit = 0, textScores?: Map<Document, number>): Document[] {
+    this.lastText = undefined;
+    if ('$text' in filter || '$and' in filter) {
+      const text = splitText(filter);
+      if (text) return this.findText(text, textScores);
+    }
     // Index keys are ordered without collation, so a collated query cannot use their bounds.
     const plan = collationActive() ? undefined : planQuery(filter, this.indexes.values());
     const query = Object.keys(filter).length ? compiledQuery(filter) : undefined;
@@ -130,6 +142,44 @@ export class Collection {
     }
     const candidates = this.candidates(filter, plan);
     return query ? candidates.filter((doc) => query.test(doc)) : candidates;
+  }
+
+  /**
+   * A $text query: the documents the text index finds for its terms, kept when they pass the matcher
+   * (negations, phrases, case or diacritic sensitivity) and the rest of the filter, with their scores.
+   */
+  private findText(text: TextClause, textScores?: Map<Document, number>): Document[] {
+    const index = this.textIndex;
+    if (!index)
+      throw new MongoCommandError(ErrorCodes.IndexNotFound, 'text index required for $text query');
+    const textIndex = index.text!;
+    const query = textIndex.parseQuery(text.operand);
+    for (const field of textIndex.prefixFields) {
+      const condition = text.rest[field];
+      const equality =
+        condition !== undefined &&
+        (typeClassOf(condition) !== TypeClass.Object ||
+          Object.keys(condition as Document).every((key) => !key.startsWith('$')) ||
+          '$eq' in (condition as Document));
+      if (!equality)
+        throw new MongoCommandError(
+          ErrorCodes.NoQueryExecutionPlans,
+          'error processing query: planner returned error :: caused by :: failed to use text index to satisfy $text query (if text index is compound, are equality predicates given for all prefix fields?)',
+        );
+    }
+    const rest = Object.keys(text.rest).length ? compiledQuery(text.rest) : undefined;
+    const candidates = textIndex.candidates(query);
+    const out: Document[] = [];
+    for (const [idKey, score] of candidates) {
+      const doc = this.docs.get(idKey);
+      if (!doc || !textIndex.matches(doc, query) || (rest && !rest.test(doc))) continue;
+      out.push(doc);
+      textScores?.set(doc, score);
+    }
+    this.lastIndex = index.name;
+    this.lastExamined = candidates.size;
+    this.lastText = query;
+    return out;
   }
 
   private duplicateKeyError(index: Index, key: unknown[]): MongoCommandError {
@@ -202,6 +252,7 @@ export class Collection {
     if (options.validate !== false) this.checkValid(doc);
     const idKey = idKeyOf(doc._id);
     this.checkUnique(doc, idKey);
+    this.textIndex?.text!.check(doc);
     for (const index of this.indexes.values()) index.add(doc, idKey);
     this.docs.set(idKey, doc);
     this.journal({ op: 'put', db: this.db, coll: this.name, doc });
@@ -225,6 +276,7 @@ export class Collection {
     }
     if (options.validate !== false) this.checkValid(next, current);
     this.checkUnique(next, idKey, current);
+    this.textIndex?.text!.check(next);
     for (const index of this.indexes.values()) index.remove(current, idKey);
     for (const index of this.indexes.values()) index.add(next, idKey);
     this.docs.set(idKey, next);
@@ -247,7 +299,7 @@ export class Collection {
       if (duplicate) throw this.duplicateKeyError(index, duplicate);
       index.add(doc, idKey);
     }
-    this.indexes.set(index.name, index);
+    this.setIndex(index);
     this.journal({ op: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
@@ -255,11 +307,17 @@ export class Collection {
   replaceIndexSpec(spec: Document): void {
     const index = new Index(spec);
     for (const [idKey, doc] of this.docs) index.add(doc, idKey);
-    this.indexes.set(index.name, index);
+    this.setIndex(index);
     this.journal({ op: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
+  private setIndex(index: Index): void {
+    this.indexes.set(index.name, index);
+    if (index.text) this.textIndex = index;
+  }
+
   dropIndex(name: string): void {
+    if (this.textIndex?.name === name) this.textIndex = undefined;
     this.indexes.delete(name);
     this.journal({ op: 'dropIndex', db: this.db, coll: this.name, name });
   }
@@ -284,6 +342,6 @@ export class Collection {
   restoreIndex(spec: Document): void {
     const index = new Index(spec);
     for (const [idKey, doc] of this.docs) index.add(doc, idKey);
-    this.indexes.set(index.name, index);
+    this.setIndex(index);
   }
 }

@@ -3,6 +3,7 @@ import { Query } from './operators.ts';
 import type { Document } from 'bson';
 import { SortedKeys } from './sorted-keys.ts';
 import { valuesAtPath } from './values.ts';
+import { TextIndex, isTextKey } from './text/text-index.ts';
 
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
@@ -11,8 +12,10 @@ export class Index {
   readonly name: string;
   readonly fields: string[];
   readonly unique: boolean;
-  /** Only ascending/descending indexes are maintained and used (text, 2dsphere, hashed are accepted and ignored). */
+  /** Ascending/descending indexes are maintained and used by the planner (2dsphere and hashed are accepted and ignored). */
   readonly queryable: boolean;
+  /** A text index's terms and scores (maintained, used by $text). */
+  readonly text: TextIndex | undefined;
   readonly expireAfterSeconds: number | undefined;
   private readonly sparse: boolean;
   private readonly partial: Query | undefined;
@@ -25,6 +28,7 @@ export class Index {
     this.fields = Object.keys(key);
     this.queryable = Object.values(key).every((direction) => direction === 1 || direction === -1);
     this.unique = spec.unique === true && this.queryable;
+    this.text = isTextKey(key) ? new TextIndex(spec) : undefined;
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression
       ? new Query(spec.partialFilterExpression as Document)
@@ -59,10 +63,12 @@ export class Index {
   }
 
   add(doc: Document, idKey: string): void {
+    if (this.text && (!this.partial || this.partial.test(doc))) this.text.add(doc, idKey);
     for (const key of this.keysFor(doc)) this.keys.insert({ key, idKey });
   }
 
   remove(doc: Document, idKey: string): void {
+    if (this.text) this.text.remove(doc, idKey);
     for (const key of this.keysFor(doc)) this.keys.remove({ key, idKey });
   }
 

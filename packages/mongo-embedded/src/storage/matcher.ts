@@ -8,6 +8,7 @@ import { EJSON } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { Query } from './operators.ts';
+import { misplacedTextError } from './text/clause.ts';
 
 const CAPACITY = 2_000;
 const UNCACHEABLE = /"\$(?:\$|where|function|accumulator|expr|jsonSchema)/;
@@ -21,11 +22,8 @@ function compile(filter: Document): Query {
     const message = (error as Error).message;
     if (/scriptEnabled/.test(message))
       throw new MongoCommandError(ErrorCodes.BadValue, 'no globalScriptEngine in $where parsing');
-    if (/operator: \$text$/.test(message))
-      throw new MongoCommandError(
-        ErrorCodes.NotImplemented,
-        '$text is not supported by the embedded server (text indexes are not maintained)',
-      );
+    // A $text the collection did not take out of the filter stands where MongoDB refuses it.
+    if (/operator: \$text$/.test(message)) throw misplacedTextError(filter);
     // mongod's wording for an unknown field operator ({ a: { $foo: 1 } }).
     const unknown = /^unknown query operator (\$\w+)/.exec(message);
     if (unknown)
