@@ -88,7 +88,7 @@ function keepTypes(
   if (Array.isArray(change)) carryTypes(next, current);
   else if (isOperatorUpdate(change)) {
     carryTypes(next, current);
-    carryOperandTypes(next, current, (typedChange ?? change) as Document);
+    carryOperandTypes(next, current, (typedChange ?? change) as Document, !!typedChange);
   } else if (typedChange && typeof typedChange === 'object')
     carryTypesFrom(next, typedChange as Document);
 }

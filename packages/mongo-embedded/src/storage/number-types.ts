@@ -209,22 +209,24 @@ const ASSIGNING = ['$set', '$setOnInsert', '$min', '$max'] as const;
  * The number types an operator update gives the fields it sets, as mongod types them: `$set` (and
  * `$setOnInsert`, `$min`, `$max` where they took the operand) stores the operand's type; `$inc` and
  * `$mul` give an int64 where either side is one and no double is involved, a double where either is.
- * `typedUpdate` is the update as sent (deserialised with TYPED_DESERIALIZE); positional paths are left
- * with the plain form's types.
+ * `update` is the update as sent, deserialised with TYPED_DESERIALIZE when `sentTyped` (the command held a
+ * type its plain form loses), else plain; positional paths are left with the plain form's types.
  */
 export function carryOperandTypes(
   next: Document,
   current: Document,
-  typedUpdate: Document | undefined,
+  update: Document,
+  sentTyped: boolean,
 ): void {
-  if (!typedUpdate) return;
-  const before = twins.get(current) ?? current;
+  const before = twins.get(current);
+  // Plain operands of a plain document: the plain form already types the result.
+  if (!sentTyped && !before) return;
   let typed: unknown = twins.get(next) ?? next;
   const put = (parts: string[], value: unknown): void => {
     if (valueAt(typed, parts) !== value) typed = withValueAt(typed, parts, value);
   };
-  for (const op of ASSIGNING) {
-    const fields = typedUpdate[op] as Document | undefined;
+  for (const op of sentTyped ? ASSIGNING : []) {
+    const fields = update[op] as Document | undefined;
     if (!fields || typeof fields !== 'object') continue;
     for (const [path, operand] of Object.entries(fields)) {
       if (path.includes('$')) continue;
@@ -237,14 +239,14 @@ export function carryOperandTypes(
     }
   }
   for (const op of ARITHMETIC) {
-    const fields = typedUpdate[op] as Document | undefined;
+    const fields = update[op] as Document | undefined;
     if (!fields || typeof fields !== 'object') continue;
     for (const [path, operand] of Object.entries(fields)) {
       if (path.includes('$')) continue;
       const parts = path.split('.');
       const result = valueAt(next, parts);
       if (typeof result !== 'number') continue;
-      const kinds = [kindOf(valueAt(before, parts)) ?? 'int', kindOf(operand)];
+      const kinds = [kindOf(valueAt(before ?? current, parts)) ?? 'int', kindOf(operand)];
       const kind: Kind = kinds.includes('double')
         ? 'double'
         : kinds.includes('long')
