@@ -114,6 +114,13 @@ function readCString(
   return { value: message.toString('utf8', offset, zero), next: zero + 1 };
 }
 
+const STORING_COMMANDS = new Set(['insert', 'update', 'findAndModify', 'findandmodify']);
+
+function firstKey(doc: Document): string | undefined {
+  for (const key in doc) return key;
+  return undefined;
+}
+
 /** Parses one complete message (header included) into a command document. */
 export function parseMessage(message: Buffer): Request {
   const header: MessageHeader = {
@@ -173,13 +180,16 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   }
   if (!body) throw new ProtocolError('OP_MSG without a body section');
   for (const [id, docs] of Object.entries(sequences)) body[id] = docs;
-  const typedBody = bodyBytes!;
-  attachTypedView(body, [typedBody, ...Object.values(sequenceBytes).flat()], () => {
-    const typed = deserializeTyped(typedBody);
-    for (const [id, bytes] of Object.entries(sequenceBytes))
-      typed[id] = bytes.map((doc) => deserializeTyped(doc));
-    return typed;
-  });
+  // The commands that store documents can read them again with their number types.
+  if (STORING_COMMANDS.has(firstKey(body) ?? '')) {
+    const typedBody = bodyBytes!;
+    attachTypedView(body, [typedBody, ...Object.values(sequenceBytes).flat()], () => {
+      const typed = deserializeTyped(typedBody);
+      for (const [id, bytes] of Object.entries(sequenceBytes))
+        typed[id] = bytes.map((doc) => deserializeTyped(doc));
+      return typed;
+    });
+  }
   return {
     kind: 'msg',
     header,
