@@ -132,6 +132,19 @@ describe('number types as stored', () => {
     expect(after!.i).toEqual(new Double(2));
   });
 
+  it('a write that changes only a number type changes the document', async () => {
+    const coll = collection();
+    await coll.insertOne({ _id: 1 as never, d: new Double(42), l: 7n });
+    const replaced = await coll.replaceOne({ _id: 1 as never }, { d: 42, l: 7n });
+    expect(replaced.modifiedCount).toBe(1);
+    expect((await rawOf(coll))!.d).toBeInstanceOf(Int32);
+    const set = await coll.updateOne({ _id: 1 as never }, { $set: { d: new Double(42) } });
+    expect(set.modifiedCount).toBe(1);
+    expect((await rawOf(coll))!.d).toBeInstanceOf(Double);
+    const again = await coll.updateOne({ _id: 1 as never }, { $set: { d: new Double(42) } });
+    expect(again.modifiedCount).toBe(0);
+  });
+
   it('a replacement has the types it was sent with', async () => {
     const coll = collection();
     await coll.insertOne({ _id: 1 as never, d: new Double(42) });

@@ -11,6 +11,7 @@ import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { bsonOf } from '../storage/bson-bytes.ts';
 import { compareCollated } from '../storage/collation.ts';
 import { compiledQuery } from '../storage/matcher.ts';
+import { asStored } from '../storage/number-types.ts';
 import { TypeClass, formatValue, typeClassOf } from '../storage/values.ts';
 
 const UPDATE_OPERATORS = new Set([
@@ -35,8 +36,9 @@ export function cloneDocument(doc: Document): Document {
   return BSON.deserialize(bsonOf(doc));
 }
 
+/** Byte for byte the same as stored, number types included (42 and 42.0 differ, as in mongod). */
 export function sameDocument(a: Document, b: Document): boolean {
-  return Buffer.compare(bsonOf(a), bsonOf(b)) === 0;
+  return Buffer.compare(bsonOf(asStored(a)), bsonOf(asStored(b))) === 0;
 }
 
 /** The positional `$` operator is the only update form that needs the query's filter. */

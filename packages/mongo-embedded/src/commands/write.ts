@@ -171,8 +171,8 @@ const update: CommandHandler = (ctx) => {
         filter,
       });
       n++;
-      if (sameDocument(current, next)) continue;
       keepTypes(next, current, change, typedStatements()?.[index]?.u);
+      if (sameDocument(current, next)) continue;
       collection!.replace(current, next, writeOptions(ctx));
       nModified++;
     }
@@ -264,10 +264,8 @@ const findAndModify: CommandHandler = (ctx) => {
     return { lastErrorObject: { n: 1 }, value: shown(current), ok: 1 };
   }
   const next = applyUpdate(current, change!, { ...(arrayFilters ? { arrayFilters } : {}), filter });
-  if (!sameDocument(current, next)) {
-    keepTypes(next, current, change!, typedUpdate());
-    collection!.replace(current, next, writeOptions(ctx));
-  }
+  keepTypes(next, current, change!, typedUpdate());
+  if (!sameDocument(current, next)) collection!.replace(current, next, writeOptions(ctx));
   return {
     lastErrorObject: { n: 1, updatedExisting: true },
     value: shown(returnNew ? next : current),
