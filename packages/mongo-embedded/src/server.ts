@@ -167,7 +167,7 @@ export class WireServer {
     for (;;) {
       await this.awaitableHello(command, socket);
       if (socket.destroyed || this.closing) return;
-      const reply = runCommand(this.context(command, connectionId));
+      const reply = runCommand(this.context({ command }, connectionId));
       const streaming = reply.ok === 1;
       const bytes = serializeOpMsg(reply, responseTo, { moreToCome: streaming });
       socket.write(bytes);
@@ -179,12 +179,16 @@ export class WireServer {
     }
   }
 
-  private context(command: Document, connectionId: number): Omit<CommandContext, 'db'> {
+  private context(
+    request: { command: Document; typedCommand?: () => Document | undefined },
+    connectionId: number,
+  ): Omit<CommandContext, 'db'> {
     return {
       engine: this.deps.engine,
       cursors: this.cursors,
       logger: this.deps.logger,
-      command,
+      command: request.command,
+      ...(request.typedCommand ? { typedCommand: request.typedCommand } : {}),
       connectionId,
       processId: this.processId,
     };
@@ -197,7 +201,7 @@ export class WireServer {
     socket: net.Socket,
   ): Promise<Buffer | undefined> {
     await this.awaitableHello(request.command, socket);
-    let reply: Document = runCommand(this.context(request.command, connectionId));
+    let reply: Document = runCommand(this.context(request, connectionId));
     // Group commit: every write acknowledged here waits for the same fsync as its neighbours.
     if (isWriteCommand(request.command)) {
       try {

@@ -10,6 +10,11 @@ export interface CommandContext {
   /** The database the command runs in (`$db`). */
   db: string;
   command: Document;
+  /**
+   * The command read again keeping its int64 and double types (storage/number-types.ts), for the
+   * commands that store documents; undefined when its plain form lost no type, or it came without bytes.
+   */
+  typedCommand?: () => Document | undefined;
   connectionId: number;
   /** Identifies this server process in hello's topologyVersion. */
   processId: ObjectId;

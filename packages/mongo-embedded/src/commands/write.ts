@@ -8,7 +8,6 @@ import {
   carryTypes,
   carryTypesFrom,
   storable,
-  typedView,
 } from '../storage/number-types.ts';
 import {
   applyUpdate,
@@ -65,7 +64,7 @@ const insert: CommandHandler = (ctx) => {
   const documents = batch(ctx, 'documents');
   const collection = ctx.engine.getOrCreate(ctx.db, name);
   // The documents again with their int64 and double types (see storage/number-types.ts).
-  const typed = typedView(ctx.command)?.documents as Document[] | undefined;
+  const typed = ctx.typedCommand?.()?.documents as Document[] | undefined;
   let n = 0;
   const writeErrors = runBatch(ctx, documents, (doc, index) => {
     const raw = typed?.[index];
@@ -121,7 +120,7 @@ function writeOptions(ctx: CommandContext): WriteOptions {
 const update: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'update');
   const statements = batch(ctx, 'updates');
-  const typedStatements = () => typedView(ctx.command)?.updates as Document[] | undefined;
+  const typedStatements = () => ctx.typedCommand?.()?.updates as Document[] | undefined;
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
@@ -239,7 +238,7 @@ const findAndModify: CommandHandler = (ctx) => {
     const projected = doc ? project([doc], fields, filter)[0] : undefined;
     return projected ? asStored(projected) : null;
   };
-  const typedUpdate = () => typedView(ctx.command)?.update;
+  const typedUpdate = () => ctx.typedCommand?.()?.update;
 
   if (!current) {
     if (ctx.command.upsert === true && change) {

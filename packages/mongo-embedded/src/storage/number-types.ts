@@ -318,32 +318,6 @@ export function losesTypes(bytes: Uint8Array): boolean {
   return false;
 }
 
-const views = new WeakMap<Document, () => Document | undefined>();
-
-/**
- * Lets a command's handler read its documents again with their number types (see parseOpMsg):
- * `sections` are the bytes of its body and document sequences, `read` deserialises them typed.
- */
-export function attachTypedView(
-  command: Document,
-  sections: Uint8Array[],
-  read: () => Document,
-): void {
-  let cached: Document | undefined | null = null;
-  views.set(command, () => {
-    if (cached === null) cached = sections.some(losesTypes) ? read() : undefined;
-    return cached;
-  });
-}
-
-/**
- * The command deserialised with TYPED_DESERIALIZE, when it came with its bytes and holds a value
- * whose type its plain form lost; undefined when the plain command says it all.
- */
-export function typedView(command: Document): Document | undefined {
-  return views.get(command)?.();
-}
-
 /** Reads one BSON document keeping its number types. */
 export function deserializeTyped(bytes: Uint8Array): Document {
   return BSON.deserialize(bytes, TYPED_DESERIALIZE);

@@ -2,7 +2,7 @@
 // serialisation. https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
 import { BSON } from 'bson';
 import type { Document } from 'bson';
-import { attachTypedView, deserializeTyped } from '../storage/number-types.ts';
+import { deserializeTyped, losesTypes } from '../storage/number-types.ts';
 import { ProtocolError } from '../errors.ts';
 
 export const OP_REPLY = 1;
@@ -31,6 +31,8 @@ export type Request =
       kind: 'msg';
       header: MessageHeader;
       command: Document;
+      /** Set for the commands that store documents: see CommandContext.typedCommand. */
+      typedCommand?: () => Document | undefined;
       moreToCome: boolean;
       /** The client accepts a stream of replies to this request (OP_MSG exhaustAllowed). */
       exhaustAllowed: boolean;
@@ -121,6 +123,25 @@ function firstKey(doc: Document): string | undefined {
   return undefined;
 }
 
+/**
+ * The command's sections read again keeping Int32, Double and Long (at most once, and only when its
+ * bytes hold an int64 or an integral double: otherwise the plain command says it all).
+ */
+function typedReader(
+  body: Buffer,
+  sequences: Record<string, Buffer[]>,
+): () => Document | undefined {
+  let typed: Document | undefined | null = null;
+  return () => {
+    if (typed !== null) return typed;
+    if (![body, ...Object.values(sequences).flat()].some(losesTypes)) return (typed = undefined);
+    typed = deserializeTyped(body);
+    for (const [id, docs] of Object.entries(sequences))
+      typed[id] = docs.map((doc) => deserializeTyped(doc));
+    return typed;
+  };
+}
+
 /** Parses one complete message (header included) into a command document. */
 export function parseMessage(message: Buffer): Request {
   const header: MessageHeader = {
@@ -180,20 +201,14 @@ function parseOpMsg(message: Buffer, header: MessageHeader): Request {
   }
   if (!body) throw new ProtocolError('OP_MSG without a body section');
   for (const [id, docs] of Object.entries(sequences)) body[id] = docs;
-  // The commands that store documents can read them again with their number types.
-  if (STORING_COMMANDS.has(firstKey(body) ?? '')) {
-    const typedBody = bodyBytes!;
-    attachTypedView(body, [typedBody, ...Object.values(sequenceBytes).flat()], () => {
-      const typed = deserializeTyped(typedBody);
-      for (const [id, bytes] of Object.entries(sequenceBytes))
-        typed[id] = bytes.map((doc) => deserializeTyped(doc));
-      return typed;
-    });
-  }
   return {
     kind: 'msg',
     header,
     command: body,
+    // The commands that store documents can read them again with their number types.
+    ...(STORING_COMMANDS.has(firstKey(body) ?? '')
+      ? { typedCommand: typedReader(bodyBytes!, sequenceBytes) }
+      : {}),
     moreToCome: (flags & MSG_MORE_TO_COME) !== 0,
     exhaustAllowed: (flags & MSG_EXHAUST_ALLOWED) !== 0,
   };
