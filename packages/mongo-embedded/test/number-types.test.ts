@@ -213,7 +213,8 @@ describe('reading number types from the bytes', () => {
   };
 
   it('a document without an int64 or an integral double needs no twin, at any depth', () => {
-    const bytes = BSON.serialize(others);
+    // -0 is a double in its plain form too: the bson package serialises it as one.
+    const bytes = BSON.serialize({ ...others, minusZero: new Double(-0) });
     expect(losesTypes(bytes)).toBe(false);
     expect(typedTwin(storable(deserializeTyped(bytes)))).toBeUndefined();
   });
@@ -221,7 +222,6 @@ describe('reading number types from the bytes', () => {
   it.each([
     ['an int64', { v: Long.fromNumber(3) }],
     ['an integral double', { v: new Double(42) }],
-    ['minus zero', { v: new Double(-0) }],
     ['an int64 in an array after other types', { ...others, deep: [{ a: [new Double(1)] }] }],
     ['an int64 after code with scope', { c: new Code('x', { y: 1 }), v: 5n }],
   ])('%s is found, and the twin keeps it', (_, doc) => {

@@ -2,7 +2,7 @@
 // an upsert's document from its filter, projection and sorting (semantics from mingo).
 import { BSON, Binary } from 'bson';
 import type { Document } from 'bson';
-import { Query, TYPE_ALIASES, aggregate, bsonTypeOf, find } from '../storage/operators.ts';
+import { Query, TYPE_ALIASES, aggregate, find } from '../storage/operators.ts';
 // The updater on its own: mingo's top-level update() first copies its whole operator table (every
 // expression operator, twice) into a fresh context for each call, a fifth of a write's CPU under load
 // (issue 7). The updater alone starts from the query, boolean and comparison operators it needs.
@@ -12,7 +12,7 @@ import { bsonOf } from '../storage/bson-bytes.ts';
 import { compareCollated } from '../storage/collation.ts';
 import { compiledQuery } from '../storage/matcher.ts';
 import { asStored } from '../storage/number-types.ts';
-import { TypeClass, formatValue, typeClassOf } from '../storage/values.ts';
+import { TypeClass, bsonTypeOf, formatValue, typeClassOf } from '../storage/values.ts';
 
 const UPDATE_OPERATORS = new Set([
   '$set',

@@ -6,7 +6,8 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import { compareValues } from './values.ts';
-import { NUMBER_TYPES, TYPE_ALIASES, bsonTypeOf } from './operators.ts';
+import { NUMBER_TYPES, TYPE_ALIASES } from './operators.ts';
+import { bsonTypeOf } from './values.ts';
 
 type Schema = Document;
 type Check = (value: unknown) => boolean;

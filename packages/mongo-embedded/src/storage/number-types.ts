@@ -8,6 +8,7 @@
 // Documents without such values (all of this app's own) have no twin and pay nothing further.
 import { BSON, Double, Long } from 'bson';
 import type { Document } from 'bson';
+import { bsonTypeOf } from './values.ts';
 
 /** Deserialisation that keeps Int32, Double and Long wrappers, for documents about to be stored. */
 export const TYPED_DESERIALIZE = { promoteValues: false, validation: { utf8: false } } as const;
@@ -15,7 +16,9 @@ export const TYPED_DESERIALIZE = { promoteValues: false, validation: { utf8: fal
 const twins = new WeakMap<Document, Document>();
 const MAX_SAFE = Long.fromNumber(Number.MAX_SAFE_INTEGER + 1);
 const MIN_SAFE = Long.fromNumber(-(Number.MAX_SAFE_INTEGER + 1));
-const INT32 = 2 ** 31;
+const BSON_DOUBLE = 1;
+const BSON_INT32 = 16;
+const BSON_LONG = 18;
 
 type Wrapper = { _bsontype?: string; value?: number };
 
@@ -34,9 +37,9 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** A double the plain form would send back as an int32: an integral value in int32 range, or -0. */
+/** A double the plain form would send back as an int32 (an integral value in int32 range). */
 function losesDouble(n: number): boolean {
-  return (Number.isInteger(n) && n >= -INT32 && n < INT32) || Object.is(n, -0);
+  return bsonTypeOf(n) === BSON_INT32;
 }
 
 /**
@@ -154,21 +157,11 @@ type Kind = 'int' | 'long' | 'double';
 
 /** The BSON number type of a value of a typed document or of a typed command; undefined if none. */
 function kindOf(value: unknown): Kind | undefined {
-  if (typeof value === 'number')
-    return Number.isInteger(value) && !Object.is(value, -0) && Math.abs(value) < INT32
-      ? 'int'
-      : 'double';
-  if (typeof value === 'bigint') return 'long';
-  switch ((value as Wrapper | null)?._bsontype) {
-    case 'Int32':
-      return 'int';
-    case 'Long':
-      return 'long';
-    case 'Double':
-      return 'double';
-    default:
-      return undefined;
-  }
+  const type = bsonTypeOf(value);
+  if (type === BSON_INT32) return 'int';
+  if (type === BSON_LONG) return 'long';
+  if (type === BSON_DOUBLE) return 'double';
+  return undefined;
 }
 
 /** A number as the BSON type `kind` stores it (plain where the plain form already says it). */
@@ -285,7 +278,7 @@ const FIXED_SIZE: Record<number, number> = {
 
 /**
  * Whether a BSON document holds a value whose type the plain form loses (an int64, or a double with
- * an integral int32 value or -0), read from its bytes without building any object. A document that
+ * an integral int32 value), read from its bytes without building any object. A document that
  * does not is stored as it was deserialised, so ordinary writes pay one pass over their bytes.
  */
 export function losesTypes(bytes: Uint8Array): boolean {

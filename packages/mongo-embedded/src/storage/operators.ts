@@ -25,7 +25,7 @@ import {
   withinTest,
 } from './geo.ts';
 import { collationActive, compareCollated } from './collation.ts';
-import { TypeClass, compareValues, typeClassOf } from './values.ts';
+import { TypeClass, bsonTypeOf, compareValues, typeClassOf } from './values.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
 import { typedTwin } from './number-types.ts';
 
@@ -163,39 +163,6 @@ export const TYPE_ALIASES: Record<string, number> = {
   maxKey: 127,
 };
 export const NUMBER_TYPES = [1, 16, 18, 19];
-const INT32 = 2 ** 31;
-
-const BSON_TYPE_BY_CLASS: Record<string, number> = {
-  Double: 1,
-  Int32: 16,
-  Long: 18,
-  Decimal128: 19,
-  Binary: 5,
-  ObjectId: 7,
-  Timestamp: 17,
-  BSONRegExp: 11,
-  BSONSymbol: 14,
-  MinKey: -1,
-  MaxKey: 127,
-};
-
-/** The BSON type a value is stored as (a JavaScript number as the bson package serialises it). */
-export function bsonTypeOf(value: unknown): number {
-  if (value === null || value === undefined) return 10;
-  if (typeof value === 'number')
-    return Number.isInteger(value) && value >= -INT32 && value < INT32 ? 16 : 1;
-  if (typeof value === 'bigint') return 18;
-  if (typeof value === 'string') return 2;
-  if (typeof value === 'boolean') return 8;
-  if (Array.isArray(value)) return 4;
-  if (value instanceof Date) return 9;
-  if (value instanceof RegExp) return 11;
-  if (value instanceof Uint8Array) return 5;
-  const bsonType = (value as { _bsontype?: string })._bsontype;
-  if (bsonType === 'Code') return (value as { scope?: unknown }).scope ? 15 : 13;
-  return (bsonType && BSON_TYPE_BY_CLASS[bsonType]) || 3;
-}
-
 function typeNumbers(spec: unknown): number[] {
   if (spec === 'number') return NUMBER_TYPES;
   if (typeof spec === 'number') return [spec];

@@ -231,3 +231,41 @@ export function formatValue(value: unknown): string {
       return EJSON.stringify(value as Document);
   }
 }
+
+const INT32 = 2 ** 31;
+
+const BSON_TYPE_BY_CLASS: Record<string, number> = {
+  Double: 1,
+  Int32: 16,
+  Long: 18,
+  Decimal128: 19,
+  Binary: 5,
+  ObjectId: 7,
+  Timestamp: 17,
+  BSONRegExp: 11,
+  BSONSymbol: 14,
+  MinKey: -1,
+  MaxKey: 127,
+};
+
+/**
+ * The BSON type a value is stored as: a JavaScript number as the bson package serialises it (int32 when
+ * integral and in range, except -0; double otherwise), a wrapper (Int32, Double, Long, ...) as itself.
+ */
+export function bsonTypeOf(value: unknown): number {
+  if (value === null || value === undefined) return 10;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= -INT32 && value < INT32 && !Object.is(value, -0)
+      ? 16
+      : 1;
+  if (typeof value === 'bigint') return 18;
+  if (typeof value === 'string') return 2;
+  if (typeof value === 'boolean') return 8;
+  if (Array.isArray(value)) return 4;
+  if (value instanceof Date) return 9;
+  if (value instanceof RegExp) return 11;
+  if (value instanceof Uint8Array) return 5;
+  const bsonType = (value as { _bsontype?: string })._bsontype;
+  if (bsonType === 'Code') return (value as { scope?: unknown }).scope ? 15 : 13;
+  return (bsonType && BSON_TYPE_BY_CLASS[bsonType]) || 3;
+}
