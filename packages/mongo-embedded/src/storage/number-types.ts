@@ -116,9 +116,14 @@ export function plainValue(raw: unknown): unknown {
  */
 export function carryTypes(next: Document, source: Document): void {
   const typedSource = twins.get(source);
-  if (!typedSource || twins.has(next)) return;
-  const typed = retype(next, source, typedSource);
-  if (typed !== next) twins.set(next, typed as Document);
+  if (typedSource) retypeInto(next, source, typedSource);
+}
+
+/** Registers `next`'s twin: `next` retyped after the [plain, typed] forms of its source. */
+function retypeInto(next: Document, plain: unknown, typed: unknown): void {
+  if (twins.has(next)) return;
+  const retyped = retype(next, plain, typed);
+  if (retyped !== next) twins.set(next, retyped as Document);
 }
 
 function retype(next: unknown, plain: unknown, typed: unknown): unknown {
@@ -255,9 +260,7 @@ export function carryOperandTypes(
 /** Registers `typed` (deserialised with TYPED_DESERIALIZE) as the source of `doc`'s types. */
 export function carryTypesFrom(doc: Document, typedRaw: Document): void {
   const [plain, typed] = split(typedRaw);
-  if (plain === typed) return;
-  twins.set(plain as Document, typed as Document);
-  carryTypes(doc, plain as Document);
+  if (plain !== typed) retypeInto(doc, plain, typed);
 }
 
 /** Bytes of a value of each fixed-size BSON element type. */
