@@ -81,22 +81,21 @@ const find: CommandHandler = (ctx) => {
       ? skip + limit
       : 0;
   // A $text query's scores, for { $meta: "textScore" } in the projection and the sort.
-  const scores = '$text' in filter || '$and' in filter ? new Map<Document, number>() : undefined;
+  const scores = splitText(filter) ? new Map<Document, number>() : undefined;
   let matched = inHintOrder(
     ctx,
     name,
     matching(ctx, name, filter, enough, scores),
     ctx.command.hint,
   );
-  const textScores = scores && splitText(filter) ? scores : undefined;
   const { projection, fields } = splitScoreProjection(
     ctx.command.projection as Document | undefined,
   );
-  checkScoreAvailable(ctx.command.projection as Document | undefined, sort, textScores);
+  checkScoreAvailable(ctx.command.projection as Document | undefined, sort, scores);
   // $near / $nearSphere return the nearest first.
   if (near) matched = byDistance(matched, near.field, near.near).map(({ doc }) => doc);
-  const sorted = sortWithScores(matched, sort, textScores, skip, limit);
-  const docs = withScores(project(sorted, projection, filter), sorted, fields, textScores);
+  const sorted = sortWithScores(matched, sort, scores, skip, limit);
+  const docs = withScores(project(sorted, projection, filter), sorted, fields, scores);
   const batchSize = batchSizeOf(ctx.command.batchSize);
   return ctx.cursors.first(`${ctx.db}.${name}`, docs, batchSize, singleBatch);
 };
@@ -258,9 +257,8 @@ const aggregate: CommandHandler = (ctx) => {
       copied = true;
     } else if (first && '$match' in first) {
       const filter = first.$match as Document;
-      scores = '$text' in filter || '$and' in filter ? new Map() : undefined;
+      scores = splitText(filter) ? new Map() : undefined;
       source = matching(ctx, name, filter, 0, scores);
-      if (scores && !splitText(filter)) scores = undefined;
       stages = pipeline.slice(1);
     } else {
       source = matching(ctx, name, {});

@@ -88,6 +88,14 @@ export function withScores(
   });
 }
 
+/** Whether a stage asks for { $meta: "textScore" } anywhere in it. */
+function mentionsTextScore(value: unknown): boolean {
+  if (isTextScoreMeta(value)) return true;
+  if (Array.isArray(value)) return value.some(mentionsTextScore);
+  if (typeClassOf(value) !== TypeClass.Object) return false;
+  return Object.values(value as Document).some(mentionsTextScore);
+}
+
 function rewriteExpression(value: unknown): unknown {
   if (isTextScoreMeta(value)) return `$${SCORE_FIELD}`;
   if (Array.isArray(value)) return value.map(rewriteExpression);
@@ -107,19 +115,17 @@ function isExclusion(value: unknown): boolean {
  * undefined when no stage asks for the score.
  */
 export function rewriteScorePipeline(stages: Document[]): Document[] | undefined {
-  let uses = false;
-  const rewritten = stages.map((stage) => {
+  if (!stages.some(mentionsTextScore)) return undefined;
+  return stages.map((stage) => {
     const [op] = Object.keys(stage);
     if (op === '$sort' && usesTextScore(stage.$sort as Document)) {
-      uses = true;
       const sort: Document = {};
       for (const [field, direction] of Object.entries(stage.$sort as Document))
         if (isTextScoreMeta(direction)) sort[SCORE_FIELD] = -1;
         else sort[field] = direction;
       return { $sort: sort };
     }
-    const next = rewriteExpression(stage) as Document;
-    if (JSON.stringify(next).includes(SCORE_FIELD)) uses = true;
+    const next = mentionsTextScore(stage) ? (rewriteExpression(stage) as Document) : stage;
     if (op === '$project' && typeClassOf(next.$project) === TypeClass.Object) {
       const projection = next.$project as Document;
       const inclusion = Object.entries(projection).some(
@@ -129,5 +135,4 @@ export function rewriteScorePipeline(stages: Document[]): Document[] | undefined
     }
     return next;
   });
-  return uses ? rewritten : undefined;
 }

@@ -119,10 +119,8 @@ export class Collection {
    */
   find(filter: Document, limit = 0, textScores?: Map<Document, number>): Document[] {
     this.lastText = undefined;
-    if ('$text' in filter || '$and' in filter) {
-      const text = splitText(filter);
-      if (text) return this.findText(text, textScores);
-    }
+    const text = splitText(filter);
+    if (text) return this.findText(text, textScores);
     // Index keys are ordered without collation, so a collated query cannot use their bounds.
     const plan = collationActive() ? undefined : planQuery(filter, this.indexes.values());
     const query = Object.keys(filter).length ? compiledQuery(filter) : undefined;
