@@ -257,6 +257,20 @@ describe('$text errors', () => {
     );
     expect(error.code).toBe(17313);
   });
+
+  it('when a later $match only compares a field with the string "$text", then it runs', async () => {
+    const collection = await articles(
+      [
+        { _id: 1, title: 'hello', note: '$text' },
+        { _id: 2, title: 'world', note: 'other' },
+      ],
+      { title: 'text' },
+    );
+    const docs = await collection
+      .aggregate([{ $sort: { _id: 1 } }, { $match: { note: { $eq: '$text' } } }])
+      .toArray();
+    expect(docs.map((doc) => doc._id)).toEqual([1]);
+  });
 });
 
 describe('text scores', () => {

@@ -11,7 +11,7 @@ import { compiledQuery } from '../storage/matcher.ts';
 import { compareValues, valuesAtPath } from '../storage/values.ts';
 import { cloneDocument, project, sortSkipLimit } from './documents.ts';
 import { checkGeoNearPlacement, geoNearDocuments } from './geo-near.ts';
-import { splitText } from '../storage/text/clause.ts';
+import { hasText, splitText } from '../storage/text/clause.ts';
 import type { TextQuery } from '../storage/text/text-index.ts';
 import {
   SCORE_FIELD,
@@ -241,7 +241,7 @@ const aggregate: CommandHandler = (ctx) => {
   let stages = pipeline;
   let scores: Map<Document, number> | undefined;
   for (const stage of pipeline.slice(1)) {
-    if ('$match' in stage && JSON.stringify(stage.$match ?? null).includes('"$text"'))
+    if ('$match' in stage && hasText(stage.$match))
       throw new MongoCommandError(
         ErrorCodes.Location17313,
         '$match with $text is only allowed as the first pipeline stage',

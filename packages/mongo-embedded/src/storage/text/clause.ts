@@ -38,6 +38,11 @@ function tooMany(): MongoCommandError {
   return new MongoCommandError(ErrorCodes.BadValue, 'Too many text expressions');
 }
 
+/** Whether a filter holds a $text clause anywhere. */
+export function hasText(value: unknown): boolean {
+  return countText(value) > 0;
+}
+
 function countText(value: unknown): number {
   if (Array.isArray(value)) return value.reduce<number>((sum, v) => sum + countText(v), 0);
   if (!isObject(value)) return 0;
