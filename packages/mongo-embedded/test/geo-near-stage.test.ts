@@ -349,6 +349,21 @@ describe('$geoNear errors', () => {
     expect(error.message).toContain('$geoNear is not allowed to be used within a $facet stage');
   });
 
+  it.each([
+    ['limit', 50858],
+    ['num', 50857],
+    ['start', 50856],
+  ])('when the removed option %s is given, then the answer is %i', async (option, code) => {
+    const collection = await cities();
+    const error = await failure(
+      collection
+        .aggregate([{ $geoNear: { near: nearParis, distanceField: 'd', [option]: 1 } }])
+        .toArray(),
+    );
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(`$geoNear no longer supports the '${option}'`);
+  });
+
   it('when distanceField is missing, then the answer is 16606', async () => {
     const collection = await cities();
     const error = await failure(

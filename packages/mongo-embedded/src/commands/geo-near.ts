@@ -39,6 +39,21 @@ function optionalNumber(options: Document, name: string): number | undefined {
   return number;
 }
 
+/** Options mongod's $geoNear no longer takes, with its answer to each, in the order it checks them. */
+const REMOVED_OPTIONS: ReadonlyArray<[string, number, string]> = [
+  [
+    'limit',
+    ErrorCodes.Location50858,
+    "$geoNear no longer supports the 'limit' parameter. Use a $limit stage instead.",
+  ],
+  [
+    'num',
+    ErrorCodes.Location50857,
+    "$geoNear no longer supports the 'num' parameter. Use a $limit stage instead.",
+  ],
+  ['start', ErrorCodes.Location50856, "$geoNear no longer supports the 'start' argument."],
+];
+
 /** The stage's options, checked in mongod's order with its codes and messages. */
 function parseSpec(raw: unknown): GeoNearSpec {
   if (typeClassOf(raw) !== TypeClass.Object)
@@ -52,21 +67,8 @@ function parseSpec(raw: unknown): GeoNearSpec {
       ErrorCodes.Location40227,
       "$geoNear does not accept the 'collation' parameter. Instead, specify a collation for the entire aggregation command.",
     );
-  if ('limit' in options)
-    throw new MongoCommandError(
-      ErrorCodes.Location50858,
-      "$geoNear no longer supports the 'limit' parameter. Use a $limit stage instead.",
-    );
-  if ('num' in options)
-    throw new MongoCommandError(
-      ErrorCodes.Location50857,
-      "$geoNear no longer supports the 'num' parameter. Use a $limit stage instead.",
-    );
-  if ('start' in options)
-    throw new MongoCommandError(
-      ErrorCodes.Location50856,
-      "$geoNear no longer supports the 'start' argument.",
-    );
+  for (const [option, code, message] of REMOVED_OPTIONS)
+    if (option in options) throw new MongoCommandError(code, message);
   const near = options.near as unknown;
   if (!Array.isArray(near) && typeClassOf(near) !== TypeClass.Object)
     throw new MongoCommandError(
