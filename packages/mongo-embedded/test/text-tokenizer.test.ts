@@ -89,7 +89,7 @@ describe('tokenize', () => {
 
 describe('parseSearch', () => {
   const parse = (text: string) =>
-    parseSearch(text, 'english', false, { diacriticSensitive: false });
+    parseSearch(text, 'english', { caseSensitive: false, diacriticSensitive: false });
 
   it('when a search has words, phrases and negations, then each lands in its set', () => {
     const query = parse('coffee "french press" -decaf -"instant coffee" brewing');

@@ -252,7 +252,8 @@ export class TextIndex {
       spec.$language === undefined
         ? this.defaultLanguage
         : requireLanguage(spec.$language, 'query');
-    return parseSearch(spec.$search, language, spec.$caseSensitive === true, {
+    return parseSearch(spec.$search, language, {
+      caseSensitive: spec.$caseSensitive === true,
       diacriticSensitive: spec.$diacriticSensitive === true,
     });
   }
@@ -304,8 +305,7 @@ export class TextIndex {
 export function parseSearch(
   search: string,
   language: string,
-  caseSensitive: boolean,
-  { diacriticSensitive }: { diacriticSensitive: boolean },
+  { caseSensitive, diacriticSensitive }: { caseSensitive: boolean; diacriticSensitive: boolean },
 ): TextQuery {
   const query: TextQuery = {
     terms: new Set(),
