@@ -4,7 +4,13 @@
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
 import type { Document } from 'bson';
-import { asStored, deserializeTyped, plainValue, storable } from '../storage/number-types.ts';
+import {
+  asStored,
+  deserializeTyped,
+  losesTypes,
+  plainValue,
+  storable,
+} from '../storage/number-types.ts';
 
 const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;
@@ -18,6 +24,14 @@ export function encodeRecord(record: Document): Buffer {
   frame.writeUInt32LE(crc32(payload), 4);
   frame.set(payload, FRAME_HEADER);
   return frame;
+}
+
+/** A record whose document keeps an int64 or integral double: stored plain, with its typed twin. */
+function typedRecord(payload: Uint8Array): Document {
+  const { doc, ...rest } = deserializeTyped(payload);
+  const record = plainValue(rest) as Document;
+  if (doc) record.doc = storable(doc as Document);
+  return record;
 }
 
 export interface DecodedLog {
@@ -43,11 +57,7 @@ export function decodeRecords(data: Buffer): DecodedLog {
     if (crc32(payload) !== checksum)
       return { records, validLength: offset, tornReason: 'checksum mismatch' };
     try {
-      const raw = deserializeTyped(payload);
-      const { doc, ...rest } = raw;
-      const record = plainValue(rest) as Document;
-      if (doc) record.doc = storable(doc as Document);
-      records.push(record);
+      records.push(losesTypes(payload) ? typedRecord(payload) : BSON.deserialize(payload));
     } catch {
       return { records, validLength: offset, tornReason: 'unreadable record' };
     }
