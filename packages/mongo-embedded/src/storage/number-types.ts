@@ -22,11 +22,6 @@ const BSON_LONG = 18;
 
 type Wrapper = { _bsontype?: string; value?: number };
 
-/** The stored document with its int64 and integral doubles typed, if it has any; else undefined. */
-export function typedTwin(doc: Document): Document | undefined {
-  return twins.get(doc);
-}
-
 /** What goes out on the wire or to disk for a stored document. */
 export function asStored(doc: Document): Document {
   return twins.get(doc) ?? doc;

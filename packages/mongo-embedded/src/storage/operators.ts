@@ -27,7 +27,7 @@ import {
 import { collationActive, compareCollated } from './collation.ts';
 import { TypeClass, bsonTypeOf, compareValues, typeClassOf } from './values.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
-import { typedTwin } from './number-types.ts';
+import { asStored } from './number-types.ts';
 
 type QueryPredicate = (doc: Document) => boolean;
 type QueryOperator = (selector: string, value: unknown, options: Options) => QueryPredicate;
@@ -177,7 +177,7 @@ const type: QueryOperator = (selector, value) => {
   const wanted = new Set((Array.isArray(value) ? value : [value]).flatMap(typeNumbers));
   // The stored types (an int64 or a double 42.0 is a number in the plain document).
   return (doc) =>
-    geoValuesAtPath(typedTwin(doc) ?? doc, selector).some((leaf) =>
+    geoValuesAtPath(asStored(doc), selector).some((leaf) =>
       (Array.isArray(leaf) ? [leaf, ...(leaf as unknown[])] : [leaf]).some((found) =>
         wanted.has(bsonTypeOf(found)),
       ),
