@@ -19,6 +19,7 @@ import { createUpstreamPool } from './upstream-pool.ts';
 import type { ProxyHandler, UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
+import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
@@ -120,6 +121,13 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     handler: proxy(remote.name, config[remote.configKey], remote.mount),
   }));
   const shell = proxy('shell', config.SHELL_URL);
+  const firstScreen = createFirstScreen({
+    shellUrl: config.SHELL_URL,
+    serviceUrl: (service) => serviceUrls(config, service)[0]!,
+    secret: config.IDENTITY_SECRET,
+    timeoutMs: config.FIRST_SCREEN_TIMEOUT_MS,
+    log,
+  });
 
   const app = new Koa();
 
@@ -220,6 +228,13 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       );
     }
     await forward(ctx, pools.get(route.service)!.handler);
+  });
+
+  // A signed-in user's dashboard page comes with its first screen written by the server (issue 16).
+  app.use(async (ctx, next) => {
+    if (!wantsFirstScreen(ctx)) return next();
+    const session = await sessions.resolve(ctx.get('cookie'), ctx.state.requestId as string);
+    if (session.kind !== 'signed-in' || !(await firstScreen.answer(ctx, session))) await next();
   });
 
   app.use(async (ctx) => {

@@ -44,6 +44,11 @@ export const gatewayConfigShape = {
   REMOTE_GOALS_URL: url('http://127.0.0.1:3002'),
   REMOTE_COMMUNITY_URL: url('http://127.0.0.1:3003'),
   REMOTE_PROGRESSION_URL: url('http://127.0.0.1:3004'),
+  /**
+   * Issue 16: how long the gateway may spend writing the dashboard's first screen (the shell's template and
+   * the dashboard's reads, in parallel) before it serves the page without one; 0 turns the first screen off.
+   */
+  FIRST_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(0).default(500),
   /** An upstream that has not answered by then gets a JSON 504 (a refused connection is a 502 at once). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /**

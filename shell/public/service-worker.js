@@ -117,7 +117,10 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          // A page marked no-store (the dashboard's first screen, with the user's data in it) is never
+          // kept: the offline fallback is the plain app page.
+          const personal = /no-store/.test(response.headers.get('cache-control') ?? '');
+          if (response.ok && !personal) {
             const copy = response.clone();
             void caches.open(SHELL_CACHE).then((cache) => cache.put('/', copy));
           }

@@ -1,5 +1,6 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { holdFirstScreen } from '@levelup/web-kit';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './features/install/service-worker-registration.ts';
 import { registerRemotesFromConfig } from './features/remotes/remote-registry.ts';
@@ -9,11 +10,18 @@ void registerRemotesFromConfig();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+// The dashboard's server-written first screen stays on screen while its page loads (issue 16).
+holdFirstScreen(container);
 // Installable, and the app opens offline (goals-progression-community.md section 5).
 registerServiceWorker();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// The server's first screen is already on screen (issue 16), so the app's first render need not block:
+// as a transition React renders it in slices and leaves the main thread free between them.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -33,6 +33,7 @@ export * from './quests/life-task.ts';
 export * from './quests/life-task-rules.ts';
 export * from './quests/grouped.ts';
 export * from './quests/dashboard.ts';
+export * from './quests/first-screen.ts';
 export * from './quests/calendar.ts';
 export * from './quests/tiers.ts';
 export * from './quests/urgency.ts';

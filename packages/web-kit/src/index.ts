@@ -14,6 +14,7 @@ export {
 } from './theme/theme-context.tsx';
 export { antdTheme } from './theme/antd-theme.ts';
 export { PageSpinner } from './components/page-spinner.tsx';
+export { FirstScreenOr, holdFirstScreen, releaseFirstScreen } from './components/first-screen.tsx';
 export { XpBar } from './components/xp-bar.tsx';
 export { PageHeader } from './components/page-header.tsx';
 export { NotFoundPage, StatusPage } from './components/not-found-page.tsx';

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { holdFirstScreen, releaseFirstScreen } from '@levelup/web-kit';
 import {
   mockFetch,
   profileFixture,
@@ -103,5 +104,36 @@ describe('routes', () => {
     await userEvent.setup().click(retry);
     expect(await screen.findByRole('heading', { name: 'mfe_goals page' })).toBeInTheDocument();
     expect(loader).toHaveBeenLastCalledWith('mfe_goals', 1);
+  });
+
+  it('when the server wrote the dashboard first screen, then it stays while the remote loads, and a failed load lets it go', async () => {
+    mockFetch({ 'GET /api/user/profile': { body: profileFixture() } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = document.createElement('div');
+    root.dataset.prerendered = 'first-screen';
+    root.innerHTML = '<main><h1>Welcome back, Level 3 Adventurer!</h1></main>';
+    holdFirstScreen(root);
+    window.history.pushState(null, '', '/dashboard');
+    let fail: (error: Error) => void = () => {};
+    const first = new Promise<never>((_resolve, reject) => (fail = reject));
+    const loader = vi.fn<RemoteLoader>((_remote, attempt) =>
+      attempt === 0 ? first : new Promise(() => {}),
+    );
+    try {
+      renderWithProviders(<AppRoutes loader={loader} />, { route: '/dashboard' });
+      expect(
+        await screen.findByRole('heading', { name: 'Welcome back, Level 3 Adventurer!' }),
+      ).toBeInTheDocument();
+      // The remote is loading (its promise has a reader, so failing it is not an unhandled rejection).
+      await vi.waitFor(() => expect(loader).toHaveBeenCalledWith('mfe_quests', 0));
+      expect(screen.queryByText('Loading...')).toBeNull();
+      fail(new Error('manifest 502'));
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Loading...')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Level 3/ })).toBeNull();
+    } finally {
+      releaseFirstScreen();
+      window.history.pushState(null, '', '/');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LOGIN_URL, THEME_STORAGE_KEY } from '@levelup/web-kit';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { layoutCss } from '../features/navigation/layout-styles.ts';
-import { navLinks } from '../features/navigation/nav-links.ts';
+import { StaticHeader, themeScript } from './static-header.tsx';
 
 /**
  * The landing page as HTML at build time (issue 16): a visitor's first paint needs no JavaScript. The
@@ -15,42 +15,25 @@ function StaticLanding() {
   return (
     <>
       <style>{layoutCss}</style>
-      <a href="#main" className="lu-skip-link">
-        Skip to content
-      </a>
-      <header className="lu-header">
-        <a href="/" className="lu-brand" aria-label="Level Up home">
-          Level Up
-        </a>
-        <nav aria-label="Main" className="lu-nav-desktop">
-          <ul className="lu-nav-list">
-            {navLinks.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className={`lu-nav-link${link.to === '/' ? ' active' : ''}`}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="lu-header-actions">
-          <a className="lu-btn" href={LOGIN_URL}>
-            Sign In
-          </a>
-          <a className="lu-btn lu-btn-primary lu-nav-desktop" href={LOGIN_URL}>
-            Join Community
-          </a>
-        </div>
-      </header>
+      <StaticHeader
+        active="/"
+        actions={
+          <>
+            <a className="lu-btn" href={LOGIN_URL}>
+              Sign In
+            </a>
+            <a className="lu-btn lu-btn-primary lu-nav-desktop" href={LOGIN_URL}>
+              Join Community
+            </a>
+          </>
+        }
+      />
       <main id="main" className="lu-main" tabIndex={-1}>
         <LandingPage />
       </main>
     </>
   );
 }
-
-/** Sets the theme before the first paint, as the app's ThemeProvider would (web-kit theme-context). */
-const themeScript = `(function(){var p='system';try{p=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})||'system'}catch(e){}var d=p==='dark'||(p!=='light'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);var t=d?'dark':'light';document.documentElement.dataset.theme=t;document.documentElement.style.colorScheme=t})();`;
 
 /**
  * The page's sign-in links carry the browser's zone, as web-kit's loginUrl() does in the app: an account
@@ -67,7 +50,7 @@ export const appLoaderScript = (src: string) =>
 
 export function renderLandingHtml(): { head: string; body: string } {
   return {
-    head: `<script>${themeScript}</script>`,
+    head: `<script>${themeScript(THEME_STORAGE_KEY)}</script>`,
     body: renderToStaticMarkup(<StaticLanding />),
   };
 }

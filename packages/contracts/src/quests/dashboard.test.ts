@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewUser } from './dashboard.ts';
+import { dashboardHeading, isNewUser } from './dashboard.ts';
 
 const zero = { totalXpEarned: 0, totalQuestsCompleted: 0 };
 const empty = {
@@ -24,5 +24,17 @@ describe('isNewUser (core.md section 4, New user)', () => {
     ['a life task', { lifeTaskCount: 1 }, false],
   ])('when the user has %s, then new: %s', (_label, patch, expected) => {
     expect(isNewUser({ ...empty, ...patch })).toBe(expected);
+  });
+});
+
+describe('dashboardHeading (core.md section 2)', () => {
+  it('when the user is new, then the greeting is the new adventurer one, whatever the XP', () => {
+    expect(dashboardHeading(true, 0)).toBe('Welcome, New Adventurer!');
+  });
+
+  it('when the user is not new, then it names the level the total XP reaches', () => {
+    expect(dashboardHeading(false, 0)).toBe('Welcome back, Level 1 Adventurer!');
+    expect(dashboardHeading(false, 99)).toBe('Welcome back, Level 1 Adventurer!');
+    expect(dashboardHeading(false, 100)).toBe('Welcome back, Level 2 Adventurer!');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { levelProgress } from '../progression/level.ts';
 
 /** GET /api/dashboard/overview (core.md section 3, Dashboard overview). */
 export const dashboardOverviewSchema = z.object({
@@ -38,4 +39,14 @@ export function isNewUser(input: NewUserInput): boolean {
     input.todoCount === 0 &&
     input.lifeTaskCount === 0
   );
+}
+
+/**
+ * The dashboard's heading (core.md section 2): the new-user greeting, or the level the total XP reaches.
+ * The dashboard and the server-rendered first screen (gateway first-screen.ts) both write it from here.
+ */
+export function dashboardHeading(newUser: boolean, totalXp: number): string {
+  return newUser
+    ? 'Welcome, New Adventurer!'
+    : `Welcome back, Level ${levelProgress(totalXp).level} Adventurer!`;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockFetch, unauthorized } from '../testing/mock-fetch.ts';
+import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { apiGet, apiRequest } from './client.ts';
+import { resetEmbeddedAnswers } from './first-screen-data.ts';
 import { HttpError } from './http-error.ts';
 
 describe('api client', () => {
@@ -47,5 +49,44 @@ describe('api client', () => {
     await expect(apiGet('/api/user/profile', 'returnNull')).resolves.toBeNull();
     await expect(apiGet('/api/quests', 'returnEmpty')).resolves.toEqual([]);
     await expect(apiGet('/api/quests')).rejects.toThrow(/^401: /);
+  });
+
+  it('when the page embeds answers (the first screen), then the first GET of each URL takes its answer without a request, and nothing else does', async () => {
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/quests': { body: [{ id: 'from-network' }] },
+      'POST /api/quests': { status: 201, body: { id: 'q2' } },
+      'GET /api/todos': { body: [] },
+    });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.textContent = JSON.stringify({ '/api/quests': [{ id: 'embedded' }] });
+    document.body.appendChild(block);
+    resetEmbeddedAnswers();
+
+    await expect(apiRequest('POST', '/api/quests', { title: 'Walk' })).resolves.toEqual({
+      id: 'q2',
+    });
+    await expect(apiGet('/api/quests')).resolves.toEqual([{ id: 'embedded' }]);
+    expect(document.getElementById(FIRST_SCREEN_DATA_ID)).toBeNull();
+    await expect(apiGet('/api/quests')).resolves.toEqual([{ id: 'from-network' }]);
+    await expect(apiGet('/api/todos')).resolves.toEqual([]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/quests',
+      'GET /api/quests',
+      'GET /api/todos',
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('when the embedded block is damaged, then every read asks the network', async () => {
+    mockFetch({ 'GET /api/goals': { body: [{ id: 'g1' }] } });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.textContent = '{"/api/goals": [';
+    document.body.appendChild(block);
+    resetEmbeddedAnswers();
+    await expect(apiGet('/api/goals')).resolves.toEqual([{ id: 'g1' }]);
   });
 });

@@ -8,10 +8,6 @@ html[data-theme=dark] .lu-landing-badge{background:#2e1065;color:#ddd6fe}
 .lu-landing-grid{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(220px,1fr))}
 .lu-landing-card{border:1px solid var(--lu-border);border-radius:12px;padding:20px;background:var(--lu-surface);height:100%;box-sizing:border-box}
 .lu-landing-stat{font-size:28px;font-weight:800;color:var(--lu-accent);display:block}
-.lu-btn{display:inline-flex;align-items:center;justify-content:center;height:40px;padding:0 16px;border-radius:8px;font-size:16px;line-height:1;text-decoration:none;border:1px solid var(--lu-border);background:var(--lu-surface);color:inherit;cursor:pointer;box-sizing:border-box}
-.lu-btn:hover{border-color:var(--lu-accent);color:var(--lu-accent)}
-.lu-btn-primary{background:#6d28d9;border-color:#6d28d9;color:#fff}
-.lu-btn-primary:hover{background:#5b21b6;border-color:#5b21b6;color:#fff}
 .lu-landing-link{background:none;border:0;padding:0;margin-top:12px;color:var(--lu-accent);text-decoration:underline;cursor:pointer;font:inherit}
 .lu-demo{margin-top:16px;border:1px solid var(--lu-border);border-radius:12px;padding:16px}
 .lu-xp-burst{font-weight:800;color:#15803d;animation:lu-burst 900ms ease-out both}

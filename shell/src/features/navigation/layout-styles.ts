@@ -1,5 +1,6 @@
 // The shell's few layout rules (responsive navigation, visible focus, the accent colour per theme, since
-// the brand purple is too dark for text on a dark background); antd styles everything else.
+// the brand purple is too dark for text on a dark background, and the link buttons of the server-written
+// pages, which have no antd); antd styles everything else.
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 .lu-header{display:flex;align-items:center;gap:16px;padding:0 24px;min-height:64px;border-bottom:1px solid var(--lu-border);background:var(--lu-surface);position:sticky;top:0;z-index:100}
@@ -12,6 +13,10 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-heigh
 .lu-header-placeholder{margin-left:16px;flex:1}
 .lu-nav-mobile-trigger{display:none !important}
 .ant-drawer .lu-nav-list{flex-direction:column;margin-bottom:16px}
+.lu-btn{display:inline-flex;align-items:center;justify-content:center;height:40px;padding:0 16px;border-radius:8px;font-size:16px;line-height:1;text-decoration:none;border:1px solid var(--lu-border);background:var(--lu-surface);color:inherit;cursor:pointer;box-sizing:border-box}
+.lu-btn:hover{border-color:var(--lu-accent);color:var(--lu-accent)}
+.lu-btn-primary{background:#6d28d9;border-color:#6d28d9;color:#fff}
+.lu-btn-primary:hover{background:#5b21b6;border-color:#5b21b6;color:#fff}
 .lu-skip-link{position:absolute;left:-9999px;top:8px;z-index:200;padding:8px 12px;background:#7c3aed;color:#fff;border-radius:8px}.lu-skip-link:focus{left:8px}
 .lu-main{max-width:1200px;margin:0 auto;padding:24px 16px}
 :focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}

@@ -1,12 +1,14 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import { PageSpinner } from '@levelup/web-kit';
+import { FirstScreenOr, PageSpinner, releaseFirstScreen } from '@levelup/web-kit';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { loadRemoteRoutes, type RemoteName, type RemoteRoutesModule } from './remote-registry.ts';
 
 export type RemoteLoader = (remote: RemoteName, attempt: number) => Promise<RemoteRoutesModule>;
 
 export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  // The page will not be whole: a retry's loading state is the spinner, not the server's first screen.
+  useEffect(() => releaseFirstScreen(), []);
   return (
     <section
       role="alert"
@@ -47,7 +49,7 @@ export function RemoteSection({
       key={`${remote}:${attempt}`}
       fallback={() => <RemoteFallback onRetry={() => setAttempt((n) => n + 1)} />}
     >
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<FirstScreenOr fallback={<PageSpinner />} />}>
         <Routes />
       </Suspense>
     </ErrorBoundary>

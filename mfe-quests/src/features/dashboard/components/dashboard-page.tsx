@@ -6,8 +6,8 @@ import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Statistic from 'antd/es/statistic';
 import Tag from 'antd/es/tag';
-import { isNewUser, levelProgress, type NewUserInput } from '@levelup/contracts';
-import { useProfile, useToast, XpBar } from '@levelup/web-kit';
+import { dashboardHeading, isNewUser, type NewUserInput } from '@levelup/contracts';
+import { FirstScreenOr, releaseFirstScreen, useProfile, useToast, XpBar } from '@levelup/web-kit';
 import { TabCard } from '../../../lib/tab-card.tsx';
 import { activeGoals, goalsQueryOptions } from '../api/goals-api.ts';
 import { overviewQueryOptions } from '../api/overview-api.ts';
@@ -57,8 +57,6 @@ export function DashboardPage(props: DashboardPageProps) {
   const { data: profile } = useProfile();
   const overview = useQuery(overviewQueryOptions);
   const goals = useQuery(goalsQueryOptions);
-  // Level from total XP with the contracts' rule, so an optimistic XP change moves it at once.
-  const level = profile ? levelProgress(profile.xp).level : undefined;
   const { celebrating, dismiss } = useLevelUp(profile?.xp);
   const { counts, onNewUserKnown } = props;
 
@@ -80,6 +78,10 @@ export function DashboardPage(props: DashboardPageProps) {
   useEffect(() => {
     if (pageReady) startTransition(() => setRevealed(true));
   }, [pageReady]);
+  // Whole now: the server's first screen, shown until here in its place, is no longer needed (issue 16).
+  useEffect(() => {
+    if (revealed) releaseFirstScreen();
+  }, [revealed]);
 
   useEffect(() => {
     if (overview.isError)
@@ -97,15 +99,19 @@ export function DashboardPage(props: DashboardPageProps) {
   );
   if (!revealed || !profile)
     return (
-      <div style={{ display: 'grid', gap: 24 }}>
-        <header style={headerStyle}>
-          <Skeleton.Input active style={{ width: 360 }} aria-label="Loading your dashboard" />
-          {pageLinks}
-        </header>
-        <Card>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </Card>
-      </div>
+      <FirstScreenOr
+        fallback={
+          <div style={{ display: 'grid', gap: 24 }}>
+            <header style={headerStyle}>
+              <Skeleton.Input active style={{ width: 360 }} aria-label="Loading your dashboard" />
+              {pageLinks}
+            </header>
+            <Card>
+              <Skeleton active paragraph={{ rows: 4 }} />
+            </Card>
+          </div>
+        }
+      />
     );
 
   return (
@@ -114,7 +120,8 @@ export function DashboardPage(props: DashboardPageProps) {
         {headingReady ? (
           <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
             <h1 style={{ margin: 0, fontSize: 28 }}>
-              {newUser ? 'Welcome, New Adventurer!' : `Welcome back, Level ${level} Adventurer!`}
+              {/* Level from total XP with the contracts' rule, so an optimistic XP change moves it at once. */}
+              {dashboardHeading(newUser, profile.xp)}
             </h1>
             {profile.isFounder && profile.userNumber !== null && (
               <Tag color="gold">Founder #{profile.userNumber}</Tag>

@@ -1,0 +1,80 @@
+import { isNewUser, dashboardHeading, type DashboardOverview } from './dashboard.ts';
+
+/**
+ * The dashboard's first screen, written by the server (issue 16): the gateway answers a signed-in user's
+ * page request for the dashboard with the shell's prerendered first-screen.html, its heading filled in and
+ * the API answers the dashboard reads at once embedded, so the heading paints before any JavaScript runs and
+ * the app's first reads need no round trip. This module is the agreement between the three parts: the
+ * shell's build (the template and its slot), the gateway (gateway/src/first-screen.ts, which fills it) and
+ * web-kit's API client (which takes each embedded answer once instead of asking the network).
+ */
+
+/** The pages that open on the dashboard for a signed-in user ('/' is the dashboard once signed in). */
+export const FIRST_SCREEN_PATHS: readonly string[] = ['/', '/dashboard'];
+
+/** The shell's prerendered template (shell/prerender-pages-plugin.cjs writes it into dist). */
+export const FIRST_SCREEN_TEMPLATE = '/first-screen.html';
+
+/** The text in the template's heading that the gateway replaces with the user's heading. */
+export const FIRST_SCREEN_HEADING_SLOT = '%FIRST_SCREEN_HEADING%';
+
+/** Where the gateway writes the founder badge beside the heading (empty for a user who is not one). */
+export const FIRST_SCREEN_BADGE_SLOT = '%FIRST_SCREEN_BADGE%';
+
+/** The id of the <script type="application/json"> that carries the embedded answers, by request URL. */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+/** Which service answers a read (the gateway's route table has the same split). */
+export type FirstScreenService = 'identity' | 'quests' | 'goals';
+
+/**
+ * The reads the dashboard makes before it shows (mfe-quests dashboard-route.tsx and dashboard-page.tsx),
+ * with the very URLs the app asks for, so web-kit's client finds each answer under its own URL.
+ */
+export const FIRST_SCREEN_READS = {
+  profile: { service: 'identity', url: '/api/user/profile' },
+  overview: { service: 'quests', url: '/api/dashboard/overview' },
+  quests: { service: 'quests', url: '/api/quests' },
+  series: { service: 'quests', url: '/api/quests/recurring' },
+  todos: { service: 'quests', url: '/api/todos' },
+  lifeTasks: { service: 'quests', url: '/api/life-tasks?includeCompleted=true' },
+  goals: { service: 'goals', url: '/api/goals' },
+} as const satisfies Record<string, { service: FirstScreenService; url: string }>;
+
+export type FirstScreenReads = { [K in keyof typeof FIRST_SCREEN_READS]: unknown };
+
+const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+
+/**
+ * The heading of the first screen from the reads' answers, as the dashboard writes it (the new-user rule
+ * and the level from total XP); null when the answers do not have the shape to tell (the first screen is
+ * then not written and the app renders the page alone).
+ */
+export function firstScreenHeading(reads: FirstScreenReads): string | null {
+  const profile = reads.profile as { xp?: unknown } | null;
+  const overview = reads.overview as Partial<DashboardOverview> | null;
+  if (typeof profile?.xp !== 'number' || typeof overview !== 'object' || overview === null)
+    return null;
+  const lists = [reads.quests, reads.series, reads.todos, reads.lifeTasks, reads.goals];
+  if (!lists.every(Array.isArray)) return null;
+  const newUser = isNewUser({
+    overview: {
+      totalXpEarned: Number(overview.totalXpEarned ?? 0),
+      totalQuestsCompleted: Number(overview.totalQuestsCompleted ?? 0),
+    },
+    questCount: count(reads.quests),
+    seriesCount: count(reads.series),
+    todoCount: count(reads.todos),
+    lifeTaskCount: count(reads.lifeTasks),
+    goalCount: count(reads.goals),
+  });
+  return dashboardHeading(newUser, profile.xp);
+}
+
+/** The founder badge's text beside the heading ('Founder #12', core.md section 2), or null for none. */
+export function firstScreenBadge(reads: FirstScreenReads): string | null {
+  const profile = reads.profile as { isFounder?: unknown; userNumber?: unknown } | null;
+  return profile?.isFounder === true && typeof profile.userNumber === 'number'
+    ? `Founder #${profile.userNumber}`
+    : null;
+}

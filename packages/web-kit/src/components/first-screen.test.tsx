@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FirstScreenOr, holdFirstScreen, releaseFirstScreen } from './first-screen.tsx';
+
+function serverRoot(marker: string | null) {
+  const root = document.createElement('div');
+  if (marker) root.dataset.prerendered = marker;
+  root.innerHTML = '<header>nav</header><main><h1>Welcome back, Level 2 Adventurer!</h1></main>';
+  return root;
+}
+
+afterEach(() => {
+  releaseFirstScreen();
+  window.history.pushState(null, '', '/');
+});
+
+describe('the held first screen (issue 16)', () => {
+  it('when the server wrote the first screen, then the dashboard page shows it as its loading state until released', () => {
+    holdFirstScreen(serverRoot('first-screen'));
+    window.history.pushState(null, '', '/dashboard');
+    const { rerender } = render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByRole('heading', { name: 'Welcome back, Level 2 Adventurer!' })).toBeTruthy();
+    expect(screen.queryByText('nav')).toBeNull();
+
+    releaseFirstScreen();
+    rerender(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('when the visitor has moved to another page, then that page gets its own loading state', () => {
+    holdFirstScreen(serverRoot('first-screen'));
+    window.history.pushState(null, '', '/quests');
+    render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('when the page is not a first screen (the landing page, the plain app page), then nothing is held', () => {
+    for (const marker of ['landing', null]) {
+      holdFirstScreen(serverRoot(marker));
+      window.history.pushState(null, '', '/');
+      const { unmount } = render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+      expect(screen.getByText('Loading...')).toBeTruthy();
+      unmount();
+    }
+  });
+});

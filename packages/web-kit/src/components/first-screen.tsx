@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { FIRST_SCREEN_PATHS } from '@levelup/contracts';
+
+// The dashboard's first screen as the server wrote it (contracts first-screen.ts, issue 16). React replaces
+// the page's HTML when the shell mounts, but the page is not whole until the shell, its remote and the
+// dashboard's data are in: until then every loading state of that page shows the server's markup again
+// instead of a spinner or skeleton, so the heading the visitor already reads stays where it is.
+
+let held: string | null = null;
+
+/** Keeps the server-written first screen of `root` (the contents of its <main>) before React replaces it. */
+export function holdFirstScreen(root: HTMLElement) {
+  if (root.dataset.prerendered !== 'first-screen') return;
+  held = root.querySelector('main')?.innerHTML ?? null;
+}
+
+/** The page is whole: loading states from now on are the app's own. */
+export function releaseFirstScreen() {
+  held = null;
+}
+
+/** A loading state: the held first screen while the page it was written for loads, else `fallback`. */
+export function FirstScreenOr({ fallback }: { fallback: ReactNode }) {
+  // Held for the page it was written for: after a move to another page, that page's own loading state.
+  if (held === null || !FIRST_SCREEN_PATHS.includes(window.location.pathname)) return fallback;
+  // The server's own markup of this page, kept from the document (no outside input reaches it here).
+  return <div className="lu-first-screen" dangerouslySetInnerHTML={{ __html: held }} />;
+}
