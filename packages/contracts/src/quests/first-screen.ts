@@ -1,4 +1,6 @@
-import { isNewUser, dashboardHeading, type DashboardOverview } from './dashboard.ts';
+import { z } from 'zod';
+import { userProfileSchema } from '../identity/user.ts';
+import { dashboardHeading, dashboardOverviewSchema, isNewUser } from './dashboard.ts';
 
 /**
  * The dashboard's first screen, written by the server (issue 16): the gateway answers a signed-in user's
@@ -43,7 +45,14 @@ export const FIRST_SCREEN_READS = {
 
 export type FirstScreenReads = { [K in keyof typeof FIRST_SCREEN_READS]: unknown };
 
-const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+// The few fields the heading and the badge need, read with the API's own schemas.
+const headingProfileSchema = userProfileSchema.pick({ xp: true });
+const badgeProfileSchema = userProfileSchema.pick({ isFounder: true, userNumber: true });
+const newUserOverviewSchema = dashboardOverviewSchema.pick({
+  totalXpEarned: true,
+  totalQuestsCompleted: true,
+});
+const listSchema = z.array(z.unknown());
 
 /**
  * The heading of the first screen from the reads' answers, as the dashboard writes it (the new-user rule
@@ -51,30 +60,32 @@ const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
  * then not written and the app renders the page alone).
  */
 export function firstScreenHeading(reads: FirstScreenReads): string | null {
-  const profile = reads.profile as { xp?: unknown } | null;
-  const overview = reads.overview as Partial<DashboardOverview> | null;
-  if (typeof profile?.xp !== 'number' || typeof overview !== 'object' || overview === null)
+  const profile = headingProfileSchema.safeParse(reads.profile);
+  const overview = newUserOverviewSchema.safeParse(reads.overview);
+  const [quests, series, todos, lifeTasks, goals] = [
+    reads.quests,
+    reads.series,
+    reads.todos,
+    reads.lifeTasks,
+    reads.goals,
+  ].map((list) => listSchema.safeParse(list).data);
+  if (!profile.success || !overview.success || !quests || !series || !todos || !lifeTasks || !goals)
     return null;
-  const lists = [reads.quests, reads.series, reads.todos, reads.lifeTasks, reads.goals];
-  if (!lists.every(Array.isArray)) return null;
   const newUser = isNewUser({
-    overview: {
-      totalXpEarned: Number(overview.totalXpEarned ?? 0),
-      totalQuestsCompleted: Number(overview.totalQuestsCompleted ?? 0),
-    },
-    questCount: count(reads.quests),
-    seriesCount: count(reads.series),
-    todoCount: count(reads.todos),
-    lifeTaskCount: count(reads.lifeTasks),
-    goalCount: count(reads.goals),
+    overview: overview.data,
+    questCount: quests.length,
+    seriesCount: series.length,
+    todoCount: todos.length,
+    lifeTaskCount: lifeTasks.length,
+    goalCount: goals.length,
   });
-  return dashboardHeading(newUser, profile.xp);
+  return dashboardHeading(newUser, profile.data.xp);
 }
 
 /** The founder badge's text beside the heading ('Founder #12', core.md section 2), or null for none. */
 export function firstScreenBadge(reads: FirstScreenReads): string | null {
-  const profile = reads.profile as { isFounder?: unknown; userNumber?: unknown } | null;
-  return profile?.isFounder === true && typeof profile.userNumber === 'number'
+  const profile = badgeProfileSchema.safeParse(reads.profile).data;
+  return profile?.isFounder && profile.userNumber !== null
     ? `Founder #${profile.userNumber}`
     : null;
 }
