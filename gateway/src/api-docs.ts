@@ -1,4 +1,5 @@
 import { openApiDocument } from '@levelup/contracts';
+import { escapeHtml } from './html.ts';
 
 type Json = Record<string, unknown>;
 
@@ -22,13 +23,6 @@ export function openApiJson(): string {
 export function apiDocsHtml(): string {
   return documents().html;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const schemaBlock = (schema: unknown) =>
   `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;

@@ -123,7 +123,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const shell = proxy('shell', config.SHELL_URL);
   const firstScreen = createFirstScreen({
     shellUrl: config.SHELL_URL,
-    serviceUrl: (service) => serviceUrls(config, service)[0]!,
+    serviceUrl: (service) => pools.get(service)!.target(),
     secret: config.IDENTITY_SECRET,
     timeoutMs: config.FIRST_SCREEN_TIMEOUT_MS,
     log,

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context } from 'koa';
 import {
   FIRST_SCREEN_BADGE_SLOT,
@@ -13,12 +14,13 @@ import {
   type FirstScreenService,
 } from '@levelup/contracts';
 import { signIdentity, type UserRole } from '@levelup/service-kit';
+import { escapeHtml } from './html.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
 export interface FirstScreenOptions {
   shellUrl: string;
-  /** The base URL of a service's instance to read from. */
+  /** The base URL of the service's instance to read from (the next in its pool, as a proxied call goes). */
   serviceUrl: (service: FirstScreenService) => string;
   secret: string;
   /** The whole first screen's budget: past it the page is served as before, without one. */
@@ -45,7 +47,15 @@ export function wantsFirstScreen(ctx: Context): boolean {
   );
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The reads in one order, for the parallel fetch and for naming their answers. */
+const READS = Object.entries(FIRST_SCREEN_READS) as [
+  keyof FirstScreenReads,
+  { service: FirstScreenService; url: string },
+][];
+
+// Off the event loop: every other request keeps moving while a page is compressed.
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /** JSON inside a <script> block: '<' written as \u003c, so no answer can close the block early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -88,20 +98,16 @@ export function createFirstScreen(options: FirstScreenOptions) {
       ...signIdentity({ ...user, requestId }, options.secret),
       'x-request-id': requestId,
     };
-    const entries = Object.entries(FIRST_SCREEN_READS) as [
-      keyof FirstScreenReads,
-      { service: FirstScreenService; url: string },
-    ][];
     try {
       const [page, ...answers] = await Promise.all([
         template(signal),
-        ...entries.map(([, { service, url }]) =>
+        ...READS.map(([, { service, url }]) =>
           // svc-identity reads the session cookie itself, as it does behind the gateway's proxy.
           read(service, url, service === 'identity' ? { ...identity, cookie } : identity, signal),
         ),
       ]);
       const reads = Object.fromEntries(
-        entries.map(([name], i) => [name, answers[i]]),
+        READS.map(([name], i) => [name, answers[i]]),
       ) as FirstScreenReads;
       const heading = firstScreenHeading(reads);
       if (heading === null) throw new Error('the reads do not tell the heading');
@@ -111,7 +117,7 @@ export function createFirstScreen(options: FirstScreenOptions) {
       )
         throw new Error('the template has no slots');
       const badge = firstScreenBadge(reads);
-      const embedded = Object.fromEntries(entries.map(([, { url }], i) => [url, answers[i]]));
+      const embedded = Object.fromEntries(READS.map(([, { url }], i) => [url, answers[i]]));
       const html = page.html
         .replace(FIRST_SCREEN_HEADING_SLOT, escapeHtml(heading))
         .replace(
@@ -144,10 +150,10 @@ export function createFirstScreen(options: FirstScreenOptions) {
     ctx.vary('accept-encoding');
     if (encoding === 'br') {
       ctx.set('content-encoding', 'br');
-      ctx.body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      ctx.body = await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
     } else if (encoding === 'gzip') {
       ctx.set('content-encoding', 'gzip');
-      ctx.body = gzipSync(body);
+      ctx.body = await gzipped(body);
     } else ctx.body = body;
     return true;
   }

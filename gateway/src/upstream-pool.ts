@@ -123,6 +123,8 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
 
   return {
     handler,
+    /** The base URL of the next instance in turn, for a call the gateway makes itself (the first screen). */
+    target: () => rotation.pick()!,
     /** Which instances are in right now (for logs, tests and a readiness answer). */
     status: () => rotation.targets().map((target) => ({ target, up: rotation.isUp(target) })),
     /** Resolves once the first DNS expansion is done (at once without dns). */

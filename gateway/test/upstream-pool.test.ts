@@ -84,6 +84,17 @@ describe('several instances of one service (issue 13)', () => {
     expect(after.sort()).toEqual(['a', 'a', 'b', 'b']);
   });
 
+  it('when the gateway reads for itself (the first screen), then it gets the instances in turn, never one that is out', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    const { call, pool } = await gatewayOver([a.url, b.url]);
+    expect([pool.target(), pool.target(), pool.target(), pool.target()].sort()).toEqual(
+      [a.url, a.url, b.url, b.url].sort(),
+    );
+    a.broken = true;
+    for (let i = 0; i < 2; i += 1) await call();
+    expect([pool.target(), pool.target(), pool.target()]).toEqual([b.url, b.url, b.url]);
+  });
+
   it('when a write reaches an instance that drops it, then it is a 502 and never sent to a second instance', async () => {
     const [a, b] = [await instance('a'), await instance('b')];
     a.broken = true;
