@@ -5,12 +5,14 @@ import { layoutCss } from '../features/navigation/layout-styles.ts';
 import { StaticHeader, themeScript } from './static-header.tsx';
 
 /**
- * The first screen's few rules: links the size of antd's default buttons, the founder badge as antd's gold
- * tag, and a placeholder card of the page's colours with four grey lines.
+ * The first screen's few rules: links the size of antd's default buttons, the founder badge as the app's
+ * gold tag in either theme (colours read off the app's own), and a placeholder card of the page's colours
+ * with four grey lines.
  */
 const firstScreenCss = `
 .lu-first-link{display:inline-flex;align-items:center;height:32px;padding:0 15px;border-radius:6px;font-size:14px;text-decoration:none;border:1px solid var(--lu-border);background:var(--lu-surface);color:inherit;box-sizing:border-box}
-.lu-first-tag{font-size:12px;line-height:20px;padding:0 7px;border-radius:4px;border:1px solid #ffe58f;background:#fffbe6;color:#d48806}
+.lu-first-tag{font-size:12px;line-height:20px;padding:0 7px;border-radius:6px;border:1px solid transparent;background:#fffbe6;color:#874d00}
+html[data-theme=dark] .lu-first-tag{background:#2b2111;color:#e8b339}
 .lu-first-card{border:1px solid var(--lu-border);border-radius:8px;background:var(--lu-surface);padding:24px;display:grid;gap:16px}
 .lu-first-line{height:16px;border-radius:4px;background:var(--lu-hover)}
 `;
