@@ -4,6 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { sharedModules } = require('./federation.cjs');
+const { ChunkScriptLoaderPlugin } = require('./chunk-script-loader.cjs');
 const fs = require('node:fs');
 const webpack = require('webpack');
 
@@ -134,6 +135,7 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
         }),
         ...(shell ? [new CopyPublicFilesPlugin(path.join(dir, 'public'))] : []),
         new AssetListPlugin(),
+        new ChunkScriptLoaderPlugin(),
         ...(release
           ? [
               new webpack.BannerPlugin({
