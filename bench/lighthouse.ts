@@ -4,9 +4,11 @@
  * bench/README.md; asserts nothing. Needs a running stack: `npm start` or BASE_URL.
  *   node bench/lighthouse.ts            # RUNS=3 takes the median performance of three runs per row
  *   PAGES=dashboard FORMS=mobile REPORTS=/tmp/lh node bench/lighthouse.ts   # one row, reports kept
+ *   CPU_SLOWDOWN=8 FORMS=mobile node bench/lighthouse.ts  # the phone on a host half as fast (default 4)
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiClient } from './lib.ts';
@@ -18,6 +20,9 @@ const reports = process.env.REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 const pages = (process.env.PAGES ?? 'landing,dashboard').split(',');
 const forms = (process.env.FORMS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+// Lighthouse scales the tasks it observed by this factor for its phone. The scores move with the speed of
+// the host they run on; CPU_SLOWDOWN=8 asks how the page would fare on a host half as fast as this one.
+const cpuSlowdown = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : undefined;
 
 // A signed-in user for the dashboard: the session cookie goes in with every request Lighthouse makes,
 // and onboarding is marked done so the wizard does not open over the page.
@@ -63,6 +68,9 @@ async function audit(page: string, url: string, form: 'mobile' | 'desktop', cook
         output: 'json',
         logLevel: 'error',
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        ...(cpuSlowdown && form === 'mobile'
+          ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
+          : {}),
       },
       form === 'desktop' ? desktopConfig : undefined,
     );
