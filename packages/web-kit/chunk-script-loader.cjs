@@ -8,16 +8,23 @@
 // This loader asks the document once per chunk with a native selector, and inserts the scripts a few at a
 // time, each batch in its own task (a MessageChannel message: no timer clamping), so the downloads still
 // start at once but the work is cut into short tasks. Everything else is webpack's loader as it was: one
-// request per URL, the same done callbacks, the chunk load timeout, the nonce, data-webpack.
+// request per URL, the same done callbacks, the chunk load timeout, the nonce,
+// data-webpack, fetchpriority.
 const { RuntimeGlobals, RuntimeModule, Template } = require('webpack');
 
 const BATCH = 8;
 
 /**
  * The loader's code: it sets __webpack_require__.l as webpack's own does (same arguments, same callbacks).
- * @param {{ uniqueName: string, chunkLoadTimeout: number, scriptType?: string | false, charset?: boolean }} options
+ * @param {{ uniqueName: string, chunkLoadTimeout: number, scriptType?: string | false, charset?: boolean, withFetchPriority?: boolean }} options
  */
-function chunkScriptLoaderSource({ uniqueName, chunkLoadTimeout, scriptType, charset }) {
+function chunkScriptLoaderSource({
+  uniqueName,
+  chunkLoadTimeout,
+  scriptType,
+  charset,
+  withFetchPriority,
+}) {
   const prefix = JSON.stringify(`${uniqueName}:`);
   const nonce = RuntimeGlobals.scriptNonce;
   return Template.asString([
@@ -32,7 +39,7 @@ function chunkScriptLoaderSource({ uniqueName, chunkLoadTimeout, scriptType, cha
       'else scheduled = false;',
     ]),
     '};',
-    `${RuntimeGlobals.loadScript} = (url, done, key, chunkId, fetchPriority) => {`,
+    `${RuntimeGlobals.loadScript} = (url, done, key${withFetchPriority ? ', chunkId, fetchPriority' : ''}) => {`,
     Template.indent([
       'if (inProgress[url]) { inProgress[url].push(done); return; }',
       'let script;',
@@ -50,7 +57,9 @@ function chunkScriptLoaderSource({ uniqueName, chunkLoadTimeout, scriptType, cha
         charset ? "script.charset = 'utf-8';" : '',
         `if (${nonce}) script.setAttribute('nonce', ${nonce});`,
         `script.setAttribute('data-webpack', ${prefix} + key);`,
-        "if (fetchPriority) script.setAttribute('fetchpriority', fetchPriority);",
+        withFetchPriority
+          ? "if (fetchPriority) script.setAttribute('fetchpriority', fetchPriority);"
+          : '',
         'script.src = url;',
       ]),
       '}',
@@ -78,12 +87,17 @@ function chunkScriptLoaderSource({ uniqueName, chunkLoadTimeout, scriptType, cha
 }
 
 class ChunkScriptLoaderRuntimeModule extends RuntimeModule {
-  constructor() {
+  /** @param {boolean} withFetchPriority a chunk is imported with webpackFetchPriority */
+  constructor(withFetchPriority) {
     super('load script in batches');
+    this.withFetchPriority = withFetchPriority;
   }
 
   generate() {
-    return chunkScriptLoaderSource(this.compilation.outputOptions);
+    return chunkScriptLoaderSource({
+      ...this.compilation.outputOptions,
+      withFetchPriority: this.withFetchPriority,
+    });
   }
 }
 
@@ -98,8 +112,12 @@ class ChunkScriptLoaderPlugin {
       // Runs before webpack's RuntimePlugin on the same bail hook, so webpack's loader is never added.
       compilation.hooks.runtimeRequirementInTree
         .for(RuntimeGlobals.loadScript)
-        .tap({ name: 'ChunkScriptLoaderPlugin', stage: -10 }, (chunk) => {
-          compilation.addRuntimeModule(chunk, new ChunkScriptLoaderRuntimeModule());
+        .tap({ name: 'ChunkScriptLoaderPlugin', stage: -10 }, (chunk, set) => {
+          const withFetchPriority = set.has(RuntimeGlobals.hasFetchPriority);
+          compilation.addRuntimeModule(
+            chunk,
+            new ChunkScriptLoaderRuntimeModule(withFetchPriority),
+          );
           return true;
         });
     });

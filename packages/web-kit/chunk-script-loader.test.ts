@@ -13,7 +13,13 @@ const { ChunkScriptLoaderPlugin, chunkScriptLoaderSource } =
   };
 
 type Done = (event: { type: string }) => void;
-type Load = (url: string, done: Done, key?: string, chunkId?: string | number) => void;
+type Load = (
+  url: string,
+  done: Done,
+  key?: string,
+  chunkId?: string | number,
+  fetchPriority?: string,
+) => void;
 
 /** A MessageChannel whose messages the test delivers, one task at a time. */
 class ManualChannel {
@@ -34,12 +40,15 @@ class ManualChannel {
 }
 
 /** The loader as a built frontend runs it, with jsdom's document and the test's channel. */
-function loader(options: { chunkLoadTimeout?: number; nonce?: string } = {}) {
+function loader(
+  options: { chunkLoadTimeout?: number; nonce?: string; withFetchPriority?: boolean } = {},
+) {
   const webpackRequire: { l?: Load; nc?: string } = { nc: options.nonce };
   const source = chunkScriptLoaderSource({
     uniqueName: 'shell',
     chunkLoadTimeout: options.chunkLoadTimeout ?? 120_000,
     charset: true,
+    withFetchPriority: options.withFetchPriority,
   });
   // jsdom has no CSS.escape; the values here need no escaping.
   new Function('__webpack_require__', 'MessageChannel', 'CSS', source)(
@@ -92,6 +101,13 @@ describe('chunk script loader', () => {
     expect(first).toHaveBeenCalledWith(expect.objectContaining({ type: 'load' }));
     expect(second).toHaveBeenCalledWith(expect.objectContaining({ type: 'load' }));
     expect(scriptsInHead()).toHaveLength(0);
+  });
+
+  it("sets a chunk's fetch priority when the build asks for one", () => {
+    const { load, channel } = loader({ withFetchPriority: true });
+    load('/urgent.js', () => {}, 'chunk-urgent', 'urgent', 'high');
+    channel.next();
+    expect(scriptsInHead()[0]?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('takes a script already in the page for the chunk instead of inserting another', () => {
