@@ -6,9 +6,5 @@ const { pathname } = window.location;
 const landing = document.getElementById('root')?.dataset.prerendered === 'landing';
 if (!landing) preloadRemoteOf(pathname === '/' ? '/dashboard' : pathname);
 
-// Async boundary: shared modules (React, antd, ...) are negotiated before any of them is used. The API's
-// schemas (about 50 ms of zod building them on a first load) are asked for first, alone: their chunks
-// arrive before the app's last ones, so they are evaluated in a task of their own instead of inside the one
-// that evaluates the app (both loads start now; nothing waits for the other).
-void import('@levelup/contracts');
+// Async boundary: shared modules (React, antd, ...) are negotiated before any of them is used.
 import('./bootstrap.tsx');
