@@ -5,7 +5,8 @@ import { FirstScreenOr, holdFirstScreen, releaseFirstScreen } from './first-scre
 function serverRoot(marker: string | null) {
   const root = document.createElement('div');
   if (marker) root.dataset.prerendered = marker;
-  root.innerHTML = '<header>nav</header><main><h1>Welcome back, Level 2 Adventurer!</h1></main>';
+  root.innerHTML =
+    '<style>.lu-first-card{padding:24px}</style><header>nav</header><main><h1>Welcome back, Level 2 Adventurer!</h1></main>';
   return root;
 }
 
@@ -26,6 +27,19 @@ describe('the held first screen (issue 16)', () => {
     rerender(<FirstScreenOr fallback={<p>Loading...</p>} />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it("keeps the first screen's rules in the document after the root's content is replaced, until released", () => {
+    const root = serverRoot('first-screen');
+    document.body.append(root);
+    holdFirstScreen(root);
+    root.replaceChildren(); // what React's first render does to the server's markup
+
+    const rules = () => [...document.querySelectorAll('style')].map((style) => style.textContent);
+    expect(rules()).toContain('.lu-first-card{padding:24px}');
+    releaseFirstScreen();
+    expect(rules()).not.toContain('.lu-first-card{padding:24px}');
+    root.remove();
   });
 
   it('when the visitor has moved to another page, then that page gets its own loading state', () => {

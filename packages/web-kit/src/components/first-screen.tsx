@@ -7,16 +7,23 @@ import { FIRST_SCREEN_PATHS } from '@levelup/contracts';
 // instead of a spinner or skeleton, so the heading the visitor already reads stays where it is.
 
 let held: string | null = null;
+let heldStyles: HTMLStyleElement[] = [];
 
 /** Keeps the server-written first screen of `root` (the contents of its <main>) before React replaces it. */
 export function holdFirstScreen(root: HTMLElement) {
   if (root.dataset.prerendered !== 'first-screen') return;
   held = root.querySelector('main')?.innerHTML ?? null;
+  // The markup's rules are a <style> inside the root, which React's first render removes with the rest:
+  // without them the held screen showed unstyled (bare links, no placeholder card) until the page was whole.
+  heldStyles = [...root.querySelectorAll('style')];
+  document.head.append(...heldStyles);
 }
 
 /** The page is whole: loading states from now on are the app's own. */
 export function releaseFirstScreen() {
   held = null;
+  for (const style of heldStyles) style.remove();
+  heldStyles = [];
 }
 
 /** A loading state: the held first screen while the page it was written for loads, else `fallback`. */
