@@ -1,6 +1,7 @@
 // The shell's few layout rules (responsive navigation, visible focus, the accent colour per theme, since
 // the brand purple is too dark for text on a dark background, and the link buttons of the server-written
-// pages, which have no antd); antd styles everything else.
+// pages, which have no antd); antd styles everything else. The scrollbar's gutter is kept, so the centred
+// page does not move sideways when the dashboard grows taller than the window (layout shift, issue 16).
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 .lu-header{display:flex;align-items:center;gap:16px;padding:0 24px;min-height:64px;border-bottom:1px solid var(--lu-border);background:var(--lu-surface);position:sticky;top:0;z-index:100}
@@ -18,6 +19,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-heigh
 .lu-btn-primary{background:#6d28d9;border-color:#6d28d9;color:#fff}
 .lu-btn-primary:hover{background:#5b21b6;border-color:#5b21b6;color:#fff}
 .lu-skip-link{position:absolute;left:-9999px;top:8px;z-index:200;padding:8px 12px;background:#7c3aed;color:#fff;border-radius:8px}.lu-skip-link:focus{left:8px}
+html{scrollbar-gutter:stable}
 .lu-main{max-width:1200px;margin:0 auto;padding:24px 16px}
 :focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}
 html[data-theme=light]{--lu-accent:#7c3aed;--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
