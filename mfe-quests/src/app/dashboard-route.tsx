@@ -88,7 +88,8 @@ export function DashboardRoute() {
     <>
       <DashboardPage
         counts={counts}
-        todaysCount={day.items?.length}
+        // A failed read shows its own failure state in the tab (and counts none) rather than hold the page.
+        todaysCount={day.items?.length ?? (day.isError ? 0 : undefined)}
         onNewUserKnown={setNewUser}
         onCreateFirstQuest={() => wizard.show({ auto: false })}
         onQuickWin={() => quickWin.show()}

@@ -59,6 +59,37 @@ describe('dashboard', () => {
     expect(await screen.findByRole('tab', { name: "Today's Quests (1)" })).toBeInTheDocument();
   });
 
+  it("when today's quests answer last, then the page stays one placeholder until they are in, so no card grows after it shows", async () => {
+    let answerDay = () => {};
+    const dayHeld = new Promise<void>((resolve) => {
+      answerDay = resolve;
+    });
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests': { body: [questFixture()] },
+          'GET /api/quests/with-occurrences': async () => {
+            await dayHeld;
+            return day([questFixture()]);
+          },
+        },
+        { xp: 350 },
+      ),
+    );
+    renderWithProviders(<QuestsRoutes />, { route: '/dashboard' });
+    // The placeholder's header (its page links) shows; every other read has answered by now.
+    expect(await screen.findByRole('button', { name: 'View Quests' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('heading', { name: /Welcome back/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Daily Management')).not.toBeInTheDocument();
+
+    answerDay();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Level 3 Adventurer!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: "Today's Quests (1)" })).toBeInTheDocument();
+  });
+
   it('when a quest is quick-completed, then the toast, the XP bar and the level move, and the level-up dialog opens', async () => {
     let xp = 90;
     let quest = questFixture();

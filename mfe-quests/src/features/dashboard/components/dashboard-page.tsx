@@ -33,7 +33,7 @@ export type ItemCounts = Omit<NewUserInput, 'overview' | 'goalCount'>;
 export interface DashboardPageProps {
   /** Quest, series, todo and life-task counts (undefined while loading): part of the new-user rule. */
   counts: ItemCounts | undefined;
-  /** How many quests and occurrences today's tab holds (undefined while loading). */
+  /** How many quests and occurrences today's tab holds (undefined while loading; 0 if the read failed). */
   todaysCount: number | undefined;
   /** The 'Today's Quests' tab, given the week's completed count; composed by routes.tsx. */
   questsPanel: (completedThisWeek: number | undefined) => ReactNode;
@@ -69,11 +69,13 @@ export function DashboardPage(props: DashboardPageProps) {
     if (headingReady) onNewUserKnown?.(newUser);
   }, [headingReady, newUser, onNewUserKnown]);
 
-  // Until this page's own data is in (svc-quests and the profile; goals may come later or fail), it is
-  // one placeholder, then appears whole and stays: cards drawn earlier would be pushed down when the
-  // heading and the welcome panel arrive (layout shift, issue 16). The reveal is a transition, which
-  // React renders in slices that leave the main thread free in between, not one long task.
-  const pageReady = !!profile && counts !== undefined && !overview.isPending;
+  // Until this page's own data is in (svc-quests and the profile, today's quests included; goals may come
+  // later or fail), it is one placeholder, then appears whole and stays: cards drawn earlier would be
+  // pushed down when the heading and the welcome panel arrive, and the cards below 'Daily Management'
+  // when today's quests replace their skeleton (layout shift, issue 16). The reveal is a transition,
+  // which React renders in slices that leave the main thread free in between, not one long task.
+  const pageReady =
+    !!profile && counts !== undefined && props.todaysCount !== undefined && !overview.isPending;
   const [revealed, setRevealed] = useState(false);
   useEffect(() => {
     if (pageReady) startTransition(() => setRevealed(true));
