@@ -44,3 +44,19 @@ test('a returning user sees their dashboard heading before any script runs, and 
   await page.getByRole('button', { name: /complete.*Read ten pages/i }).click();
   await expect(page.getByText('Quest Completed!')).toBeVisible();
 });
+
+test('a returning user whose page the service worker controls still gets the first screen from the server', async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  // The worker answers the navigation with the browser's own request (navigation preload): the gateway
+  // sees a navigation and writes the first screen, where a fetch() of it from the worker got the plain page.
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  expect(await response!.text()).toMatch(/data-prerendered="?first-screen/);
+  await expect(page.getByRole('heading', { name: 'Welcome, New Adventurer!' })).toBeVisible();
+});

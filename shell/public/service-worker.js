@@ -1,6 +1,8 @@
 // Level Up's service worker (goals-progression-community.md section 5: registered at /service-worker.js,
 // checked for updates every 60 minutes by the shell). It makes the app installable and opens it offline:
 // - pages: network first, the last good app shell when offline (so a deploy is never hidden by a cache);
+//   the network's answer is the browser's own navigation request (navigation preload), so the gateway
+//   still tells it for a navigation and writes a signed-in user's dashboard first screen (issue 16);
 // - content-hashed chunks: cache first (their names change with their content, they never go stale);
 // - entry files (main.js, remoteEntry.js, manifests, /config/remotes.json): network first, the last good
 //   copy when offline, so the app still boots;
@@ -100,6 +102,10 @@ self.addEventListener('activate', (event) => {
             .map((key) => caches.delete(key)),
         ),
       )
+      // Navigations go out as the browser's own request while this worker starts. A fetch() of the
+      // navigation from here would not be one (Sec-Fetch-Dest 'empty'), and the gateway would answer a
+      // returning user with the plain app page instead of the dashboard's server-written first screen.
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   );
   // No precache here: while activation waits, every request of the pages this worker controls waits with
@@ -115,7 +121,8 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request)
+      Promise.resolve(event.preloadResponse)
+        .then((preloaded) => preloaded ?? fetch(request))
         .then((response) => {
           // A page marked no-store (the dashboard's first screen, with the user's data in it) is never
           // kept: the offline fallback is the plain app page.
