@@ -103,7 +103,7 @@ self.addEventListener('activate', (event) => {
         ),
       )
       // Navigations go out as the browser's own request while this worker starts. A fetch() of the
-      // navigation from here would not be one (Sec-Fetch-Dest 'empty'), and the gateway would answer a
+      // navigation from here would not be one (no Sec-Fetch-Dest 'document'), and the gateway would answer a
       // returning user with the plain app page instead of the dashboard's server-written first screen.
       .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
