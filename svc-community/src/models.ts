@@ -65,6 +65,15 @@ export interface FeedItemDoc {
   completedAt: Date;
 }
 
+/**
+ * The latest revoke of a member's quest (key `${userId}:${questId}`): a completion older than it that arrives
+ * after it (JetStream delivers an unacknowledged event again after a crash) is not written to the feed.
+ */
+export interface FeedRevocationDoc {
+  _id: string;
+  revokedAt: Date;
+}
+
 /** Names of members, fed by identity events (a local read model: no call to svc-identity). */
 export interface MemberDoc {
   _id: string;
@@ -151,6 +160,14 @@ const feedItemSchema = new Schema<FeedItemDoc>(
 feedItemSchema.index({ completedAt: -1 });
 feedItemSchema.index({ userId: 1, questId: 1 });
 
+const feedRevocationSchema = new Schema<FeedRevocationDoc>(
+  {
+    _id: { type: String, required: true },
+    revokedAt: { type: Date, required: true },
+  },
+  { collection: 'feed_revocations', versionKey: false },
+);
+
 const memberSchema = new Schema<MemberDoc>(
   {
     _id: { type: String, required: true },
@@ -169,6 +186,7 @@ export interface CommunityModels {
   Session: Model<SessionDoc>;
   Meetup: Model<MeetupDoc>;
   FeedItem: Model<FeedItemDoc>;
+  FeedRevocation: Model<FeedRevocationDoc>;
   Member: Model<MemberDoc>;
 }
 
@@ -186,6 +204,7 @@ export function communityModels(db: Connection): CommunityModels {
       Session: db.model<SessionDoc>('Session', sessionSchema),
       Meetup: db.model<MeetupDoc>('Meetup', meetupSchema),
       FeedItem: db.model<FeedItemDoc>('FeedItem', feedItemSchema),
+      FeedRevocation: db.model<FeedRevocationDoc>('FeedRevocation', feedRevocationSchema),
       Member: db.model<MemberDoc>('Member', memberSchema),
     };
     cache.set(db, models);

@@ -8,6 +8,7 @@ import {
   type TestService,
 } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
+import { communityEventHandlers } from '../src/feed/feed-events.ts';
 import { communityModels } from '../src/models.ts';
 
 let service: TestService;
@@ -90,6 +91,30 @@ describe('svc-community', () => {
         author: { displayName: 'Ada L' },
       }),
     ]);
+  });
+
+  it('when a completion is delivered again after its revoke (a redelivery after a crash), then it does not come back to the feed; a later completion does', async () => {
+    const models = communityModels(service.deps.db);
+    const { onQuestEvent } = communityEventHandlers(models);
+    const userId = randomUUID();
+    const questId = randomUUID();
+    const done = completion(userId, questId, 100);
+    const undone = {
+      ...completion(userId, questId, -100, 'quests.revoked'),
+      occurredAt: new Date(Date.parse(done.occurredAt) + 1000).toISOString(),
+    };
+    await onQuestEvent(undone);
+    await onQuestEvent(done);
+    expect(await models.FeedItem.countDocuments({ questId })).toBe(0);
+
+    const again = {
+      ...completion(userId, questId, 100),
+      occurredAt: new Date(Date.parse(done.occurredAt) + 2000).toISOString(),
+    };
+    await onQuestEvent(again);
+    await onQuestEvent(done);
+    expect(await models.FeedItem.find({ questId }).distinct('_id')).toEqual([again.id]);
+    await models.FeedItem.deleteMany({ questId }); // the other tests read the whole feed
   });
 
   it('when quests are completed, then the achievements feed shows them newest first; a revoked one leaves it', async () => {

@@ -14,8 +14,9 @@ import type { CommunityModels } from '../models.ts';
  */
 export function communityEventHandlers({
   FeedItem,
+  FeedRevocation,
   Member,
-}: Pick<CommunityModels, 'FeedItem' | 'Member'>) {
+}: Pick<CommunityModels, 'FeedItem' | 'FeedRevocation' | 'Member'>) {
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
       event.type === 'identity.user_registered'
@@ -35,14 +36,24 @@ export function communityEventHandlers({
     const parsed = questXpEventSchema.safeParse(event);
     if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
     const data = parsed.data.data;
+    const at = new Date(event.occurredAt);
+    const quest = `${data.userId}:${data.questId}`;
+    const revokedSince = async (completedAt: Date) => {
+      const revocation = await FeedRevocation.findById(quest).lean();
+      return !!revocation && revocation.revokedAt >= completedAt;
+    };
     if (event.type === 'quests.revoked') {
+      // The revoke is recorded before the feed is cleared, and a completion checks it after writing, so a
+      // completion delivered late (or at the same time) cannot stay in the feed after its revoke.
+      await FeedRevocation.updateOne({ _id: quest }, { $max: { revokedAt: at } }, { upsert: true });
       await FeedItem.deleteMany({
         userId: data.userId,
         questId: data.questId,
-        completedAt: { $lte: new Date(event.occurredAt) },
+        completedAt: { $lte: at },
       });
       return;
     }
+    if (await revokedSince(at)) return;
     const member = await Member.findById(data.userId).lean();
     await FeedItem.updateOne(
       { _id: event.id },
@@ -54,11 +65,12 @@ export function communityEventHandlers({
           questTitle: data.title,
           questDifficulty: data.difficulty,
           xpEarned: data.xpDelta,
-          completedAt: new Date(event.occurredAt),
+          completedAt: at,
         },
       },
       { upsert: true },
     );
+    if (await revokedSince(at)) await FeedItem.deleteOne({ _id: event.id });
   }
 
   return { onIdentityEvent, onQuestEvent };
