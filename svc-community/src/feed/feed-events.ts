@@ -37,15 +37,15 @@ export function communityEventHandlers({
     if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
     const data = parsed.data.data;
     const at = new Date(event.occurredAt);
-    const quest = `${data.userId}:${data.questId}`;
-    const revokedSince = async (completedAt: Date) => {
-      const revocation = await FeedRevocation.findById(quest).lean();
-      return !!revocation && revocation.revokedAt >= completedAt;
-    };
+    const revocationKey = `${data.userId}:${data.questId}`;
     if (event.type === 'quests.revoked') {
       // The revoke is recorded before the feed is cleared, and a completion checks it after writing, so a
       // completion delivered late (or at the same time) cannot stay in the feed after its revoke.
-      await FeedRevocation.updateOne({ _id: quest }, { $max: { revokedAt: at } }, { upsert: true });
+      await FeedRevocation.updateOne(
+        { _id: revocationKey },
+        { $max: { revokedAt: at } },
+        { upsert: true },
+      );
       await FeedItem.deleteMany({
         userId: data.userId,
         questId: data.questId,
@@ -53,7 +53,6 @@ export function communityEventHandlers({
       });
       return;
     }
-    if (await revokedSince(at)) return;
     const member = await Member.findById(data.userId).lean();
     await FeedItem.updateOne(
       { _id: event.id },
@@ -70,7 +69,8 @@ export function communityEventHandlers({
       },
       { upsert: true },
     );
-    if (await revokedSince(at)) await FeedItem.deleteOne({ _id: event.id });
+    const revocation = await FeedRevocation.findById(revocationKey).lean();
+    if (revocation && revocation.revokedAt >= at) await FeedItem.deleteOne({ _id: event.id });
   }
 
   return { onIdentityEvent, onQuestEvent };
