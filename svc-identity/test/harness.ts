@@ -14,7 +14,7 @@ export type IdentityHarness = TestService;
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startIdentity(
   infra?: TestInfra,
-  options: { adminUsernames?: string[]; externalSignIn?: OidcSettings } = {},
+  options: { adminUsernames?: string[]; externalSignIn?: OidcSettings; maxDeliver?: number } = {},
 ): Promise<IdentityHarness> {
   return startTestService({
     name: 'svc-identity',
@@ -26,6 +26,7 @@ export function startIdentity(
       externalSignIn: options.externalSignIn,
     },
     infra,
+    ...(options.maxDeliver ? { bus: { maxDeliver: options.maxDeliver } } : {}),
   });
 }
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, type EventEnvelope } from '@levelup/contracts';
-import { connectBus, deleteNamespacedStreams, PermanentEventError, type Bus } from './bus.ts';
+import { jetstream } from '@nats-io/jetstream';
+import {
+  connectBus,
+  deleteNamespacedStreams,
+  PermanentEventError,
+  type Bus,
+  type DeadLetter,
+  type EventMeta,
+} from './bus.ts';
+import { registry as metricsRegistry } from './telemetry/metrics.ts';
 
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
@@ -120,7 +129,7 @@ describe('NATS bus', () => {
     expect(attempts).toEqual([1, 2]);
   });
 
-  it('when a handler reports a permanent failure, then the event is not delivered again', async () => {
+  it('when a handler reports a permanent failure, then the event is not delivered again and is kept in the dead letters', async () => {
     const event = completion('q-poison');
     const attempts: string[] = [];
     const handle = await bus.consume({
@@ -137,6 +146,18 @@ describe('NATS bus', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await handle.stop();
     expect(attempts).toEqual([event.id]);
+    const [record, ...others] = await bus.listDeadLetters({ consumer: 'poison-test' });
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({
+      eventId: event.id,
+      type: 'quests.completed',
+      stream: 'QUESTS',
+      consumer: 'poison-test',
+      reason: 'terminal',
+      deliveryCount: 1,
+      error: 'PermanentEventError: bad data',
+      event,
+    });
   });
 
   it('when two instances share a durable, then each event is handled by only one of them', async () => {
@@ -218,4 +239,114 @@ describe('NATS bus when the server lost its streams', () => {
     await handle.stop();
     expect(seen).toEqual([event.id]);
   }, 60_000);
+});
+
+async function deadLetteredCount(consumer: string, type: string): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('levelup_events_dead_lettered_total')?.get();
+  return (metric?.values ?? [])
+    .filter((value) => value.labels.consumer === consumer && value.labels.type === type)
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
+describe('NATS bus dead letters', () => {
+  it('when a handler fails on every delivery up to the limit, then the event is recorded, counted, and a replay after the fault is gone hands it to that consumer only', async () => {
+    const limited = await connectBus(natsUrl, 'bus-test-dl', { namespace, maxDeliver: 3 });
+    const event = completion('q-dead');
+    let faulty = true;
+    const attempts: number[] = [];
+    const applied: Array<{ id: string; streamSequence: number }> = [];
+    const bystander: string[] = [];
+    const handler = async (received: EventEnvelope, meta: EventMeta) => {
+      if (received.data.questId !== 'q-dead') return;
+      attempts.push(meta.deliveryCount);
+      if (faulty) throw new Error('database refuses the write');
+      applied.push({ id: received.id, streamSequence: meta.streamSequence });
+    };
+    const handle = await limited.consume({
+      stream: 'QUESTS',
+      durable: 'dead-test',
+      filterSubject: 'quests.completed',
+      handler,
+    });
+    // Another consumer of the same stream: it must not see the replay.
+    const other = await limited.consume({
+      stream: 'QUESTS',
+      durable: 'dead-bystander',
+      filterSubject: 'quests.completed',
+      handler: async (received) => {
+        if (received.data.questId === 'q-dead') bystander.push(received.id);
+      },
+    });
+    const before = await deadLetteredCount('dead-test', 'quests.completed');
+    const ack = await limited.publish(event);
+    let records: DeadLetter[] = [];
+    await waitFor(() => attempts.length >= 3);
+    for (let i = 0; i < 100 && records.length === 0; i += 1) {
+      records = await limited.listDeadLetters({ consumer: 'QUESTS/dead-test' });
+      if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      eventId: event.id,
+      consumer: 'dead-test',
+      reason: 'max_deliveries',
+      deliveryCount: 3,
+      streamSequence: ack.seq,
+      error: 'Error: database refuses the write',
+      event,
+    });
+    expect(await deadLetteredCount('dead-test', 'quests.completed')).toBe(before + 1);
+    expect(await limited.listDeadLetters({ id: event.id })).toHaveLength(1);
+    expect(await limited.listDeadLetters({ consumer: 'dead-bystander' })).toEqual([]);
+
+    faulty = false;
+    const replayed = await limited.replayDeadLetters({ id: event.id });
+    expect(replayed.map((record) => record.eventId)).toEqual([event.id]);
+    await waitFor(() => applied.length >= 1);
+    let left = records;
+    for (let i = 0; i < 100 && left.length > 0; i += 1) {
+      left = await limited.listDeadLetters({ consumer: 'dead-test' });
+      if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await handle.stop();
+    await other.stop();
+    await limited.close();
+    // The replay carries the event's place in its own stream, and nobody else got it again.
+    expect(applied).toEqual([{ id: event.id, streamSequence: ack.seq }]);
+    expect(bystander).toEqual([event.id]);
+    expect(left).toEqual([]);
+  }, 30_000);
+
+  it('when a message is not an event, then it is recorded with its payload instead of being dropped', async () => {
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'garbage-test',
+      filterSubject: 'quests.garbage',
+      handler: async () => undefined,
+    });
+    const js = jetstream(bus.connection);
+    await js.publish(`${namespace}.quests.garbage`, 'not json at all', { msgID: 'garbage-1' });
+    let records: DeadLetter[] = [];
+    for (let i = 0; i < 100 && records.length === 0; i += 1) {
+      records = await bus.listDeadLetters({ consumer: 'garbage-test' });
+      if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await handle.stop();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      eventId: 'garbage-1',
+      type: 'quests.garbage',
+      reason: 'unparseable',
+      event: null,
+      raw: 'not json at all',
+    });
+    // Nothing to hand back: replay leaves it where it is.
+    expect(await bus.replayDeadLetters({ consumer: 'garbage-test' })).toEqual([]);
+    expect(await bus.listDeadLetters({ consumer: 'garbage-test' })).toHaveLength(1);
+  });
+
+  it('when a consumer name is not a name, then listing refuses it', async () => {
+    await expect(bus.listDeadLetters({ consumer: 'a.b>' })).rejects.toThrow(/not a consumer name/);
+  });
 });

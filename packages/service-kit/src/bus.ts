@@ -23,7 +23,7 @@ import {
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
 import { requestContext } from './request-context.ts';
-import { eventDuration, observeConsumers } from './telemetry/metrics.ts';
+import { eventDuration, eventsDeadLettered, observeConsumers } from './telemetry/metrics.ts';
 import { SpanKind, TRACE_HEADERS, contextFrom, inSpan, traceHeaders } from './telemetry/tracing.ts';
 
 /**
@@ -58,6 +58,42 @@ export interface ConsumeSpec {
   partitionKey?: (event: EventEnvelope) => string | undefined;
   /** Events in flight at once across partitions; defaults to 16 when partitionKey is given. */
   concurrency?: number;
+  /** Deliveries before a failing event goes to the dead letters; defaults to the bus's maxDeliver. */
+  maxDeliver?: number;
+}
+
+/** Why a consumer gave an event up. */
+export type DeadLetterReason = 'max_deliveries' | 'terminal' | 'unparseable' | 'unfinished';
+
+/**
+ * An event a consumer gave up on, kept in the DEADLETTER stream until an operator replays it: what
+ * the consumer was given, which consumer, why, and after how many deliveries.
+ */
+export interface DeadLetter {
+  /** The record's sequence in the DEADLETTER stream: its handle for replay. */
+  seq: number;
+  eventId: string | null;
+  type: string;
+  /** The stream and durable consumer that gave up ('QUESTS', 'svc-identity-xp'). */
+  stream: string;
+  consumer: string;
+  service: string;
+  /** The event's sequence in its own stream (the position consumers order by). */
+  streamSequence: number;
+  deliveryCount: number;
+  reason: DeadLetterReason;
+  error: string;
+  deadLetteredAt: string;
+  /** The event as published; null when it could not be read (then `raw` holds the payload). */
+  event: EventEnvelope | null;
+  raw?: string;
+}
+
+export interface DeadLetterFilter {
+  /** A durable name, or 'STREAM/durable' when one durable name is used on several streams. */
+  consumer?: string;
+  /** An event id, or the record's sequence in the DEADLETTER stream. */
+  id?: string;
 }
 
 export interface ConsumerHandle {
@@ -74,6 +110,14 @@ export interface Bus {
    */
   publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck>;
   consume(spec: ConsumeSpec): Promise<ConsumerHandle>;
+  /** The dead letters (oldest first), all or those of a consumer or an event. */
+  listDeadLetters(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
+  /**
+   * Hands each matching dead letter back to the consumer that gave it up (only that consumer, with the
+   * event's original stream sequence). The record goes once the consumer applied it; an event that
+   * fails again is dead-lettered again. Handlers are idempotent, so replaying twice applies once.
+   */
+  replayDeadLetters(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
   /** Stops the consumers, then drains the connection (in-flight messages finish, pending publishes flush). */
   close(): Promise<void>;
 }
@@ -85,6 +129,8 @@ export interface BusOptions {
    * test files sharing one NATS server never see each other's events. Event types stay un-prefixed.
    */
   namespace?: string;
+  /** Deliveries before a failing event goes to the dead letters (MAX_DELIVER). Tests lower it. */
+  maxDeliver?: number;
 }
 
 /** An event the handler can never process (bad shape): terminate it instead of redelivering. */
@@ -102,7 +148,19 @@ export const DUPLICATE_WINDOW_MS = 2 * 60_000;
  * of svc-identity, issue 7). A handler that runs longer tells the server it is still working.
  */
 export const ACK_WAIT_MS = 10_000;
+/**
+ * Deliveries of a failing event before the consumer gives it up and records it in the dead letters. The
+ * bus counts them itself (the server's own limit is off, so JetStream never drops an event silently):
+ * only after the dead letter is stored is the event terminated.
+ */
 export const MAX_DELIVER = 10;
+
+export const DEAD_LETTER_STREAM: StreamSpec = { name: 'DEADLETTER', subjects: ['deadletter.>'] };
+/** On a replay request: the DEADLETTER sequence of the record it replays. */
+export const DEAD_LETTER_SEQ_HEADER = 'Levelup-Dead-Letter-Seq';
+const recordSubject = (stream: string, durable: string) => `deadletter.record.${stream}.${durable}`;
+const replaySubject = (stream: string, durable: string) => `deadletter.replay.${stream}.${durable}`;
+const replayDurable = (stream: string, durable: string) => `replay_${stream}_${durable}`;
 
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -231,24 +289,34 @@ export async function connectBus(
     }
   }
 
+  const busMaxDeliver = Math.max(1, options.maxDeliver ?? MAX_DELIVER);
+  const deadLetterStream = streamOf(DEAD_LETTER_STREAM.name);
+  let deadLettersReady: Promise<void> | undefined;
+  const ensureDeadLetterStream = () =>
+    (deadLettersReady ??= ensureStream(DEAD_LETTER_STREAM).catch((err: unknown) => {
+      deadLettersReady = undefined;
+      throw err;
+    }));
+
   async function ensureConsumer(
     stream: string,
     durable: string,
     filterSubject: string | undefined,
   ): Promise<void> {
+    // The server's delivery limit is off: the bus gives an event up itself, after recording it.
     const wanted: Partial<ConsumerConfig> = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(ACK_WAIT_MS),
-      max_deliver: MAX_DELIVER,
+      max_deliver: -1,
       ...(filterSubject ? { filter_subject: filterSubject } : {}),
     };
     try {
       const info = await jsm.consumers.info(stream, durable);
       const same =
         info.config.ack_wait === wanted.ack_wait &&
-        info.config.max_deliver === wanted.max_deliver &&
+        (info.config.max_deliver ?? -1) <= 0 &&
         (info.config.filter_subject ?? '') === (filterSubject ?? '');
       if (!same) {
         await jsm.consumers.update(stream, durable, {
@@ -264,28 +332,137 @@ export async function connectBus(
     await jsm.consumers.add(stream, wanted);
   }
 
-  /** The event in a message, or undefined after terminating a message no handler can read. */
-  function parseMessage(msg: JsMsg, durable: string): EventEnvelope | undefined {
+  /**
+   * Stores a dead letter (idempotent per `recordId` within the duplicate window, so a redelivery after
+   * a crash between storing and terminating stores it once), counts it and logs it.
+   */
+  async function storeDeadLetter(record: Omit<DeadLetter, 'seq'>, recordId: string) {
+    await ensureDeadLetterStream();
+    const ack = await js.publish(
+      subjectOf(recordSubject(record.stream, record.consumer)),
+      JSON.stringify(record),
+      { msgID: recordId, timeout: 5_000 },
+    );
+    if (ack.duplicate) return;
+    eventsDeadLettered.inc({ service: name, consumer: record.consumer, type: record.type });
+    logger.error('event dead-lettered', {
+      type: record.type,
+      eventId: record.eventId,
+      stream: record.stream,
+      durable: record.consumer,
+      reason: record.reason,
+      deliveryCount: record.deliveryCount,
+      deadLetterSeq: ack.seq,
+      error: record.error,
+    });
+  }
+
+  /** A message handed to a handler, from the consumer's stream or from a dead-letter replay. */
+  interface Delivery {
+    msg: JsMsg;
+    event: EventEnvelope;
+    meta: EventMeta;
+    /** Un-namespaced stream name and the durable consumer the event belongs to. */
+    stream: string;
+    durable: string;
+    maxDeliver: number;
+    /** A replay: the DEADLETTER sequences of the record replayed and of the replay request. */
+    replay?: { recordSeq: number | undefined; requestSeq: number };
+  }
+
+  /** Removes a replayed record and its request (a second replay of the same record finds them gone). */
+  async function settleReplay(replay: NonNullable<Delivery['replay']>): Promise<void> {
+    for (const seq of [replay.recordSeq, replay.requestSeq]) {
+      if (seq === undefined) continue;
+      try {
+        await jsm.streams.deleteMessage(deadLetterStream, seq, false);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  /** Records the event in the dead letters, then terminates it; if the record cannot be stored, redelivers. */
+  async function giveUp(delivery: Delivery, reason: DeadLetterReason, error: string) {
+    const { msg, event, meta } = delivery;
+    const recordId =
+      `${delivery.stream}.${delivery.durable}.${meta.streamSequence}` +
+      (delivery.replay ? `.r${delivery.replay.requestSeq}` : '');
+    try {
+      await storeDeadLetter(
+        {
+          eventId: event.id,
+          type: event.type,
+          stream: delivery.stream,
+          consumer: delivery.durable,
+          service: name,
+          streamSequence: meta.streamSequence,
+          deliveryCount: meta.deliveryCount,
+          reason,
+          error,
+          deadLetteredAt: new Date().toISOString(),
+          event,
+        },
+        recordId,
+      );
+    } catch (err) {
+      logger.error('dead letter not stored, will redeliver', {
+        type: event.type,
+        eventId: event.id,
+        durable: delivery.durable,
+        error: err,
+      });
+      msg.nak(redeliveryDelay(meta.deliveryCount));
+      return;
+    }
+    msg.term(reason);
+    // A replay that failed again: the new record replaces the one replayed.
+    if (delivery.replay) await settleReplay(delivery.replay);
+  }
+
+  /** The event in a message; a message no handler can read goes to the dead letters (undefined). */
+  async function parseMessage(
+    msg: JsMsg,
+    stream: string,
+    durable: string,
+  ): Promise<EventEnvelope | undefined> {
     try {
       return eventEnvelopeSchema.parse(msg.json());
     } catch (err) {
-      logger.error('unparseable event terminated', { subject: msg.subject, durable, error: err });
-      msg.term('unparseable event');
+      const type = namespace ? msg.subject.slice(namespace.length + 1) : msg.subject;
+      try {
+        await storeDeadLetter(
+          {
+            eventId: msg.headers?.get('Nats-Msg-Id') || null,
+            type,
+            stream,
+            consumer: durable,
+            service: name,
+            streamSequence: msg.seq,
+            deliveryCount: msg.info.deliveryCount,
+            reason: 'unparseable',
+            error: errorText(err),
+            deadLetteredAt: new Date().toISOString(),
+            event: null,
+            raw: msg.string(),
+          },
+          `${stream}.${durable}.${msg.seq}`,
+        );
+        msg.term('unparseable event');
+      } catch (storeErr) {
+        logger.error('dead letter not stored, will redeliver', {
+          subject: msg.subject,
+          durable,
+          error: storeErr,
+        });
+        msg.nak(redeliveryDelay(msg.info.deliveryCount));
+      }
       return undefined;
     }
   }
 
-  async function handleMessage(
-    msg: JsMsg,
-    event: EventEnvelope,
-    handler: EventHandler,
-    durable: string,
-  ): Promise<void> {
-    const meta: EventMeta = {
-      subject: msg.subject,
-      deliveryCount: msg.info.deliveryCount,
-      streamSequence: msg.seq,
-    };
+  async function handleDelivery(delivery: Delivery, handler: EventHandler): Promise<void> {
+    const { msg, event, durable } = delivery;
     const started = performance.now();
     const outcome = (value: 'ok' | 'retry' | 'terminated') =>
       eventDuration.observe(
@@ -309,32 +486,32 @@ export async function connectBus(
             'messaging.message.id': event.id,
           },
         },
-        () => runHandler(msg, event, handler, durable, meta, outcome),
+        () => runHandler(delivery, handler, outcome),
       );
     await requestContext.run({ requestId: event.requestId ?? event.id }, work);
   }
 
   async function runHandler(
-    msg: JsMsg,
-    event: EventEnvelope,
+    delivery: Delivery,
     handler: EventHandler,
-    durable: string,
-    meta: EventMeta,
     outcome: (value: 'ok' | 'retry' | 'terminated') => void,
   ): Promise<void> {
+    const { msg, event, meta, durable } = delivery;
+    if (meta.deliveryCount > delivery.maxDeliver) {
+      // The last delivery allowed never reported back (the process died or hung inside the handler).
+      outcome('terminated');
+      await giveUp(delivery, 'unfinished', `not finished after ${delivery.maxDeliver} deliveries`);
+      return;
+    }
     const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
     try {
       await handler(event, meta);
     } catch (err) {
-      if (err instanceof PermanentEventError) {
+      clearInterval(stillWorking);
+      const terminal = err instanceof PermanentEventError;
+      if (terminal || meta.deliveryCount >= delivery.maxDeliver) {
         outcome('terminated');
-        logger.error('event terminated', {
-          type: event.type,
-          eventId: event.id,
-          durable,
-          error: err,
-        });
-        msg.term(err.message);
+        await giveUp(delivery, terminal ? 'terminal' : 'max_deliveries', errorText(err));
         return;
       }
       outcome('retry');
@@ -362,20 +539,28 @@ export async function connectBus(
         error: err,
       });
     }
+    if (delivery.replay) await settleReplay(delivery.replay);
   }
 
-  async function consume(spec: ConsumeSpec): Promise<ConsumerHandle> {
-    const stream = streamOf(spec.stream);
-    const filterSubject = spec.filterSubject ? subjectOf(spec.filterSubject) : undefined;
-    await ensureConsumer(stream, spec.durable, filterSubject);
+  /**
+   * A durable pull consumer's loop: `take` turns each message into a task and its partition key (or
+   * settles the message itself and answers undefined). The loop recreates the stream and the consumer
+   * when the server lost them.
+   */
+  function pullLoop(loop: {
+    streamName: string;
+    durable: string;
+    filterSubject: string | undefined;
+    lanes: PartitionedLanes;
+    take(msg: JsMsg): Promise<{ key: string | undefined; run(): Promise<void> } | undefined>;
+  }): ConsumerHandle {
+    const stream = streamOf(loop.streamName);
+    const { durable, filterSubject, lanes } = loop;
     let stopped = false;
     let current: ConsumerMessages | undefined;
-    const lanes = new PartitionedLanes(
-      spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1,
-    );
 
     const open = async (): Promise<ConsumerMessages> => {
-      const consumer = await js.consumers.get(stream, spec.durable);
+      const consumer = await js.consumers.get(stream, durable);
       // Pulls expire after 10 s (heartbeats every 5 s), so a consumer lost on the server is noticed in seconds.
       const messages = await consumer.consume({ max_messages: 64, expires: 10_000 });
       // The client re-pulls by itself after reconnects. If the server lost the stream or the consumer
@@ -389,7 +574,7 @@ export async function connectBus(
           ) {
             logger.warn('consumer lost on the server, recreating', {
               stream,
-              durable: spec.durable,
+              durable,
               notice: note.type,
             });
             messages.stop();
@@ -400,7 +585,7 @@ export async function connectBus(
       return messages;
     };
 
-    const loop = (async () => {
+    const running = (async () => {
       while (!stopped) {
         try {
           current = await open();
@@ -413,33 +598,120 @@ export async function connectBus(
             break;
           }
           for await (const msg of current) {
-            const event = parseMessage(msg, spec.durable);
-            if (!event) continue;
-            await lanes.run(spec.partitionKey?.(event), () =>
-              handleMessage(msg, event, spec.handler, spec.durable),
-            );
+            const task = await loop.take(msg);
+            if (task) await lanes.run(task.key, task.run);
           }
           await lanes.idle();
         } catch (err) {
-          if (!stopped)
-            logger.error('consumer loop failed', { stream, durable: spec.durable, error: err });
+          if (!stopped) logger.error('consumer loop failed', { stream, durable, error: err });
         }
         await lanes.idle();
         if (stopped) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
         try {
-          const known = knownStreams.get(spec.stream);
+          const known = knownStreams.get(loop.streamName);
           if (known) await ensureStream(known);
-          await ensureConsumer(stream, spec.durable, filterSubject);
+          await ensureConsumer(stream, durable, filterSubject);
         } catch (err) {
-          logger.error('could not recreate consumer', {
-            stream,
-            durable: spec.durable,
-            error: err,
-          });
+          logger.error('could not recreate consumer', { stream, durable, error: err });
         }
       }
     })();
+
+    return {
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await current?.close();
+        await running;
+      },
+    };
+  }
+
+  async function consume(spec: ConsumeSpec): Promise<ConsumerHandle> {
+    const stream = streamOf(spec.stream);
+    const filterSubject = spec.filterSubject ? subjectOf(spec.filterSubject) : undefined;
+    const maxDeliver = Math.max(1, spec.maxDeliver ?? busMaxDeliver);
+    const limit = spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1;
+    await ensureConsumer(stream, spec.durable, filterSubject);
+    // Replays of this consumer's dead letters come through a consumer of their own, to this handler only.
+    await ensureDeadLetterStream();
+    const replayFilter = subjectOf(replaySubject(spec.stream, spec.durable));
+    const replayName = replayDurable(spec.stream, spec.durable);
+    await ensureConsumer(deadLetterStream, replayName, replayFilter);
+
+    const main = pullLoop({
+      streamName: spec.stream,
+      durable: spec.durable,
+      filterSubject,
+      lanes: new PartitionedLanes(limit),
+      take: async (msg) => {
+        const event = await parseMessage(msg, spec.stream, spec.durable);
+        if (!event) return undefined;
+        const delivery: Delivery = {
+          msg,
+          event,
+          meta: {
+            subject: msg.subject,
+            deliveryCount: msg.info.deliveryCount,
+            streamSequence: msg.seq,
+          },
+          stream: spec.stream,
+          durable: spec.durable,
+          maxDeliver,
+        };
+        return {
+          key: spec.partitionKey?.(event),
+          run: () => handleDelivery(delivery, spec.handler),
+        };
+      },
+    });
+    const replays = pullLoop({
+      streamName: DEAD_LETTER_STREAM.name,
+      durable: replayName,
+      filterSubject: replayFilter,
+      lanes: new PartitionedLanes(limit),
+      take: async (msg) => {
+        let record: Partial<DeadLetter> | undefined;
+        try {
+          record = msg.json<Partial<DeadLetter>>();
+        } catch {
+          record = undefined;
+        }
+        const parsed = eventEnvelopeSchema.safeParse(record?.event);
+        if (!record || !parsed.success) {
+          // The record stays in the dead letters; only this request is dropped.
+          logger.error('dead-letter replay without a readable event dropped', {
+            durable: spec.durable,
+            seq: msg.seq,
+          });
+          msg.term('unreadable replay');
+          return undefined;
+        }
+        const event = parsed.data;
+        const recordSeq = Number(msg.headers?.get(DEAD_LETTER_SEQ_HEADER));
+        const delivery: Delivery = {
+          msg,
+          event,
+          meta: {
+            subject: subjectOf(event.type),
+            deliveryCount: msg.info.deliveryCount,
+            streamSequence: record.streamSequence ?? 0,
+          },
+          stream: spec.stream,
+          durable: spec.durable,
+          maxDeliver,
+          replay: {
+            recordSeq: Number.isInteger(recordSeq) && recordSeq > 0 ? recordSeq : undefined,
+            requestSeq: msg.seq,
+          },
+        };
+        return {
+          key: spec.partitionKey?.(event),
+          run: () => handleDelivery(delivery, spec.handler),
+        };
+      },
+    });
 
     // JetStream's backlog for this consumer, read when Prometheus scrapes.
     const unobserve = observeConsumers(async () => {
@@ -451,19 +723,91 @@ export async function connectBus(
         },
       ];
     });
+    let stopping: Promise<void> | undefined;
     const handle: ConsumerHandle = {
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        unobserve();
-        consumers.delete(handle);
-        await current?.close();
-        await loop;
+      stop() {
+        stopping ??= (async () => {
+          unobserve();
+          consumers.delete(handle);
+          await Promise.all([main.stop(), replays.stop()]);
+        })();
+        return stopping;
       },
     };
     consumers.add(handle);
     logger.info('consuming', { stream, durable: spec.durable, filterSubject });
     return handle;
+  }
+
+  /** The stored records under `subject` (a pattern), oldest first. */
+  async function readRecords(subject: string): Promise<DeadLetter[]> {
+    let count = 0;
+    try {
+      const info = await jsm.streams.info(deadLetterStream, { subjects_filter: subject });
+      count = Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
+    } catch (err) {
+      if (isApiError(err, STREAM_NOT_FOUND)) return [];
+      throw err;
+    }
+    if (count === 0) return [];
+    const reader = await js.consumers.get(deadLetterStream, { filter_subjects: subject });
+    const records: DeadLetter[] = [];
+    // Batches until the reader reports nothing pending, or a batch comes back empty (records removed
+    // between the count and the read).
+    for (let more = true; more;) {
+      const batch = await reader.fetch({ max_messages: 256, expires: 1_000 });
+      more = false;
+      for await (const msg of batch) {
+        try {
+          records.push({ ...msg.json<Omit<DeadLetter, 'seq'>>(), seq: msg.seq });
+        } catch {
+          logger.warn('unreadable dead-letter record skipped', { seq: msg.seq });
+        }
+        more = msg.info.pending > 0;
+      }
+    }
+    return records;
+  }
+
+  async function listDeadLetters(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
+    let subject = subjectOf('deadletter.record.>');
+    if (filter.consumer) {
+      const [streamPart, durablePart] = filter.consumer.includes('/')
+        ? filter.consumer.split('/', 2)
+        : ['*', filter.consumer];
+      if (!/^[A-Za-z0-9_*-]+$/.test(streamPart!) || !/^[A-Za-z0-9_-]+$/.test(durablePart!))
+        throw new Error(`not a consumer name: ${filter.consumer}`);
+      subject = subjectOf(`deadletter.record.${streamPart}.${durablePart}`);
+    }
+    const records = await readRecords(subject);
+    return filter.id === undefined
+      ? records
+      : records.filter(
+          (record) => record.eventId === filter.id || String(record.seq) === filter.id,
+        );
+  }
+
+  async function replayDeadLetters(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
+    const records = (await listDeadLetters(filter)).filter((record) => record.event !== null);
+    if (records.length > 0) await ensureDeadLetterStream();
+    for (const record of records) {
+      const hdrs = headers();
+      hdrs.set(DEAD_LETTER_SEQ_HEADER, String(record.seq));
+      const { seq: _seq, ...stored } = record;
+      await js.publish(
+        subjectOf(replaySubject(record.stream, record.consumer)),
+        JSON.stringify(stored),
+        { headers: hdrs, timeout: 5_000 },
+      );
+      logger.info('dead letter replayed', {
+        seq: record.seq,
+        eventId: record.eventId,
+        type: record.type,
+        stream: record.stream,
+        durable: record.consumer,
+      });
+    }
+    return records;
   }
 
   function knownStreamFor(type: string): StreamSpec | undefined {
@@ -525,7 +869,20 @@ export async function connectBus(
     return closing;
   }
 
-  return { connection, namespace, ensureStream, publish, consume, close };
+  return {
+    connection,
+    namespace,
+    ensureStream,
+    publish,
+    consume,
+    listDeadLetters,
+    replayDeadLetters,
+    close,
+  };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
 /** The current trace context as NATS message headers; nothing (a plain publish) outside a trace. */

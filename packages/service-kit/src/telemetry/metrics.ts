@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Prometheus metrics (issue 14), one registry per process, served as text on `/metrics` by every service
@@ -31,6 +31,14 @@ export const eventDuration = durationHistogram(
   'Events handled by a consumer, by type and outcome (ok, retry: nak for redelivery, terminated)',
   ['service', 'durable', 'type', 'outcome'] as const,
 );
+
+/** Events a consumer gave up on (delivery limit reached or a terminal error), each kept in the dead letters. */
+export const eventsDeadLettered = new Counter({
+  name: 'levelup_events_dead_lettered_total',
+  help: 'Events recorded in the dead letters instead of being applied, by consumer and event type',
+  labelNames: ['service', 'consumer', 'type'] as const,
+  registers: [registry],
+});
 
 export const mongoDuration = durationHistogram(
   'levelup_mongodb_operation_duration_seconds',

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { makeEvent } from '@levelup/contracts';
-import { connectBus, deleteNamespacedStreams, type Bus } from '../bus.ts';
+import { connectBus, deleteNamespacedStreams, type Bus, type BusOptions } from '../bus.ts';
 import { signIdentity, type UserRole } from '../identity.ts';
 import { connectMongo } from '../mongo.ts';
 
@@ -116,9 +116,10 @@ export async function connectTestDeps(
   infra: TestInfra,
   dbBase: string,
   name: string,
+  busOptions: Omit<BusOptions, 'namespace'> = {},
 ): Promise<TestDeps> {
   const db = await connectMongo(infra.mongoUrl, infra.dbName(dbBase), name);
-  const bus = await connectBus(infra.natsUrl, name, { namespace: infra.suffix });
+  const bus = await connectBus(infra.natsUrl, name, { ...busOptions, namespace: infra.suffix });
   return {
     db,
     bus,
@@ -163,6 +164,8 @@ export interface TestServiceOptions<Extra extends object> {
   deps?: Extra;
   /** Infra shared with other services in the same file; without it the service gets its own and stops it. */
   infra?: TestInfra;
+  /** The bus's options (a lower delivery limit for dead-letter tests); the namespace is the infra's. */
+  bus?: Omit<BusOptions, 'namespace'>;
 }
 
 /**
@@ -177,6 +180,7 @@ export async function startTestService<Extra extends object = Record<never, neve
     infra,
     `levelup_${options.name.replace(/^svc-/, '')}`,
     options.name,
+    options.bus,
   );
   const full = { ...(options.deps as Extra), ...deps };
   const workers = await options.startWorkers?.(full);
