@@ -17,6 +17,14 @@ describe('npm run events', () => {
       filter: { consumer: 'QUESTS/svc-identity', id: 'e1' },
       json: false,
     });
+    expect(parseEventsCommand(['rebuild'])).toEqual({
+      action: 'rebuild',
+      services: ['identity', 'goals', 'community'],
+    });
+    expect(parseEventsCommand(['rebuild', 'community'])).toEqual({
+      action: 'rebuild',
+      services: ['community'],
+    });
     expect(parseEventsCommand(['dead-letters', 'list', '--json'])).toEqual({
       action: 'list',
       filter: {},
@@ -26,6 +34,9 @@ describe('npm run events', () => {
 
   it('when the arguments are wrong, then the command says what is wrong', () => {
     expect(parseEventsCommand([])).toEqual({ error: 'unknown command (none)' });
+    expect(parseEventsCommand(['rebuild', 'quests'])).toEqual({
+      error: 'no read model to rebuild in quests',
+    });
     expect(parseEventsCommand(['dead-letters', 'drop'])).toEqual({
       error: 'unknown dead-letters action drop',
     });

@@ -89,6 +89,11 @@ export interface DeadLetter {
   raw?: string;
 }
 
+export interface HistoryEntry {
+  event: EventEnvelope;
+  meta: EventMeta;
+}
+
 export interface DeadLetterFilter {
   /** A durable name, or 'STREAM/durable' when one durable name is used on several streams. */
   consumer?: string;
@@ -118,6 +123,12 @@ export interface Bus {
    * fails again is dead-lettered again. Handlers are idempotent, so replaying twice applies once.
    */
   replayDeadLetters(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
+  /**
+   * Every event stored in a stream (optionally only a subject pattern such as 'quests.>'), oldest first,
+   * with its stream position: the history read models are rebuilt from. Messages that are not events are
+   * skipped (and logged).
+   */
+  readHistory(stream: string, filterSubject?: string): AsyncGenerator<HistoryEntry>;
   /** Stops the consumers, then drains the connection (in-flight messages finish, pending publishes flush). */
   close(): Promise<void>;
 }
@@ -769,6 +780,39 @@ export async function connectBus(
     return records;
   }
 
+  async function* readHistory(
+    streamName: string,
+    filter?: string,
+  ): AsyncGenerator<HistoryEntry> {
+    const stream = streamOf(streamName);
+    const subject = filter ? subjectOf(filter) : undefined;
+    let info;
+    try {
+      info = await jsm.streams.info(stream);
+    } catch (err) {
+      if (isApiError(err, STREAM_NOT_FOUND)) return;
+      throw err;
+    }
+    if (info.state.messages === 0) return;
+    const reader = await js.consumers.get(stream, subject ? { filter_subjects: subject } : {});
+    for (let more = true; more; ) {
+      const batch = await reader.fetch({ max_messages: 512, expires: 1_000 });
+      more = false;
+      for await (const msg of batch) {
+        more = msg.info.pending > 0;
+        const parsed = eventEnvelopeSchema.safeParse(safeJson(msg));
+        if (!parsed.success) {
+          logger.warn('history: message that is not an event skipped', { stream, seq: msg.seq });
+          continue;
+        }
+        yield {
+          event: parsed.data,
+          meta: { subject: msg.subject, deliveryCount: 1, streamSequence: msg.seq },
+        };
+      }
+    }
+  }
+
   async function listDeadLetters(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
     let subject = subjectOf('deadletter.record.>');
     if (filter.consumer) {
@@ -877,8 +921,17 @@ export async function connectBus(
     consume,
     listDeadLetters,
     replayDeadLetters,
+    readHistory,
     close,
   };
+}
+
+function safeJson(msg: JsMsg): unknown {
+  try {
+    return msg.json();
+  } catch {
+    return undefined;
+  }
 }
 
 function errorText(err: unknown): string {

@@ -93,6 +93,7 @@ export type {
   DeadLetterReason,
   EventHandler,
   EventMeta,
+  HistoryEntry,
   StreamSpec,
 } from './bus.ts';
 export { subscribeEvents } from './event-subscription.ts';
@@ -108,3 +109,5 @@ export type {
   ServiceWorkers,
   StartServiceOptions,
 } from './start-service.ts';
+export { compareSnapshots, rebuildAndCompare } from './rebuild.ts';
+export type { ReadModelRebuild, RebuildReport, SnapshotDifference } from './rebuild.ts';

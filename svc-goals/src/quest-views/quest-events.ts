@@ -18,10 +18,11 @@ const xpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
  * svc-quests' events as svc-goals uses them: series and occurrences for the link dialog and the journey,
  * occurrence completions for linked goals' XP, every quest and occurrence completion for talent path
  * counts. Every step is idempotent and newest-wins, so redelivered, repeated and late events are safe.
+ * Without `links` (a rebuild of the read models from history) the goals are left alone.
  */
 export function questEventsHandler(deps: {
   views: QuestViews;
-  links: SeriesLinksService;
+  links?: SeriesLinksService;
   talents: TalentTreeService;
 }): EventHandler {
   return async (event, meta) => {
@@ -31,7 +32,7 @@ export function questEventsHandler(deps: {
       if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
       const deleted = parsed.data.type === 'quests.series_deleted';
       await deps.views.applySeries(parsed.data.data, deleted, position);
-      if (deleted) await deps.links.seriesDeleted(parsed.data.data.seriesId);
+      if (deleted) await deps.links?.seriesDeleted(parsed.data.data.seriesId);
     } else if (event.type === 'quests.occurrence_scheduled') {
       const parsed = occurrenceScheduledEventSchema.safeParse(event);
       if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
@@ -48,7 +49,7 @@ export function questEventsHandler(deps: {
         );
         // Also when the event was stale: a crash after the view moved and before the goals did is
         // finished by the redelivery, and settling twice moves nothing.
-        await deps.links.occurrenceChanged(occurrence);
+        await deps.links?.occurrenceChanged(occurrence);
       }
     }
   };

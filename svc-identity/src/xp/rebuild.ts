@@ -1,0 +1,42 @@
+import type { Connection } from 'mongoose';
+import { STREAMS } from '@levelup/contracts';
+import { createLogger, type ReadModelRebuild } from '@levelup/service-kit';
+import { identityModels } from '../users/models.ts';
+import { xpEventHandler } from './apply-xp-event.ts';
+
+/**
+ * Every user's XP total rebuilt from the QUESTS stream by the XP consumer's own handler. The scratch
+ * database gets the live users' ids (and unique keys) only, at XP 0: the accounts are svc-identity's own, the XP comes from
+ * the events, and an event for a user that does not exist moves nothing, as it does live.
+ */
+export const xpRebuild: ReadModelRebuild = {
+  name: 'svc-identity xp',
+  stream: STREAMS.QUESTS.name,
+  filterSubject: 'quests.>',
+  async prepare(scratch: Connection, live: Connection) {
+    const scratchModels = identityModels(scratch);
+    await scratchModels.XpLedger.init();
+    const users = scratchModels.User.collection;
+    let batch: Array<Record<string, unknown>> = [];
+    const flush = async () => {
+      if (batch.length > 0) await users.insertMany(batch as never[], { ordered: false });
+      batch = [];
+    };
+    const accounts = identityModels(live).User.find().select({ usernameKey: 1, email: 1 });
+    for await (const user of accounts.lean().cursor()) {
+      // The unique keys come along so the scratch database's indexes accept the copies.
+      const { _id, usernameKey, email } = user;
+      batch.push({ _id, usernameKey, email, xp: 0, xpVersion: 0, xpApplying: [] });
+      if (batch.length >= 1_000) await flush();
+    }
+    await flush();
+    const apply = xpEventHandler(scratchModels, createLogger('svc-identity-rebuild'));
+    return ({ event }) => apply(event);
+  },
+  async snapshot(db: Connection) {
+    const totals = new Map<string, string>();
+    for await (const user of identityModels(db).User.find().select({ xp: 1 }).lean().cursor())
+      totals.set(`xp ${user._id}`, String(user.xp ?? 0));
+    return totals;
+  },
+};
