@@ -22,7 +22,13 @@ import { profileRouter, requireUser } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
 import { adminUsernameKeys, usersRepository } from './users/repository.ts';
-import { reconcileLegacyUsers, xpEventHandler, xpEventPartition } from './xp/apply-xp-event.ts';
+import {
+  reconcileLegacyUsers,
+  xpBatchHandler,
+  xpEventHandler,
+  xpEventPartition,
+  xpEventSchemaFor,
+} from './xp/apply-xp-event.ts';
 import { xpRouter } from './xp/routes.ts';
 import { xpHistoryService } from './xp/xp-history.service.ts';
 
@@ -107,7 +113,11 @@ export async function startWorkers(
       stream: STREAMS.QUESTS.name,
       durable: XP_CONSUMER,
       filterSubject: 'quests.>',
-      handler: xpEventHandler(models, logger),
+      handler: xpEventHandler(models, logger, { validated: true }),
+      // What came in for a user while their previous batch ran: one update of the total.
+      batchHandler: xpBatchHandler(models),
+      schemaFor: xpEventSchemaFor,
+      idempotent: true,
       // Several users' events at once; one user's in stream order.
       partitionKey: xpEventPartition,
     }),

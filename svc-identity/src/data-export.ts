@@ -15,7 +15,7 @@ export function identityDataExport(models: IdentityModels, signedIn: Middleware)
       profile: {
         model: models.User,
         filter: { _id: userId },
-        omit: ['passwordHash', 'usernameKey', 'xpApplying', 'xpVersion'],
+        omit: ['passwordHash', 'usernameKey', 'xpApplying', 'xpRecent', 'xpVersion'],
       },
       xpHistory: { model: models.XpLedger, filter: { userId } },
     }),

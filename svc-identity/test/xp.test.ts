@@ -5,7 +5,12 @@ import { makeEvent, type QuestXpEventData } from '@levelup/contracts';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
 import { createLogger } from '@levelup/service-kit';
 import { identityModels } from '../src/users/models.ts';
-import { reconcileLegacyUsers, reconcileUserXp, xpEventHandler } from '../src/xp/apply-xp-event.ts';
+import {
+  reconcileLegacyUsers,
+  reconcileUserXp,
+  xpBatchHandler,
+  xpEventHandler,
+} from '../src/xp/apply-xp-event.ts';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
 
 let identity: IdentityHarness;
@@ -220,5 +225,82 @@ describe('XP applied step by step (a crash between the steps heals on redelivery
     await User.updateOne({ _id: userId }, { $pull: { xpApplying: 'in-flight' } });
     expect(await reconcileUserXp(models(), userId)).toBe(true);
     expect((await profileOf(userId)).xp).toBe(25);
+  });
+});
+
+describe('XP applied a batch at a time', () => {
+  const models = () => identityModels(identity.deps.db);
+  const entries = (events: ReturnType<typeof questEvent>[]) =>
+    events.map((event, i) => ({
+      event,
+      meta: { subject: event.type, deliveryCount: 1, streamSequence: i + 1 },
+    }));
+  const one = () =>
+    xpEventHandler(
+      models(),
+      createLogger('xp-test', () => undefined),
+      { validated: true },
+    );
+
+  it('when a user’s batch is applied, then the total moves by its sum once, with one ledger row per event, and the same events again change nothing', async () => {
+    const userId = await signUp();
+    const events = [
+      questEvent('quests.completed', userId, 30),
+      questEvent('quests.completed', userId, 50),
+      questEvent('quests.revoked', userId, -30),
+    ];
+    const { User, XpLedger } = models();
+    await xpBatchHandler(models())(entries(events));
+    expect(await User.findById(userId).lean()).toMatchObject({ xp: 50, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(3);
+    // Delivered again as a batch: refused whole; then one at a time (the bus's fallback): nothing moves.
+    await expect(xpBatchHandler(models())(entries(events))).rejects.toThrow(/already applied/);
+    for (const event of events) await one()(event);
+    expect(await User.findById(userId).lean()).toMatchObject({ xp: 50, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId })).toBe(3);
+  });
+
+  it('when the total was raised but the crash came before the ledger rows, then a redelivery writes the rows and adds nothing', async () => {
+    const userId = await signUp();
+    const events = [
+      questEvent('quests.completed', userId, 20),
+      questEvent('quests.completed', userId, 25),
+    ];
+    const { User, XpLedger } = models();
+    await xpBatchHandler(models())(entries(events));
+    // The state a crash between the two writes leaves behind.
+    await XpLedger.deleteMany({ userId });
+    for (const event of events) await one()(event);
+    expect(await User.findById(userId).lean()).toMatchObject({ xp: 45, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(2);
+  });
+
+  it('when an event applied one at a time comes again in a batch, then the batch is refused and it counts once', async () => {
+    const userId = await signUp();
+    const first = questEvent('quests.completed', userId, 10);
+    const second = questEvent('quests.completed', userId, 12);
+    await one()(first);
+    await expect(xpBatchHandler(models())(entries([first, second]))).rejects.toThrow();
+    await one()(first);
+    await one()(second);
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 22 });
+  });
+
+  it('when many completions of users arrive at once, then every total is exact', async () => {
+    const users = [await signUp(), await signUp(), await signUp()];
+    const events = users.flatMap((userId) =>
+      Array.from({ length: 40 }, (_, i) => questEvent('quests.completed', userId, i + 1)),
+    );
+    await Promise.all(events.map((event) => identity.deps.bus.publish(event)));
+    // A copy of some events published again past the de-duplication: each still counts once.
+    const js = jetstream(identity.deps.bus.connection);
+    for (const event of events.slice(0, 5))
+      await js.publish(`${identity.infra.suffix}.${event.type}`, JSON.stringify(event), {
+        msgID: randomUUID(),
+      });
+    for (const userId of users) expect((await settledXp(userId, 820)).xp).toBe(820);
+    expect(await models().XpLedger.countDocuments({ userId: { $in: users }, applied: true })).toBe(
+      120,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import { makeEvent, questXpEventSchema, type EventEnvelope } from '@levelup/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import {
   connectBus,
@@ -348,5 +348,77 @@ describe('NATS bus dead letters', () => {
 
   it('when a consumer name is not a name, then listing refuses it', async () => {
     await expect(bus.listDeadLetters({ consumer: 'a.b>' })).rejects.toThrow(/not a consumer name/);
+  });
+});
+
+describe('NATS bus with batching consumers', () => {
+  it('when events of a user arrive while the previous batch runs, then the batch handler gets them together in stream order, and a failed batch is handled one at a time', async () => {
+    const events = Array.from({ length: 30 }, (_, i) => completion(`q-batch-${i}`, 'u-batch'));
+    const batches: string[][] = [];
+    const single: string[] = [];
+    let failNext = true;
+    for (const event of events) await bus.publish(event);
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'batch-test',
+      maxBatch: 10,
+      filterSubject: 'quests.completed',
+      partitionKey: (event) => event.data.userId as string,
+      idempotent: true,
+      handler: async (received) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (received.data.userId === 'u-batch') single.push(received.id);
+      },
+      batchHandler: async (entries) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const ids = entries
+          .filter(({ event }) => event.data.userId === 'u-batch')
+          .map(({ event }) => event.id);
+        if (failNext && ids.length > 1) {
+          failNext = false;
+          throw new Error('one write of the batch refused');
+        }
+        batches.push(ids);
+      },
+    });
+    await waitFor(() => batches.flat().length + single.length >= events.length);
+    await handle.stop();
+    const applied = [...batches.flat(), ...single];
+    expect(applied.sort()).toEqual(events.map((e) => e.id).sort());
+    expect(batches.some((batch) => batch.length > 1)).toBe(true);
+    // The failed batch's events went through the per-event handler instead (more than one of them).
+    expect(single.length).toBeGreaterThan(1);
+    const position = new Map(events.map((e, i) => [e.id, i]));
+    for (const batch of batches) {
+      const order = batch.map((id) => position.get(id)!);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+
+  it('when an event does not fit the schema its consumer reads, then it is dead-lettered with the event as a terminal error', async () => {
+    const event = { ...completion('q-misfit'), data: { userId: 'u1' } };
+    const seen: string[] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'schema-test',
+      filterSubject: 'quests.completed',
+      schemaFor: (type) => (type === 'quests.completed' ? questXpEventSchema : undefined),
+      handler: async (received) => {
+        seen.push(received.id);
+      },
+    });
+    await bus.publish(event as EventEnvelope);
+    let records: DeadLetter[] = [];
+    for (let i = 0; i < 100 && records.length === 0; i += 1) {
+      records = await bus.listDeadLetters({ consumer: 'schema-test', id: event.id });
+      if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await handle.stop();
+    expect(seen).not.toContain(event.id);
+    expect(records[0]).toMatchObject({
+      reason: 'terminal',
+      error: 'malformed quests.completed',
+      event: { id: event.id },
+    });
   });
 });

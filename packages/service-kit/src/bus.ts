@@ -24,6 +24,7 @@ import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
 import { requestContext } from './request-context.ts';
 import { eventDuration, eventsDeadLettered, observeConsumers } from './telemetry/metrics.ts';
+import { BatchingLanes } from './batching-lanes.ts';
 import { SpanKind, TRACE_HEADERS, contextFrom, inSpan, traceHeaders } from './telemetry/tracing.ts';
 
 /**
@@ -44,6 +45,18 @@ export interface EventMeta {
 
 export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<void>;
 
+/**
+ * Events of one partition key, in stream order, all delivered for the first time. Resolving means every
+ * one is applied; throwing means none or only some are, and the bus then hands them to the per-event
+ * handler one at a time (which must find what the batch already applied).
+ */
+export type BatchHandler = (entries: HistoryEntry[]) => Promise<void>;
+
+/** A schema for the events of one type: the bus validates with it, once, instead of the envelope's. */
+export interface EventSchema {
+  safeParse(value: unknown): { success: true; data: EventEnvelope } | { success: false };
+}
+
 export interface ConsumeSpec {
   stream: string;
   durable: string;
@@ -60,6 +73,23 @@ export interface ConsumeSpec {
   concurrency?: number;
   /** Deliveries before a failing event goes to the dead letters; defaults to the bus's maxDeliver. */
   maxDeliver?: number;
+  /**
+   * With a partitionKey: events of one key that arrived while its previous batch ran go to this handler
+   * together (at most `maxBatch`, default 64). `handler` stays the one-at-a-time path: redeliveries,
+   * replays, and a batch that failed.
+   */
+  batchHandler?: BatchHandler;
+  maxBatch?: number;
+  /**
+   * The handler applies an event id once however often it comes: acknowledge without waiting for the
+   * server's reply (a lost ack only means one more delivery).
+   */
+  idempotent?: boolean;
+  /**
+   * The schema of each event type the handler reads (undefined: the envelope's): every event is
+   * validated once, here, and the handler gets it typed.
+   */
+  schemaFor?: (type: string) => EventSchema | undefined;
 }
 
 /** Why a consumer gave an event up. */
@@ -379,6 +409,86 @@ export async function connectBus(
     maxDeliver: number;
     /** A replay: the DEADLETTER sequences of the record replayed and of the replay request. */
     replay?: { recordSeq: number | undefined; requestSeq: number };
+    /** Acknowledge without waiting for the server (the handler is idempotent). */
+    ackNoReply: boolean;
+  }
+
+  async function acknowledge(delivery: Delivery): Promise<void> {
+    const { msg, event, durable } = delivery;
+    if (delivery.ackNoReply) {
+      msg.ack();
+    } else {
+      try {
+        await msg.ackAck();
+      } catch (err) {
+        // The handler is idempotent: an unconfirmed ack only means the event may come again.
+        logger.warn('ack not confirmed', {
+          type: event.type,
+          eventId: event.id,
+          durable,
+          error: err,
+        });
+      }
+    }
+    if (delivery.replay) await settleReplay(delivery.replay);
+  }
+
+  /**
+   * Events of one partition key: one call of the batch handler when all are first deliveries, else (or
+   * when the batch fails) the per-event handler, one at a time, in order.
+   */
+  async function handleBatch(deliveries: Delivery[], spec: ConsumeSpec): Promise<void> {
+    const one = async () => {
+      for (const delivery of deliveries) await handleDelivery(delivery, spec.handler);
+    };
+    const batchHandler = spec.batchHandler;
+    if (
+      !batchHandler ||
+      deliveries.length < 2 ||
+      deliveries.some((d) => d.meta.deliveryCount > 1 || d.replay)
+    )
+      return one();
+    const first = deliveries[0]!;
+    const started = performance.now();
+    const stillWorking = setInterval(() => {
+      for (const delivery of deliveries) delivery.msg.working();
+    }, ACK_WAIT_MS / 3);
+    try {
+      await requestContext.run({ requestId: first.event.requestId ?? first.event.id }, () =>
+        inSpan(
+          name,
+          `process batch of ${deliveries.length}`,
+          {
+            kind: SpanKind.CONSUMER,
+            parent: contextFrom(traceCarrierOf(first.msg)),
+            attributes: {
+              'messaging.system': 'nats',
+              'messaging.consumer.group.name': first.durable,
+              'messaging.batch.message_count': deliveries.length,
+            },
+          },
+          () => batchHandler(deliveries.map(({ event, meta }) => ({ event, meta }))),
+        ),
+      );
+    } catch (err) {
+      clearInterval(stillWorking);
+      logger.warn('batch not applied whole, handling its events one at a time', {
+        durable: first.durable,
+        events: deliveries.length,
+        error: err,
+      });
+      return one();
+    } finally {
+      clearInterval(stillWorking);
+    }
+    const seconds = (performance.now() - started) / 1_000 / deliveries.length;
+    for (const delivery of deliveries) {
+      eventDuration.observe(
+        { service: name, durable: delivery.durable, type: delivery.event.type, outcome: 'ok' },
+        seconds,
+      );
+      await acknowledge(delivery);
+    }
   }
 
   /** Removes a replayed record and its request (a second replay of the same record finds them gone). */
@@ -436,9 +546,17 @@ export async function connectBus(
     msg: JsMsg,
     stream: string,
     durable: string,
-  ): Promise<EventEnvelope | undefined> {
+    schemaFor?: (type: string) => EventSchema | undefined,
+  ): Promise<EventEnvelope | { malformed: EventEnvelope } | undefined> {
     try {
-      return eventEnvelopeSchema.parse(msg.json());
+      const raw: unknown = msg.json();
+      const type = (raw as { type?: unknown } | null)?.type;
+      const schema = typeof type === 'string' ? schemaFor?.(type) : undefined;
+      if (!schema) return eventEnvelopeSchema.parse(raw);
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      // An event, but not one this consumer can read: a terminal error, kept with the event.
+      return { malformed: eventEnvelopeSchema.parse(raw) };
     } catch (err) {
       const type = namespace ? msg.subject.slice(namespace.length + 1) : msg.subject;
       try {
@@ -539,34 +657,25 @@ export async function connectBus(
       clearInterval(stillWorking);
     }
     outcome('ok');
-    try {
-      await msg.ackAck();
-    } catch (err) {
-      // The handler is idempotent: an unconfirmed ack only means the event may come again.
-      logger.warn('ack not confirmed', {
-        type: event.type,
-        eventId: event.id,
-        durable,
-        error: err,
-      });
-    }
-    if (delivery.replay) await settleReplay(delivery.replay);
+    await acknowledge(delivery);
   }
 
   /**
-   * A durable pull consumer's loop: `take` turns each message into a task and its partition key (or
-   * settles the message itself and answers undefined). The loop recreates the stream and the consumer
-   * when the server lost them.
+   * A durable pull consumer's loop: `dispatch` queues each message's work. The loop recreates the
+   * stream and the consumer when the server lost them.
    */
   function pullLoop(loop: {
     streamName: string;
     durable: string;
     filterSubject: string | undefined;
-    lanes: PartitionedLanes;
-    take(msg: JsMsg): Promise<{ key: string | undefined; run(): Promise<void> } | undefined>;
+    /** Queues a message's work (resolving once queued, waiting while too much is in flight). */
+    dispatch(msg: JsMsg): Promise<void>;
+    /** Resolves once everything queued is done. */
+    idle(): Promise<void>;
   }): ConsumerHandle {
     const stream = streamOf(loop.streamName);
-    const { durable, filterSubject, lanes } = loop;
+    const { durable, filterSubject } = loop;
+    const lanes = { idle: loop.idle };
     let stopped = false;
     let current: ConsumerMessages | undefined;
 
@@ -608,10 +717,7 @@ export async function connectBus(
             for await (const msg of current) msg.nak();
             break;
           }
-          for await (const msg of current) {
-            const task = await loop.take(msg);
-            if (task) await lanes.run(task.key, task.run);
-          }
+          for await (const msg of current) await loop.dispatch(msg);
           await lanes.idle();
         } catch (err) {
           if (!stopped) logger.error('consumer loop failed', { stream, durable, error: err });
@@ -651,38 +757,62 @@ export async function connectBus(
     const replayName = replayDurable(spec.stream, spec.durable);
     await ensureConsumer(deadLetterStream, replayName, replayFilter);
 
+    const ackNoReply = spec.idempotent === true;
+    const toDelivery = async (msg: JsMsg): Promise<Delivery | undefined> => {
+      const parsed = await parseMessage(msg, spec.stream, spec.durable, spec.schemaFor);
+      if (!parsed) return undefined;
+      const malformed = 'malformed' in parsed;
+      const delivery: Delivery = {
+        msg,
+        event: malformed ? parsed.malformed : parsed,
+        meta: {
+          subject: msg.subject,
+          deliveryCount: msg.info.deliveryCount,
+          streamSequence: msg.seq,
+        },
+        stream: spec.stream,
+        durable: spec.durable,
+        maxDeliver,
+        ackNoReply,
+      };
+      if (!malformed) return delivery;
+      eventDuration.observe(
+        { service: name, durable: spec.durable, type: delivery.event.type, outcome: 'terminated' },
+        0,
+      );
+      await giveUp(delivery, 'terminal', `malformed ${delivery.event.type}`);
+      return undefined;
+    };
+    const batching =
+      spec.batchHandler && spec.partitionKey
+        ? new BatchingLanes<Delivery>({
+            limit,
+            maxBatch: Math.max(1, spec.maxBatch ?? 64),
+            maxQueued: 256,
+            run: (_key, deliveries) => handleBatch(deliveries, spec),
+          })
+        : undefined;
+    const lanes = new PartitionedLanes(limit);
     const main = pullLoop({
       streamName: spec.stream,
       durable: spec.durable,
       filterSubject,
-      lanes: new PartitionedLanes(limit),
-      take: async (msg) => {
-        const event = await parseMessage(msg, spec.stream, spec.durable);
-        if (!event) return undefined;
-        const delivery: Delivery = {
-          msg,
-          event,
-          meta: {
-            subject: msg.subject,
-            deliveryCount: msg.info.deliveryCount,
-            streamSequence: msg.seq,
-          },
-          stream: spec.stream,
-          durable: spec.durable,
-          maxDeliver,
-        };
-        return {
-          key: spec.partitionKey?.(event),
-          run: () => handleDelivery(delivery, spec.handler),
-        };
+      dispatch: async (msg) => {
+        const delivery = await toDelivery(msg);
+        if (!delivery) return;
+        const key = spec.partitionKey?.(delivery.event);
+        if (batching) await batching.add(key, delivery);
+        else await lanes.run(key, () => handleDelivery(delivery, spec.handler));
       },
+      idle: () => (batching ? batching.idle() : lanes.idle()),
     });
+    const replayLanes = new PartitionedLanes(limit);
     const replays = pullLoop({
       streamName: DEAD_LETTER_STREAM.name,
       durable: replayName,
       filterSubject: replayFilter,
-      lanes: new PartitionedLanes(limit),
-      take: async (msg) => {
+      idle: () => replayLanes.idle(),
+      dispatch: async (msg) => {
         let record: Partial<DeadLetter> | undefined;
         try {
           record = msg.json<Partial<DeadLetter>>();
@@ -697,9 +827,10 @@ export async function connectBus(
             seq: msg.seq,
           });
           msg.term('unreadable replay');
-          return undefined;
+          return;
         }
-        const event = parsed.data;
+        const typed = spec.schemaFor?.(parsed.data.type)?.safeParse(record.event);
+        const event = typed?.success ? typed.data : parsed.data;
         const recordSeq = Number(msg.headers?.get(DEAD_LETTER_SEQ_HEADER));
         const delivery: Delivery = {
           msg,
@@ -716,11 +847,11 @@ export async function connectBus(
             recordSeq: Number.isInteger(recordSeq) && recordSeq > 0 ? recordSeq : undefined,
             requestSeq: msg.seq,
           },
+          ackNoReply,
         };
-        return {
-          key: spec.partitionKey?.(event),
-          run: () => handleDelivery(delivery, spec.handler),
-        };
+        await replayLanes.run(spec.partitionKey?.(event), () =>
+          handleDelivery(delivery, spec.handler),
+        );
       },
     });
 
@@ -780,10 +911,7 @@ export async function connectBus(
     return records;
   }
 
-  async function* readHistory(
-    streamName: string,
-    filter?: string,
-  ): AsyncGenerator<HistoryEntry> {
+  async function* readHistory(streamName: string, filter?: string): AsyncGenerator<HistoryEntry> {
     const stream = streamOf(streamName);
     const subject = filter ? subjectOf(filter) : undefined;
     let info;
@@ -795,7 +923,7 @@ export async function connectBus(
     }
     if (info.state.messages === 0) return;
     const reader = await js.consumers.get(stream, subject ? { filter_subjects: subject } : {});
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const batch = await reader.fetch({ max_messages: 512, expires: 1_000 });
       more = false;
       for await (const msg of batch) {

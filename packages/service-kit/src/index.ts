@@ -83,7 +83,11 @@ export {
   DEAD_LETTER_STREAM,
   DEAD_LETTER_SEQ_HEADER,
 } from './bus.ts';
+export { BatchingLanes } from './batching-lanes.ts';
+export type { BatchingLanesOptions } from './batching-lanes.ts';
 export type {
+  BatchHandler,
+  EventSchema,
   Bus,
   BusOptions,
   ConsumeSpec,

@@ -27,6 +27,11 @@ export interface UserDoc {
   xp: number;
   /** Ledger ids whose XP is being added (see xp/apply-xp-event.ts); empty except mid-apply. */
   xpApplying: string[];
+  /**
+   * The ids of the user's latest XP events (at most XP_RECENT_WINDOW), added in the same update as their
+   * XP: an event id found here is in the total already (xp/apply-xp-event.ts).
+   */
+  xpRecent: string[];
   /** Bumped by every XP change, so a reconciliation from the ledger never overwrites a newer total. */
   xpVersion: number;
   createdAt: Date;
@@ -76,6 +81,7 @@ const userSchema = new Schema<UserDoc>(
     role: { type: String, enum: ['member', 'admin'] },
     xp: { type: Number, required: true, default: 0 },
     xpApplying: { type: [String], default: [] },
+    xpRecent: { type: [String], default: [] },
     xpVersion: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },

@@ -1,12 +1,20 @@
 import {
   QUEST_XP_EVENT_TYPES,
+  type LifeTaskCompletedEventData,
+  type QuestXpEventData,
   lifeTaskCompletedEventSchema,
   questXpEventSchema,
   xpSourceOf,
   type EventEnvelope,
   type XpSource,
 } from '@levelup/contracts';
-import { PermanentEventError, isDuplicateKeyError, type Logger } from '@levelup/service-kit';
+import {
+  PermanentEventError,
+  isDuplicateKeyError,
+  type BatchHandler,
+  type EventSchema,
+  type Logger,
+} from '@levelup/service-kit';
 import type { IdentityModels } from '../users/models.ts';
 
 const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
@@ -30,12 +38,34 @@ interface XpMove {
   localDate: string;
 }
 
-/** The XP an event moves, or null for events that carry none. */
-function xpOf(event: EventEnvelope): XpMove | null {
+/**
+ * How many of a user's latest XP event ids the user document keeps: far more than one user's events
+ * during JetStream's redelivery horizon (ack wait 10 s, at most 10 deliveries over about two minutes) or
+ * the window in which an outbox may publish an event twice.
+ */
+export const XP_RECENT_WINDOW = 200;
+
+/** The schema the XP consumer reads each event type with: the bus validates once, before the handler. */
+export function xpEventSchemaFor(type: string): EventSchema | undefined {
+  if (questXpTypes.includes(type)) return questXpEventSchema;
+  if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
+  return undefined;
+}
+
+/**
+ * The XP an event moves, or null for events that carry none. `validated`: the bus already checked the
+ * event against xpEventSchemaFor, so its data is read as it is.
+ */
+function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
   if (questXpTypes.includes(event.type)) {
-    const parsed = questXpEventSchema.safeParse(event);
-    if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-    const data = parsed.data.data;
+    let data;
+    if (validated) {
+      data = (event as unknown as { data: QuestXpEventData }).data;
+    } else {
+      const parsed = questXpEventSchema.safeParse(event);
+      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
+      data = parsed.data.data;
+    }
     return {
       userId: data.userId,
       xpDelta: data.xpDelta,
@@ -45,9 +75,14 @@ function xpOf(event: EventEnvelope): XpMove | null {
     };
   }
   if (event.type === 'quests.life_task_completed') {
-    const parsed = lifeTaskCompletedEventSchema.safeParse(event);
-    if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-    const data = parsed.data.data;
+    let data;
+    if (validated) {
+      data = (event as unknown as { data: LifeTaskCompletedEventData }).data;
+    } else {
+      const parsed = lifeTaskCompletedEventSchema.safeParse(event);
+      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
+      data = parsed.data.data;
+    }
     return {
       userId: data.userId,
       xpDelta: data.xpEarned,
@@ -66,22 +101,30 @@ export function xpEventPartition(event: EventEnvelope): string | undefined {
 }
 
 /**
- * Applies each XP event exactly once (decision 5) at a cost that does not grow with the user's
- * history (issue 7): four single-document writes, whatever the ledger's length.
+ * Applies one XP event exactly once at a cost that does not grow with the user's history: four
+ * single-document writes, whatever the ledger's length. The path for redeliveries, replays, a lone
+ * event and a batch that did not apply whole (xpBatchHandler is the common path under load).
  *
  * 1. A ledger row keyed by the event id, `applied: false` (a redelivery finds the row).
- * 2. `$inc` of the user's total together with the event id in `xpApplying`, only where that id is
- *    not there yet: the total and the marker change in one document, so the increment lands once.
- * 3. The ledger row is marked applied. 4. The marker is removed.
+ * 2. `$inc` of the user's total together with the event id in `xpApplying` (and in `xpRecent`), only
+ *    where that id is in neither yet: the total and the markers change in one document, so the increment
+ *    lands once, whichever path applied the event first.
+ * 3. The ledger row is marked applied. 4. The `xpApplying` marker is removed.
  *
  * A crash between any two steps heals on redelivery: an unapplied row whose id is still in
- * `xpApplying` was already added (step 2 refuses it again), an applied row only needs step 4.
+ * `xpApplying` or `xpRecent` was already added (step 2 refuses it again), an applied row only needs
+ * step 4. `validated`: the bus validated the event with xpEventSchemaFor.
  */
-export function xpEventHandler(models: IdentityModels, logger: Logger) {
+export function xpEventHandler(
+  models: IdentityModels,
+  logger: Logger,
+  options: { validated?: boolean } = {},
+) {
   const { User, XpLedger } = models;
+  const validated = options.validated === true;
 
   return async function applyXpEvent(event: EventEnvelope): Promise<void> {
-    const xp = xpOf(event);
+    const xp = xpOf(event, validated);
     if (!xp) return;
     const { userId, xpDelta } = xp;
     try {
@@ -107,12 +150,88 @@ export function xpEventHandler(models: IdentityModels, logger: Logger) {
       }
     }
     await User.updateOne(
-      { _id: userId, xpApplying: { $ne: event.id } },
-      { $inc: { xp: xpDelta, xpVersion: 1 }, $push: { xpApplying: event.id } },
+      { _id: userId, xpApplying: { $ne: event.id }, xpRecent: { $ne: event.id } },
+      {
+        $inc: { xp: xpDelta, xpVersion: 1 },
+        $push: {
+          xpApplying: event.id,
+          xpRecent: { $each: [event.id], $slice: -XP_RECENT_WINDOW },
+        },
+      },
     );
     await XpLedger.updateOne({ _id: event.id }, { $set: { applied: true } });
     await User.updateOne({ _id: userId }, { $pull: { xpApplying: event.id } });
   };
+}
+
+/** The batch's XP was not added by the one update (some event already in, or no such user). */
+class BatchNotWhole extends Error {
+  constructor() {
+    super('an event of the batch is already applied, or the user is unknown');
+    this.name = 'BatchNotWhole';
+  }
+}
+
+/**
+ * A pulled batch of one user's XP events (first deliveries, stream order), applied in two writes
+ * instead of four per event:
+ *
+ * 1. One update of the user: `$inc` by the sum of the deltas and every event id pushed into
+ *    `xpRecent` (the last XP_RECENT_WINDOW ids), only where none of the ids is in `xpRecent` or
+ *    `xpApplying` yet. It lands whole or not at all; not at all (an event already applied, e.g. sent
+ *    twice by an outbox, or an unknown user) hands the batch to the one-at-a-time path.
+ * 2. The ledger rows, `applied: true`, in one unordered insert (rows already there are fine).
+ *
+ * A crash after 1 redelivers the events one at a time: each finds its id in `xpRecent`, so only its
+ * ledger row is written.
+ */
+export function xpBatchHandler(models: IdentityModels): BatchHandler {
+  const { User, XpLedger } = models;
+  return async (entries) => {
+    const moves = entries.flatMap(({ event }) => {
+      const xp = xpOf(event, true);
+      return xp ? [{ event, xp }] : [];
+    });
+    if (moves.length === 0) return;
+    const userId = moves[0]!.xp.userId;
+    if (moves.some(({ xp }) => xp.userId !== userId)) throw new BatchNotWhole();
+    const ids = moves.map(({ event }) => event.id);
+    const sum = moves.reduce((total, { xp }) => total + xp.xpDelta, 0);
+    const result = await User.updateOne(
+      { _id: userId, xpRecent: { $nin: ids }, xpApplying: { $nin: ids } },
+      {
+        $inc: { xp: sum, xpVersion: 1 },
+        $push: { xpRecent: { $each: ids, $slice: -XP_RECENT_WINDOW } },
+      },
+    );
+    if (result.matchedCount !== 1) throw new BatchNotWhole();
+    try {
+      await XpLedger.insertMany(
+        moves.map(({ event, xp }) => ({
+          _id: event.id,
+          userId,
+          xpDelta: xp.xpDelta,
+          type: event.type,
+          at: new Date(event.occurredAt),
+          applied: true,
+          source: xp.source,
+          title: xp.title,
+          localDate: xp.localDate,
+        })),
+        { ordered: false },
+      );
+    } catch (err) {
+      if (!onlyDuplicates(err)) throw err;
+    }
+  };
+}
+
+/** An insertMany error whose every failed row was already there. */
+function onlyDuplicates(err: unknown): boolean {
+  const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
+    ?.writeErrors;
+  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return isDuplicateKeyError(err);
+  return writeErrors.every((e) => (e.code ?? e.err?.code) === 11000);
 }
 
 /**
