@@ -8,7 +8,12 @@ import {
   type ConsumerHandle,
   type Logger,
 } from '@levelup/service-kit';
-import { communityEventHandlers } from './feed/feed-events.ts';
+import {
+  communityEventHandlers,
+  feedEventPartition,
+  feedEventSchemaFor,
+  migrateFeed,
+} from './feed/feed-events.ts';
 import { communityDataExport } from './data-export.ts';
 import { feedRouter } from './feed/routes.ts';
 import { meetupsService } from './meetups/meetups.service.ts';
@@ -48,7 +53,7 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
     routers: [
       communityDataExport(models),
       postsRouter({ posts: postsService({ posts: postsRepository(models), members }) }),
-      feedRouter({ FeedItem: models.FeedItem, members }),
+      feedRouter({ FeedEntry: models.FeedEntry, Member: models.Member, members }),
       sessionsRouter({
         sessions: sessionsService({
           sessions: sessionsRepository(models),
@@ -65,9 +70,12 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
 
 /** Members' names and the achievements feed come from identity and quest events. */
 export async function startWorkers(
-  deps: Pick<CommunityDeps, 'db' | 'bus'>,
+  deps: Pick<CommunityDeps, 'db' | 'bus' | 'logger'>,
 ): Promise<{ stop(): Promise<void> }> {
-  const handlers = communityEventHandlers(communityModels(deps.db));
+  const models = communityModels(deps.db);
+  await models.FeedEntry.init();
+  await migrateFeed(models, deps.logger ?? createLogger('svc-community'));
+  const handlers = communityEventHandlers(models, { validated: true });
   await deps.bus.ensureStream(STREAMS.COMMUNITY);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.QUESTS);
@@ -83,6 +91,11 @@ export async function startWorkers(
       durable: CONSUMER,
       filterSubject: 'quests.>',
       handler: handlers.onQuestEvent,
+      // A member's events that came in while their previous batch ran: one bulk write.
+      batchHandler: handlers.onQuestEvents,
+      partitionKey: feedEventPartition,
+      schemaFor: feedEventSchemaFor,
+      idempotent: true,
     }),
   ];
   return {

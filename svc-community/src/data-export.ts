@@ -19,7 +19,7 @@ export function communityDataExport(models: CommunityModels) {
       comments: { model: models.Comment, filter: { userId } },
       reports: { model: models.Report, filter: { userId }, omit: ['postAuthorId'] },
       mutes: { model: models.Mute, filter: { userId } },
-      feedItems: { model: models.FeedItem, filter: { userId } },
+      feedItems: { model: models.FeedEntry, filter: { userId, completedAt: { $ne: null } } },
       sessions: {
         model: models.Session,
         filter: { $or: [{ hostId: userId }, { participantIds: userId }, { reminderIds: userId }] },

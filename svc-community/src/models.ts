@@ -53,7 +53,27 @@ export interface MuteDoc {
   createdAt: Date;
 }
 
-/** One community achievement (core.md section 3, Community feed item), names copied in when written. */
+/**
+ * The achievements feed: one document per member and quest (or occurrence), key `${userId}:${questId}`,
+ * with the time of its latest completion and of its latest revoke. It is in the feed while the completion
+ * is the later of the two. Each event is one conditional write and no read: an older event than the one
+ * the document holds matches nothing (its upsert meets the key and is dropped). Names are joined from
+ * `members` when the feed is read, so a rename reaches every item at once.
+ */
+export interface FeedEntryDoc {
+  _id: string;
+  userId: string;
+  questId: string;
+  /** The completion event shown (the feed item's id); null while only a revoke is known. */
+  eventId: string | null;
+  questTitle: string | null;
+  questDifficulty: QuestDifficulty | null;
+  xpEarned: number | null;
+  completedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** The feed's documents before one per member and quest; read once at start-up to move them over. */
 export interface FeedItemDoc {
   _id: string;
   userId: string;
@@ -160,6 +180,23 @@ const feedItemSchema = new Schema<FeedItemDoc>(
 feedItemSchema.index({ completedAt: -1 });
 feedItemSchema.index({ userId: 1, questId: 1 });
 
+const feedEntrySchema = new Schema<FeedEntryDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    questId: { type: String, required: true },
+    eventId: { type: String, default: null },
+    questTitle: { type: String, default: null },
+    questDifficulty: { type: String, default: null },
+    xpEarned: { type: Number, default: null },
+    completedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { collection: 'feed_entries', versionKey: false },
+);
+feedEntrySchema.index({ completedAt: -1 });
+feedEntrySchema.index({ userId: 1 });
+
 const feedRevocationSchema = new Schema<FeedRevocationDoc>(
   {
     _id: { type: String, required: true },
@@ -185,6 +222,7 @@ export interface CommunityModels {
   Mute: Model<MuteDoc>;
   Session: Model<SessionDoc>;
   Meetup: Model<MeetupDoc>;
+  FeedEntry: Model<FeedEntryDoc>;
   FeedItem: Model<FeedItemDoc>;
   FeedRevocation: Model<FeedRevocationDoc>;
   Member: Model<MemberDoc>;
@@ -203,6 +241,7 @@ export function communityModels(db: Connection): CommunityModels {
       Mute: db.model<MuteDoc>('Mute', muteSchema),
       Session: db.model<SessionDoc>('Session', sessionSchema),
       Meetup: db.model<MeetupDoc>('Meetup', meetupSchema),
+      FeedEntry: db.model<FeedEntryDoc>('FeedEntry', feedEntrySchema),
       FeedItem: db.model<FeedItemDoc>('FeedItem', feedItemSchema),
       FeedRevocation: db.model<FeedRevocationDoc>('FeedRevocation', feedRevocationSchema),
       Member: db.model<MemberDoc>('Member', memberSchema),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent } from '@levelup/contracts';
+import { createLogger } from '@levelup/service-kit';
 import {
   eventually,
   identityHeaders,
@@ -8,7 +9,12 @@ import {
   type TestService,
 } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
-import { communityEventHandlers } from '../src/feed/feed-events.ts';
+import {
+  communityEventHandlers,
+  feedEntryKey,
+  isShown,
+  migrateFeed,
+} from '../src/feed/feed-events.ts';
 import { communityModels } from '../src/models.ts';
 
 let service: TestService;
@@ -103,9 +109,13 @@ describe('svc-community', () => {
       ...completion(userId, questId, -100, 'quests.revoked'),
       occurredAt: new Date(Date.parse(done.occurredAt) + 1000).toISOString(),
     };
+    const shown = async () => {
+      const entry = await models.FeedEntry.findById(feedEntryKey(userId, questId)).lean();
+      return entry && isShown(entry) ? entry.eventId : null;
+    };
     await onQuestEvent(undone);
     await onQuestEvent(done);
-    expect(await models.FeedItem.countDocuments({ questId })).toBe(0);
+    expect(await shown()).toBeNull();
 
     const again = {
       ...completion(userId, questId, 100),
@@ -113,8 +123,74 @@ describe('svc-community', () => {
     };
     await onQuestEvent(again);
     await onQuestEvent(done);
-    expect(await models.FeedItem.find({ questId }).distinct('_id')).toEqual([again.id]);
-    await models.FeedItem.deleteMany({ questId }); // the other tests read the whole feed
+    await onQuestEvent(undone);
+    expect(await shown()).toBe(again.id);
+    expect(await models.FeedEntry.countDocuments({ questId })).toBe(1);
+    await models.FeedEntry.deleteMany({ questId }); // the other tests read the whole feed
+  });
+
+  it('when a member’s completions and revokes come as one batch in any order, then the feed holds what the latest of each says', async () => {
+    const models = communityModels(service.deps.db);
+    const { onQuestEvents } = communityEventHandlers(models);
+    const userId = randomUUID();
+    const [a, b] = [randomUUID(), randomUUID()];
+    const at = (event: ReturnType<typeof completion>, seconds: number) => ({
+      ...event,
+      occurredAt: new Date(Date.parse('2026-11-20T10:00:00Z') + seconds * 1000).toISOString(),
+    });
+    const events = [
+      at(completion(userId, a, 10), 1),
+      at(completion(userId, b, 20), 2),
+      at(completion(userId, a, -10, 'quests.revoked'), 3),
+      at(completion(userId, b, -20, 'quests.revoked'), 4),
+      at(completion(userId, b, 20), 5),
+    ];
+    const entries = (list: typeof events) =>
+      list.map((event, i) => ({
+        event,
+        meta: { subject: event.type, deliveryCount: 1, streamSequence: i + 1 },
+      }));
+    await onQuestEvents(entries([...events].reverse()));
+    await onQuestEvents(entries(events)); // delivered again: nothing moves
+    const stored = await models.FeedEntry.find({ userId }).lean();
+    expect(stored.filter(isShown).map((entry) => entry.eventId)).toEqual([events[4]!.id]);
+    expect(stored).toHaveLength(2);
+    await models.FeedEntry.deleteMany({ userId });
+  });
+
+  it('when the feed still has documents of the earlier model, then start-up moves them over and the feed shows the same', async () => {
+    const models = communityModels(service.deps.db);
+    const userId = randomUUID();
+    const [kept, revoked] = [randomUUID(), randomUUID()];
+    const completedAt = new Date('2026-11-21T08:00:00Z');
+    const item = {
+      userId,
+      user: { displayName: 'Old', username: 'old' },
+      questTitle: 'Deep work block',
+      questDifficulty: 'hard',
+      xpEarned: 100,
+      completedAt,
+    };
+    await models.FeedItem.collection.insertMany([
+      { _id: randomUUID(), questId: kept, ...item },
+      { _id: randomUUID(), questId: revoked, ...item },
+    ] as never[]);
+    await models.FeedRevocation.collection.insertOne({
+      _id: `${userId}:${revoked}`,
+      revokedAt: new Date('2026-11-21T09:00:00Z'),
+    } as never);
+    await migrateFeed(
+      models,
+      createLogger('feed-test', () => undefined),
+    );
+    await migrateFeed(
+      models,
+      createLogger('feed-test', () => undefined),
+    );
+    const stored = await models.FeedEntry.find({ userId }).lean();
+    expect(stored.filter(isShown).map((entry) => entry.questId)).toEqual([kept]);
+    expect(await models.FeedItem.countDocuments()).toBe(0);
+    await models.FeedEntry.deleteMany({ userId });
   });
 
   it('when quests are completed, then the achievements feed shows them newest first; a revoked one leaves it', async () => {

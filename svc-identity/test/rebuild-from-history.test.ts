@@ -212,9 +212,9 @@ describe('read models rebuilt from the QUESTS stream', () => {
 
     // A change lost in a live read model is found.
     await User.updateOne({ _id: members[0]! }, { $inc: { xp: -5 } });
-    const { FeedItem } = communityModels(community.deps.db);
-    const dropped = await FeedItem.findOne({ userId: members[1]! }).lean();
-    await FeedItem.deleteOne({ _id: dropped!._id });
+    const { FeedEntry } = communityModels(community.deps.db);
+    const dropped = await FeedEntry.findOne({ userId: members[1]!, revokedAt: null }).lean();
+    await FeedEntry.deleteOne({ _id: dropped!._id });
     const xpAfter = await rebuild(xpRebuild, identity);
     expect(xpAfter.differences).toEqual([
       {

@@ -1,22 +1,92 @@
 import {
+  QUEST_XP_EVENT_TYPES,
   questXpEventSchema,
   userRegisteredEventSchema,
   userRenamedEventSchema,
   type EventEnvelope,
+  type QuestXpEventData,
 } from '@levelup/contracts';
-import { PermanentEventError } from '@levelup/service-kit';
-import type { CommunityModels } from '../models.ts';
+import {
+  PermanentEventError,
+  isDuplicateKeyError,
+  type BatchHandler,
+  type EventSchema,
+  type Logger,
+} from '@levelup/service-kit';
+import type { CommunityModels, FeedEntryDoc } from '../models.ts';
+
+const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
+
+/** The schema the feed consumer reads quest events with: the bus validates once, before the handler. */
+export function feedEventSchemaFor(type: string): EventSchema | undefined {
+  return questXpTypes.includes(type) ? questXpEventSchema : undefined;
+}
+
+/** The member whose quest events go together (a batch, in order). */
+export function feedEventPartition(event: EventEnvelope): string | undefined {
+  const userId = (event.data as { userId?: unknown } | undefined)?.userId;
+  return typeof userId === 'string' ? userId : undefined;
+}
+
+export const feedEntryKey = (userId: string, questId: string) => `${userId}:${questId}`;
 
 /**
- * Read models fed by events, each handler idempotent (an event may come twice):
- * members' names from identity events; the achievements feed from quest completions, keyed by event id,
- * and a revoked completion takes its feed item away.
+ * The one write a completion or revoke makes: the member's document for the quest takes the event's
+ * time (and, for a completion, what it shows) only where it holds an older one. Where it holds a newer
+ * or the same one, the filter matches nothing and the upsert meets the existing key: the event is stale.
  */
-export function communityEventHandlers({
-  FeedItem,
-  FeedRevocation,
-  Member,
-}: Pick<CommunityModels, 'FeedItem' | 'FeedRevocation' | 'Member'>) {
+function feedWrite(event: EventEnvelope, data: QuestXpEventData) {
+  const at = new Date(event.occurredAt);
+  const _id = feedEntryKey(data.userId, data.questId);
+  if (event.type === 'quests.revoked') {
+    return {
+      filter: { _id, $or: [{ revokedAt: null }, { revokedAt: { $lt: at } }] },
+      update: { $set: { userId: data.userId, questId: data.questId, revokedAt: at } },
+    };
+  }
+  return {
+    filter: { _id, $or: [{ completedAt: null }, { completedAt: { $lt: at } }] },
+    update: {
+      $set: {
+        userId: data.userId,
+        questId: data.questId,
+        eventId: event.id,
+        questTitle: data.title,
+        questDifficulty: data.difficulty,
+        xpEarned: data.xpDelta,
+        completedAt: at,
+      },
+    },
+  };
+}
+
+const feedTypes = new Set(['quests.completed', 'quests.revoked']);
+
+/** Quest data of a feed event; `validated`: the bus checked it with feedEventSchemaFor. */
+function feedData(event: EventEnvelope, validated: boolean): QuestXpEventData | null {
+  if (!feedTypes.has(event.type)) return null;
+  if (validated) return (event as unknown as { data: QuestXpEventData }).data;
+  const parsed = questXpEventSchema.safeParse(event);
+  if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
+  return parsed.data.data;
+}
+
+/** A feed document as the feed shows it, or null while its latest completion is revoked (or unknown). */
+export function isShown(entry: Pick<FeedEntryDoc, 'completedAt' | 'revokedAt'>): boolean {
+  if (!entry.completedAt) return false;
+  return !entry.revokedAt || new Date(entry.completedAt) > new Date(entry.revokedAt);
+}
+
+/**
+ * Read models fed by events, each handler idempotent (an event may come twice): members' names from
+ * identity events; the achievements feed from quest completions and revokes, whichever order they come in.
+ */
+export function communityEventHandlers(
+  { FeedEntry, Member }: Pick<CommunityModels, 'FeedEntry' | 'Member'>,
+  options: { validated?: boolean } = {},
+) {
+  const validated = options.validated === true;
+
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
       event.type === 'identity.user_registered'
@@ -28,50 +98,81 @@ export function communityEventHandlers({
     if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
     const { userId, username, displayName } = parsed.data.data;
     await Member.updateOne({ _id: userId }, { $set: { username, displayName } }, { upsert: true });
-    await FeedItem.updateMany({ userId }, { $set: { user: { username, displayName } } });
   }
 
   async function onQuestEvent(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'quests.completed' && event.type !== 'quests.revoked') return;
-    const parsed = questXpEventSchema.safeParse(event);
-    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-    const data = parsed.data.data;
-    const at = new Date(event.occurredAt);
-    const revocationKey = `${data.userId}:${data.questId}`;
-    if (event.type === 'quests.revoked') {
-      // The revoke is recorded before the feed is cleared, and a completion checks it after writing, so a
-      // completion delivered late (or at the same time) cannot stay in the feed after its revoke.
-      await FeedRevocation.updateOne(
-        { _id: revocationKey },
-        { $max: { revokedAt: at } },
-        { upsert: true },
-      );
-      await FeedItem.deleteMany({
-        userId: data.userId,
-        questId: data.questId,
-        completedAt: { $lte: at },
-      });
-      return;
+    const data = feedData(event, validated);
+    if (!data) return;
+    const { filter, update } = feedWrite(event, data);
+    try {
+      await FeedEntry.updateOne(filter, update, { upsert: true });
+    } catch (err) {
+      // The document holds this event or a newer one.
+      if (!isDuplicateKeyError(err)) throw err;
     }
-    const member = await Member.findById(data.userId).lean();
-    await FeedItem.updateOne(
-      { _id: event.id },
-      {
-        $setOnInsert: {
-          userId: data.userId,
-          questId: data.questId,
-          user: { displayName: member?.displayName ?? '', username: member?.username ?? '' },
-          questTitle: data.title,
-          questDifficulty: data.difficulty,
-          xpEarned: data.xpDelta,
-          completedAt: at,
-        },
-      },
-      { upsert: true },
-    );
-    const revocation = await FeedRevocation.findById(revocationKey).lean();
-    if (revocation && revocation.revokedAt >= at) await FeedItem.deleteOne({ _id: event.id });
   }
 
-  return { onIdentityEvent, onQuestEvent };
+  /** A member's batch of quest events: one unordered bulk write (stale events fall out as above). */
+  const onQuestEvents: BatchHandler = async (entries) => {
+    const writes = entries.flatMap(({ event }) => {
+      const data = feedData(event, validated);
+      return data ? [{ updateOne: { ...feedWrite(event, data), upsert: true } }] : [];
+    });
+    if (writes.length === 0) return;
+    try {
+      await FeedEntry.bulkWrite(writes as never, { ordered: false });
+    } catch (err) {
+      const writeErrors = (err as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+      const onlyStale =
+        Array.isArray(writeErrors) &&
+        writeErrors.length > 0 &&
+        writeErrors.every((e) => e.code === 11000);
+      if (!onlyStale) throw err;
+    }
+  };
+
+  return { onIdentityEvent, onQuestEvent, onQuestEvents };
+}
+
+/**
+ * Moves the feed's documents from before one per member and quest (one per completion event, and the
+ * revokes apart) into feed_entries, then drops the old collections. Idempotent: every step is an event
+ * applied the new way, so a start-up interrupted half-way does it again.
+ */
+export async function migrateFeed(
+  models: Pick<CommunityModels, 'FeedEntry' | 'FeedItem' | 'FeedRevocation' | 'Member'>,
+  logger: Logger,
+): Promise<void> {
+  const { FeedItem, FeedRevocation } = models;
+  const [items, revocations] = await Promise.all([
+    FeedItem.estimatedDocumentCount(),
+    FeedRevocation.estimatedDocumentCount(),
+  ]);
+  if (items === 0 && revocations === 0) return;
+  const { onQuestEvent } = communityEventHandlers(models, { validated: true });
+  const asEvent = (type: string, id: string, at: Date, data: Partial<QuestXpEventData>) =>
+    ({ id, type, version: 1, occurredAt: new Date(at).toISOString(), data }) as EventEnvelope;
+  for await (const item of FeedItem.find().lean().cursor()) {
+    await onQuestEvent(
+      asEvent('quests.completed', item._id, item.completedAt, {
+        userId: item.userId,
+        questId: item.questId,
+        title: item.questTitle,
+        difficulty: item.questDifficulty,
+        xpDelta: item.xpEarned,
+      }),
+    );
+  }
+  for await (const revocation of FeedRevocation.find().lean().cursor()) {
+    const split = revocation._id.indexOf(':');
+    await onQuestEvent(
+      asEvent('quests.revoked', revocation._id, revocation.revokedAt, {
+        userId: revocation._id.slice(0, split),
+        questId: revocation._id.slice(split + 1),
+      }),
+    );
+  }
+  await FeedItem.collection.drop().catch(() => undefined);
+  await FeedRevocation.collection.drop().catch(() => undefined);
+  logger.info('feed moved to one document per member and quest', { items, revocations });
 }

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
 import type { ReadModelRebuild } from '@levelup/service-kit';
 import { communityModels } from '../models.ts';
-import { communityEventHandlers } from './feed-events.ts';
+import { communityEventHandlers, isShown } from './feed-events.ts';
 
 /**
  * The achievements feed rebuilt from the QUESTS stream by the feed consumer's own handler: which member's
@@ -14,14 +14,16 @@ export const feedRebuild: ReadModelRebuild = {
   stream: STREAMS.QUESTS.name,
   filterSubject: 'quests.>',
   async prepare(scratch: Connection) {
+    await communityModels(scratch).FeedEntry.init();
     const handlers = communityEventHandlers(communityModels(scratch));
     return ({ event }) => handlers.onQuestEvent(event);
   },
   async snapshot(db: Connection) {
     const items = new Map<string, string>();
-    for await (const item of communityModels(db).FeedItem.find().lean().cursor()) {
-      const key = `feed ${item.userId} ${item.questId} ${new Date(item.completedAt).toISOString()}`;
-      items.set(key, `${item.xpEarned} xp, ${item.questTitle}`);
+    for await (const entry of communityModels(db).FeedEntry.find().lean().cursor()) {
+      if (!isShown(entry)) continue;
+      const key = `feed ${entry.userId} ${entry.questId} ${new Date(entry.completedAt!).toISOString()}`;
+      items.set(key, `${entry.xpEarned} xp, ${entry.questTitle}`);
     }
     return items;
   },
