@@ -19,7 +19,11 @@ import { goalModels } from './goals/models.ts';
 import { goalsRepository } from './goals/repository.ts';
 import { goalsRouter } from './goals/routes.ts';
 import { questViewModels } from './quest-views/models.ts';
-import { questEventsHandler } from './quest-views/quest-events.ts';
+import {
+  questEventSchemaFor,
+  questEventsBatchHandler,
+  questEventsHandler,
+} from './quest-views/quest-events.ts';
 import { questViews } from './quest-views/quest-views.ts';
 import { seriesLinkModel } from './series-links/models.ts';
 import { seriesLinksRepository } from './series-links/repository.ts';
@@ -128,10 +132,14 @@ export async function startWorkers(
       stream: STREAMS.QUESTS.name,
       durable: QUESTS_CONSUMER,
       filterSubject: 'quests.>',
-      // One user's events in order, users side by side.
+      // One user's events in order, users side by side; what came in for a user while their previous
+      // batch ran goes together (the talent counts in one bulk write).
       partitionKey: (event) =>
         typeof event.data.userId === 'string' ? event.data.userId : undefined,
-      handler: questEventsHandler(use),
+      handler: questEventsHandler({ ...use, validated: true }),
+      batchHandler: questEventsBatchHandler({ ...use, validated: true }),
+      schemaFor: questEventSchemaFor,
+      idempotent: true,
     }),
     await deps.bus.consume({
       stream: STREAMS.GOALS.name,

@@ -4,8 +4,15 @@ import {
   occurrenceScheduledEventSchema,
   questXpEventSchema,
   seriesEventSchema,
+  type EventEnvelope,
 } from '@levelup/contracts';
-import { PermanentEventError, type EventHandler } from '@levelup/service-kit';
+import {
+  PermanentEventError,
+  type BatchHandler,
+  type EventHandler,
+  type EventMeta,
+  type EventSchema,
+} from '@levelup/service-kit';
 import type { SeriesLinksService } from '../series-links/series-links.service.ts';
 import { positionOf } from '../shared/event-order.ts';
 import type { TalentTreeService } from '../talent-tree/talent-tree.service.ts';
@@ -14,43 +21,98 @@ import type { QuestViews } from './quest-views.ts';
 const seriesTypes: readonly string[] = SERIES_EVENT_TYPES;
 const xpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
 
+/** The schema svc-goals reads each quest event type with: the bus validates once, before the handler. */
+export function questEventSchemaFor(type: string): EventSchema | undefined {
+  if (seriesTypes.includes(type)) return seriesEventSchema;
+  if (type === 'quests.occurrence_scheduled') return occurrenceScheduledEventSchema;
+  if (xpTypes.includes(type)) return questXpEventSchema;
+  return undefined;
+}
+
+/** The event as its schema reads it: as it is when the bus validated it, else parsed here. */
+function read<S extends { safeParse(value: unknown): { success: boolean; data?: unknown } }>(
+  schema: S,
+  event: EventEnvelope,
+  validated: boolean,
+): NonNullable<ReturnType<S['safeParse']>['data']> {
+  if (validated) return event as never;
+  const parsed = schema.safeParse(event);
+  if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
+  return parsed.data as never;
+}
+
+interface QuestEventDeps {
+  views: QuestViews;
+  links?: SeriesLinksService;
+  talents: TalentTreeService;
+  /** The bus validated each event with questEventSchemaFor. */
+  validated?: boolean;
+}
+
+/** One event; `talents: false` when the caller wrote its talent completion already (a batch). */
+async function applyQuestEvent(
+  deps: QuestEventDeps,
+  event: EventEnvelope,
+  meta: EventMeta,
+  options: { talents: boolean },
+): Promise<void> {
+  const validated = deps.validated === true;
+  const position = positionOf(event, meta);
+  if (seriesTypes.includes(event.type)) {
+    const parsed = read(seriesEventSchema, event, validated);
+    const deleted = parsed.type === 'quests.series_deleted';
+    await deps.views.applySeries(parsed.data, deleted, position);
+    if (deleted) await deps.links?.seriesDeleted(parsed.data.seriesId);
+  } else if (event.type === 'quests.occurrence_scheduled') {
+    await deps.views.schedule(read(occurrenceScheduledEventSchema, event, validated).data);
+  } else if (xpTypes.includes(event.type)) {
+    const data = read(questXpEventSchema, event, validated).data;
+    if (options.talents) await deps.talents.applyCompletion(data, position);
+    if (data.occurrenceId && data.seriesId) {
+      const occurrence = await deps.views.applyCompletion(
+        { ...data, occurrenceId: data.occurrenceId, seriesId: data.seriesId },
+        position,
+      );
+      // Also when the event was stale: a crash after the view moved and before the goals did is
+      // finished by the redelivery, and settling twice moves nothing.
+      await deps.links?.occurrenceChanged(occurrence);
+    }
+  }
+}
+
 /**
  * svc-quests' events as svc-goals uses them: series and occurrences for the link dialog and the journey,
  * occurrence completions for linked goals' XP, every quest and occurrence completion for talent path
  * counts. Every step is idempotent and newest-wins, so redelivered, repeated and late events are safe.
  * Without `links` (a rebuild of the read models from history) the goals are left alone.
  */
-export function questEventsHandler(deps: {
-  views: QuestViews;
-  links?: SeriesLinksService;
-  talents: TalentTreeService;
-}): EventHandler {
-  return async (event, meta) => {
-    const position = positionOf(event, meta);
-    if (seriesTypes.includes(event.type)) {
-      const parsed = seriesEventSchema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-      const deleted = parsed.data.type === 'quests.series_deleted';
-      await deps.views.applySeries(parsed.data.data, deleted, position);
-      if (deleted) await deps.links?.seriesDeleted(parsed.data.data.seriesId);
-    } else if (event.type === 'quests.occurrence_scheduled') {
-      const parsed = occurrenceScheduledEventSchema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-      await deps.views.schedule(parsed.data.data);
-    } else if (xpTypes.includes(event.type)) {
-      const parsed = questXpEventSchema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-      const data = parsed.data.data;
-      await deps.talents.applyCompletion(data, position);
-      if (data.occurrenceId && data.seriesId) {
-        const occurrence = await deps.views.applyCompletion(
-          { ...data, occurrenceId: data.occurrenceId, seriesId: data.seriesId },
-          position,
-        );
-        // Also when the event was stale: a crash after the view moved and before the goals did is
-        // finished by the redelivery, and settling twice moves nothing.
-        await deps.links?.occurrenceChanged(occurrence);
-      }
+export function questEventsHandler(deps: QuestEventDeps): EventHandler {
+  return (event, meta) => applyQuestEvent(deps, event, meta, { talents: true });
+}
+
+/**
+ * A user's batch: every talent completion in one bulk write (newest-wins per item, so order inside it
+ * does not matter), then the series, schedules and occurrence completions in stream order.
+ */
+export function questEventsBatchHandler(deps: QuestEventDeps): BatchHandler {
+  const validated = deps.validated === true;
+  return async (entries) => {
+    await deps.talents.applyCompletions(
+      entries
+        .filter(({ event }) => xpTypes.includes(event.type))
+        .map(({ event, meta }) => ({
+          data: read(questXpEventSchema, event, validated).data,
+          position: positionOf(event, meta),
+        })),
+    );
+    for (const { event, meta } of entries) {
+      // A quest's completion is only a talent count: written above.
+      if (
+        xpTypes.includes(event.type) &&
+        !read(questXpEventSchema, event, validated).data.occurrenceId
+      )
+        continue;
+      await applyQuestEvent(deps, event, meta, { talents: false });
     }
   };
 }

@@ -48,12 +48,9 @@ export const goalsRebuild: ReadModelRebuild = {
 
     const isLive = db === live;
     const goals = new Map(
-      (
-        await goalModels(live)
-          .Goal.find({ deletedAt: null })
-          .select({ credits: 1 })
-          .lean()
-      ).map((goal) => [goal._id.toString(), goal.credits ?? {}]),
+      (await goalModels(live).Goal.find({ deletedAt: null }).select({ credits: 1 }).lean()).map(
+        (goal) => [goal._id.toString(), goal.credits ?? {}],
+      ),
     );
     const { OccurrenceView } = questViewModels(db);
     for (const link of await seriesLinkModel(live).find().lean()) {

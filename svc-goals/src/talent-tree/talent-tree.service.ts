@@ -39,6 +39,25 @@ export function toTalentNode(doc: TalentNodeDoc): TalentNode {
 }
 
 /** The talent tree, each user's path completions and unlocks (goals-progression-community.md sections 2 to 4). */
+/** The write of one completion: where its item holds an older position, the new state. */
+function completionWrite(data: QuestXpEventData, position: EventPosition) {
+  const itemId = data.occurrenceId ?? data.questId;
+  const path = talentPathOf(data);
+  return {
+    filter: { _id: `${data.userId}|${itemId}`, ...olderThan(position) },
+    update: {
+      $set: {
+        userId: data.userId,
+        itemId,
+        path,
+        counted: path !== null && countsTowardTalents(data.completionType),
+        at: position.at,
+        seq: position.seq,
+      },
+    },
+  };
+}
+
 export function talentTreeService(
   { TalentNode, UserTalentProgress, TalentCompletion }: TalentModels,
   deps: { relay?: OutboxRelay; clock?: () => Date } = {},
@@ -167,26 +186,35 @@ export function talentTreeService(
 
     /** A quest or an occurrence completed, partly completed or undone: whether it counts, and where. */
     async applyCompletion(data: QuestXpEventData, position: EventPosition): Promise<void> {
-      const itemId = data.occurrenceId ?? data.questId;
-      const path = talentPathOf(data);
+      const { filter, update } = completionWrite(data, position);
       try {
-        await TalentCompletion.updateOne(
-          { _id: `${data.userId}|${itemId}`, ...olderThan(position) },
-          {
-            $set: {
-              userId: data.userId,
-              itemId,
-              path,
-              counted: path !== null && countsTowardTalents(data.completionType),
-              at: position.at,
-              seq: position.seq,
-            },
-          },
-          { upsert: true },
-        );
+        await TalentCompletion.updateOne(filter, update, { upsert: true });
       } catch (err) {
         // The item is there with a newer event applied: this one is stale.
         if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+
+    /**
+     * Several completions (a batch) in one unordered bulk write. Each write lands only on an older
+     * position, so their order does not matter and the newest of an item wins; stale ones fail on the key.
+     */
+    async applyCompletions(
+      list: ReadonlyArray<{ data: QuestXpEventData; position: EventPosition }>,
+    ): Promise<void> {
+      if (list.length === 0) return;
+      const writes = list.map(({ data, position }) => ({
+        updateOne: { ...completionWrite(data, position), upsert: true },
+      }));
+      try {
+        await TalentCompletion.bulkWrite(writes as never, { ordered: false });
+      } catch (err) {
+        const writeErrors = (err as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+        const onlyStale =
+          Array.isArray(writeErrors) &&
+          writeErrors.length > 0 &&
+          writeErrors.every((e) => e.code === 11000);
+        if (!onlyStale) throw err;
       }
     },
   };
