@@ -1,26 +1,38 @@
 /**
- * Load through the gateway next to a bare Node `http` hello server measured in the same run (issue 7):
- * 50 connections for 10 s each on GET /api/quests and on POST /api/quests/:id/toggle for 5 users,
- * then how long after the load every user's XP equals the sum of their completed quests.
- * Prints the ratio table; asserts nothing (record the figures in bench/README.md).
+ * Load through the gateway next to a bare Node `http` hello server measured in the same run: 500 users
+ * (each with two quests and a daily series linked to a goal), 50 connections for 10 s each on
+ * GET /api/quests and on the toggles (closed loop: the capacity), the CPU each request costs summed over
+ * every process of the stack, then a run at 70% of the measured toggle capacity at a fixed rate (the
+ * latency at a load the stack can carry), and after each toggle run how long until every user's XP,
+ * linked goal XP, talent path count and feed are exact. Prints tables; asserts nothing (record the
+ * figures in bench/README.md).
  *
- *   node bench/load.ts                      # against npm start on http://localhost:8080
- *   BASE_URL=http://localhost:8180 CONNECTIONS=50 SECONDS=10 node bench/load.ts
- *   ONLY=toggle LEVELUP_CPU_PROFILE=/tmp/prof npm start   # then ONLY=toggle node bench/load.ts, Ctrl-C,
- *   node bench/profile-summary.ts /tmp/prof/svc-quests.cpuprofile
+ *   node bench/load.ts                       # starts its own API-only stack (bench/api-stack.ts, ports +400)
+ *   USERS=500 CONNECTIONS=50 SECONDS=10 RATE_SHARE=0.7 node bench/load.ts
+ *   BASE_URL=http://localhost:8080 STACK_PID=<launcher pid> node bench/load.ts   # a running stack
+ *   ONLY=toggle ...                          # only the toggles (for a profile of one path)
+ *
+ * CPU: utime + stime from /proc/<pid>/stat of the launcher and every process under it (gateway,
+ * services, embedded MongoDB, NATS), before and after each run, divided by the requests served. The
+ * load tool's own CPU is not counted.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { apiClient } from './lib.ts';
 
-const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
-/** ONLY=read or ONLY=toggle measures one of the two (for a profile of one path). */
+const USERS = Number(process.env.USERS ?? 500);
+const RATE_SHARE = Number(process.env.RATE_SHARE ?? 0.7);
+/** ONLY=read or ONLY=toggle measures one of the two. */
 const only = process.env.ONLY;
-const USERS = 5;
-const QUESTS_PER_USER = 20;
+const QUESTS_PER_USER = 2;
+const XP_PER_OCCURRENCE = 15;
+const SETUP_CONCURRENCY = 8;
+const CLOCK_TICK_MS = 10; // getconf CLK_TCK = 100 on Linux
 
 interface Row {
   name: string;
@@ -29,18 +41,84 @@ interface Row {
   p99: number;
   requests: number;
   errors: Record<string, number>;
+  cpu?: Map<string, number>;
 }
 
 type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string> };
 
-async function measure(name: string, url: string, requests: Request[]): Promise<Row> {
+// ---- CPU of a process tree ----
+
+function processTable(): Array<{ pid: number; ppid: number; ticks: number; name: string }> {
+  const rows = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      rows.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        name: processName(cmdline),
+      });
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return rows;
+}
+
+function processName(cmdline: string): string {
+  const known = /(svc-[a-z]+|gateway|mongo-embedded|nats-server|api-stack|scripts\/start)/.exec(
+    cmdline,
+  );
+  if (!known) return 'other';
+  return known[1] === 'api-stack' || known[1] === 'scripts/start' ? 'launcher' : known[1]!;
+}
+
+/** CPU milliseconds so far of `root` and everything under it, by process name. */
+function treeCpu(root: number | undefined): Map<string, number> {
+  const byName = new Map<string, number>();
+  if (root === undefined) return byName;
+  const table = processTable();
+  const children = new Map<number, number[]>();
+  for (const row of table) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row.pid]);
+  const inTree = new Set<number>([root]);
+  for (const pid of inTree) for (const child of children.get(pid) ?? []) inTree.add(child);
+  for (const row of table) {
+    if (!inTree.has(row.pid)) continue;
+    byName.set(row.name, (byName.get(row.name) ?? 0) + row.ticks * CLOCK_TICK_MS);
+  }
+  return byName;
+}
+
+function cpuBetween(before: Map<string, number>, after: Map<string, number>) {
+  const spent = new Map<string, number>();
+  for (const [name, ms] of after) spent.set(name, ms - (before.get(name) ?? 0));
+  return spent;
+}
+
+// ---- load ----
+
+async function measure(
+  name: string,
+  url: string,
+  requests: Request[],
+  stackPid: number | undefined,
+  overallRate?: number,
+): Promise<Row> {
   console.error(`measuring ${name} ...`);
+  const before = treeCpu(stackPid);
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: requests.length ? requests : undefined,
+    ...(overallRate ? { overallRate } : {}),
   });
+  const cpu = cpuBetween(before, treeCpu(stackPid));
   const errors: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (!status.startsWith('2')) errors[status] = (stats as { count: number }).count;
@@ -54,6 +132,7 @@ async function measure(name: string, url: string, requests: Request[]): Promise<
     p99: result.latency.p99,
     requests: result.requests.total,
     errors,
+    ...(stackPid === undefined ? {} : { cpu }),
   };
 }
 
@@ -72,21 +151,37 @@ async function startHello(): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() };
 }
 
-interface User {
-  cookie: string;
-  profile(): Promise<number>;
-  quests(): Promise<Array<{ id: string; xpReward: number; isCompleted: boolean }>>;
+async function startApiStack(): Promise<{ url: string; pid: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['bench/api-stack.ts'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, LEVELUP_PORT_OFFSET: process.env.LEVELUP_PORT_OFFSET ?? '400' },
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('READY ')) return { url: line.slice(6).trim(), pid: child.pid!, child };
+  }
+  throw new Error('bench/api-stack.ts ended before it was ready');
 }
 
-async function signUpWithQuests(index: number): Promise<User & { questIds: string[] }> {
+// ---- users ----
+
+interface User {
+  cookie: string;
+  call: ReturnType<typeof apiClient>;
+  questIds: string[];
+  occurrenceId: string;
+  goalId: string;
+}
+
+async function setUpUser(base: string, index: number, tag: string): Promise<User> {
   const call = apiClient(base);
-  const tag = `${Date.now().toString(36)}${index}`;
+  const name = `load_${tag}_${index}`;
   const registered = await call('POST', '/api/auth/register', {
-    username: `load_${tag}`,
-    email: `load_${tag}@example.com`,
+    username: name,
+    email: `${name}@example.com`,
     password: 'correct-horse',
     displayName: `Load ${index}`,
-    timeZone: 'Europe/Berlin',
+    timeZone: 'UTC',
   });
   if (registered.status !== 201) throw new Error(`sign-up answered ${registered.status}`);
   const questIds: string[] = [];
@@ -96,107 +191,248 @@ async function signUpWithQuests(index: number): Promise<User & { questIds: strin
       description: 'A quest toggled under load',
       difficulty: 'easy',
       xpReward: 10 + i,
+      category: 'health_fitness',
     });
     if (created.status !== 201) throw new Error(`quest creation answered ${created.status}`);
     questIds.push(created.body.id);
   }
+  const series = await call<{ id: string; todaysOccurrence: { id: string } }>(
+    'POST',
+    '/api/quests/recurring',
+    {
+      title: 'Daily walk',
+      description: 'Around the block',
+      difficulty: 'easy',
+      recurrenceType: 'daily',
+    },
+  );
+  if (series.status !== 201) throw new Error(`series creation answered ${series.status}`);
+  const goal = await call<{ id: string }>('POST', '/api/goals', {
+    title: 'Walk more',
+    targetXp: 10_000,
+  });
+  if (goal.status !== 201) throw new Error(`goal creation answered ${goal.status}`);
+  // The link waits until svc-goals has the series from svc-quests' event.
+  for (let attempt = 0; ; attempt += 1) {
+    const link = await call('POST', `/api/goals/${goal.body.id}/series`, {
+      seriesId: series.body.id,
+      xpPerOccurrence: XP_PER_OCCURRENCE,
+    });
+    if (link.status === 201) break;
+    if (attempt > 100) throw new Error(`series link answered ${link.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     cookie: call.cookie(),
+    call,
     questIds,
-    profile: async () => (await call<{ xp: number }>('GET', '/api/user/profile')).body.xp,
-    quests: async () =>
-      (
-        await call<Array<{ id: string; xpReward: number; isCompleted: boolean }>>(
-          'GET',
-          '/api/quests',
-        )
-      ).body,
+    occurrenceId: series.body.todaysOccurrence.id,
+    goalId: goal.body.id,
   };
 }
 
-async function main() {
-  const hello = await startHello();
-  console.error(`signing up ${USERS} users with ${QUESTS_PER_USER} quests each ...`);
-  const users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUpWithQuests(i)));
-  const reads: Request[] = users.map((user) => ({
-    method: 'GET',
-    path: '/api/quests',
-    headers: { cookie: user.cookie },
-  }));
-  const toggles: Request[] = users.flatMap((user) =>
-    user.questIds.map((id) => ({
-      method: 'POST' as const,
-      path: `/api/quests/${id}/toggle`,
-      headers: { cookie: user.cookie },
-    })),
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const index = next;
+        next += 1;
+        results[index] = await work(items[index]!);
+      }
+    }),
   );
+  return results;
+}
 
-  const rows: Row[] = [];
-  rows.push(await measure('bare hello', hello.url, []));
-  if (only !== 'toggle') rows.push(await measure('GET /api/quests', base, reads));
-  if (only !== 'read') rows.push(await measure('POST toggle', base, toggles));
-  const loadEnded = Date.now();
-  hello.stop();
+// ---- exactness ----
 
-  // XP converges when every profile equals the sum of its user's completed quests.
-  let converged = NaN;
-  const deadline = loadEnded + 60_000;
-  const exact = async () => {
-    const checks = await Promise.all(
-      users.map(async (user) => {
-        const [xp, quests] = await Promise.all([user.profile(), user.quests()]);
-        const expected = quests.filter((q) => q.isCompleted).reduce((s, q) => s + q.xpReward, 0);
-        return xp === expected;
-      }),
-    );
-    return checks.every(Boolean);
-  };
-  while (Date.now() < deadline) {
-    if (await exact()) {
-      converged = Date.now() - loadEnded;
-      break;
+type Check = 'xp' | 'goals' | 'talents' | 'feed';
+const CHECKS: Check[] = ['xp', 'goals', 'talents', 'feed'];
+
+/** Which of the user's read models already equal what svc-quests says the user did. */
+async function exactFor(user: User, physicalNodes: Set<string>): Promise<Set<Check>> {
+  const { call } = user;
+  const [profile, overview, quests, series, goals, progress, exported] = await Promise.all([
+    call<{ xp: number }>('GET', '/api/user/profile'),
+    call<{ totalXpEarned: number }>('GET', '/api/dashboard/overview'),
+    call<Array<{ id: string; isCompleted: boolean }>>('GET', '/api/quests'),
+    call<Array<{ todaysOccurrence: { id: string; isCompleted: boolean } | null }>>(
+      'GET',
+      '/api/quests/recurring',
+    ),
+    call<Array<{ id: string; currentXp: number }>>('GET', '/api/goals'),
+    call<Array<{ nodeKey: string; currentCompletions: number }>>(
+      'GET',
+      '/api/talent-tree/user/progress',
+    ),
+    call<{
+      feedItems?: Array<{ questId: string; completedAt: string | null; revokedAt: string | null }>;
+    }>('GET', '/api/community/export'),
+  ]);
+  const done = new Set<Check>();
+  if (profile.body.xp === overview.body.totalXpEarned) done.add('xp');
+  const completed = quests.body.filter((q) => user.questIds.includes(q.id) && q.isCompleted);
+  const occurrenceDone = series.body.some(
+    (s) => s.todaysOccurrence?.id === user.occurrenceId && s.todaysOccurrence.isCompleted,
+  );
+  const goal = goals.body.find((g) => g.id === user.goalId);
+  if (goal?.currentXp === (occurrenceDone ? XP_PER_OCCURRENCE : 0)) done.add('goals');
+  const pathCount = progress.body.find((p) => physicalNodes.has(p.nodeKey))?.currentCompletions;
+  if (pathCount === completed.length) done.add('talents');
+  const shown = (exported.body.feedItems ?? [])
+    .filter(
+      (item) =>
+        item.completedAt &&
+        (!item.revokedAt || Date.parse(item.completedAt) > Date.parse(item.revokedAt)),
+    )
+    .map((item) => item.questId)
+    .sort();
+  const expected = [
+    ...completed.map((q) => q.id),
+    ...(occurrenceDone ? [user.occurrenceId] : []),
+  ].sort();
+  if (JSON.stringify(shown) === JSON.stringify(expected)) done.add('feed');
+  return done;
+}
+
+/** Milliseconds after `since` at which each read model was exact for every user (NaN: not in 120 s). */
+async function timeToExact(users: User[], physicalNodes: Set<string>, since: number) {
+  const at: Record<Check, number> = { xp: NaN, goals: NaN, talents: NaN, feed: NaN };
+  const pending = new Map(CHECKS.map((check) => [check, new Set(users)]));
+  let roundMs = 0;
+  while (Date.now() - since < 120_000 && [...pending.values()].some((set) => set.size > 0)) {
+    const started = Date.now();
+    const left = [...new Set([...pending.values()].flatMap((set) => [...set]))];
+    await inBatches(left, 16, async (user) => {
+      const done = await exactFor(user, physicalNodes);
+      for (const check of done) pending.get(check)!.delete(user);
+    });
+    roundMs = Math.max(roundMs, Date.now() - started);
+    for (const check of CHECKS) {
+      if (Number.isNaN(at[check]) && pending.get(check)!.size === 0) at[check] = Date.now() - since;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return { at, roundMs };
+}
 
-  const hello0 = rows[0]!.rps;
-  console.log(
-    `\n${connections} connections, ${seconds} s each, ${USERS} users x ${QUESTS_PER_USER} quests, ${base}\n`,
+// ---- report ----
+
+function cpuPerRequest(row: Row): string {
+  if (!row.cpu || row.requests === 0) return '';
+  const total = [...row.cpu.values()].reduce((a, b) => a + b, 0);
+  const parts = [...row.cpu.entries()]
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${(ms / row.requests).toFixed(2)}`);
+  return `${(total / row.requests).toFixed(2)} ms (${parts.join(', ')})`;
+}
+
+function formatExact(result: { at: Record<Check, number>; roundMs: number }): string {
+  return (
+    CHECKS.map(
+      (check) =>
+        `${check} ${Number.isNaN(result.at[check]) ? 'NOT in 120 s' : `${(result.at[check] / 1000).toFixed(1)} s`}`,
+    ).join(', ') + ` (one check of every user took up to ${(result.roundMs / 1000).toFixed(1)} s)`
   );
-  console.log('| measured | ' + rows.map((r) => r.name).join(' | ') + ' |');
-  console.log('|---|' + rows.map(() => '---').join('|') + '|');
-  console.log(
-    '| throughput | ' +
-      rows
-        .map((r, i) =>
-          i === 0
-            ? `${Math.round(r.rps)} req/s`
-            : `${Math.round(r.rps)} req/s (${((100 * r.rps) / hello0).toFixed(1)}%)`,
-        )
-        .join(' | ') +
-      ' |',
-  );
-  console.log('| p50 | ' + rows.map((r) => `${r.p50} ms`).join(' | ') + ' |');
-  console.log('| p99 | ' + rows.map((r) => `${r.p99} ms`).join(' | ') + ' |');
-  console.log('| requests | ' + rows.map((r) => r.requests).join(' | ') + ' |');
-  console.log(
-    '| errors | ' +
-      rows
-        .map((r) =>
-          Object.keys(r.errors).length
-            ? Object.entries(r.errors)
-                .map(([k, v]) => `${v} x ${k}`)
-                .join(', ')
-            : '0',
-        )
-        .join(' | ') +
-      ' |',
-  );
-  console.log(
-    `\nXP on every profile equal to the sum of completed quests: ${
-      Number.isNaN(converged) ? 'NOT within 60 s' : `${converged} ms after the load ended`
-    }`,
-  );
+}
+
+async function main() {
+  let base = process.env.BASE_URL;
+  let stackPid = process.env.STACK_PID ? Number(process.env.STACK_PID) : undefined;
+  let own: ChildProcess | undefined;
+  if (!base) {
+    console.error('starting an API-only stack (bench/api-stack.ts) ...');
+    const stack = await startApiStack();
+    base = stack.url;
+    stackPid = stack.pid;
+    own = stack.child;
+  }
+  try {
+    const hello = await startHello();
+    const tag = Date.now().toString(36);
+    console.error(`signing up ${USERS} users (two quests, a series linked to a goal each) ...`);
+    const users = await inBatches(
+      Array.from({ length: USERS }, (_, i) => i),
+      SETUP_CONCURRENCY,
+      (i) => setUpUser(base, i, tag),
+    );
+    const tree = await users[0]!.call<Array<{ nodeKey: string; path: string }>>(
+      'GET',
+      '/api/talent-tree',
+    );
+    const physicalNodes = new Set(
+      tree.body.filter((node) => node.path === 'physical_growth').map((node) => node.nodeKey),
+    );
+    const reads: Request[] = users.map((user) => ({
+      method: 'GET',
+      path: '/api/quests',
+      headers: { cookie: user.cookie },
+    }));
+    const toggles: Request[] = users.flatMap((user) => [
+      ...user.questIds.map((id) => ({
+        method: 'POST' as const,
+        path: `/api/quests/${id}/toggle`,
+        headers: { cookie: user.cookie },
+      })),
+      {
+        method: 'POST' as const,
+        path: `/api/quests/occurrences/${user.occurrenceId}/toggle`,
+        headers: { cookie: user.cookie },
+      },
+    ]);
+
+    const rows: Row[] = [];
+    rows.push(await measure('bare hello', hello.url, [], undefined));
+    hello.stop();
+    if (only !== 'toggle') rows.push(await measure('GET /api/quests', base, reads, stackPid));
+    let closedExact: Awaited<ReturnType<typeof timeToExact>> | undefined;
+    let openExact: Awaited<ReturnType<typeof timeToExact>> | undefined;
+    if (only !== 'read') {
+      const closed = await measure('POST toggle (closed loop)', base, toggles, stackPid);
+      rows.push(closed);
+      closedExact = await timeToExact(users, physicalNodes, Date.now());
+      const rate = Math.max(1, Math.round(closed.rps * RATE_SHARE));
+      const open = await measure(
+        `POST toggle at ${rate} req/s (${Math.round(RATE_SHARE * 100)}%)`,
+        base,
+        toggles,
+        stackPid,
+        rate,
+      );
+      rows.push(open);
+      openExact = await timeToExact(users, physicalNodes, Date.now());
+    }
+
+    const hello0 = rows[0]!.rps;
+    console.log(
+      `\n${connections} connections, ${seconds} s each, ${USERS} users, ${base}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+    );
+    console.log(
+      '| measured | throughput | p50 | p99 | requests | errors | CPU per request, all processes |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const [i, r] of rows.entries()) {
+      const errors = Object.keys(r.errors).length
+        ? Object.entries(r.errors)
+            .map(([k, v]) => `${v} x ${k}`)
+            .join(', ')
+        : '0';
+      const share = i === 0 ? '' : ` (${((100 * r.rps) / hello0).toFixed(1)}%)`;
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps)} req/s${share} | ${r.p50} ms | ${r.p99} ms | ${r.requests} | ${errors} | ${cpuPerRequest(r)} |`,
+      );
+    }
+    if (closedExact)
+      console.log(`\nexact after the closed-loop toggles: ${formatExact(closedExact)}`);
+    if (openExact) console.log(`exact after the 70% run: ${formatExact(openExact)}`);
+  } finally {
+    if (own) {
+      own.kill('SIGTERM');
+      await once(own, 'exit');
+    }
+  }
 }
 
 await main();

@@ -1,0 +1,47 @@
+/**
+ * The stack bench/load.ts measures, in a process of its own (the launcher): gateway, services, the
+ * embedded MongoDB on disk in a throwaway folder and a nats-server of its own, no static servers. Prints
+ * `READY <gateway url>` once healthy; SIGTERM stops everything and removes the folder.
+ *
+ *   LEVELUP_PORT_OFFSET=400 node bench/api-stack.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack } from '../scripts/lib/run-stack.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-load-'));
+const natsPort = await freePort();
+const stack = await startStack({
+  portOffset: Number(process.env.LEVELUP_PORT_OFFSET ?? 400),
+  dataDir,
+  env: {
+    ...process.env,
+    NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    MONGO_URL: undefined,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  frontends: false,
+  output: process.stderr,
+  log: (line) => process.stderr.write(`${'api-stack'.padEnd(16)} | ${line}\n`),
+});
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+console.log(`READY ${stack.gatewayUrl.replace('localhost', '127.0.0.1')}`);
