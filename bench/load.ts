@@ -12,13 +12,19 @@
  *   BASE_URL=http://localhost:8080 STACK_PID=<launcher pid> node bench/load.ts   # a running stack
  *   ONLY=toggle ...                          # only the toggles (for a profile of one path)
  *
+ * Exact: first when no durable consumer of the stack's NATS has an event waiting or unacknowledged
+ * (STACK_NATS_URL for a running stack), then every user's read models checked through the API.
+ *
  * CPU: utime + stime from /proc/<pid>/stat of the launcher and every process under it (gateway,
  * services, embedded MongoDB, NATS), before and after each run, divided by the requests served. The
  * load tool's own CPU is not counted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { apiClient } from './lib.ts';
@@ -57,11 +63,17 @@ function processTable(): Array<{ pid: number; ppid: number; ticks: number; name:
       // Fields after the command name (which may hold spaces) start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      let cwd = '';
+      try {
+        cwd = path.basename(readlinkSync(`/proc/${entry}/cwd`));
+      } catch {
+        // not ours to read
+      }
       rows.push({
         pid: Number(entry),
         ppid: Number(fields[1]),
         ticks: Number(fields[11]) + Number(fields[12]),
-        name: processName(cmdline),
+        name: processName(cmdline, cwd),
       });
     } catch {
       // the process ended while we read
@@ -70,11 +82,12 @@ function processTable(): Array<{ pid: number; ppid: number; ticks: number; name:
   return rows;
 }
 
-function processName(cmdline: string): string {
+/** The stack's processes by what they run: a service's workspace is its working directory. */
+function processName(cmdline: string, cwd: string): string {
   const known = /(svc-[a-z]+|gateway|mongo-embedded|nats-server|api-stack|scripts\/start)/.exec(
-    cmdline,
+    `${cmdline} ${/^(svc-[a-z]+|gateway)$/.test(cwd) ? cwd : ''}`,
   );
-  if (!known) return 'other';
+  if (!known) return /mongo/.test(cmdline) ? 'mongo-embedded' : 'other';
   return known[1] === 'api-stack' || known[1] === 'scripts/start' ? 'launcher' : known[1]!;
 }
 
@@ -151,14 +164,22 @@ async function startHello(): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() };
 }
 
-async function startApiStack(): Promise<{ url: string; pid: number; child: ChildProcess }> {
+async function startApiStack(): Promise<{
+  url: string;
+  natsUrl: string;
+  pid: number;
+  child: ChildProcess;
+}> {
   const child = spawn(process.execPath, ['bench/api-stack.ts'], {
     stdio: ['ignore', 'pipe', 'ignore'],
     env: { ...process.env, LEVELUP_PORT_OFFSET: process.env.LEVELUP_PORT_OFFSET ?? '400' },
   });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
-    if (line.startsWith('READY ')) return { url: line.slice(6).trim(), pid: child.pid!, child };
+    if (line.startsWith('READY ')) {
+      const [url, natsUrl] = line.slice(6).trim().split(' ');
+      return { url: url!, natsUrl: natsUrl!, pid: child.pid!, child };
+    }
   }
   throw new Error('bench/api-stack.ts ended before it was ready');
 }
@@ -317,6 +338,31 @@ async function timeToExact(users: User[], physicalNodes: Set<string>, since: num
   return { at, roundMs };
 }
 
+/**
+ * Milliseconds after `since` until no durable consumer of the stack's NATS has an event waiting or
+ * unacknowledged (polled every 50 ms; NaN without the NATS URL or not in 120 s).
+ */
+async function timeToDrained(natsUrl: string | undefined, since: number): Promise<number> {
+  if (!natsUrl) return NaN;
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    while (Date.now() - since < 120_000) {
+      let waiting = 0;
+      for await (const stream of jsm.streams.list()) {
+        for await (const consumer of jsm.consumers.list(stream.config.name)) {
+          waiting += consumer.num_pending + consumer.num_ack_pending;
+        }
+      }
+      if (waiting === 0) return Date.now() - since;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return NaN;
+  } finally {
+    await nc.close();
+  }
+}
+
 // ---- report ----
 
 function cpuPerRequest(row: Row): string {
@@ -329,12 +375,21 @@ function cpuPerRequest(row: Row): string {
   return `${(total / row.requests).toFixed(2)} ms (${parts.join(', ')})`;
 }
 
-function formatExact(result: { at: Record<Check, number>; roundMs: number }): string {
+function formatExact(result: {
+  at: Record<Check, number>;
+  roundMs: number;
+  drainedMs: number;
+}): string {
+  const drained = Number.isNaN(result.drainedMs)
+    ? ''
+    : `every consumer drained ${(result.drainedMs / 1000).toFixed(2)} s after the load; then `;
   return (
+    drained +
     CHECKS.map(
       (check) =>
         `${check} ${Number.isNaN(result.at[check]) ? 'NOT in 120 s' : `${(result.at[check] / 1000).toFixed(1)} s`}`,
-    ).join(', ') + ` (one check of every user took up to ${(result.roundMs / 1000).toFixed(1)} s)`
+    ).join(', ') +
+    ` (one check of every user took up to ${(result.roundMs / 1000).toFixed(1)} s)`
   );
 }
 
@@ -342,10 +397,12 @@ async function main() {
   let base = process.env.BASE_URL;
   let stackPid = process.env.STACK_PID ? Number(process.env.STACK_PID) : undefined;
   let own: ChildProcess | undefined;
+  let natsUrl = process.env.STACK_NATS_URL;
   if (!base) {
     console.error('starting an API-only stack (bench/api-stack.ts) ...');
     const stack = await startApiStack();
     base = stack.url;
+    natsUrl = stack.natsUrl;
     stackPid = stack.pid;
     own = stack.child;
   }
@@ -387,12 +444,18 @@ async function main() {
     rows.push(await measure('bare hello', hello.url, [], undefined));
     hello.stop();
     if (only !== 'toggle') rows.push(await measure('GET /api/quests', base, reads, stackPid));
-    let closedExact: Awaited<ReturnType<typeof timeToExact>> | undefined;
-    let openExact: Awaited<ReturnType<typeof timeToExact>> | undefined;
+    type Exact = Awaited<ReturnType<typeof timeToExact>> & { drainedMs: number };
+    let closedExact: Exact | undefined;
+    let openExact: Exact | undefined;
     if (only !== 'read') {
       const closed = await measure('POST toggle (closed loop)', base, toggles, stackPid);
       rows.push(closed);
-      closedExact = await timeToExact(users, physicalNodes, Date.now());
+      const closedEnded = Date.now();
+      const closedDrained = await timeToDrained(natsUrl, closedEnded);
+      closedExact = {
+        ...(await timeToExact(users, physicalNodes, closedEnded)),
+        drainedMs: closedDrained,
+      };
       const rate = Math.max(1, Math.round(closed.rps * RATE_SHARE));
       const open = await measure(
         `POST toggle at ${rate} req/s (${Math.round(RATE_SHARE * 100)}%)`,
@@ -402,7 +465,12 @@ async function main() {
         rate,
       );
       rows.push(open);
-      openExact = await timeToExact(users, physicalNodes, Date.now());
+      const openEnded = Date.now();
+      const openDrained = await timeToDrained(natsUrl, openEnded);
+      openExact = {
+        ...(await timeToExact(users, physicalNodes, openEnded)),
+        drainedMs: openDrained,
+      };
     }
 
     const hello0 = rows[0]!.rps;
