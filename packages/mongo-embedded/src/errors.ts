@@ -26,6 +26,7 @@ export const ErrorCodes = {
   NoQueryExecutionPlans: 291,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
+  OutOfDiskSpace: 14031,
   Location17262: 17262,
   Location17313: 17313,
   DocumentTooLarge: 17419,

@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import { memoryDurability } from './persistence/durability.ts';
 import type { Durability } from './persistence/durability.ts';
 import { openJournal } from './persistence/journal.ts';
+import type { Journal } from './persistence/journal.ts';
 import type { CompactionOptions } from './persistence/journal.ts';
 import { WireServer } from './server.ts';
 import { startTtlMonitor } from './ttl-monitor.ts';
@@ -39,9 +40,11 @@ export async function start(options: StartOptions = {}): Promise<EmbeddedMongo> 
   const engine = new StorageEngine();
   const memory = options.memory ?? !options.dbPath;
   let durability: Durability = memoryDurability;
+  let journal: Journal | undefined;
   const stopTasks: Array<() => Promise<void> | void> = [];
   if (!memory && options.dbPath) {
-    durability = await openJournal(options.dbPath, engine, logger, options.compaction);
+    journal = await openJournal(options.dbPath, engine, logger, options.compaction);
+    durability = journal;
   }
   engine.setJournal((record) => durability.record(record));
   stopTasks.push(startTtlMonitor(engine, logger));
@@ -55,6 +58,7 @@ export async function start(options: StartOptions = {}): Promise<EmbeddedMongo> 
     await durability.close();
     throw error;
   }
+  journal?.listening(port);
   const host = bind.includes(':') ? `[${bind}]` : bind === '0.0.0.0' ? '127.0.0.1' : bind;
   let stopped: Promise<void> | undefined;
   return {
