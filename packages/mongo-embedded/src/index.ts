@@ -12,6 +12,8 @@ import { StorageEngine } from './storage/engine.ts';
 
 export type { Logger } from './logger.ts';
 export { consoleLogger, silentLogger } from './logger.ts';
+/** Test hook: behave as if the dbpath's disk had this many free bytes (undefined: as it is). */
+export { simulateFreeBytes } from './persistence/io.ts';
 
 export interface StartOptions {
   /** TCP port; 0 picks a free one. Default 27017. */
