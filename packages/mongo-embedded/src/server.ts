@@ -4,7 +4,8 @@ import net from 'node:net';
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import type { CommandContext } from './commands/context.ts';
-import { touchesData, runCommand } from './commands/dispatch.ts';
+import { commandName, touchesData, runCommand } from './commands/dispatch.ts';
+import { runStorageCommand, storageCommands } from './commands/storage-admin.ts';
 import { CursorManager } from './cursors.ts';
 import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -207,7 +208,9 @@ export class WireServer {
     if (failure) {
       reply = failure.toReply();
     } else {
-      reply = runCommand(this.context(request, connectionId));
+      reply = storageCommands.has(commandName(request.command))
+        ? await runStorageCommand(request.command, this.deps.engine, this.deps.durability)
+        : runCommand(this.context(request, connectionId));
       // Group commit: a write is acknowledged, and a read answered, only once every change it
       // made or could have seen is on disk (writes made meanwhile share the same fsync).
       if (dataCommand) {

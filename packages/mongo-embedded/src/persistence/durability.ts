@@ -10,6 +10,16 @@ export interface Durability {
   /** The error every data command is refused with since the journal failed, if it has. */
   failed(): MongoCommandError | undefined;
   close(): Promise<void>;
+  /** Rewrites the journal as a snapshot (the `compact` command); absent in memory. */
+  compact?(): Promise<void>;
+  /** A consistent copy of the data as a dbpath in `target` (the `createBackup` command). */
+  backup?(target: string): Promise<BackupSummary>;
+}
+
+export interface BackupSummary {
+  bytes: number;
+  collections: number;
+  documents: number;
 }
 
 export const memoryDurability: Durability = {

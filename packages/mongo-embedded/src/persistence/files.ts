@@ -7,10 +7,13 @@
 // Every file is written as records framed by records.ts.
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { JournalRecord } from '../storage/collection.ts';
 import type { StorageEngine } from '../storage/engine.ts';
+import type { BackupSummary } from './durability.ts';
 import { fsync, fsyncDirectory, writeFully } from './io.ts';
 import { decodeRecords, encodeRecord } from './records.ts';
 import type { Damage, DecodedLog } from './records.ts';
@@ -172,7 +175,9 @@ export function imageOf(engine: StorageEngine): CollectionImage[] {
   }));
 }
 
-const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
+/** The longest the snapshot writer encodes before letting the server answer clients. */
+const SLICE_MS = 4;
 
 /**
  * Writes an image as a snapshot file: to `<target>.tmp`, in chunks with the event loop served
@@ -182,12 +187,17 @@ export async function writeSnapshot(
   target: string,
   image: CollectionImage[],
   journalFrom: number,
-  options: { beforeRename?: () => Promise<void> } = {},
+  options: {
+    beforeRename?: () => Promise<void>;
+    /** Called once the header is on its way (the file is then partly written). */
+    writing?: () => Promise<void>;
+  } = {},
 ): Promise<number> {
   const tmp = `${target}.tmp`;
   const fd = fs.openSync(tmp, 'w');
   let bytes = 0;
   let count = 0;
+  let lastYield = performance.now();
   try {
     let chunk: Buffer[] = [];
     let chunkBytes = 0;
@@ -208,14 +218,19 @@ export async function writeSnapshot(
       if (chunkBytes >= CHUNK_BYTES) await flush();
     };
     await add({ op: 'snapshot', format: 2, journal: journalFrom, created: new Date() }, false);
+    await flush();
+    await options.writing?.();
     for (const collection of image) {
       const { db, name: coll } = collection;
       await add({ op: 'createColl', db, coll, options: collection.options });
       for (const spec of collection.indexes) await add({ op: 'createIndex', db, coll, spec });
-      for (const [i, doc] of collection.docs.entries()) {
+      for (const doc of collection.docs) {
         await add({ op: 'put', db, coll, doc });
-        // Encoding is the expensive part: give other clients a turn every few hundred documents.
-        if (i % 512 === 511) await yieldToEventLoop();
+        // Encoding is the expensive part: give other clients a turn every few milliseconds.
+        if (performance.now() - lastYield > SLICE_MS) {
+          await yieldToEventLoop();
+          lastYield = performance.now();
+        }
       }
     }
     await add({ op: 'snapshotEnd', journal: journalFrom, records: count }, false);
@@ -279,4 +294,37 @@ export function recordPort(dir: string, port: number): void {
 
 export function unlockDirectory(dir: string): void {
   fs.rmSync(path.join(dir, LOCK_FILE), { force: true });
+}
+
+/** A backup or restore target: created if missing, refused unless empty. */
+export function prepareEmptyDirectory(target: string): void {
+  fs.mkdirSync(target, { recursive: true });
+  const entries = fs.readdirSync(target);
+  if (entries.length)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      `${target} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''})`,
+    );
+}
+
+/**
+ * Writes a point-in-time copy of `engine` as a dbpath in `target` (new or empty): one snapshot,
+ * taken synchronously and written in chunks while the server keeps serving. `beforeRename` waits
+ * for the journal to hold every change the copy contains, so a backup never has a refused write.
+ */
+export async function backupEngine(
+  engine: StorageEngine,
+  target: string,
+  beforeRename?: () => Promise<void>,
+): Promise<BackupSummary> {
+  prepareEmptyDirectory(target);
+  const image = imageOf(engine);
+  const bytes = await writeSnapshot(path.join(target, SNAPSHOT_FILE), image, 1, {
+    ...(beforeRename ? { beforeRename } : {}),
+  });
+  return {
+    bytes,
+    collections: image.length,
+    documents: image.reduce((sum, c) => sum + c.docs.length, 0),
+  };
 }

@@ -20,8 +20,9 @@ import { ErrorCodes, MongoCommandError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { JournalRecord } from '../storage/collection.ts';
 import type { StorageEngine } from '../storage/engine.ts';
-import type { Durability } from './durability.ts';
+import type { BackupSummary, Durability } from './durability.ts';
 import {
+  backupEngine,
   imageOf,
   inspect,
   journalName,
@@ -98,7 +99,8 @@ export class Journal implements Durability {
     this.snapshotBytes = current.snapshotBytes;
     const minBytes = compaction.minBytes ?? 16 * 1024 * 1024;
     this.timer = setInterval(() => {
-      if (this.journalBytes > Math.max(minBytes, this.snapshotBytes)) void this.compact();
+      if (this.journalBytes > Math.max(minBytes, this.snapshotBytes))
+        this.compact().catch(() => {}); // logged; the next tick tries again
     }, compaction.intervalMs ?? 30_000);
     this.timer.unref();
   }
@@ -216,17 +218,35 @@ export class Journal implements Durability {
   private async runCompaction(): Promise<void> {
     try {
       const { image, seq, generation } = await this.switchJournal();
+      await this.stage('switched');
       const bytes = await writeSnapshot(path.join(this.dir, SNAPSHOT_FILE), image, generation, {
+        writing: () => this.stage('writing'),
         // The image may hold changes whose journal write is still under way: the snapshot must
         // not make a change durable that is then refused, so it is renamed into place only after.
-        beforeRename: () => this.syncTo(seq),
+        beforeRename: async () => {
+          await this.syncTo(seq);
+          await this.stage('synced');
+        },
       });
+      await this.stage('renamed');
       removeJournalsBefore(this.dir, generation);
       this.snapshotBytes = bytes;
       this.logger.info(`journal compacted into a ${bytes} byte snapshot`);
     } catch (error) {
       this.logger.error(`journal compaction failed: ${(error as Error).message}`);
+      throw error;
     }
+  }
+
+  /**
+   * Test hook: MONGO_EMBEDDED_COMPACTION_STALL=<stage> stops a compaction for good at that stage
+   * (switched, writing, synced, renamed) while the server keeps serving, so a test can kill the
+   * process there.
+   */
+  private async stage(name: string): Promise<void> {
+    if (process.env.MONGO_EMBEDDED_COMPACTION_STALL !== name) return;
+    this.logger.warn(`compaction stalled at ${name} (MONGO_EMBEDDED_COMPACTION_STALL)`);
+    await new Promise(() => {});
   }
 
   private syncTo(seq: number): Promise<void> {
@@ -239,19 +259,10 @@ export class Journal implements Durability {
   }
 
   /** Writes a consistent copy of the current state into `target` (a new or empty directory). */
-  async backup(target: string): Promise<{ bytes: number; collections: number; documents: number }> {
-    if (this.failure) throw this.failure;
-    const image = imageOf(this.engine);
+  backup(target: string): Promise<BackupSummary> {
+    if (this.failure) return Promise.reject(this.failure);
     const seq = this.recordedSeq;
-    prepareEmptyDirectory(target);
-    const bytes = await writeSnapshot(path.join(target, SNAPSHOT_FILE), image, 1, {
-      beforeRename: () => this.syncTo(seq),
-    });
-    return {
-      bytes,
-      collections: image.length,
-      documents: image.reduce((sum, c) => sum + c.docs.length, 0),
-    };
+    return backupEngine(this.engine, target, () => this.syncTo(seq));
   }
 
   listening(port: number): void {
@@ -260,7 +271,7 @@ export class Journal implements Durability {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    if (this.compacting) await this.compacting;
+    if (this.compacting) await this.compacting.catch(() => {});
     while (this.flushing || (this.pending.length && !this.failure)) {
       this.schedule();
       if (this.flushing) await this.flushing;
@@ -269,17 +280,6 @@ export class Journal implements Durability {
     fs.closeSync(this.fd);
     unlockDirectory(this.dir);
   }
-}
-
-/** A backup or restore target: created if missing, refused unless empty. */
-export function prepareEmptyDirectory(target: string): void {
-  fs.mkdirSync(target, { recursive: true });
-  const entries = fs.readdirSync(target);
-  if (entries.length)
-    throw new MongoCommandError(
-      ErrorCodes.BadValue,
-      `${target} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''})`,
-    );
 }
 
 /**
@@ -329,8 +329,10 @@ export async function openJournal(
     );
     // Files from before record markers: rewrite them in the current format once, now.
     if (legacy) {
-      await journal.compact();
-      logger.info(`${dir}: converted to the current journal format`);
+      await journal.compact().then(
+        () => logger.info(`${dir}: converted to the current journal format`),
+        () => logger.warn(`${dir}: kept in the old journal format for now (compaction failed)`),
+      );
     }
     logger.info(`loaded ${dir}: ${engine.allCollections().length} collections`);
     return journal;
