@@ -60,8 +60,9 @@ export async function start(options: StartOptions = {}): Promise<EmbeddedMongo> 
     await durability.close();
     throw error;
   }
-  journal?.listening(port);
-  const host = bind.includes(':') ? `[${bind}]` : bind === '0.0.0.0' ? '127.0.0.1' : bind;
+  const local = bind === '0.0.0.0' ? '127.0.0.1' : bind === '::' ? '::1' : bind;
+  journal?.listening(port, local);
+  const host = local.includes(':') ? `[${local}]` : local;
   let stopped: Promise<void> | undefined;
   return {
     uri: `mongodb://${host}:${port}`,

@@ -265,15 +265,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The live server using `dir`, if any: its pid and (once it listens) its port. */
-export function lockHolder(dir: string): { pid: number; port?: number } | undefined {
+/** The live server using `dir`, if any: its pid and (once it listens) its address. */
+export function lockHolder(dir: string): { pid: number; port?: number; host?: string } | undefined {
   const lock = path.join(dir, LOCK_FILE);
   if (!fs.existsSync(lock)) return undefined;
-  const [pidLine, portLine] = fs.readFileSync(lock, 'utf8').split('\n');
+  const [pidLine, portLine, hostLine] = fs.readFileSync(lock, 'utf8').split('\n');
   const pid = Number(pidLine?.trim());
   if (!pid || pid === process.pid || !isRunning(pid)) return undefined;
   const port = Number(portLine?.trim());
-  return port ? { pid, port } : { pid };
+  const host = hostLine?.trim();
+  return { pid, ...(port ? { port } : {}), ...(host ? { host } : {}) };
 }
 
 /** Two processes writing one dbpath would corrupt it; a lock left by a killed process is taken over. */
@@ -287,9 +288,9 @@ export function lockDirectory(dir: string): void {
   fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`);
 }
 
-/** Records the port the server listens on, for `mongo-embedded backup` to find it. */
-export function recordPort(dir: string, port: number): void {
-  fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n${port}\n`);
+/** Records the address the server listens on, for `mongo-embedded backup` to find it. */
+export function recordPort(dir: string, port: number, host: string): void {
+  fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n${port}\n${host}\n`);
 }
 
 export function unlockDirectory(dir: string): void {

@@ -265,8 +265,8 @@ export class Journal implements Durability {
     return backupEngine(this.engine, target, () => this.syncTo(seq));
   }
 
-  listening(port: number): void {
-    recordPort(this.dir, port);
+  listening(port: number, host: string): void {
+    recordPort(this.dir, port, host);
   }
 
   async close(): Promise<void> {
