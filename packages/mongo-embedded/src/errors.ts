@@ -37,6 +37,7 @@ export const ErrorCodes = {
   Location40218: 40218,
   Location40227: 40227,
   Location40352: 40352,
+  Location40573: 40573,
   Location40324: 40324,
   Location40600: 40600,
   Location40601: 40601,
