@@ -154,6 +154,19 @@ describe.skipIf(!embedded)('damaged journal and snapshot files', () => {
     }
   });
 
+  it('when a torn journal is followed only by an empty one (a compaction that failed after creating it), then the torn record is dropped and the rest served', async () => {
+    const dbPath = tempDir(dirs);
+    copyDir(template, dbPath);
+    const journal = activeJournal(dbPath);
+    const n = Number(/journal\.(\d+)\.bson$/.exec(journal)![1]);
+    const last = frames(journal).at(-1)!;
+    fs.truncateSync(journal, last.end - 3);
+    fs.writeFileSync(path.join(dbPath, `journal.${n + 1}.bson`), '');
+    expect(await restart(dbPath, true)).toEqual(
+      allBut((last.record.doc as Document)._id as number),
+    );
+  });
+
   it('when a middle byte of the journal is flipped, then the server refuses to start with the file, offset and repair command, and repair brings back every other write', async () => {
     const dbPath = tempDir(dirs);
     copyDir(template, dbPath);

@@ -122,11 +122,19 @@ export function refusal(inspection: Inspection): string | undefined {
       const following = countAfter(journal, damage) + laterRecords(journals, i);
       return describe(journal, damage, following);
     }
-    // A torn tail is only a torn write on the journal still being appended to.
-    if (journal.decoded.torn && i < journals.length - 1)
+    // A torn tail is only a torn write on the journal still being appended to (the last one that
+    // holds records: a compaction that failed after creating the next journal leaves it empty).
+    if (journal.decoded.torn && laterRecords(journals, i) > 0)
       return describe(journal, journal.decoded.torn, laterRecords(journals, i));
   }
   return undefined;
+}
+
+/** The journal a torn write may end: the last one with any bytes. */
+export function appendedJournal<T extends FileReport>(journals: T[]): T | undefined {
+  return (
+    [...journals].reverse().find((journal) => journal.bytes > 0) ?? journals[journals.length - 1]
+  );
 }
 
 function laterRecords(journals: Array<FileReport>, index: number): number {

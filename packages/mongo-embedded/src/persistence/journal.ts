@@ -22,6 +22,7 @@ import type { JournalRecord } from '../storage/collection.ts';
 import type { StorageEngine } from '../storage/engine.ts';
 import type { BackupSummary, Durability } from './durability.ts';
 import {
+  appendedJournal,
   backupEngine,
   imageOf,
   inspect,
@@ -301,11 +302,12 @@ export async function openJournal(
     if (refused) throw new Error(refused);
     replayInto(inspection, engine);
     const last = inspection.journals[inspection.journals.length - 1];
-    if (last?.decoded.torn) {
+    const appended = appendedJournal(inspection.journals);
+    if (appended?.decoded.torn) {
       logger.warn(
-        `dropping a torn last journal record at byte ${last.decoded.torn.offset} of ${last.bytes} (${last.decoded.torn.reason}): a write cut short by a crash, never acknowledged`,
+        `dropping a torn last journal record at byte ${appended.decoded.torn.offset} of ${appended.bytes} (${appended.decoded.torn.reason}): a write cut short by a crash, never acknowledged`,
       );
-      fs.truncateSync(last.file, last.decoded.validLength);
+      fs.truncateSync(appended.file, appended.decoded.validLength);
     }
     if (inspection.stale.length) removeJournalsBefore(dir, inspection.snapshot!.journalFrom!);
     const legacy =
