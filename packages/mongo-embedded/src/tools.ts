@@ -89,6 +89,12 @@ async function backup(dbpath: string, to: string): Promise<string> {
 }
 
 function restore(from: string, dbpath: string): string {
+  if (!fs.existsSync(from)) throw new Error(`${from} does not exist`);
+  const holder = lockHolder(from);
+  if (holder)
+    throw new Error(
+      `${from} is in use by process ${holder.pid}: restore from a backup of it (mongo-embedded backup --dbpath ${from} --to NEW_DIR)`,
+    );
   const inspection = inspect(from);
   if (!inspection.snapshot && !inspection.journals.length)
     throw new Error(`${from} holds no snapshot or journal`);

@@ -130,6 +130,9 @@ describe.skipIf(!embedded)('backup, restore and export', () => {
     expect(exportRunning.code).toBe(1);
     expect(exportRunning.output).toContain('mongo-embedded backup --dbpath');
     expect((await tool(['backup', '--dbpath', dbPath])).code).toBe(2);
+    const restoreRunning = await tool(['restore', '--from', dbPath, '--dbpath', tempDir(dirs)]);
+    expect(restoreRunning.code).toBe(1);
+    expect(restoreRunning.output).toContain('is in use by process');
   });
 
   it('when a backup is exported, then the Extended JSON and BSON files give the driver the same documents', async () => {
