@@ -116,7 +116,7 @@ describe.skipIf(!embedded)('damaged journal and snapshot files', () => {
         fs.writeFileSync(file, bytes);
         const context = `${target} byte ${position} of ${bytes.length}`;
 
-        const first = await restart(dbPath, true);
+        const first = await restart(dbPath);
         if (Array.isArray(first)) {
           // Served: only a torn last journal record may have been dropped.
           expect(first, context).toEqual(allBut(lost));
