@@ -44,6 +44,7 @@ describe('routes', () => {
       'Goals',
       'Community',
       'Sessions',
+      'Meetups',
       'Character Progression',
       'Ada Lovelace',
     ]) {
