@@ -31,7 +31,13 @@ export function AuthPage() {
         )}
         {external && (
           <>
-            <Button block size="large" onClick={() => window.location.assign(loginUrl())}>
+            <Button
+              block
+              size="large"
+              // The label wraps on a phone instead of running past the button's edges.
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 40 }}
+              onClick={() => window.location.assign(loginUrl())}
+            >
               Continue with an external sign-in provider
             </Button>
             <p style={{ textAlign: 'center', opacity: 0.7, fontSize: 13, marginBottom: 0 }}>
