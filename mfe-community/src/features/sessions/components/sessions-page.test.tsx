@@ -66,13 +66,17 @@ describe('sessions page', () => {
     });
   });
 
-  it('when there are no sessions at all, then Start a session starts a focus session now, 25 or 50 minutes long', async () => {
+  it('when there are no sessions at all, then Start a session starts a focus session now, 25 or 50 minutes long, and joins it', async () => {
     let sessions: unknown[] = [];
     const { calls } = mockFetch({
       'GET /api/sessions': () => ({ body: sessions }),
       'POST /api/sessions': ({ body }) => {
         sessions = [sessionFixture({ title: (body as { title: string }).title, isHost: true })];
         return { status: 201, body: sessions[0] };
+      },
+      'POST /api/sessions/s1/join': () => {
+        sessions = [{ ...(sessions[0] as object), joinedByMe: true, currentParticipants: 1 }];
+        return { body: sessions[0] };
       },
     });
     const user = userEvent.setup();
@@ -95,7 +99,13 @@ describe('sessions page', () => {
     // Starts now: not before the click, and not later than the test's own clock.
     expect(Date.parse(sent.startTime)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(sent.startTime)).toBeLessThanOrEqual(Date.now());
-    // The session shows under Live Sessions and the empty state is gone.
+    // Whoever starts it is in it: the session shows under Live Sessions, joined, and the empty state is gone.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/api/sessions',
+        '/api/sessions/s1/join',
+      ]),
+    );
     expect(await screen.findByText('50-minute focus session')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No sessions yet' })).not.toBeInTheDocument();
   });
@@ -104,6 +114,7 @@ describe('sessions page', () => {
     const { calls } = mockFetch({
       'GET /api/sessions': { body: [] },
       'POST /api/sessions': { status: 201, body: sessionFixture() },
+      'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
     });
     const user = userEvent.setup();
     renderWithProviders(<SessionsPage />);

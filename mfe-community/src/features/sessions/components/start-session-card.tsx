@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Radio from 'antd/es/radio';
@@ -8,16 +9,24 @@ import {
   type QuickSessionDuration,
 } from '@levelup/contracts';
 import { serverMessageOf, useToast } from '@levelup/web-kit';
-import { useCreateSession } from '../hooks/use-sessions.ts';
+import { createSession, sessionAction, sessionsQueryKey } from '../api/sessions-api.ts';
 
 /**
  * The sessions page with nothing on: 'Start a session' makes a focus session that starts now, 25 or 50
- * minutes long, which then shows under Live Sessions for others to join.
+ * minutes long, and joins it (whoever starts one is in it), so it shows under Live Sessions with one
+ * participant for others to join.
  */
 export function StartSessionCard({ onCustomize }: { onCustomize: () => void }) {
   const [duration, setDuration] = useState<QuickSessionDuration>(QUICK_SESSION_DURATIONS[0]);
-  const create = useCreateSession();
+  const queryClient = useQueryClient();
   const toast = useToast();
+  const create = useMutation({
+    mutationFn: async (minutes: QuickSessionDuration) => {
+      const session = await createSession(quickSessionRequest(new Date(), minutes));
+      return sessionAction(session.id, 'join');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+  });
   return (
     <Card style={{ textAlign: 'center', marginBottom: 24 }}>
       <h2 style={{ fontSize: 20, marginTop: 0 }}>No sessions yet</h2>
@@ -45,7 +54,7 @@ export function StartSessionCard({ onCustomize }: { onCustomize: () => void }) {
           type="primary"
           loading={create.isPending}
           onClick={() =>
-            create.mutate(quickSessionRequest(new Date(), duration), {
+            create.mutate(duration, {
               onSuccess: (session) =>
                 toast.success({ title: 'Session started', description: session.title }),
               onError: (error) =>
