@@ -35,7 +35,7 @@ export function AuthPage() {
               block
               size="large"
               // The label wraps on a phone instead of running past the button's edges.
-              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 40 }}
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 40, paddingBlock: 8 }}
               onClick={() => window.location.assign(loginUrl())}
             >
               Continue with an external sign-in provider

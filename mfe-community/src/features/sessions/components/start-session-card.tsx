@@ -67,9 +67,7 @@ export function StartSessionCard({ onCustomize }: { onCustomize: () => void }) {
         >
           Start a session
         </Button>
-        <Button type="link" onClick={onCustomize}>
-          Plan one for later
-        </Button>
+        <Button onClick={onCustomize}>Plan one for later</Button>
       </div>
     </Card>
   );
