@@ -41,6 +41,10 @@ export default async function globalSetup() {
     log: (line) => console.log(`[e2e stack] ${line}`),
   });
   process.env.E2E_IDENTITY_SECRET_FILE = path.join(dataDir, 'secrets.json');
+  // For specs that start an extra instance of a service on this stack's database and NATS namespace.
+  process.env.E2E_MONGO_URL = stack.mongoUrl;
+  process.env.E2E_NATS_URL = stack.natsUrl;
+  process.env.E2E_NATS_NAMESPACE = natsNamespace;
   return async () => {
     await stack.stop();
     await provider.close();

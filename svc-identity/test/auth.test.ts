@@ -262,10 +262,15 @@ describe('GET /api/logout and GET /api/login', () => {
     ).toBe(401);
   });
 
-  it('when no external sign-in provider is configured, then /api/login goes to /auth with a notice', async () => {
-    const result = await client(identity.url).request('GET', '/api/login');
+  it('when no external sign-in provider is configured, then /api/login goes to the sign-in page without an error notice', async () => {
+    const result = await client(identity.url).request('GET', '/api/login?timeZone=Europe%2FBerlin');
     expect(result.status).toBe(302);
-    expect(result.response.headers.get('location')).toBe('/auth?notice=external-unavailable');
+    expect(result.response.headers.get('location')).toBe('/auth');
+  });
+
+  it('when no external sign-in provider is configured, then /api/login/options says so, without a session', async () => {
+    const result = await client(identity.url).request('GET', '/api/login/options');
+    expect(result).toMatchObject({ status: 200, body: { externalSignIn: false } });
   });
 });
 

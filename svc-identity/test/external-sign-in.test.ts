@@ -95,6 +95,11 @@ const profileWith = async (jar: CookieJar) =>
   client(identity.url).request('GET', '/api/user/profile', undefined, { cookie: jar.header() });
 
 describe('external sign-in (OpenID Connect)', () => {
+  it('when a provider is configured, then /api/login/options says so, without a session', async () => {
+    const result = await client(identity.url).request('GET', '/api/login/options');
+    expect(result).toMatchObject({ status: 200, body: { externalSignIn: true } });
+  });
+
   it('when a new provider account signs in, then an account is made from its claims and the browser is signed in at /', async () => {
     provider.account('oidc-ada', {
       email: 'Ada.OIDC@example.com',

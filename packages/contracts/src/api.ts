@@ -59,6 +59,7 @@ import {
   registerRequestSchema,
   userProfileSchema,
 } from './identity/user.ts';
+import { loginOptionsResponseSchema } from './identity/external-sign-in.ts';
 import {
   checkUnlocksResponseSchema,
   talentProgressListResponseSchema,
@@ -157,6 +158,8 @@ export const API = {
     path: DATA_EXPORT_PATHS.identity,
     response: dataExportSectionSchema,
   },
+  // Whether an external sign-in provider is set up (the app's sign-in links go to /auth when not).
+  loginOptions: { method: 'GET', path: '/api/login/options', response: loginOptionsResponseSchema },
 
   // svc-quests: quests
   listQuests: { method: 'GET', path: '/api/quests', response: questListResponseSchema },

@@ -1,6 +1,10 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { isValidTimeZone, type ExternalSignInNotice } from '@levelup/contracts';
+import {
+  isValidTimeZone,
+  type ExternalSignInNotice,
+  type LoginOptionsResponse,
+} from '@levelup/contracts';
 import type { Logger } from '@levelup/service-kit';
 import { currentSessionRef, startSession } from '../sessions/session.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -46,8 +50,10 @@ function browserTimeZone(ctx: Context): string | undefined {
 
 /**
  * GET /api/login starts external sign-in (OpenID Connect, issue 12) and GET /api/login/callback ends it
- * on a fresh session, as a password sign-in does. Without a provider, or when anything fails, the
- * browser lands on /auth with a notice: never an error page.
+ * on a fresh session, as a password sign-in does. Without a provider the sign-in links are simply the
+ * way to the sign-in page: /api/login goes to /auth, where the password forms are. When a provider is
+ * set up but anything fails, the browser lands on /auth with a notice: never an error page.
+ * GET /api/login/options tells the app whether there is a provider, so its links can go to /auth directly.
  */
 export function externalSignInRouter(deps: {
   oidc: OidcClient | null;
@@ -65,8 +71,13 @@ export function externalSignInRouter(deps: {
     path: '/api/login',
   };
 
+  router.get('/api/login/options', (ctx) => {
+    const body: LoginOptionsResponse = { externalSignIn: deps.oidc !== null };
+    ctx.body = body;
+  });
+
   router.get('/api/login', async (ctx) => {
-    if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
+    if (!deps.oidc) return ctx.redirect('/auth');
     try {
       const { url, pending } = await deps.oidc.start();
       const carried: Pending = { ...pending, timeZone: browserTimeZone(ctx) };

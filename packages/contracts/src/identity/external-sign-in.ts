@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * External sign-in (OpenID Connect, issue 12) sends the browser back to /auth?notice=<code> whenever it
  * does not end signed in; the auth page shows the words here. Never an error page.
@@ -18,3 +20,10 @@ export function externalSignInNotice(code: string | null): string | null {
     ? EXTERNAL_SIGN_IN_NOTICES[code as ExternalSignInNotice]
     : null;
 }
+
+/**
+ * GET /api/login/options: whether the server has an external sign-in provider. Without one the app's
+ * sign-in links go straight to /auth and the auth page offers only the password forms.
+ */
+export const loginOptionsResponseSchema = z.object({ externalSignIn: z.boolean() });
+export type LoginOptionsResponse = z.infer<typeof loginOptionsResponseSchema>;
