@@ -14,6 +14,20 @@ export type ProxyHandler = (
 ) => Promise<void>;
 
 const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A refused connection was never made, so the instance saw nothing of the request: any method may go to
+ * another instance, as long as there is no body (the proxy has already read a body into the failed
+ * connection). An instance that is stopping or restarting refuses; one that dies mid-request resets.
+ */
+function neverSent(req: IncomingMessage, code: string | undefined): boolean {
+  const length = req.headers['content-length'];
+  return (
+    code === 'ECONNREFUSED' &&
+    req.headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  );
+}
 const RETRIED = Symbol('retried on another instance');
 type PooledRequest = IncomingMessage & { [RETRIED]?: true };
 
@@ -56,7 +70,8 @@ export async function expandTarget(
  * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
  * and then tried again by the next request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
  * way is sent once more to another instance, so scaling down or restarting one instance costs readers
- * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502. A
+ * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502,
+ * unless its connection was refused and it has no body (neverSent: a rolling restart costs no write). A
  * timeout takes nobody out: a slow instance is still an instance, and the 504 says so.
  */
 export function createUpstreamPool(options: UpstreamPoolOptions) {
@@ -69,7 +84,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     createUpstreamProxy({
       ...options,
       target,
-      fallback: (req, res, status) => failedOver(target, req, res, status),
+      fallback: (req, res, status, code) => failedOver(target, req, res, status, code),
     });
   let proxies = new Map(options.targets.map((target) => [target, proxyFor(target)]));
 
@@ -97,6 +112,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     req: PooledRequest,
     res: ServerResponse,
     status: 502 | 504,
+    code: string | undefined,
   ): boolean {
     if (status === 502) {
       rotation.failed(target);
@@ -106,7 +122,12 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
         forMs: options.retryAfterMs,
       });
     }
-    if (status === 502 && !res.headersSent && !req[RETRIED] && RETRYABLE.has(req.method ?? '')) {
+    if (
+      status === 502 &&
+      !res.headersSent &&
+      !req[RETRIED] &&
+      (RETRYABLE.has(req.method ?? '') || neverSent(req, code))
+    ) {
       const other = rotation.pick(target);
       if (other) {
         req[RETRIED] = true;

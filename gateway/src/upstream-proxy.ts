@@ -19,7 +19,13 @@ export interface UpstreamProxyOptions {
    * Gets the first say when the upstream fails (502 or 504): true when it answered the client itself
    * (the gateway signs a browser out on its own while svc-identity is away).
    */
-  fallback?: (req: IncomingMessage, res: ServerResponse, status: 502 | 504) => boolean;
+  fallback?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: 502 | 504,
+    /** The socket's error code ('ECONNREFUSED': the connection was never made, nothing was sent). */
+    code?: string,
+  ) => boolean;
 }
 
 /**
@@ -58,7 +64,8 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           res.destroy();
           return;
         }
-        if (!res.headersSent && options.fallback?.(req, res, status)) return;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!res.headersSent && options.fallback?.(req, res, status, code)) return;
         sendUpstreamError(res, status, options.name, timedOut);
       },
     },

@@ -44,10 +44,12 @@ async function gatewayOver(targets: string[], clock = { now: 1_000_000 }) {
   const url = await listen(
     http.createServer((req, res) => void pool.handler(req, res, () => undefined)),
   );
-  const call = async (method = 'GET', path = '/api/quests') => {
+  const call = async (method = 'GET', path = '/api/quests', sent: string | null = '{}') => {
     const response = await fetch(`${url}${path}`, {
       method,
-      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      ...(method === 'POST' && sent !== null
+        ? { body: sent, headers: { 'content-type': 'application/json' } }
+        : {}),
     });
     const body = (await response.json()) as { instance?: string; error?: { code: string } };
     return { status: response.status, instance: body.instance, code: body.error?.code };
@@ -108,6 +110,29 @@ describe('several instances of one service (issue 13)', () => {
       status: 200,
       instance: 'b',
     });
+  });
+
+  it('when a write without a body finds an instance not listening (stopping or restarting), then another instance does it, as nothing reached the first; a write with a body gets the 502', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const refusing = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const b = await instance('b');
+
+    const first = await gatewayOver([refusing, b.url]);
+    expect(await first.call('POST', '/api/quests/1/toggle', null)).toMatchObject({
+      status: 200,
+      instance: 'b',
+    });
+    expect(b.seen).toEqual(['POST /api/quests/1/toggle']);
+
+    // The proxy has read a body into the refused connection: it cannot follow to another instance.
+    const second = await gatewayOver([refusing, b.url]);
+    expect(await second.call('POST', '/api/quests', '{"title":"x"}')).toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+    expect(b.seen).toEqual(['POST /api/quests/1/toggle']);
   });
 
   it('when every instance is down, then the answer is a JSON 502 at once, and the first to come back serves again', async () => {
