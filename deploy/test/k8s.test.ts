@@ -10,6 +10,7 @@ import { goalsEnv } from '../../svc-goals/src/config.ts';
 import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
 import { applyJsonPatch, renderKustomization, type K8sObject } from './kustomize.ts';
+import { typeErrorsOf } from './manifest-types.ts';
 
 // deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
 // `kubectl kustomize` where kubectl is installed), every object validated against the Kubernetes API
@@ -159,6 +160,10 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it("when every object is typed as its API interface, then no field is one the API does not have and no value is of the wrong type (the schemas' additional fields, checked strictly)", () => {
+    expect(typeErrorsOf(objects)).toEqual([]);
   });
 
   it('when kubectl is installed, then `kubectl kustomize` renders the same objects as the test renderer', () => {
@@ -324,6 +329,21 @@ describe('deploy/k8s overlays compared', () => {
     for (const name of DEPLOYABLES) expect(deployment(dev, name).spec.replicas, name).toBe(1);
     expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
     expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
+  });
+});
+
+describe('the strict field check', () => {
+  it('when a field is misspelt deep inside a Deployment, then it is named', () => {
+    const object = structuredClone(
+      rendered.dev.find((o) => o.kind === 'Deployment')!,
+    ) as Deployment;
+    (object.spec.template.spec.containers[0] as unknown as Record<string, unknown>).readinesProbe =
+      { httpGet: { path: '/healthz', port: 'http' } };
+    expect(typeErrorsOf([object])).toEqual([
+      expect.stringMatching(
+        /^Deployment \S+: .*'"readinesProbe"' does not exist in type 'IContainer'/,
+      ),
+    ]);
   });
 });
 
