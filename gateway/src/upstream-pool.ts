@@ -29,7 +29,8 @@ function neverSent(req: IncomingMessage, code: string | undefined): boolean {
   );
 }
 const RETRIED = Symbol('retried on another instance');
-type PooledRequest = IncomingMessage & { [RETRIED]?: true };
+const INSTANCE = Symbol('the instance this try goes to');
+type PooledRequest = IncomingMessage & { [RETRIED]?: true; [INSTANCE]?: string };
 
 export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'> {
   /** Every instance of the service (e.g. QUESTS_URLS); one is a pool of one. */
@@ -80,13 +81,19 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     retryMs: options.retryAfterMs,
     now: options.now,
   });
-  const proxyFor = (target: string): RequestHandler =>
-    createUpstreamProxy({
-      ...options,
-      target,
-      fallback: (req, res, status, code) => failedOver(target, req, res, status, code),
-    });
-  let proxies = new Map(options.targets.map((target) => [target, proxyFor(target)]));
+  // One proxy for every instance, told per request where to go: a proxy registers itself with the
+  // gateway's server for good, so one per instance would pile up as DNS brings new pod addresses.
+  const proxy: RequestHandler = createUpstreamProxy({
+    ...options,
+    target: options.targets[0]!,
+    router: (req) => (req as PooledRequest)[INSTANCE]!,
+    fallback: (req, res, status, code) =>
+      failedOver((req as PooledRequest)[INSTANCE]!, req, res, status, code),
+  });
+  const send = (target: string, req: PooledRequest, res: ServerResponse, next: () => void) => {
+    req[INSTANCE] = target;
+    return proxy(req, res, next);
+  };
 
   /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
   async function refresh(): Promise<void> {
@@ -96,9 +103,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
         expandTarget(target, options.dns?.resolve).catch(() => [target]),
       ),
     );
-    const wanted = [...new Set(expanded.flat())];
-    proxies = new Map(wanted.map((target) => [target, proxies.get(target) ?? proxyFor(target)]));
-    rotation.setTargets(wanted);
+    rotation.setTargets([...new Set(expanded.flat())]);
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
@@ -131,7 +136,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
       const other = rotation.pick(target);
       if (other) {
         req[RETRIED] = true;
-        void proxies.get(other)!(req, res, () => undefined);
+        void send(other, req, res, () => undefined);
         return true;
       }
     }
@@ -140,7 +145,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
 
   // The next instance in turn; when every one is out, the one back soonest.
   const handler: ProxyHandler = (req, res, nextMiddleware) =>
-    proxies.get(rotation.pick()!)!(req, res, nextMiddleware);
+    send(rotation.pick()!, req, res, nextMiddleware);
 
   return {
     handler,

@@ -12,6 +12,8 @@ export interface UpstreamProxyOptions {
   name: string;
   target: string;
   timeoutMs: number;
+  /** Another target per request (a pool's choice of instance); `target` when absent. */
+  router?: (req: IncomingMessage) => string;
   /** Path prefix removed before forwarding (remotes are served from the root of their own server). */
   stripPrefix?: string;
   log: (message: string, fields?: Record<string, unknown>) => void;
@@ -35,6 +37,7 @@ export interface UpstreamProxyOptions {
 export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler {
   return createProxyMiddleware({
     target: options.target,
+    ...(options.router ? { router: options.router } : {}),
     agent: keepAliveAgent,
     xfwd: true,
     // Our own JSON error answer replaces the default plain-text one; only the event wiring is kept.

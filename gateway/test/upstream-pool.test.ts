@@ -194,6 +194,41 @@ describe('instances found through DNS (issue 13, compose --scale)', () => {
     pool.stop();
   });
 
+  it('when DNS keeps bringing new addresses (pods replaced), then the gateway server does not gather a listener per address ever seen', async () => {
+    const a = await instance('a');
+    const port = new URL(a.url).port;
+    const bServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ instance: 'b' }));
+    });
+    servers.push(bServer);
+    await new Promise<void>((resolve) => bServer.listen(Number(port), '127.0.0.3', resolve));
+    let addresses = ['127.0.0.1'];
+    const pool = createUpstreamPool({
+      name: 'svc-quests',
+      targets: [`http://svc-quests.internal:${port}`],
+      timeoutMs: 2_000,
+      retryAfterMs: 5_000,
+      dns: { refreshMs: 60_000, resolve: async () => addresses },
+      log: () => undefined,
+    });
+    await pool.ready;
+    const gateway = http.createServer((req, res) => void pool.handler(req, res, () => undefined));
+    const url = await listen(gateway);
+    const before = gateway.listenerCount('close');
+    const answered = [];
+    for (let round = 0; round < 12; round += 1) {
+      addresses = [round % 2 === 0 ? '127.0.0.3' : '127.0.0.1'];
+      await pool.refresh();
+      answered.push(
+        ((await (await fetch(`${url}/api/quests`)).json()) as { instance: string }).instance,
+      );
+    }
+    expect(answered).toEqual(['b', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a']);
+    expect(gateway.listenerCount('close') - before).toBeLessThanOrEqual(1);
+    pool.stop();
+  });
+
   it('when a target is an address or localhost, then it is used as it is; IPv6 answers are bracketed', async () => {
     const resolve = async () => ['::1', '10.0.0.7'];
     expect(await expandTarget('http://127.0.0.1:4002', resolve)).toEqual(['http://127.0.0.1:4002']);
