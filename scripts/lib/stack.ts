@@ -24,6 +24,11 @@ export interface StackOptions {
   frontends?: boolean;
   /** How many instances of a service to run (issue 13, `npm start -- --scale svc-quests=2`); 1 by default. */
   scale?: Partial<Record<ServiceName, number>>;
+  /**
+   * How many gateways to run (1 by default): each further one on the gateway's ports plus
+   * INSTANCE_PORT_STEP times its place, with the same upstreams (the multi-instance rehearsal).
+   */
+  gateways?: number;
 }
 
 export type ServiceName = (typeof SERVICES)[number];
@@ -171,15 +176,20 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     healthPath: name === 'shell' ? '/' : '/mf-manifest.json',
     env: { PORT: String(at(name)) },
   }));
-  const gateway: ProcessSpec = {
-    name: 'gateway',
+  const gateways = Array.from({ length: options.gateways ?? 1 }, (_, index) => ({
+    name: index === 0 ? 'gateway' : `gateway#${index + 1}`,
+    port: at('gateway') + index * INSTANCE_PORT_STEP,
+    metricsPort: at('gateway-metrics') + index * INSTANCE_PORT_STEP,
+  }));
+  const gatewaySpecs: ProcessSpec[] = gateways.map(({ name, port, metricsPort }) => ({
+    name,
     cwd: path.join(ROOT, 'gateway'),
     args: ['src/main.ts'],
-    port: at('gateway'),
+    port,
     healthPath: '/health',
     env: {
-      PORT: String(at('gateway')),
-      METRICS_PORT: String(at('gateway-metrics')),
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       IDENTITY_SECRET: options.identitySecret,
       // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
@@ -196,8 +206,8 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       REMOTE_COMMUNITY_URL: local(at('mfe-community')),
       REMOTE_PROGRESSION_URL: local(at('mfe-progression')),
     },
-  };
-  return [...services, ...frontends, gateway];
+  }));
+  return [...services, ...frontends, ...gatewaySpecs];
 }
 
 /** Where Prometheus (or a person with curl) reads each process's metrics. */

@@ -85,6 +85,8 @@ export interface BusOptions {
    * test files sharing one NATS server never see each other's events. Event types stay un-prefixed.
    */
   namespace?: string;
+  /** Copies JetStream keeps of each stream this bus creates (NATS_STREAM_REPLICAS); 1 by default. */
+  streamReplicas?: number;
 }
 
 /** An event the handler can never process (bad shape): terminate it instead of redelivering. */
@@ -174,6 +176,7 @@ export async function connectBus(
 ): Promise<Bus> {
   const logger = options.logger ?? createLogger(name);
   const namespace = options.namespace;
+  const replicas = options.streamReplicas ?? 1;
   const connection = await connect({
     servers: url,
     name,
@@ -199,14 +202,16 @@ export async function connectBus(
         const info = await jsm.streams.info(name);
         const same =
           [...info.config.subjects].sort().join(',') === [...subjects].sort().join(',') &&
-          info.config.duplicate_window === duplicateWindow;
+          info.config.duplicate_window === duplicateWindow &&
+          info.config.num_replicas === replicas;
         if (!same) {
           await jsm.streams.update(name, {
             ...info.config,
             subjects,
             duplicate_window: duplicateWindow,
+            num_replicas: replicas,
           });
-          logger.info('stream updated', { stream: name, subjects });
+          logger.info('stream updated', { stream: name, subjects, replicas });
         }
         return;
       } catch (err) {
@@ -220,9 +225,9 @@ export async function connectBus(
           storage: StorageType.File,
           discard: DiscardPolicy.Old,
           duplicate_window: duplicateWindow,
-          num_replicas: 1,
+          num_replicas: replicas,
         });
-        logger.info('stream created', { stream: name, subjects });
+        logger.info('stream created', { stream: name, subjects, replicas });
         return;
       } catch (err) {
         // Another instance created it between our info and add: read it again.

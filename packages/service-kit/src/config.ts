@@ -39,6 +39,12 @@ export const commonEnv = {
     .string()
     .regex(/^[a-z0-9]+$/, 'only lower-case letters and digits')
     .optional(),
+  /**
+   * How many copies JetStream keeps of each stream a service creates: 1 on one server, 3 on a
+   * three-node NATS cluster (a stream survives the loss of one node). Asked for when a stream is
+   * created, and an existing stream is moved to it.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
 
 /** A TCP port given as a string, with a default. */

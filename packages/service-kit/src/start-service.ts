@@ -12,6 +12,8 @@ export interface ServiceConfig {
   MONGO_DB: string;
   NATS_URL: string;
   NATS_NAMESPACE?: string | undefined;
+  /** Copies of each stream the service creates (commonEnv's NATS_STREAM_REPLICAS); 1 when absent. */
+  NATS_STREAM_REPLICAS?: number | undefined;
   IDENTITY_SECRET: string;
   PORT: number;
 }
@@ -55,6 +57,7 @@ export function startService<Extra extends object = Record<never, never>>(
     const bus = await connectBus(config.NATS_URL, name, {
       logger,
       namespace: config.NATS_NAMESPACE,
+      streamReplicas: config.NATS_STREAM_REPLICAS,
     });
     const deps = {
       ...(options.deps as Extra),
