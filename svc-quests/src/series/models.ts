@@ -35,6 +35,8 @@ export interface SeriesDoc {
   pauses: SeriesPause[];
   /** False while paused. */
   isActive: boolean;
+  /** Set on delete: gone from every list and call; its done occurrences stay in the history. */
+  deletedAt: Date | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -66,6 +68,7 @@ const seriesSchema = new Schema<SeriesDoc>(
       default: [],
     },
     isActive: { type: Boolean, required: true, default: true },
+    deletedAt: { type: Date, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
