@@ -62,6 +62,8 @@ export const occurrenceSummarySchema = z.object({
   hiddenFromDashboard: z.boolean(),
   xpReward: z.number().int().min(0),
   scheduledFor: localDateSchema,
+  /** Skipped on purpose (absent from older answers: not skipped). */
+  skipped: z.boolean().optional(),
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
 
