@@ -81,14 +81,12 @@ export default function LifeTaskDialog({
   const submit = (values: Values) => {
     const dueDate = values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null;
     if (!task) return create.mutate({ ...values, notes: values.notes ?? null, dueDate });
-    const unchangedDue = (values.dueDate ?? null) === (dueDay(task.dueDate) ?? null);
+    // The due date is sent only when its day changed (the form shows a local day, not the instant).
+    const { dueDate: pickedDay, ...rest } = values;
+    const unchangedDue = (pickedDay ?? null) === (dueDay(task.dueDate) ?? null);
     update.mutate({
       id: task.id,
-      changes: {
-        ...values,
-        notes: values.notes ?? null,
-        ...(unchangedDue ? {} : { dueDate }),
-      },
+      changes: { ...rest, notes: values.notes ?? null, ...(unchangedDue ? {} : { dueDate }) },
     });
   };
   return (
