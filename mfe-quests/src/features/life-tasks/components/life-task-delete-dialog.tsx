@@ -1,6 +1,9 @@
 import Modal from 'antd/es/modal';
 import { DELETE_KEEPS_XP_TEXT, type LifeTask } from '@levelup/contracts';
 
+/** A red that keeps white text readable (WCAG AA contrast 6.5:1), in both themes. */
+const DESTRUCTIVE = { background: '#b91c1c', borderColor: '#b91c1c', color: '#fff' };
+
 /** Delete a life task? Says what happens to the XP it earned (loaded on first use). */
 export default function LifeTaskDeleteDialog({
   task,
@@ -19,7 +22,7 @@ export default function LifeTaskDeleteDialog({
       open={task !== null}
       onCancel={onClose}
       okText="Delete"
-      okButtonProps={{ danger: true, loading: pending }}
+      okButtonProps={{ loading: pending, style: DESTRUCTIVE }}
       onOk={() => task && onConfirm(task)}
       destroyOnHidden
     >

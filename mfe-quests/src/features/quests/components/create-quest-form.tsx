@@ -254,7 +254,7 @@ export function CreateQuestForm({
           <Select options={timeOfDayOptions} aria-label="Time of Day" />
         </Form.Item>
         <Form.Item label="Category" name="category">
-          <Select options={categoryOptions} allowClear aria-label="Category" placeholder="None" />
+          <Select options={categoryOptions} allowClear aria-label="Category" />
         </Form.Item>
         {!isSeries && (
           <Form.Item label="Due Date" name="dueDate">

@@ -71,11 +71,10 @@ export function ManageButtons({
   onManage: (item: CardItem, action: ManageAction) => void;
 }) {
   const occurrence = item.kind === 'occurrence';
-  const button = (action: ManageAction, text: string, danger = false) => (
+  const button = (action: ManageAction, text: string) => (
     <Button
       key={action}
       size="small"
-      danger={danger}
       aria-label={`${text}: ${item.title}`}
       onClick={() => onManage(item, action)}
     >
@@ -92,9 +91,9 @@ export function ManageButtons({
               button('edit-series', 'Edit series'),
               item.seriesActive === true && button('pause', 'Pause series'),
               item.seriesActive === false && button('resume', 'Resume series'),
-              button('delete-series', 'Delete series', true),
+              button('delete-series', 'Delete series'),
             ]
-          : [button('edit', 'Edit'), button('delete', 'Delete', true)]}
+          : [button('edit', 'Edit'), button('delete', 'Delete')]}
       </div>
       {canSkip && <span style={{ fontSize: 12, opacity: 0.8 }}>{SKIP_KEEPS_STREAK_TEXT}</span>}
     </div>

@@ -9,6 +9,9 @@ import { useQuestEditing } from '../hooks/use-quest-editing.ts';
 import { CreateQuestForm } from './create-quest-form.tsx';
 import type { ManageTarget } from './quest-manager.tsx';
 
+/** A red that keeps white text readable (WCAG AA contrast 6.5:1), in both themes. */
+const DESTRUCTIVE = { background: '#b91c1c', borderColor: '#b91c1c', color: '#fff' };
+
 /** The quest manager's dialogs: Edit Quest / Edit Recurring Quest (the create form) and the delete confirmation. */
 export default function QuestEditDialogs({
   target,
@@ -66,8 +69,8 @@ export default function QuestEditDialogs({
           </Button>,
           <Button
             key="delete"
-            danger
             type="primary"
+            style={DESTRUCTIVE}
             loading={remove.isPending}
             onClick={() => target && remove.mutate(target.id, { onSuccess: onClose })}
           >
