@@ -81,15 +81,13 @@ export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void 
         </Card>
       ) : (
         <div style={{ display: 'grid', gap: 24 }}>
-          <Card
-            title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}
-            extra={
-              <label style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
+          <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
+            <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
+              <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
                 <Switch size="small" checked={showCompleted} onChange={setShowCompleted} />
                 Show completed
               </label>
-            }
-          >
+            </div>
             {quests.data.length === 0 ? (
               <p style={{ margin: 0 }}>No one-time quests yet.</p>
             ) : !showCompleted && quests.data.every((q) => q.isCompleted) ? (
