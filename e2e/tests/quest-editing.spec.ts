@@ -245,7 +245,7 @@ test('the wizard creates an every-3-days series and a monthly one, and a series 
     { title: 'Pay the rent', choice: /Once a month/, every: '1' },
   ]) {
     await page.getByRole('button', { name: 'View Quests' }).click();
-    await page.getByRole('button', { name: 'Start New Quest' }).click();
+    await page.getByRole('button', { name: 'Start New Quest' }).first().click();
     await wizard.getByRole('button', { name: 'Build a routine' }).click();
     await wizard.getByRole('button', { name: choice }).click();
     await wizard.getByRole('button', { name: /Anytime/ }).click();
