@@ -302,6 +302,52 @@ describe('PATCH and DELETE /api/quests/recurring/:id', () => {
     expect(days).toEqual(['2026-11-21', '2026-11-22', '2026-11-25', '2026-11-28']);
   });
 
+  it('when a series changes its schedule and is then deleted, then "quests created" keeps the days it had scheduled', async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'UTC');
+    const me = quests.as(userId);
+    now = new Date('2026-11-18T10:00:00.000Z');
+    const { body: series } = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ recurrenceType: 'daily' }),
+    );
+    now = new Date('2026-11-21T10:00:00.000Z');
+    const created = async () =>
+      (await me('GET', '/api/dashboard/overview')).body.totalQuestsCreated as number;
+    expect(await created()).toBe(4); // 18 to 21 November
+    await me('PATCH', `/api/quests/recurring/${series.id}`, {
+      recurrenceType: 'weekly',
+      weeklyPattern: [1],
+    });
+    expect(await created()).toBe(4);
+    now = new Date('2026-11-30T10:00:00.000Z'); // Mondays 23 and 30 November since the edit
+    expect(await created()).toBe(6);
+    await me('DELETE', `/api/quests/recurring/${series.id}`);
+    now = new Date('2026-12-14T10:00:00.000Z'); // two more Mondays, after the delete
+    expect(await created()).toBe(6);
+  });
+
+  it('when a series that starts next month changes its schedule, then it still starts next month', async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'UTC');
+    const me = quests.as(userId);
+    now = new Date('2026-11-21T10:00:00.000Z');
+    const { body: series } = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ recurrenceType: 'daily', startDate: '2026-12-01T10:00:00.000Z' }),
+    );
+    const { body } = await me('PATCH', `/api/quests/recurring/${series.id}`, {
+      recurrenceInterval: 2,
+    });
+    expect(body.startDate).toBe(series.startDate.slice(0, 10) + 'T00:00:00.000Z');
+    const days = (
+      await me('GET', '/api/quests/occurrences?startDate=2026-11-21&endDate=2026-12-05')
+    ).body.map((o: { scheduledFor: string }) => o.scheduledFor);
+    expect(days).toEqual(['2026-12-01', '2026-12-03', '2026-12-05']);
+  });
+
   it('when a series edit asks for weekly without days, then it is 400 and nothing changes; another user gets 404', async () => {
     const me = quests.as(randomUUID());
     const { body: series } = await me(

@@ -37,6 +37,11 @@ export interface SeriesDoc {
   isActive: boolean;
   /** Set on delete: gone from every list and call; its done occurrences stay in the history. */
   deletedAt: Date | null;
+  /**
+   * Occurrences earlier schedules had up to the day before the current one started (a schedule edit
+   * starts a new one tomorrow), so "quests created" keeps counting them.
+   */
+  scheduledBefore: number;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -69,6 +74,7 @@ const seriesSchema = new Schema<SeriesDoc>(
     },
     isActive: { type: Boolean, required: true, default: true },
     deletedAt: { type: Date, default: null },
+    scheduledBefore: { type: Number, required: true, default: 0 },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },

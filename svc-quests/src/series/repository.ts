@@ -5,7 +5,14 @@ import type { SeriesDoc } from './models.ts';
 
 export type NewSeries = Omit<
   SeriesDoc,
-  '_id' | 'rev' | 'createdAt' | 'updatedAt' | 'outbox' | 'outboxLockedUntil' | 'deletedAt'
+  | '_id'
+  | 'rev'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'outbox'
+  | 'outboxLockedUntil'
+  | 'deletedAt'
+  | 'scheduledBefore'
 >;
 
 /** What an edit may set on a series. */
@@ -26,6 +33,7 @@ export type SeriesRevision = Partial<
     | 'monthlyBy'
     | 'startDate'
     | 'startLocalDate'
+    | 'scheduledBefore'
   >
 >;
 
@@ -43,6 +51,11 @@ export function seriesRepository(Series: Model<SeriesDoc>) {
       return Series.find({ userId, deletedAt: null })
         .sort({ createdAt: 1, _id: 1 })
         .lean<SeriesDoc[]>();
+    },
+
+    /** Every series of the user, deleted ones too ("quests created" counts what they scheduled). */
+    async listAllForUser(userId: string): Promise<SeriesDoc[]> {
+      return Series.find({ userId }).lean<SeriesDoc[]>();
     },
 
     /** A series of this user, or null: another user's or a deleted series is unknown (404). */

@@ -24,7 +24,7 @@ import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { SeriesDoc } from './models.ts';
 import type { SeriesRepository, SeriesRevision } from './repository.ts';
-import { scheduleOf, toSeries } from './series-dto.ts';
+import { scheduleOf, scheduledThrough, toSeries } from './series-dto.ts';
 
 /** How often an edit or delete is tried again when a pause or another edit changed the series first. */
 const ATTEMPTS = 3;
@@ -45,8 +45,9 @@ function validationError(path: string, message: string): AppError {
 }
 
 /**
- * The fields an edit sets. A new schedule (cadence, interval, weekdays, monthly rule) starts tomorrow,
- * as though the series were created then; null when nothing would change.
+ * The fields an edit sets. A new schedule (cadence, interval, weekdays, monthly rule) starts tomorrow
+ * (or on the series' start day, if later), as though the series were created then; what earlier
+ * schedules had up to then is kept in scheduledBefore.
  */
 function revisionOf(
   doc: SeriesDoc,
@@ -76,10 +77,13 @@ function revisionOf(
   const scheduleChanged = SERIES_SCHEDULE_FIELDS.some(
     (key) => JSON.stringify(schedule[key]) !== JSON.stringify(doc[key] ?? null),
   );
+  // A series that has not started yet keeps its start day.
+  const start = daysBetween(doc.startLocalDate, tomorrow) > 0 ? tomorrow : doc.startLocalDate;
   if (scheduleChanged)
     Object.assign(fields, schedule, {
-      startLocalDate: tomorrow,
-      startDate: startOfLocalDay(tomorrow, timeZone),
+      startLocalDate: start,
+      startDate: startOfLocalDay(start, timeZone),
+      scheduledBefore: scheduledThrough(doc, addDays(start, -1)),
     });
   return { fields, scheduleChanged };
 }
