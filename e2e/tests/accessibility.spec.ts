@@ -99,6 +99,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
       problems.push(...(await violations(page)).map((v) => `${path}: ${v}`));
     }
+    // The Quest Log's edit and delete dialogs, open over the page.
+    await page.goto('/quests');
+    const quest = page.getByRole('listitem', { name: 'Read ten pages' });
+    await quest.getByRole('button', { name: /^Read ten pages/ }).click();
+    for (const [button, dialog] of [
+      ['Edit: Read ten pages', 'Edit Quest'],
+      ['Delete: Read ten pages', 'Delete quest?'],
+    ] as const) {
+      await quest.getByRole('button', { name: button }).click();
+      await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      problems.push(...(await violations(page)).map((v) => `/quests ${dialog}: ${v}`));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+    }
     // The admin's pages, with something on them: feedback, a reported post and the meetup form.
     await page.request.post('/api/feedback', {
       data: { category: 'bug', message: 'The calendar skips a day', url: '/dashboard' },

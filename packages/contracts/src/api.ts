@@ -97,6 +97,13 @@ import {
   updateQuestRequestSchema,
 } from './quests/quest.ts';
 import {
+  completionEventParamsSchema,
+  questListQuerySchema,
+  undoCompletionResponseSchema,
+  updateLifeTaskRequestSchema,
+  updateSeriesRequestSchema,
+} from './quests/editing.ts';
+import {
   createSeriesRequestSchema,
   seriesChoiceListResponseSchema,
   seriesListResponseSchema,
@@ -162,7 +169,12 @@ export const API = {
   loginOptions: { method: 'GET', path: '/api/login/options', response: loginOptionsResponseSchema },
 
   // svc-quests: quests
-  listQuests: { method: 'GET', path: '/api/quests', response: questListResponseSchema },
+  listQuests: {
+    method: 'GET',
+    path: '/api/quests',
+    query: questListQuerySchema,
+    response: questListResponseSchema,
+  },
   listQuestsWithOccurrences: {
     method: 'GET',
     path: '/api/quests/with-occurrences',
@@ -321,6 +333,37 @@ export const API = {
     method: 'GET',
     path: DATA_EXPORT_PATHS.quests,
     response: dataExportSectionSchema,
+  },
+
+  // svc-quests: everyday editing (beyond the spec): edit and delete quests, series and life tasks,
+  // undo a completion, snooze a life task (GET /api/quests?includeCleared=true is listQuests).
+  deleteQuest: { method: 'DELETE', path: '/api/quests/:id', params: idParamsSchema },
+  updateSeries: {
+    method: 'PATCH',
+    path: '/api/quests/recurring/:id',
+    params: idParamsSchema,
+    body: updateSeriesRequestSchema,
+    response: seriesSchema,
+  },
+  deleteSeries: { method: 'DELETE', path: '/api/quests/recurring/:id', params: idParamsSchema },
+  undoCompletion: {
+    method: 'POST',
+    path: '/api/quests/completions/:eventId/undo',
+    params: completionEventParamsSchema,
+    response: undoCompletionResponseSchema,
+  },
+  updateLifeTask: {
+    method: 'PATCH',
+    path: '/api/life-tasks/:id',
+    params: idParamsSchema,
+    body: updateLifeTaskRequestSchema,
+    response: lifeTaskSchema,
+  },
+  snoozeLifeTask: {
+    method: 'POST',
+    path: '/api/life-tasks/:id/snooze',
+    params: idParamsSchema,
+    response: lifeTaskSchema,
   },
 
   // svc-community

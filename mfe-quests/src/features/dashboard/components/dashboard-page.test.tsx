@@ -215,7 +215,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Clear Completed' })).not.toBeInTheDocument();
   });
 
-  it("when today's quests fail to load, then 'Failed to load quests' shows with Try Again", async () => {
+  it("when today's quests fail to load, then 'Failed to load quests' shows with the reason and Try Again", async () => {
     mockFetch(
       dashboardRoutes(
         {
@@ -229,6 +229,7 @@ describe('dashboard', () => {
     );
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     expect(await screen.findByText('Failed to load quests')).toBeInTheDocument();
+    expect(screen.getByText('Unable to load your quest data at this time.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
