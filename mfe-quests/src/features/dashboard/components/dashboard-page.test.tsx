@@ -251,6 +251,7 @@ describe('dashboard', () => {
                 status: 'active',
               },
               { id: 'g2', title: 'Old goal', currentXp: 300, targetXp: 300, status: 'completed' },
+              { id: 'g3', title: 'Set aside', currentXp: 10, targetXp: 300, status: 'paused' },
             ],
           },
         },
@@ -266,6 +267,12 @@ describe('dashboard', () => {
       '120/300 XP',
     );
     expect(within(panel).queryByText('Old goal')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Set aside')).not.toBeInTheDocument();
+    expect(within(panel).getByText(/1 paused, not counted as active/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Resume in the Goal Planner' })).toHaveAttribute(
+      'href',
+      '/goals',
+    );
   });
 
   it('when the goals service cannot answer, then the goals tab shows its failure state', async () => {
