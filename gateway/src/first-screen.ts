@@ -61,6 +61,16 @@ const gzipped = promisify(gzip);
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
+ * The template with its first `slot` replaced by `text` taken literally. String.replace with a string
+ * would read `$&`, `$\``, `$'` and `$1` in the text as replacement patterns (a quest title is the user's).
+ */
+function insert(template: string, slot: string, text: string): string {
+  const at = template.indexOf(slot);
+  if (at < 0) return template;
+  return template.slice(0, at) + text + template.slice(at + slot.length);
+}
+
+/**
  * The dashboard's first screen for a signed-in user (issue 16, contracts first-screen.ts): the shell's
  * prerendered template with the user's heading and the dashboard's reads embedded, read in parallel with
  * the user's identity as the gateway signs it for any API call. Anything missing, failing or late (the
@@ -118,16 +128,15 @@ export function createFirstScreen(options: FirstScreenOptions) {
         throw new Error('the template has no slots');
       const badge = firstScreenBadge(reads);
       const embedded = Object.fromEntries(READS.map(([, { url }], i) => [url, answers[i]]));
-      const html = page.html
-        .replace(FIRST_SCREEN_HEADING_SLOT, escapeHtml(heading))
-        .replace(
+      const html = insert(
+        insert(
+          insert(page.html, FIRST_SCREEN_HEADING_SLOT, escapeHtml(heading)),
           FIRST_SCREEN_BADGE_SLOT,
           badge === null ? '' : `<span class="lu-first-tag">${escapeHtml(badge)}</span>`,
-        )
-        .replace(
-          '</body>',
-          `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(embedded)}</script></body>`,
-        );
+        ),
+        '</body>',
+        `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(embedded)}</script></body>`,
+      );
       return { html, csp: page.csp };
     } catch (error) {
       log('first screen skipped', { requestId, reason: (error as Error).message });

@@ -170,6 +170,19 @@ describe('the dashboard first screen', () => {
       expect(verifyIdentity(headers, SECRET)).toEqual({ userId: 'user-1', role: 'member' });
   });
 
+  it('when quest titles hold replacement patterns or a closing script tag, then they are written in literally', async () => {
+    state.quests = ['$&', '$`', "$'", '$$', '$1', '</script>', 'a $` b </body> c'].map(
+      (title, i) => ({ id: `q${i}`, title }),
+    );
+    const html = await (await navigate(`${base}/dashboard`)).text();
+    // The page is the template once: nothing of it copied in by a pattern, one body and one data block.
+    expect(html.startsWith('<!doctype html><html><body><div id="root"')).toBe(true);
+    expect(html.split('<!doctype html>')).toHaveLength(2);
+    expect(html.split('</body>')).toHaveLength(2);
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+    expect(embedded(html)['/api/quests']).toEqual(state.quests);
+  });
+
   it('when the user is new and no founder, then the new-adventurer greeting and no badge', async () => {
     state.profile = { xp: 0, isFounder: false, userNumber: null };
     state.quests = [];
