@@ -34,7 +34,7 @@ export function createIdentityFallback(options: {
   /** The identity proxy's fallback when svc-identity failed: signs out here, or a clear 503. */
   function fallback(req: IncomingMessage, res: ServerResponse): boolean {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
-    if (req.method === 'GET' && path === SIGN_OUT_PATH) signOutHere(req, res);
+    if (req.method === 'POST' && path === SIGN_OUT_PATH) signOutHere(req, res);
     else if (path.startsWith('/api/')) unavailable(res);
     else return false;
     return true;
@@ -66,7 +66,7 @@ export function createIdentityFallback(options: {
     options.log('signed out at the gateway; svc-identity will be told when it answers', {
       requestId: req.headers['x-request-id'],
     });
-    res.writeHead(302, {
+    res.writeHead(303, {
       location: '/',
       'cache-control': 'no-store',
       'set-cookie': SESSION_COOKIES.map(
@@ -105,6 +105,7 @@ export function createIdentityFallback(options: {
     for (const base of instances.order()) {
       try {
         const response = await fetch(new URL(SIGN_OUT_PATH, base), {
+          method: 'POST',
           headers: { cookie, 'x-forwarded-proto': 'https' },
           redirect: 'manual',
           signal: AbortSignal.timeout(options.timeoutMs),

@@ -43,9 +43,9 @@ function identityServer() {
     if (req.url === '/internal/session' && verifyInternal(req.headers, SECRET)) {
       res.writeHead(session ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(session ?? {}));
-    } else if (req.url === '/api/logout') {
+    } else if (req.url === '/api/logout' && req.method === 'POST') {
       identity.signedOut.push(cookie);
-      res.writeHead(302, { location: '/' }).end();
+      res.writeHead(303, { location: '/' }).end();
     } else {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     }
@@ -106,8 +106,9 @@ beforeEach(() => {
   identity.down = false;
 });
 
-const get = (path: string, cookie?: string) =>
+const get = (path: string, cookie?: string, method = 'GET') =>
   fetch(`${base}${path}`, {
+    method,
     headers: cookie ? { cookie } : {},
     redirect: 'manual',
     signal: AbortSignal.timeout(3_000),
@@ -169,8 +170,10 @@ describe('gateway while svc-identity is down (issue 17)', () => {
   it('when a browser signs out during the outage, then its cookie is refused at once and svc-identity ends the session when it returns', async () => {
     expect((await get('/api/quests', 'levelup.sid=dan')).status).toBe(200);
     identity.down = true;
-    const signOut = await get('/api/logout', 'levelup.sid=dan');
-    expect(signOut.status).toBe(302);
+    // A GET is not a sign-out, even while svc-identity is away.
+    expect((await get('/api/logout', 'levelup.sid=dan')).status).toBe(503);
+    const signOut = await get('/api/logout', 'levelup.sid=dan', 'POST');
+    expect(signOut.status).toBe(303);
     expect(signOut.headers.get('location')).toBe('/');
     expect(signOut.headers.getSetCookie().join(';')).toMatch(/levelup\.sid=;/);
     expect((await get('/api/quests', 'levelup.sid=dan')).status).toBe(401);

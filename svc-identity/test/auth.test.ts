@@ -243,13 +243,23 @@ describe('signed-out and forged requests', () => {
   });
 });
 
-describe('GET /api/logout and GET /api/login', () => {
+describe('POST /api/logout and GET /api/login', () => {
+  it('when a signed-in user visits GET /api/logout (a link or an image), then it is 405 and they stay signed in', async () => {
+    const browser = client(identity.url);
+    await browser.request('POST', '/api/auth/register', newUser());
+    const result = await browser.request('GET', '/api/logout');
+    expect(result.status).toBe(405);
+    expect(result.response.headers.get('allow')).toBe('POST');
+    expect(result.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect((await browser.request('GET', '/api/user/profile')).status).toBe(200);
+  });
+
   it('when a signed-in user logs out, then they go to / and the session is over', async () => {
     const browser = client(identity.url);
     await browser.request('POST', '/api/auth/register', newUser());
     const cookieWhileSignedIn = browser.jar.header();
-    const result = await browser.request('GET', '/api/logout');
-    expect(result.status).toBe(302);
+    const result = await browser.request('POST', '/api/logout');
+    expect(result.status).toBe(303);
     expect(result.response.headers.get('location')).toBe('/');
     expect((await browser.request('GET', '/api/user/profile')).status).toBe(401);
     // Even a copy of the old cookie is dead: the session is gone from the store.

@@ -3,6 +3,7 @@ import { loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
 import { toProfile } from '../users/profile.ts';
 import { currentSessionRef, endSession, startSession } from '../sessions/session.ts';
 import type { Context } from 'koa';
+import { AppError } from '@levelup/service-kit';
 import type { AuthService } from './auth.service.ts';
 
 /**
@@ -36,12 +37,19 @@ export function authRouter(deps: { auth: AuthService }): Router {
     ctx.body = toProfile(user);
   });
 
-  // Browser navigations (core.md section 7): sign-out returns to the landing page.
-  router.get('/api/logout', async (ctx) => {
+  // Sign-out is a form post from the Logout button that returns to the landing page (303: the browser
+  // follows with a GET). Never a GET: a link or an image on any page could sign the user out.
+  router.post('/api/logout', async (ctx) => {
     const ended = currentSessionRef(ctx);
     endSession(ctx);
     if (ended) await deps.auth.revokeSession(ended, 'sign_out', ctx.state.requestId);
+    ctx.status = 303;
     ctx.redirect('/');
+  });
+  router.get('/api/logout', () => {
+    throw new AppError('METHOD_NOT_ALLOWED', 'Sign out with a POST request.', 405, {
+      headers: { allow: 'POST' },
+    });
   });
 
   return router;
