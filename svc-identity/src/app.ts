@@ -21,7 +21,8 @@ import { profileService } from './profile/profile.service.ts';
 import { profileRouter, requireUser } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
-import { adminUsernameKeys, usersRepository } from './users/repository.ts';
+import { usersRepository } from './users/repository.ts';
+import { applyConfiguredAdmins } from './users/roles.ts';
 import { reconcileLegacyUsers, xpEventHandler, xpEventPartition } from './xp/apply-xp-event.ts';
 import { xpRouter } from './xp/routes.ts';
 import { xpHistoryService } from './xp/xp-history.service.ts';
@@ -38,7 +39,7 @@ export interface IdentityDeps {
   cookieSecure?: boolean;
   /** OpenID Connect provider for /api/login (issue 12); without it /api/login says it is not set up. */
   externalSignIn?: OidcSettings | undefined;
-  /** ADMIN_USERNAMES: these usernames get the admin role (at start, and when they sign up). */
+  /** ADMIN_USERNAMES: each is granted once, at the first start that lists it, to the account with the name then. */
   adminUsernames?: readonly string[];
   logger?: Logger;
 }
@@ -48,11 +49,8 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
   await ensureIdentityIndexes(models);
-  const users = usersRepository(models, {
-    adminUsernames: adminUsernameKeys(deps.adminUsernames ?? []),
-  });
-  const granted = await users.grantConfiguredAdmins();
-  if (granted > 0) logger.info('admin role granted from ADMIN_USERNAMES', { users: granted });
+  const users = usersRepository(models);
+  await applyConfiguredAdmins(deps.db, deps.adminUsernames ?? [], logger);
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
   const Attempt = attemptModel(deps.db);
   await Attempt.init();
