@@ -68,6 +68,8 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
     staleMs: config.SESSION_STALE_MS,
+    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+    maxBytes: config.SESSION_CACHE_MAX_BYTES,
     timeoutMs: config.SESSION_TIMEOUT_MS,
   });
 }

@@ -58,6 +58,14 @@ export const gatewayConfigShape = {
   SESSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   /** How long a resolved session is reused; a sign-out through the gateway drops it at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  /** At most this many sessions are remembered (the oldest verification forgotten first). */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(20_000),
+  /** At most this many bytes (estimated) of remembered sessions. */
+  SESSION_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
   /**
    * Issue 17: how long after svc-identity last verified a session the gateway keeps serving it while
    * svc-identity does not answer (stale-if-error; 0 turns it off). Revocations arrive over NATS.
