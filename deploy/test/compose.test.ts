@@ -61,6 +61,8 @@ const appServices = {
 } as const;
 const frontends = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
 const observability = ['prometheus', 'grafana'];
+/** Optional profiles beside observability: the TLS proxy in front of the gateway. */
+const optional = ['tls'];
 
 describe('docker-compose.yml', () => {
   it('when parsed, then it holds MongoDB 7 as a replica set, NATS 2.10 with JetStream, every service, the gateway on 8080 and every frontend', () => {
@@ -72,6 +74,7 @@ describe('docker-compose.yml', () => {
         ...Object.keys(appServices),
         ...frontends,
         ...observability,
+        ...optional,
       ].sort(),
     );
     expect(compose.services.mongo?.image).toMatch(/^mongo:7/);

@@ -21,6 +21,7 @@ import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
 import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
+import { clientOf, parseTrustProxy } from './client-address.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -55,6 +56,8 @@ const API_DOCS_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+/** Browsers that reached the app over HTTPS keep to it for a year (sent only on HTTPS answers). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface GatewayDeps {
   log?: Log;
@@ -131,12 +134,26 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     log,
   });
 
+  const trust = parseTrustProxy(config.TRUST_PROXY);
   const app = new Koa();
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // Who the client is, from the headers only trusted proxies wrote (TRUST_PROXY); then the gateway's
+    // own X-Forwarded-For (the client's address) and X-Forwarded-Proto replace whatever came in.
+    const client = clientOf(
+      trust,
+      ctx.req.socket.remoteAddress,
+      ctx.get('x-forwarded-for'),
+      ctx.get('x-forwarded-proto'),
+    );
+    ctx.state.clientIp = client.ip;
+    ctx.state.clientProto = client.proto;
     for (const header of UNTRUSTED_HEADERS) delete ctx.req.headers[header];
+    ctx.req.headers['x-forwarded-for'] = client.ip;
+    ctx.req.headers['x-forwarded-proto'] = client.proto;
+    if (client.proto === 'https') ctx.set('strict-transport-security', HSTS);
     ctx.req.headers['x-request-id'] = requestId;
     ctx.state.requestId = requestId;
     ctx.set('x-request-id', requestId);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, loadConfig } from '@levelup/service-kit';
+import { parseTrustProxy } from './client-address.ts';
 
 const url = (fallback: string) => z.url().default(fallback);
 /** Several instances of one service (issue 13): comma-separated URLs; when set, it replaces the *_URL. */
@@ -75,6 +76,24 @@ export const gatewayConfigShape = {
     .int()
     .min(0)
     .default(15 * 60_000),
+  /**
+   * Which peers may say who the client is with X-Forwarded-For / X-Forwarded-Proto: unset (nobody), a
+   * number of hops, or comma-separated addresses and CIDR ranges ('loopback' for the machine itself).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (value) => {
+        try {
+          parseTrustProxy(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'TRUST_PROXY: a number of hops, or comma-separated addresses and CIDR ranges' },
+    ),
   /** Where identity.session_revoked events come from; the gateway keeps working while NATS is away. */
   NATS_URL: commonEnv.NATS_URL,
   NATS_NAMESPACE: commonEnv.NATS_NAMESPACE,

@@ -62,8 +62,9 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
     readiness: { db: deps.db, bus: deps.bus },
     logger,
     keys: deps.sessionKeys,
-    // Secure cookies need to know the browser's connection was HTTPS (X-Forwarded-Proto from the gateway).
-    proxy: deps.cookieSecure ?? false,
+    // The browser's protocol is the gateway's X-Forwarded-Proto (it replaces whatever a client sent, and
+    // says https only when a proxy it trusts does): cookies are Secure on HTTPS, and always with COOKIE_SECURE.
+    proxy: true,
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
       authRouter({ auth }),

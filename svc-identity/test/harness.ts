@@ -14,7 +14,11 @@ export type IdentityHarness = TestService;
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startIdentity(
   infra?: TestInfra,
-  options: { adminUsernames?: string[]; externalSignIn?: OidcSettings } = {},
+  options: {
+    adminUsernames?: string[];
+    externalSignIn?: OidcSettings;
+    cookieSecure?: boolean;
+  } = {},
 ): Promise<IdentityHarness> {
   return startTestService({
     name: 'svc-identity',
@@ -24,6 +28,7 @@ export function startIdentity(
       sessionKeys: SESSION_KEYS,
       adminUsernames: options.adminUsernames ?? [],
       externalSignIn: options.externalSignIn,
+      cookieSecure: options.cookieSecure ?? false,
     },
     infra,
   });

@@ -72,6 +72,7 @@ export function externalSignInRouter(deps: {
       const carried: Pending = { ...pending, timeZone: browserTimeZone(ctx) };
       ctx.cookies.set(PENDING_COOKIE, Buffer.from(JSON.stringify(carried)).toString('base64url'), {
         ...cookieOptions,
+        secure: cookieOptions.secure || ctx.secure,
         maxAge: PENDING_MAX_AGE_MS,
       });
       ctx.redirect(url);
@@ -84,7 +85,10 @@ export function externalSignInRouter(deps: {
   router.get('/api/login/callback', async (ctx) => {
     if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
     const pending = readPending(ctx);
-    ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
+    ctx.cookies.set(PENDING_COOKIE, null, {
+      ...cookieOptions,
+      secure: cookieOptions.secure || ctx.secure,
+    });
     if (!pending) return toAuth(ctx, 'external-failed');
     try {
       const claims = await deps.oidc.finish(deps.oidc.callbackUrl(ctx.url), pending);
