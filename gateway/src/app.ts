@@ -22,6 +22,7 @@ import { requestTelemetry } from './request-telemetry.ts';
 import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 import { clientOf, parseTrustProxy } from './client-address.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -62,6 +63,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export interface GatewayDeps {
   log?: Log;
   sessions?: SessionResolver;
+  /** The per-user and per-address limits (RATE_RULES unless a test brings its own). */
+  rateLimiter?: RateLimiter;
 }
 
 /** The session resolver the gateway's settings describe (main.ts also hands it the revocations). */
@@ -81,6 +84,7 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
 export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const log: Log = deps.log ?? (() => {});
   const sessions = deps.sessions ?? sessionResolverFor(config);
+  const rateLimiter = deps.rateLimiter ?? createRateLimiter();
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
     sessions,
@@ -231,6 +235,22 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       if (!matchesPrefix(ctx.path, '/api/user')) sessions.forget(cookie);
     } else {
       delete ctx.req.headers.cookie;
+    }
+    const limit = rateLimiter.check(
+      ctx.method,
+      ctx.path,
+      session.kind === 'signed-in' ? session.userId : undefined,
+      ctx.state.clientIp as string,
+    );
+    if (limit.limited) {
+      log('rate limited', {
+        requestId: ctx.state.requestId,
+        rule: limit.rule,
+        userId: session.kind === 'signed-in' ? session.userId : undefined,
+        address: ctx.state.clientIp,
+      });
+      ctx.set('retry-after', String(limit.retryAfterSeconds));
+      return sendError(ctx, 429, 'RATE_LIMITED', limit.message);
     }
     if (session.kind === 'signed-in') {
       ctx.state.userId = session.userId;

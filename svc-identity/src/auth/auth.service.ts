@@ -77,16 +77,20 @@ export function authService(deps: {
       if (user) await relay.flush(user);
     },
 
-    /** Checks the password; 429 once the account or the address has failed too often (issue 12). */
+    /**
+     * Checks the password; 429 while the account (whichever of its username or email was typed) or the
+     * address has to wait after repeated failures.
+     */
     async login(input: LoginRequest, address?: string): Promise<UserDoc> {
-      await attempts.checkSignIn(input.username, address);
       const user = await users.findByLogin(input.username);
+      const accountKey = attempts.accountKey(user?._id, input.username);
+      await attempts.checkSignIn(accountKey, address);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok) {
-        await attempts.signInFailed(input.username, address);
+        await attempts.signInFailed(accountKey, address);
         throw invalidCredentials();
       }
-      await attempts.signInSucceeded(input.username);
+      await attempts.signInSucceeded(accountKey);
       return user;
     },
   };
