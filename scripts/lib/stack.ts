@@ -18,6 +18,8 @@ export interface StackOptions {
   adminUsernames?: string;
   /** svc-identity's OIDC_* (issue 12): the external sign-in provider, when there is one. */
   externalSignIn?: { issuer: string; clientId: string; clientSecret?: string | undefined };
+  /** svc-identity's MAIL_DIR: the development mail sink (confirmation emails as files, links logged). */
+  mailDir?: string;
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
@@ -139,6 +141,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
         ...(name === 'svc-identity'
           ? {
               SESSION_KEYS: options.sessionKeys,
+              ...(options.mailDir ? { MAIL_DIR: options.mailDir } : {}),
               ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
               // Browsers come back from the provider to the gateway's origin.
               PUBLIC_URL: `http://localhost:${at('gateway')}`,

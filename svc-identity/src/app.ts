@@ -12,6 +12,7 @@ import {
 import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
 import { authRouter } from './auth/routes.ts';
+import { emailVerification } from './auth/email-verification.ts';
 import { identityDataExport } from './data-export.ts';
 import { externalAccounts, externalIdentityModel } from './external-sign-in/external-accounts.ts';
 import { oidcClient, type OidcSettings } from './external-sign-in/oidc-client.ts';
@@ -41,6 +42,10 @@ export interface IdentityDeps {
   externalSignIn?: OidcSettings | undefined;
   /** ADMIN_USERNAMES: each is granted once, at the first start that lists it, to the account with the name then. */
   adminUsernames?: readonly string[];
+  /** The origin browsers use: links in emails point there. */
+  publicUrl?: string;
+  /** The development mail sink: each email a file in this folder, its link logged (unset: not sent). */
+  mailDir?: string | undefined;
   logger?: Logger;
 }
 
@@ -67,7 +72,17 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
     proxy: true,
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
-      authRouter({ auth }),
+      authRouter({
+        auth,
+        users,
+        logger,
+        verification: emailVerification({
+          db: deps.db,
+          publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+          mailDir: deps.mailDir,
+          logger,
+        }),
+      }),
       externalSignInRouter({
         oidc: deps.externalSignIn ? oidcClient(deps.externalSignIn) : null,
         accounts: externalAccounts({ db: deps.db, users, relay }),

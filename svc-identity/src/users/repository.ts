@@ -30,12 +30,18 @@ export interface NewUser {
   displayName: string;
   passwordHash: string;
   timeZone: string;
+  emailVerifiedAt?: Date;
 }
 
 export function usersRepository({ User, Counter }: IdentityModels) {
   return {
     async findById(id: string): Promise<UserDoc | null> {
       return User.findById(id).lean<UserDoc>();
+    },
+
+    /** The account with this email (never by username: a username is not proof of an address). */
+    async findByEmail(email: string): Promise<UserDoc | null> {
+      return User.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
     },
 
     /** The sign-in field takes a username or an email (core.md section 2, "Username or Email"). */
