@@ -317,3 +317,46 @@ describe('GET /internal/session', () => {
     expect(wrong.status).toBe(401);
   });
 });
+
+describe('common passwords', () => {
+  it('when the password is one of the most common ones, in any case, then sign-up is 400 with the message and no account is made', async () => {
+    for (const password of ['123456', 'password1', 'PASSWORD1', 'qwerty123', 'iloveyou']) {
+      const user = newUser({ password });
+      const refused = await client(identity.url).request('POST', '/api/auth/register', user);
+      expect(refused.status, password).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        message: 'This password is too common. Please choose a less common password',
+        details: [
+          {
+            path: 'password',
+            message: 'This password is too common. Please choose a less common password',
+          },
+        ],
+      });
+      const signIn = await client(identity.url).request('POST', '/api/auth/login', {
+        username: user.username,
+        password,
+      });
+      expect(signIn.status).toBe(401);
+    }
+  });
+
+  it('when the password is uncommon, then six characters are still enough, and shorter is the spec message', async () => {
+    expect(
+      (
+        await client(identity.url).request(
+          'POST',
+          '/api/auth/register',
+          newUser({ password: 'zq8#Lm' }),
+        )
+      ).status,
+    ).toBe(201);
+    const short = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser({ password: 'zq8#L' }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe('Password must be at least 6 characters');
+  });
+});

@@ -12,6 +12,7 @@ import type { UsersRepository } from '../users/repository.ts';
 import type { UserDoc } from '../users/models.ts';
 import type { SessionRef } from '../sessions/session.ts';
 import type { AttemptsRepository } from './attempts.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 
 type SessionRevokedReason = SessionRevokedEventData['reason'];
 
@@ -33,6 +34,7 @@ export function authService(deps: {
     ): Promise<UserDoc> {
       // Refused sign-ups tell whether a username or email exists: repeated ones are slowed (issue 12).
       await attempts.checkSignUp(address);
+      refuseCommonPassword(input.password);
       const conflict = await users.conflictFor(input.username, input.email);
       if (conflict) {
         await attempts.signUpRefused(address);
