@@ -22,6 +22,8 @@ export const gatewayConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where Prometheus reads the gateway's /metrics (issue 14): a port of its own, never the public one; 0 for none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The address of the /metrics listener: every interface (compose's Prometheus); `npm start`: 127.0.0.1. */
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   IDENTITY_SECRET: z.string().min(16, 'IDENTITY_SECRET must be at least 16 characters'),
   IDENTITY_URL: url('http://127.0.0.1:4001'),
   QUESTS_URL: url('http://127.0.0.1:4002'),

@@ -138,6 +138,8 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       env: {
         ...shared,
         PORT: String(port),
+        // Internal: only the gateway on this machine reaches a service (and its /metrics).
+        BIND_HOST: '127.0.0.1',
         ...(name === 'svc-identity'
           ? {
               SESSION_KEYS: options.sessionKeys,
@@ -172,7 +174,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     args: ['serve.ts'],
     port: at(name),
     healthPath: name === 'shell' ? '/' : '/mf-manifest.json',
-    env: { PORT: String(at(name)) },
+    env: { PORT: String(at(name)), BIND_HOST: '127.0.0.1' },
   }));
   const gateway: ProcessSpec = {
     name: 'gateway',
@@ -183,6 +185,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     env: {
       PORT: String(at('gateway')),
       METRICS_PORT: String(at('gateway-metrics')),
+      METRICS_HOST: '127.0.0.1',
       IDENTITY_SECRET: options.identitySecret,
       // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
