@@ -23,6 +23,7 @@ import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 import { clientOf, parseTrustProxy } from './client-address.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -254,6 +255,18 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     }
     if (session.kind === 'signed-in') {
       ctx.state.userId = session.userId;
+      // The identity is signed for this request only: this service, method, path and body.
+      const body = await readBody(ctx.req);
+      if (body === 'too-large') {
+        ctx.set('connection', 'close');
+        return sendError(
+          ctx,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`,
+        );
+      }
+      if (body) replayBody(ctx.req, body);
       Object.assign(
         ctx.req.headers,
         signIdentity(
@@ -263,6 +276,12 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
             requestId: ctx.state.requestId as string,
           },
           config.IDENTITY_SECRET,
+          {
+            service: `svc-${route.service}`,
+            method: ctx.method,
+            path: ctx.req.url ?? ctx.url,
+            body,
+          },
         ),
       );
     }

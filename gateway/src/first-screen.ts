@@ -83,9 +83,19 @@ export function createFirstScreen(options: FirstScreenOptions) {
   async function read(
     service: FirstScreenService,
     url: string,
-    headers: Record<string, string>,
+    identity: { user: SignedInUser; requestId: string; cookie?: string },
     signal: AbortSignal,
   ): Promise<unknown> {
+    // Signed as the gateway signs any API call: for this service, this GET and this path.
+    const headers: Record<string, string> = {
+      ...signIdentity({ ...identity.user, requestId: identity.requestId }, options.secret, {
+        service: `svc-${service}`,
+        method: 'GET',
+        path: url,
+      }),
+      'x-request-id': identity.requestId,
+      ...(identity.cookie ? { cookie: identity.cookie } : {}),
+    };
     const response = await fetch(`${options.serviceUrl(service)}${url}`, { headers, signal });
     if (!response.ok) throw new Error(`${response.status} from ${url}`);
     return response.json();
@@ -104,16 +114,17 @@ export function createFirstScreen(options: FirstScreenOptions) {
   async function render(user: SignedInUser, requestId: string, cookie: string) {
     if (options.timeoutMs <= 0) return null;
     const signal = AbortSignal.timeout(options.timeoutMs);
-    const identity = {
-      ...signIdentity({ ...user, requestId }, options.secret),
-      'x-request-id': requestId,
-    };
     try {
       const [page, ...answers] = await Promise.all([
         template(signal),
         ...READS.map(([, { service, url }]) =>
           // svc-identity reads the session cookie itself, as it does behind the gateway's proxy.
-          read(service, url, service === 'identity' ? { ...identity, cookie } : identity, signal),
+          read(
+            service,
+            url,
+            service === 'identity' ? { user, requestId, cookie } : { user, requestId },
+            signal,
+          ),
         ),
       ]);
       const reads = Object.fromEntries(

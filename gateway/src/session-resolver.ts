@@ -23,6 +23,9 @@ interface CacheEntry {
   bytes: number;
 }
 
+/** The lookup at svc-identity, as its internal signature names it. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
+
 /** svc-identity's session cookie and its signature (koa-session): the only cookies a lookup needs. */
 export const SESSION_COOKIE = 'levelup.sid';
 const SESSION_SIG_COOKIE = `${SESSION_COOKIE}.sig`;
@@ -156,7 +159,11 @@ export function createSessionResolver(options: SessionResolverOptions) {
     for (const base of instances.order()) {
       try {
         const answer = await fetch(new URL('/internal/session', base), {
-          headers: { cookie, 'x-request-id': requestId, ...signInternal(options.secret, now()) },
+          headers: {
+            cookie,
+            'x-request-id': requestId,
+            ...signInternal(options.secret, SESSION_LOOKUP, now()),
+          },
           signal: AbortSignal.timeout(options.timeoutMs),
         });
         if (answer.status >= 500) {

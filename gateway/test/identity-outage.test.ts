@@ -12,6 +12,8 @@ import { gatewayConfigShape } from '../src/config.ts';
 import { subscribeRevocations } from '../src/session-revocations.ts';
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const NAMESPACE = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const servers: http.Server[] = [];
@@ -40,7 +42,7 @@ function identityServer() {
     }
     const cookie = req.headers.cookie ?? '';
     const session = identity.signedOut.includes(cookie) ? undefined : SESSIONS[cookie];
-    if (req.url === '/internal/session' && verifyInternal(req.headers, SECRET)) {
+    if (req.url === '/internal/session' && verifyInternal(req.headers, SECRET, SESSION_LOOKUP)) {
       res.writeHead(session ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(session ?? {}));
     } else if (req.url === '/api/logout' && req.method === 'POST') {
@@ -55,7 +57,13 @@ function identityServer() {
 /** A service that, like the real ones, answers 401 without the gateway's signed identity. */
 function serviceServer() {
   return http.createServer((req, res) => {
-    const who = verifyIdentity(req.headers, SECRET);
+    // Reads only (no body): the identity as svc-quests or svc-goals checks it.
+    const service = req.url?.startsWith('/api/goals') ? 'svc-goals' : 'svc-quests';
+    const who = verifyIdentity(req.headers, SECRET, {
+      service,
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+    });
     res.writeHead(who ? 200 : 401, { 'content-type': 'application/json' });
     res.end(JSON.stringify(who ?? { error: { code: 'UNAUTHENTICATED' } }));
   });

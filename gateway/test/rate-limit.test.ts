@@ -11,6 +11,8 @@ import { RATE_RULES, createRateLimiter } from '../src/rate-limit.ts';
 // address: past the limit the answer is 429 RATE_LIMITED with Retry-After and a message to show.
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 const servers: http.Server[] = [];
 /** What reached the services behind the gateway. */
 let reached = 0;
@@ -27,7 +29,7 @@ beforeAll(async () => {
   const identity = await listen((req, res) => {
     const sid = /levelup\.sid=(user-\d+)/.exec(req.headers.cookie ?? '')?.[1];
     if (req.url === '/internal/session') {
-      const ok = verifyInternal(req.headers, SECRET) && sid;
+      const ok = verifyInternal(req.headers, SECRET, SESSION_LOOKUP) && sid;
       res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
       res.end(ok ? JSON.stringify({ userId: sid }) : '{}');
       return;

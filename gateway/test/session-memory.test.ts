@@ -14,6 +14,8 @@ import { createSessionResolver } from '../src/session-resolver.ts';
 // for svc-identity during an outage are bounded too.
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 /** The bounds this test states: the gateway is started with at most 1,000 sessions remembered. */
 const MAX_ENTRIES = 1_000;
 /** An entry's estimated size whatever the size of the Cookie header it came with. */
@@ -35,7 +37,8 @@ beforeAll(async () => {
   identityUrl = await listen((req, res) => {
     lookups += 1;
     const sid = /(?:^|; )levelup\.sid=(user-\d+)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
-    const ok = req.url === '/internal/session' && verifyInternal(req.headers, SECRET) && sid;
+    const ok =
+      req.url === '/internal/session' && verifyInternal(req.headers, SECRET, SESSION_LOOKUP) && sid;
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
     res.end(ok ? JSON.stringify({ userId: sid, sessionHash: sid.padEnd(64, '0') }) : '{}');
   });
@@ -143,18 +146,19 @@ describe('gateway session memory', () => {
       identityUrls: [identityUrl],
       secret: SECRET,
       cacheMs: 2_000,
-      staleMs: 60_000,
+      staleMs: 6_000,
       timeoutMs: 2_000,
       now: () => clock.now,
     });
     for (let i = 0; i < 20; i += 1) await sessions.resolve(`levelup.sid=user-${i}`, `r${i}`);
     expect(sessions.stats().entries).toBe(20);
-    clock.now += 30_000;
+    // (Lookups are signed with this clock: it stays within the signature's 10 s of real time.)
+    clock.now += 3_000;
     await sessions.resolve('levelup.sid=user-100', 'late');
     expect(sessions.stats().entries).toBe(21);
-    clock.now += 30_001;
+    clock.now += 3_001;
     expect(sessions.stats()).toMatchObject({ entries: 1 });
-    clock.now += 30_000;
+    clock.now += 3_000;
     expect(sessions.stats()).toEqual({
       entries: 0,
       bytes: 0,

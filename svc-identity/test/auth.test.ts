@@ -221,7 +221,11 @@ describe('signed-out and forged requests', () => {
       'GET',
       '/api/user/profile',
       undefined,
-      identityHeaders(victim.id, 'a-guessed-secret-value'),
+      identityHeaders(
+        victim.id,
+        { service: 'svc-identity', path: '/api/user/profile' },
+        { secret: 'a-guessed-secret-value' },
+      ),
     );
     expect(badSignature.status).toBe(401);
   });
@@ -236,7 +240,7 @@ describe('signed-out and forged requests', () => {
       'GET',
       '/api/user/profile',
       undefined,
-      identityHeaders(user.id, TEST_IDENTITY_SECRET),
+      identityHeaders(user.id, { service: 'svc-identity', path: '/api/user/profile' }),
     );
     expect(result.status).toBe(200);
     expect(result.body.id).toBe(user.id);
@@ -285,7 +289,11 @@ describe('GET /internal/session', () => {
     const { body: user } = await browser.request('POST', '/api/auth/register', newUser());
     const result = await client(identity.url).request('GET', '/internal/session', undefined, {
       cookie: browser.jar.header(),
-      ...signInternal(TEST_IDENTITY_SECRET),
+      ...signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     });
     expect(result).toMatchObject({ status: 200, body: { userId: user.id } });
   });
@@ -295,7 +303,11 @@ describe('GET /internal/session', () => {
       'GET',
       '/internal/session',
       undefined,
-      signInternal(TEST_IDENTITY_SECRET),
+      signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     );
     expect(result.status).toBe(401);
   });
@@ -312,7 +324,11 @@ describe('GET /internal/session', () => {
     ).toBe(401);
     const wrong = await client(identity.url).request('GET', '/internal/session', undefined, {
       cookie: browser.jar.header(),
-      ...signInternal('not-the-identity-secret'),
+      ...signInternal('not-the-identity-secret', {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     });
     expect(wrong.status).toBe(401);
   });

@@ -45,7 +45,11 @@ async function sessionOf(browser: Client) {
     undefined,
     {
       cookie: browser.jar.header(),
-      ...signInternal(TEST_IDENTITY_SECRET),
+      ...signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     },
   );
   expect(status).toBe(200);

@@ -38,7 +38,11 @@ afterAll(async () => {
 async function sessionOf(browser: Client): Promise<{ userId: string; sessionHash: string }> {
   const result = await client(identity.url).request('GET', '/internal/session', undefined, {
     cookie: browser.jar.header(),
-    ...signInternal(TEST_IDENTITY_SECRET),
+    ...signInternal(TEST_IDENTITY_SECRET, {
+      service: 'svc-identity',
+      method: 'GET',
+      path: '/internal/session',
+    }),
   });
   expect(result.status).toBe(200);
   return result.body;
