@@ -253,6 +253,11 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       ctx.set('retry-after', String(limit.retryAfterSeconds));
       return sendError(ctx, 429, 'RATE_LIMITED', limit.message);
     }
+    if (limit.counted.length > 0)
+      ctx.res.once('finish', () => {
+        // Only what the service took counts against the limit.
+        if (ctx.res.statusCode >= 400) rateLimiter.refund(limit.counted);
+      });
     if (session.kind === 'signed-in') {
       ctx.state.userId = session.userId;
       // The identity is signed for this request only: this service, method, path and body.

@@ -5,6 +5,10 @@
  * in this gateway's memory (bounded: ended windows go, and at most maxKeys keys are kept, the oldest
  * going first); with several gateways each counts its own share, which only loosens a limit by their number.
  * A refused request gets 429 RATE_LIMITED with Retry-After and a message the app shows as it is.
+ *
+ * What counts is what the service took: a request is counted when it goes through (so a burst of
+ * concurrent ones cannot slip past the limit together) and given back when the service refused it
+ * (4xx/5xx), so a user who mistyped a form is not limited, and neither is a test sending bad input.
  */
 export interface RateWindow {
   max: number;
@@ -68,7 +72,9 @@ export const RATE_RULES: readonly RateRule[] = [
 ];
 
 export type RateDecision =
-  { limited: false } | { limited: true; rule: string; retryAfterSeconds: number; message: string };
+  /** `counted`: the keys this request was counted under (give them back with refund() if it failed). */
+  | { limited: false; counted: readonly string[] }
+  | { limited: true; rule: string; retryAfterSeconds: number; message: string };
 
 interface Count {
   count: number;
@@ -136,14 +142,19 @@ export function createRateLimiter(
   ): RateDecision {
     const normal = normalisePath(path);
     const rule = rules.find((r) => r.method === method && r.pattern.test(normal));
-    if (!rule) return { limited: false };
+    if (!rule) return { limited: false, counted: [] };
     const at = now();
     evict(at);
-    const waits = [take(`${rule.name}:addr:${address}`, rule.perAddress, at)];
-    if (waits[0] === 0 && userId && rule.perUser)
-      waits.push(take(`${rule.name}:user:${userId}`, rule.perUser, at));
-    const wait = Math.max(...waits);
-    if (wait === 0) return { limited: false };
+    const addressKey = `${rule.name}:addr:${address}`;
+    const userKey = userId && rule.perUser ? `${rule.name}:user:${userId}` : undefined;
+    let wait = take(addressKey, rule.perAddress, at);
+    if (wait === 0 && userKey && rule.perUser) {
+      wait = take(userKey, rule.perUser, at);
+      // Refused for the user: the address's count goes back too.
+      if (wait > 0) refund([addressKey]);
+    }
+    if (wait === 0)
+      return { limited: false, counted: userKey ? [addressKey, userKey] : [addressKey] };
     return {
       limited: true,
       rule: rule.name,
@@ -152,7 +163,16 @@ export function createRateLimiter(
     };
   }
 
-  return { check, size: () => counts.size };
+  /** Gives back what a request the service refused was counted under (its window, if still running). */
+  function refund(keys: readonly string[]) {
+    const at = now();
+    for (const key of keys) {
+      const running = counts.get(key);
+      if (running && running.endsAt > at && running.count > 0) running.count -= 1;
+    }
+  }
+
+  return { check, refund, size: () => counts.size };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -37,9 +37,11 @@ beforeAll(async () => {
     reached += 1;
     res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
   });
+  // Answers 400 to a request marked bad (?bad=1), as a service refuses invalid input.
   const service = await listen((req, res) => {
     reached += 1;
-    res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+    const bad = req.url?.includes('bad=1');
+    res.writeHead(bad ? 400 : 201, { 'content-type': 'application/json' }).end('{}');
   });
   const config = z.object(gatewayConfigShape).parse({
     IDENTITY_SECRET: SECRET,
@@ -103,6 +105,17 @@ describe('rate limits at the gateway', () => {
     // Other users, and the same user's other actions, are untouched.
     expect((await post('/api/posts', someone(), address)).status).toBe(201);
     expect((await post('/api/posts/p1/comments', user, address)).status).toBe(201);
+  });
+
+  it('when the service refuses a request (bad input), then it does not count against the limit', async () => {
+    const user = someone();
+    const address = somewhere();
+    const max = rule('post').perUser!.max;
+    for (let i = 0; i < max * 2; i += 1)
+      expect((await post('/api/posts?bad=1', user, address)).status).toBe(400);
+    for (let i = 0; i < max; i += 1)
+      expect((await post('/api/posts', user, address)).status).toBe(201);
+    expect((await post('/api/posts', user, address)).status).toBe(429);
   });
 
   it('when many users behind one address like past the address limit, then that address is refused and another is not', async () => {
