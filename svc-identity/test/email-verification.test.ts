@@ -77,6 +77,11 @@ describe('email verification', () => {
     expect((await client(identity.url).request('POST', '/api/auth/verify-email/send')).status).toBe(
       401,
     );
+    // It takes no body: anything sent is refused, and nothing is mailed.
+    expect((await browser.request('POST', '/api/auth/verify-email/send', [1, 2, 3])).status).toBe(
+      400,
+    );
+    expect(confirmationLinkFor(mailDir, user.email)).toBe(second);
   });
 
   it('when a username is shaped like an email, then sign-up is 400 with the message and nothing is created', async () => {

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
+import { emptyRequestSchema, loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
 import { toProfile } from '../users/profile.ts';
 import { currentSessionRef, endSession, sessionUserId, startSession } from '../sessions/session.ts';
 import type { EmailVerification } from './email-verification.ts';
@@ -70,6 +70,7 @@ export function authRouter(deps: {
 
   // A new confirmation link to the signed-in user's email.
   router.post('/api/auth/verify-email/send', async (ctx) => {
+    emptyRequestSchema.parse(ctx.request.body);
     const userId = sessionUserId(ctx);
     const user = userId ? await deps.users.findById(userId) : null;
     if (!user) throw unauthenticated();

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { isValidTimeZone, type ExternalSignInNotice } from '@levelup/contracts';
+import { emptyRequestSchema, isValidTimeZone, type ExternalSignInNotice } from '@levelup/contracts';
 import { unauthenticated, type Logger } from '@levelup/service-kit';
 import { currentSessionRef, sessionUserId, startSession } from '../sessions/session.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -97,6 +97,7 @@ export function externalSignInRouter(deps: {
   // Linking a provider account to the signed-in user's own account: a form POST from the app (the
   // gateway refuses cross-site POSTs), never a GET, so no other site can start it in the user's browser.
   router.post('/api/login/link', async (ctx) => {
+    emptyRequestSchema.parse(ctx.request.body);
     const userId = sessionUserId(ctx);
     if (!userId) throw unauthenticated();
     await startAt(ctx, { linkTo: userId });
