@@ -69,7 +69,7 @@ async function createAdmin(mongoUrl: string) {
       username: E2E_ADMIN_USERNAME,
       email: `${E2E_ADMIN_USERNAME}@example.test`,
       password: E2E_ADMIN_PASSWORD,
-      displayName: 'E2E Admin',
+      displayName: 'Ada Lovelace',
     }),
   });
   if (registered.status !== 201) throw new Error(`admin sign-up answered ${registered.status}`);
