@@ -263,7 +263,6 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       // The identity is signed for this request only: this service, method, path and body.
       const body = await readBody(ctx.req);
       if (body === 'too-large') {
-        ctx.set('connection', 'close');
         return sendError(
           ctx,
           413,

@@ -11,22 +11,27 @@ function hasBody(req: IncomingMessage): boolean {
 
 /**
  * The body of a request the gateway signs for a user: the signature covers its SHA-256, so it is read
- * whole before anything is sent on (at most MAX_SIGNED_BODY_BYTES; 'too-large' past that, and reading
- * stops). undefined when the request has no body. Afterwards the proxy gets the same bytes (replayBody).
+ * whole before anything is sent on. Past MAX_SIGNED_BODY_BYTES the rest is read and dropped (never kept)
+ * and the answer is 'too-large', so the client, still sending, gets its 413 rather than a broken
+ * connection. undefined when the request has no body. Afterwards the proxy gets the same bytes
+ * (replayBody).
  */
-export async function readBody(
+export function readBody(
   req: IncomingMessage,
   limit = MAX_SIGNED_BODY_BYTES,
 ): Promise<Buffer | undefined | 'too-large'> {
-  if (!hasBody(req)) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return 'too-large';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  if (!hasBody(req)) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.once('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 /**
