@@ -112,6 +112,7 @@ export async function startStack(options: {
       natsUrl,
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+      mailDir: env.MAIL_DIR ?? path.join(dataDir, 'mail'),
       ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
       ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {

@@ -18,6 +18,8 @@ export interface StackOptions {
   adminUsernames?: string;
   /** svc-identity's OIDC_* (issue 12): the external sign-in provider, when there is one. */
   externalSignIn?: { issuer: string; clientId: string; clientSecret?: string | undefined };
+  /** svc-identity's MAIL_DIR: the development mail sink (confirmation emails as files, links logged). */
+  mailDir?: string;
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
@@ -141,9 +143,12 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       env: {
         ...shared,
         PORT: String(port),
+        // Internal: only the gateway on this machine reaches a service (and its /metrics).
+        BIND_HOST: '127.0.0.1',
         ...(name === 'svc-identity'
           ? {
               SESSION_KEYS: options.sessionKeys,
+              ...(options.mailDir ? { MAIL_DIR: options.mailDir } : {}),
               ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
               // Browsers come back from the provider to the gateway's origin.
               PUBLIC_URL: `http://localhost:${at('gateway')}`,
@@ -174,7 +179,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     args: ['serve.ts'],
     port: at(name),
     healthPath: name === 'shell' ? '/' : '/mf-manifest.json',
-    env: { PORT: String(at(name)) },
+    env: { PORT: String(at(name)), BIND_HOST: '127.0.0.1' },
   }));
   const gateways = Array.from({ length: options.gateways ?? 1 }, (_, index) => ({
     name: index === 0 ? 'gateway' : `gateway#${index + 1}`,
@@ -190,6 +195,7 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     env: {
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
       IDENTITY_SECRET: options.identitySecret,
       // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),

@@ -53,7 +53,7 @@ async function raw(userId: string, method: string, path: string, body?: string) 
   const response = await fetch(`${quests.url}${path}`, {
     method,
     headers: {
-      ...identityHeaders(userId),
+      ...identityHeaders(userId, { service: 'svc-quests', method, path, body }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body }),

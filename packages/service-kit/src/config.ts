@@ -32,6 +32,12 @@ export const commonEnv = {
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters'),
   /**
+   * The address the service's HTTP server (API and /metrics) listens on: unset, every interface (a
+   * container, reached by the gateway over its network); `npm start` sets 127.0.0.1, so nothing but the
+   * gateway on the same machine reaches a service.
+   */
+  BIND_HOST: z.string().min(1).optional(),
+  /**
    * Keeps a second stack (the end-to-end suite, a benchmark) on a shared NATS server apart from the
    * development stack: subjects get this prefix and stream names this suffix. Unset in production.
    */

@@ -16,6 +16,7 @@ export interface ServiceConfig {
   NATS_STREAM_REPLICAS?: number | undefined;
   IDENTITY_SECRET: string;
   PORT: number;
+  BIND_HOST?: string | undefined;
 }
 
 /** What every service's createApp and startWorkers get from start-up. */
@@ -67,8 +68,8 @@ export function startService<Extra extends object = Record<never, never>>(
       identitySecret: config.IDENTITY_SECRET,
     };
     const workers = await options.startWorkers?.(deps);
-    const server = await listen(await options.createApp(deps), config.PORT);
-    logger.info('listening', { port: config.PORT });
+    const server = await listen(await options.createApp(deps), config.PORT, config.BIND_HOST);
+    logger.info('listening', { port: config.PORT, host: config.BIND_HOST ?? 'every interface' });
 
     installGracefulShutdown(logger, [
       () => closeServer(server),

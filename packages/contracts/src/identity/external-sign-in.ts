@@ -11,6 +11,10 @@ export const EXTERNAL_SIGN_IN_NOTICES = {
     'External sign-in did not complete. Please try again, or sign in with your username and password.',
   'external-email-taken':
     'An account already uses the email address of that sign-in. Sign in with your password instead.',
+  'external-linked-elsewhere':
+    'That sign-in already belongs to another Level Up account, so it was not linked to yours.',
+  'email-verified': 'Your email address is confirmed.',
+  'email-verification-failed': 'That confirmation link is invalid or has expired.',
 } as const;
 
 export type ExternalSignInNotice = keyof typeof EXTERNAL_SIGN_IN_NOTICES;
