@@ -15,7 +15,11 @@ import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
-import { undoCompletionService, undoRouter } from './completions/undo.ts';
+import {
+  undoableCompletionsService,
+  undoCompletionService,
+  undoRouter,
+} from './completions/undo.ts';
 import { questsDataExport } from './data-export.ts';
 import { lifeTaskCompletionHistory } from './life-tasks/completion-history.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
@@ -155,6 +159,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
           questsService: questUseCases,
           occurrencesService: occurrenceUseCases,
         }),
+        undoable: undoableCompletionsService({ quests, occurrences }),
       }),
       questsRouter({ quests: questUseCases }),
       lifeTasksRouter({

@@ -217,6 +217,63 @@ describe('POST /api/quests/completions/:eventId/undo', () => {
   });
 });
 
+describe('POST /api/quests/completions/undoable', () => {
+  it('when the XP history asks, then only standing completions of the asker are undoable', async () => {
+    const me = quests.as(randomUUID());
+    const undoable = async (eventIds: string[]) =>
+      (await me('POST', '/api/quests/completions/undoable', { eventIds })).body.eventIds;
+    const { body: a } = await me('POST', '/api/quests', newQuest());
+    const { body: b } = await me('POST', '/api/quests', newQuest());
+    const { body: c } = await me('POST', '/api/quests', newQuest());
+    const { body: aFirst } = await me('POST', `/api/quests/${a.id}/toggle`);
+    await me('POST', `/api/quests/completions/${aFirst.completionEventId}/undo`);
+    const { body: aAgain } = await me('POST', `/api/quests/${a.id}/toggle`);
+    const { body: bDone } = await me('POST', `/api/quests/${b.id}/toggle`);
+    const { body: cDone } = await me('POST', `/api/quests/${c.id}/toggle`);
+    await me('DELETE', `/api/quests/${c.id}`);
+    const { body: series } = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ recurrenceType: 'daily' }),
+    );
+    const { body: occDone } = await me(
+      'POST',
+      `/api/quests/occurrences/${series.todaysOccurrence.id}/complete`,
+    );
+    const theirs = quests.as(randomUUID());
+    const { body: t } = await theirs('POST', '/api/quests', newQuest());
+    const { body: tDone } = await theirs('POST', `/api/quests/${t.id}/toggle`);
+
+    const asked = [
+      aFirst.completionEventId, // undone, then completed again: a new completion stands
+      aAgain.completionEventId,
+      bDone.completionEventId,
+      cDone.completionEventId, // its quest was deleted: its XP stays
+      occDone.completionEventId,
+      tDone.completionEventId, // another user's
+      randomUUID(),
+    ];
+    expect(await undoable(asked)).toEqual([
+      aAgain.completionEventId,
+      bDone.completionEventId,
+      occDone.completionEventId,
+    ]);
+    expect(await undoable([])).toEqual([]);
+  });
+
+  it('when the request is not a list of ids, then it is 400 and names the field', async () => {
+    const me = quests.as(randomUUID());
+    const bad = await me('POST', '/api/quests/completions/undoable', { eventIds: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('eventIds must be a list');
+    const tooMany = await me('POST', '/api/quests/completions/undoable', {
+      eventIds: Array.from({ length: 501 }, () => randomUUID()),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toBe('eventIds holds at most 500 ids');
+  });
+});
+
 describe('Clear Completed and GET /api/quests?includeCleared=true', () => {
   it('when done quests are cleared, then the dashboard list drops them and the Quest Log read keeps them', async () => {
     const me = quests.as(randomUUID());

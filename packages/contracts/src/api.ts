@@ -100,6 +100,8 @@ import {
   completionEventParamsSchema,
   questListQuerySchema,
   undoCompletionResponseSchema,
+  undoableCompletionsRequestSchema,
+  undoableCompletionsResponseSchema,
   updateLifeTaskRequestSchema,
   updateSeriesRequestSchema,
 } from './quests/editing.ts';
@@ -351,6 +353,12 @@ export const API = {
     path: '/api/quests/completions/:eventId/undo',
     params: completionEventParamsSchema,
     response: undoCompletionResponseSchema,
+  },
+  undoableCompletions: {
+    method: 'POST',
+    path: '/api/quests/completions/undoable',
+    body: undoableCompletionsRequestSchema,
+    response: undoableCompletionsResponseSchema,
   },
   updateLifeTask: {
     method: 'PATCH',

@@ -2,6 +2,8 @@ import { Router } from '@koa/router';
 import {
   completionEventParamsSchema,
   emptyRequestSchema,
+  undoableCompletionsRequestSchema,
+  type UndoableCompletionsResponse,
   type UndoCompletionResponse,
 } from '@levelup/contracts';
 import { conflict, notFound, userIdOf } from '@levelup/service-kit';
@@ -52,8 +54,37 @@ export function undoCompletionService(deps: {
   };
 }
 
-export function undoRouter(deps: { undo: ReturnType<typeof undoCompletionService> }): Router {
+/**
+ * Which of the given completions Undo would still take back, so the XP history offers Undo only on
+ * those (a row whose item was undone, completed again or deleted since has nothing left to undo).
+ */
+export function undoableCompletionsService(deps: {
+  quests: QuestsRepository;
+  occurrences: OccurrencesRepository;
+}) {
+  return async function undoable(
+    userId: string,
+    eventIds: readonly string[],
+  ): Promise<UndoableCompletionsResponse> {
+    if (eventIds.length === 0) return { eventIds: [] };
+    const [quests, occurrences] = await Promise.all([
+      deps.quests.standingCompletions(userId, eventIds),
+      deps.occurrences.standingCompletions(userId, eventIds),
+    ]);
+    const standing = new Set([...quests, ...occurrences]);
+    return { eventIds: eventIds.filter((id) => standing.has(id)) };
+  };
+}
+
+export function undoRouter(deps: {
+  undo: ReturnType<typeof undoCompletionService>;
+  undoable: ReturnType<typeof undoableCompletionsService>;
+}): Router {
   const router = new Router();
+  router.post('/api/quests/completions/undoable', async (ctx) => {
+    const { eventIds } = undoableCompletionsRequestSchema.parse(ctx.request.body);
+    ctx.body = await deps.undoable(userIdOf(ctx), eventIds);
+  });
   router.post('/api/quests/completions/:eventId/undo', async (ctx) => {
     const { eventId } = completionEventParamsSchema.parse(ctx.params);
     emptyRequestSchema.parse(ctx.request.body);

@@ -85,6 +85,14 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       return Occurrence.findOne({ userId, completionEventIds: eventId }).lean<OccurrenceDoc>();
     },
 
+    /** Which of these event ids are still an occurrence's standing completion. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await Occurrence.find({ userId, completionEventId: { $in: eventIds } })
+        .select({ completionEventId: 1 })
+        .lean<Pick<OccurrenceDoc, 'completionEventId'>[]>();
+      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
+    },
+
     /**
      * A series' occurrences from local day `from` on that are not done go (delete, or days a new
      * schedule no longer has when `keep` says so); done ones stay, with the XP they earned.

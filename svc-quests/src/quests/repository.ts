@@ -52,6 +52,18 @@ export function questsRepository({ Quest }: QuestsModels) {
       return Quest.findOne({ userId, completionEventIds: eventId }).lean<QuestDoc>();
     },
 
+    /** Which of these event ids are still a (not deleted) quest's standing completion. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await Quest.find({
+        userId,
+        completionEventId: { $in: eventIds },
+        deletedAt: null,
+      })
+        .select({ completionEventId: 1 })
+        .lean<Pick<QuestDoc, 'completionEventId'>[]>();
+      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
+    },
+
     /**
      * Deletes the quest for its owner (null when not theirs or already deleted). It stays stored with
      * deletedAt, so the XP its completion earned stays in the calendar and the totals, and bumps the

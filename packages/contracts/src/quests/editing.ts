@@ -115,6 +115,21 @@ export const undoCompletionResponseSchema = z.object({
 });
 export type UndoCompletionResponse = z.infer<typeof undoCompletionResponseSchema>;
 
+/**
+ * Which of these completions Undo can still take back (the XP history asks for the rows it shows):
+ * those that are still their item's standing completion, on an item that is not deleted.
+ */
+export const UNDOABLE_COMPLETIONS_MAX = 500;
+export const undoableCompletionsRequestSchema = z
+  .object({
+    eventIds: z
+      .array(completionEventParamsSchema.shape.eventId, { error: 'eventIds must be a list' })
+      .max(UNDOABLE_COMPLETIONS_MAX, `eventIds holds at most ${UNDOABLE_COMPLETIONS_MAX} ids`),
+  })
+  .strict();
+export const undoableCompletionsResponseSchema = z.object({ eventIds: z.array(z.string()) });
+export type UndoableCompletionsResponse = z.infer<typeof undoableCompletionsResponseSchema>;
+
 /** The rule a delete confirmation states (docs/xp-rules.md). */
 export const DELETE_KEEPS_XP_TEXT =
   'XP you already earned from it stays yours. To take XP back, un-complete it instead.';

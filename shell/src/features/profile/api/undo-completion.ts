@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   undoCompletionResponseSchema,
+  undoableCompletionsResponseSchema,
   type UndoCompletionResponse,
   type XpHistoryEntry,
 } from '@levelup/contracts';
@@ -20,3 +22,20 @@ export async function undoCompletion(eventId: string): Promise<UndoCompletionRes
     await apiRequest('POST', `/api/quests/completions/${encodeURIComponent(eventId)}/undo`),
   );
 }
+
+/** POST /api/quests/completions/undoable: which of these completions Undo can still take back. */
+export async function fetchUndoable(eventIds: readonly string[]): Promise<Set<string>> {
+  const { eventIds: undoable } = undoableCompletionsResponseSchema.parse(
+    await apiRequest('POST', '/api/quests/completions/undoable', { eventIds }),
+  );
+  return new Set(undoable);
+}
+
+export const UNDOABLE_QUERY_KEY = '/api/quests/completions/undoable';
+
+export const undoableQueryOptions = (eventIds: readonly string[]) =>
+  queryOptions({
+    queryKey: [UNDOABLE_QUERY_KEY, eventIds],
+    queryFn: () => fetchUndoable(eventIds),
+    enabled: eventIds.length > 0,
+  });

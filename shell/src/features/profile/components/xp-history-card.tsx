@@ -6,7 +6,12 @@ import Skeleton from 'antd/es/skeleton';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { relativeTime, type XpHistoryEntry } from '@levelup/contracts';
 import { profileQueryKey, serverMessageOf, useToast } from '@levelup/web-kit';
-import { canUndo, undoCompletion } from '../api/undo-completion.ts';
+import {
+  UNDOABLE_QUERY_KEY,
+  canUndo,
+  undoCompletion,
+  undoableQueryOptions,
+} from '../api/undo-completion.ts';
 import { XP_HISTORY_PAGE, xpHistoryQueryOptions } from '../api/xp-history-api.ts';
 
 /** svc-identity applies the revoke from its event a moment after the call: read again then. */
@@ -29,6 +34,12 @@ function reasonOf(entry: XpHistoryEntry): string {
 export function XpHistoryCard() {
   const [limit, setLimit] = useState(XP_HISTORY_PAGE);
   const history = useQuery({ ...xpHistoryQueryOptions(limit), placeholderData: keepPreviousData });
+  // Undo is offered only where it still works: on a completion that is its item's standing one.
+  const candidates = history.data?.entries.filter(canUndo).map((entry) => entry.id) ?? [];
+  const undoable = useQuery({
+    ...undoableQueryOptions(candidates),
+    placeholderData: keepPreviousData,
+  });
   const queryClient = useQueryClient();
   const toast = useToast();
   // Undo from the history: the same revoke as un-completing, exactly once per completion.
@@ -45,6 +56,7 @@ export function XpHistoryCard() {
           title: 'Nothing to undo',
           description: `${result.title} was already undone.`,
         });
+      void queryClient.invalidateQueries({ queryKey: [UNDOABLE_QUERY_KEY] });
       for (const delay of REFRESH_AFTER_UNDO_MS)
         setTimeout(() => {
           void queryClient.invalidateQueries({ queryKey: ['/api/user/xp-history'] });
@@ -91,7 +103,7 @@ export function XpHistoryCard() {
                   <strong style={{ color: entry.xpDelta < 0 ? '#b91c1c' : '#15803d' }}>
                     {entry.xpDelta < 0 ? `−${Math.abs(entry.xpDelta)}` : `+${entry.xpDelta}`} XP
                   </strong>
-                  {canUndo(entry) && (
+                  {undoable.data?.has(entry.id) && (
                     <Button
                       size="small"
                       aria-label={`Undo: ${entry.title ?? sourceLabels[entry.source]}`}
