@@ -32,6 +32,7 @@ COPY mfe-progression/package.json mfe-progression/
 COPY e2e/package.json e2e/
 COPY faults/package.json faults/
 COPY deploy/package.json deploy/
+COPY security/package.json security/
 RUN npm ci
 
 # --- the production dependencies only, for the runtime images

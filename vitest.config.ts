@@ -11,6 +11,7 @@ export default defineConfig({
       'shell/vitest.config.ts',
       'mfe-*/vitest.config.ts',
       'deploy/vitest.config.ts',
+      'security/vitest.config.ts',
       'scripts/vitest.config.ts',
     ],
   },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -5,7 +6,12 @@ import path from 'node:path';
 import { connectBus, deleteNamespacedStreams } from '@levelup/service-kit';
 import { startTestOidcProvider } from '@levelup/service-kit/testing/oidc-provider';
 import { startStack } from '../scripts/lib/run-stack.ts';
-import { E2E_ADMIN_USERNAME, E2E_BASE_URL, E2E_PORT_OFFSET } from './stack-env.ts';
+import {
+  E2E_ADMIN_PASSWORD,
+  E2E_ADMIN_USERNAME,
+  E2E_BASE_URL,
+  E2E_PORT_OFFSET,
+} from './stack-env.ts';
 
 /**
  * Starts the whole stack once for the suite: built frontends, in-memory MongoDB, and the real NATS
@@ -33,7 +39,6 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       MONGO_URL: undefined,
-      ADMIN_USERNAMES: E2E_ADMIN_USERNAME,
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
@@ -41,6 +46,11 @@ export default async function globalSetup() {
     log: (line) => console.log(`[e2e stack] ${line}`),
   });
   process.env.E2E_IDENTITY_SECRET_FILE = path.join(dataDir, 'secrets.json');
+  // For specs that start an extra instance of a service on this stack's database and NATS namespace.
+  process.env.E2E_MONGO_URL = stack.mongoUrl;
+  process.env.E2E_NATS_URL = stack.natsUrl;
+  process.env.E2E_NATS_NAMESPACE = natsNamespace;
+  await createAdmin(stack.mongoUrl);
   return async () => {
     await stack.stop();
     await provider.close();
@@ -49,4 +59,31 @@ export default async function globalSetup() {
     await bus.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The suite's admin: signed up like anyone, then granted the role as an operator does (`npm run admin --
+ * grant`), since no sign-up ever makes an admin.
+ */
+async function createAdmin(mongoUrl: string) {
+  const registered = await fetch(`${E2E_BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: E2E_ADMIN_USERNAME,
+      email: `${E2E_ADMIN_USERNAME}@example.test`,
+      password: E2E_ADMIN_PASSWORD,
+      displayName: 'Ada Lovelace',
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`admin sign-up answered ${registered.status}`);
+  execFileSync(
+    process.execPath,
+    [
+      path.join(import.meta.dirname, '../svc-identity/scripts/admin.ts'),
+      'grant',
+      E2E_ADMIN_USERNAME,
+    ],
+    { env: { ...process.env, MONGO_URL: mongoUrl, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
+  );
 }

@@ -6,7 +6,8 @@ export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const E2E_BASE_URL = `http://localhost:${8080 + E2E_PORT_OFFSET}`;
 
 /**
- * The suite's admin (issue 11): global-setup lists this username in ADMIN_USERNAMES for svc-identity, so
- * whoever signs up with it is an admin. The stack's database lives in memory, one per run.
+ * The suite's admin: global-setup signs it up and grants it the role with the admin script (no sign-up
+ * makes an admin). The stack's database lives in memory, one per run.
  */
 export const E2E_ADMIN_USERNAME = 'e2e_admin';
+export const E2E_ADMIN_PASSWORD = 'admin-password';

@@ -33,6 +33,7 @@ const WORKSPACES = [
   'e2e',
   'faults',
   'deploy',
+  'security',
 ];
 const resultsDir = path.join(ROOT, '.data/test-results');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);

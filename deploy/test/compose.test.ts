@@ -40,9 +40,15 @@ const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/gim)].ma
   name: m[2],
 }));
 
-/** Compose's ${VAR:-default} with nothing set in the environment, as a fresh `docker compose up` sees it. */
+/**
+ * Compose's ${VAR:-default} with nothing set in the environment, as a fresh `docker compose up` sees it;
+ * a required ${VAR:?message} as `npm run compose:secrets` sets it (a random value per name).
+ */
+const GENERATED = (name: string) => `generated-${name.toLowerCase()}-0123456789abcdef`;
 function interpolate(value: string): string {
-  return value.replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback);
+  return value
+    .replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback)
+    .replace(/\$\{([A-Z_]+):\?[^}]*\}/g, (_m, name: string) => GENERATED(name));
 }
 const envOf = (name: string) =>
   Object.fromEntries(
@@ -61,6 +67,8 @@ const appServices = {
 } as const;
 const frontends = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
 const observability = ['prometheus', 'grafana'];
+/** Optional profiles beside observability: the TLS proxy in front of the gateway. */
+const optional = ['tls'];
 
 describe('docker-compose.yml', () => {
   it('when parsed, then it holds MongoDB 7 as a replica set, NATS 2.10 with JetStream, every service, the gateway on 8080 and every frontend', () => {
@@ -72,6 +80,7 @@ describe('docker-compose.yml', () => {
         ...Object.keys(appServices),
         ...frontends,
         ...observability,
+        ...optional,
       ].sort(),
     );
     expect(compose.services.mongo?.image).toMatch(/^mongo:7/);
@@ -92,6 +101,24 @@ describe('docker-compose.yml', () => {
     // One identity secret for the gateway and the services, or every signed identity is refused.
     for (const name of Object.keys(appServices))
       expect(envOf(name).IDENTITY_SECRET).toBe(envOf('gateway').IDENTITY_SECRET);
+  });
+
+  it('when a secret is not set, then compose stops and names it: no secret has a default', () => {
+    const text = read('docker-compose.yml');
+    expect(text).not.toMatch(/change-me/i);
+    for (const name of [
+      'IDENTITY_SECRET',
+      'SESSION_KEYS',
+      'MONGO_PASSWORD',
+      'GRAFANA_ADMIN_PASSWORD',
+    ]) {
+      expect(text, name).toContain(`\${${name}:?`);
+      expect(text, name).not.toMatch(new RegExp(`\\$\\{${name}:-`));
+    }
+    // The services sign in to MongoDB as the root user compose creates.
+    expect(envOf('svc-quests').MONGO_URL).toBe(
+      `mongodb://levelup:${GENERATED('MONGO_PASSWORD')}@mongo:27017/?replicaSet=rs0&authSource=admin`,
+    );
   });
 
   it("when the gateway names an upstream, then that compose service exists and listens on the URL's port", () => {

@@ -49,6 +49,9 @@ const signedInPages = [
   { path: '/dashboard', ready: /Welcome/ },
   { path: '/quests', ready: 'Quest Log' },
   { path: '/goals', ready: 'Goal Planner' },
+  // The planner's Paused Goals section (a goal is paused below) and the New Goal dialog of /goals/new.
+  { path: '/goals', ready: 'Paused Goals' },
+  { path: '/goals/new', ready: 'Create Custom Goal' },
   { path: '/community', ready: 'Share wins, ask for support and cheer each other on.' },
   { path: '/sessions', ready: 'Body-Doubling Sessions' },
   { path: '/meetups', ready: 'Weekly Meetups' },
@@ -65,7 +68,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     baseURL,
   }) => {
-    // Thirteen pages loaded and scanned one after another: three times the usual minute, which a busy
+    // Fifteen pages loaded and scanned one after another: three times the usual minute, which a busy
     // 2-core machine needs (each scan alone takes seconds there).
     test.slow();
     const context = await browser.newContext({ baseURL, colorScheme });
@@ -82,6 +85,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.request.post('/api/quests', {
       data: { title: 'Read ten pages', description: 'Ten pages of a good book' },
     });
+    const goal = await page.request.post('/api/goals', { data: { title: 'Learn to juggle' } });
+    await page.request.put(`/api/goals/${((await goal.json()) as { id: string }).id}`, {
+      data: { status: 'paused' },
+    });
     for (const { path, ready } of signedInPages) {
       await page.goto(path);
       await expect(page.getByText(ready).first()).toBeVisible();
@@ -91,6 +98,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('region', { name: "This Month's Summary" })).toBeVisible();
       }
       problems.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    }
+    // The Quest Log's edit and delete dialogs, open over the page.
+    await page.goto('/quests');
+    const quest = page.getByRole('listitem', { name: 'Read ten pages' });
+    await quest.getByRole('button', { name: /^Read ten pages/ }).click();
+    for (const [button, dialog] of [
+      ['Edit: Read ten pages', 'Edit Quest'],
+      ['Delete: Read ten pages', 'Delete quest?'],
+    ] as const) {
+      await quest.getByRole('button', { name: button }).click();
+      await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      problems.push(...(await violations(page)).map((v) => `/quests ${dialog}: ${v}`));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
     }
     // The admin's pages, with something on them: feedback, a reported post and the meetup form.
     await page.request.post('/api/feedback', {

@@ -32,7 +32,7 @@ test('a visitor signs in with the external provider and comes back signed in, th
   };
   expect(first.username).toBe(login);
 
-  await page.goto('/api/logout');
+  await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page.getByText('Sign In', { exact: true }).first()).toBeVisible();
   expect((await page.request.get('/api/user/profile')).status()).toBe(401);
   await signInThroughProvider();

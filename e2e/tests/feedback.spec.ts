@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newUser, signInAsAdmin } from './helpers.ts';
 
 // Issue 11, beta feedback: a member sends feedback through the floating tab; the admin page is for
-// admins only, so the same member sees the not-allowed page, and an admin (ADMIN_USERNAMES) reviews it.
+// admins only, so the same member sees the not-allowed page, and an admin (granted by global-setup) reviews it.
 
 test('a member sends feedback through the Beta Feedback tab and is not allowed on the admin page', async ({
   page,
@@ -99,7 +99,7 @@ test('an admin reads a member’s feedback, marks it reviewed with a note and ba
   ).toBe(201);
   await reporter.close();
 
-  // The admin is the username svc-identity was started with in ADMIN_USERNAMES.
+  // The admin is the user global-setup granted the role with the admin script.
   const admin = await browser.newContext();
   const page = await admin.newPage();
   await signInAsAdmin(page);

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN_USERNAME } from '../stack-env.ts';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from '../stack-env.ts';
 
 let counter = 0;
 
@@ -41,15 +41,15 @@ export async function dismissOnboardingWizard(page: Page) {
 }
 
 /**
- * Signs the page in as the suite's admin (ADMIN_USERNAMES of the e2e stack): signs up the first time in a
- * run, signs in after that (the stack's in-memory database lives for the whole run).
+ * Signs the page in as the suite's admin (global-setup signed it up and granted it the role; a sign-up here
+ * only happens on a stack started without it, and then the role check below fails clearly).
  */
 export async function signInAsAdmin(page: Page) {
   await page.goto('/auth');
   const credentials = {
     ...newUser('admin'),
     username: E2E_ADMIN_USERNAME,
-    password: 'admin-password',
+    password: E2E_ADMIN_PASSWORD,
   };
   const registered = await page.request.post('/api/auth/register', { data: credentials });
   if (registered.status() === 409) {

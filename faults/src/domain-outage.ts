@@ -312,8 +312,8 @@ export async function runOutage(
     // Signed out at svc-identity itself (as another gateway instance would pass it on), then killed at
     // once: only the identity.session_revoked event can tell this gateway.
     const identityUrl = `http://127.0.0.1:${portOf('svc-identity', FAULTS_PORT_OFFSET)}`;
-    const out = await call(identityUrl, 'GET', '/api/logout', revokedEarly);
-    if (out.status !== 302) problems.push(`sign-out at svc-identity answered ${out.status}`);
+    const out = await call(identityUrl, 'POST', '/api/logout', revokedEarly);
+    if (out.status !== 303) problems.push(`sign-out at svc-identity answered ${out.status}`);
   }
   const downAt = Date.now();
   await stack.kill(service);
@@ -325,8 +325,8 @@ export async function runOutage(
       problems.push('a session revoked just before the identity outage was served during it');
   }
   if (signedOutLate) {
-    const out = await call(base, 'GET', '/api/logout', signedOutLate);
-    if (out.status !== 302) problems.push(`sign-out during the outage answered ${out.status}`);
+    const out = await call(base, 'POST', '/api/logout', signedOutLate);
+    if (out.status !== 303) problems.push(`sign-out during the outage answered ${out.status}`);
     const answer = await call(base, 'GET', '/api/quests', signedOutLate);
     figures.signedOutDuring = answer.status;
     if (answer.status !== 401)

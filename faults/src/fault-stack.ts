@@ -26,6 +26,8 @@ export interface LogLine {
 export interface FaultStack extends RunningStack {
   /** The gateway on 127.0.0.1 (loopback only). */
   baseUrl: string;
+  /** Every gateway on 127.0.0.1 (one unless `gateways` asked for more). */
+  baseUrls: string[];
   logFile: string;
   /** Every line the children printed so far (bounded), for the report of a failed scenario. */
   lines(since?: number): LogLine[];
@@ -57,7 +59,7 @@ async function portInUse(port: number): Promise<boolean> {
 /** `name` names the log file under .data/faults (one per test file, kept after the run). */
 export async function startFaultStack(
   name: string,
-  options: { scale?: Partial<Record<ServiceName, number>> } = {},
+  options: { scale?: Partial<Record<ServiceName, number>>; gateways?: number } = {},
 ): Promise<FaultStack> {
   const busy = [];
   for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
@@ -107,6 +109,7 @@ export async function startFaultStack(
       env: { ...process.env, NATS_URL: `nats://127.0.0.1:${natsPort}`, MONGO_URL: undefined },
       frontends: false,
       ...(options.scale ? { scale: options.scale } : {}),
+      ...(options.gateways ? { gateways: options.gateways } : {}),
       output,
       log: (line) => output.write(`${'faults'.padEnd(16)} | ${line}\n`),
     });
@@ -126,6 +129,7 @@ export async function startFaultStack(
   return {
     ...stack,
     baseUrl: stack.gatewayUrl.replace('localhost', '127.0.0.1'),
+    baseUrls: stack.gatewayUrls.map((url) => url.replace('localhost', '127.0.0.1')),
     logFile,
     lines: (since = 0) => kept.filter((line) => line.at >= since),
     async kill(name) {

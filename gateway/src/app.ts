@@ -21,6 +21,9 @@ import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
 import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
+import { clientOf, parseTrustProxy } from './client-address.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -55,10 +58,14 @@ const API_DOCS_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+/** Browsers that reached the app over HTTPS keep to it for a year (sent only on HTTPS answers). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface GatewayDeps {
   log?: Log;
   sessions?: SessionResolver;
+  /** The per-user and per-address limits (RATE_RULES unless a test brings its own). */
+  rateLimiter?: RateLimiter;
 }
 
 /** The session resolver the gateway's settings describe (main.ts also hands it the revocations). */
@@ -68,6 +75,8 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
     staleMs: config.SESSION_STALE_MS,
+    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+    maxBytes: config.SESSION_CACHE_MAX_BYTES,
     timeoutMs: config.SESSION_TIMEOUT_MS,
   });
 }
@@ -76,6 +85,7 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
 export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const log: Log = deps.log ?? (() => {});
   const sessions = deps.sessions ?? sessionResolverFor(config);
+  const rateLimiter = deps.rateLimiter ?? createRateLimiter();
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
     sessions,
@@ -129,12 +139,26 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     log,
   });
 
+  const trust = parseTrustProxy(config.TRUST_PROXY);
   const app = new Koa();
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // Who the client is, from the headers only trusted proxies wrote (TRUST_PROXY); then the gateway's
+    // own X-Forwarded-For (the client's address) and X-Forwarded-Proto replace whatever came in.
+    const client = clientOf(
+      trust,
+      ctx.req.socket.remoteAddress,
+      ctx.get('x-forwarded-for'),
+      ctx.get('x-forwarded-proto'),
+    );
+    ctx.state.clientIp = client.ip;
+    ctx.state.clientProto = client.proto;
     for (const header of UNTRUSTED_HEADERS) delete ctx.req.headers[header];
+    ctx.req.headers['x-forwarded-for'] = client.ip;
+    ctx.req.headers['x-forwarded-proto'] = client.proto;
+    if (client.proto === 'https') ctx.set('strict-transport-security', HSTS);
     ctx.req.headers['x-request-id'] = requestId;
     ctx.state.requestId = requestId;
     ctx.set('x-request-id', requestId);
@@ -213,8 +237,40 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     } else {
       delete ctx.req.headers.cookie;
     }
+    const limit = rateLimiter.check(
+      ctx.method,
+      ctx.path,
+      session.kind === 'signed-in' ? session.userId : undefined,
+      ctx.state.clientIp as string,
+    );
+    if (limit.limited) {
+      log('rate limited', {
+        requestId: ctx.state.requestId,
+        rule: limit.rule,
+        userId: session.kind === 'signed-in' ? session.userId : undefined,
+        address: ctx.state.clientIp,
+      });
+      ctx.set('retry-after', String(limit.retryAfterSeconds));
+      return sendError(ctx, 429, 'RATE_LIMITED', limit.message);
+    }
+    if (limit.counted.length > 0)
+      ctx.res.once('finish', () => {
+        // Only what the service took counts against the limit.
+        if (ctx.res.statusCode >= 400) rateLimiter.refund(limit.counted);
+      });
     if (session.kind === 'signed-in') {
       ctx.state.userId = session.userId;
+      // The identity is signed for this request only: this service, method, path and body.
+      const body = await readBody(ctx.req);
+      if (body === 'too-large') {
+        return sendError(
+          ctx,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`,
+        );
+      }
+      if (body) replayBody(ctx.req, body);
       Object.assign(
         ctx.req.headers,
         signIdentity(
@@ -224,6 +280,12 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
             requestId: ctx.state.requestId as string,
           },
           config.IDENTITY_SECRET,
+          {
+            service: `svc-${route.service}`,
+            method: ctx.method,
+            path: ctx.req.url ?? ctx.url,
+            body,
+          },
         ),
       );
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, loadConfig } from '@levelup/service-kit';
+import { parseTrustProxy } from './client-address.ts';
 
 const url = (fallback: string) => z.url().default(fallback);
 /** Several instances of one service (issue 13): comma-separated URLs; when set, it replaces the *_URL. */
@@ -21,6 +22,8 @@ export const gatewayConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where Prometheus reads the gateway's /metrics (issue 14): a port of its own, never the public one; 0 for none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The address of the /metrics listener: every interface (compose's Prometheus); `npm start`: 127.0.0.1. */
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   IDENTITY_SECRET: z.string().min(16, 'IDENTITY_SECRET must be at least 16 characters'),
   IDENTITY_URL: url('http://127.0.0.1:4001'),
   QUESTS_URL: url('http://127.0.0.1:4002'),
@@ -58,6 +61,14 @@ export const gatewayConfigShape = {
   SESSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   /** How long a resolved session is reused; a sign-out through the gateway drops it at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  /** At most this many sessions are remembered (the oldest verification forgotten first). */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(20_000),
+  /** At most this many bytes (estimated) of remembered sessions. */
+  SESSION_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
   /**
    * Issue 17: how long after svc-identity last verified a session the gateway keeps serving it while
    * svc-identity does not answer (stale-if-error; 0 turns it off). Revocations arrive over NATS.
@@ -67,6 +78,24 @@ export const gatewayConfigShape = {
     .int()
     .min(0)
     .default(15 * 60_000),
+  /**
+   * Which peers may say who the client is with X-Forwarded-For / X-Forwarded-Proto: unset (nobody), a
+   * number of hops, or comma-separated addresses and CIDR ranges ('loopback' for the machine itself).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (value) => {
+        try {
+          parseTrustProxy(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'TRUST_PROXY: a number of hops, or comma-separated addresses and CIDR ranges' },
+    ),
   /** Where identity.session_revoked events come from; the gateway keeps working while NATS is away. */
   NATS_URL: commonEnv.NATS_URL,
   NATS_NAMESPACE: commonEnv.NATS_NAMESPACE,

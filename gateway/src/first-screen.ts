@@ -61,6 +61,16 @@ const gzipped = promisify(gzip);
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
+ * The template with its first `slot` replaced by `text` taken literally. String.replace with a string
+ * would read `$&`, `$\``, `$'` and `$1` in the text as replacement patterns (a quest title is the user's).
+ */
+function insert(template: string, slot: string, text: string): string {
+  const at = template.indexOf(slot);
+  if (at < 0) return template;
+  return template.slice(0, at) + text + template.slice(at + slot.length);
+}
+
+/**
  * The dashboard's first screen for a signed-in user (issue 16, contracts first-screen.ts): the shell's
  * prerendered template with the user's heading and the dashboard's reads embedded, read in parallel with
  * the user's identity as the gateway signs it for any API call. Anything missing, failing or late (the
@@ -73,9 +83,19 @@ export function createFirstScreen(options: FirstScreenOptions) {
   async function read(
     service: FirstScreenService,
     url: string,
-    headers: Record<string, string>,
+    identity: { user: SignedInUser; requestId: string; cookie?: string },
     signal: AbortSignal,
   ): Promise<unknown> {
+    // Signed as the gateway signs any API call: for this service, this GET and this path.
+    const headers: Record<string, string> = {
+      ...signIdentity({ ...identity.user, requestId: identity.requestId }, options.secret, {
+        service: `svc-${service}`,
+        method: 'GET',
+        path: url,
+      }),
+      'x-request-id': identity.requestId,
+      ...(identity.cookie ? { cookie: identity.cookie } : {}),
+    };
     const response = await fetch(`${options.serviceUrl(service)}${url}`, { headers, signal });
     if (!response.ok) throw new Error(`${response.status} from ${url}`);
     return response.json();
@@ -94,16 +114,17 @@ export function createFirstScreen(options: FirstScreenOptions) {
   async function render(user: SignedInUser, requestId: string, cookie: string) {
     if (options.timeoutMs <= 0) return null;
     const signal = AbortSignal.timeout(options.timeoutMs);
-    const identity = {
-      ...signIdentity({ ...user, requestId }, options.secret),
-      'x-request-id': requestId,
-    };
     try {
       const [page, ...answers] = await Promise.all([
         template(signal),
         ...READS.map(([, { service, url }]) =>
           // svc-identity reads the session cookie itself, as it does behind the gateway's proxy.
-          read(service, url, service === 'identity' ? { ...identity, cookie } : identity, signal),
+          read(
+            service,
+            url,
+            service === 'identity' ? { user, requestId, cookie } : { user, requestId },
+            signal,
+          ),
         ),
       ]);
       const reads = Object.fromEntries(
@@ -118,16 +139,15 @@ export function createFirstScreen(options: FirstScreenOptions) {
         throw new Error('the template has no slots');
       const badge = firstScreenBadge(reads);
       const embedded = Object.fromEntries(READS.map(([, { url }], i) => [url, answers[i]]));
-      const html = page.html
-        .replace(FIRST_SCREEN_HEADING_SLOT, escapeHtml(heading))
-        .replace(
+      const html = insert(
+        insert(
+          insert(page.html, FIRST_SCREEN_HEADING_SLOT, escapeHtml(heading)),
           FIRST_SCREEN_BADGE_SLOT,
           badge === null ? '' : `<span class="lu-first-tag">${escapeHtml(badge)}</span>`,
-        )
-        .replace(
-          '</body>',
-          `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(embedded)}</script></body>`,
-        );
+        ),
+        '</body>',
+        `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(embedded)}</script></body>`,
+      );
       return { html, csp: page.csp };
     } catch (error) {
       log('first screen skipped', { requestId, reason: (error as Error).message });

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { instanceRotation } from './instance-rotation.ts';
-import type { SessionResolver } from './session-resolver.ts';
+import { sessionCookieOf, type SessionResolver } from './session-resolver.ts';
+
+/** How many sign-outs wait for svc-identity at most (default): past it the oldest is let go. */
+const MAX_REPLAYS = 10_000;
 
 /** svc-identity's session cookie (koa-session's key and its signature). */
 const SESSION_COOKIES = ['levelup.sid', 'levelup.sid.sig'];
@@ -16,7 +19,9 @@ type Log = (message: string, fields?: Record<string, unknown>) => void;
  * svc-identity does not answer, so a sign-out must not wait for it: the gateway refuses the cookie at
  * once, clears it in the browser, and tells svc-identity to end the session as soon as it answers again
  * (until then the copy of the cookie is refused here). The replay list lives in this process only: a
- * gateway restarted during the outage forgets it, and then the session ends when it expires.
+ * gateway restarted during the outage forgets it, and then the session ends when it expires. It is keyed
+ * by session and holds only the session cookies, at most maxReplays of them (the oldest let go first,
+ * logged), so sign-outs during a long outage cannot grow the gateway without bound.
  */
 export function createIdentityFallback(options: {
   /** Every svc-identity instance: a sign-out is passed on to the first that answers. */
@@ -24,9 +29,13 @@ export function createIdentityFallback(options: {
   sessions: SessionResolver;
   timeoutMs: number;
   retryMs?: number;
+  /** How many sign-outs may wait for svc-identity (default 10,000). */
+  maxReplays?: number;
   log: Log;
 }) {
-  const replays = new Set<string>();
+  const maxReplays = options.maxReplays ?? MAX_REPLAYS;
+  /** Session key to the session cookies to pass on, oldest first. */
+  const replays = new Map<string, string>();
   const instances = instanceRotation(options.identityUrls, { retryMs: options.retryMs ?? 2_000 });
   let timer: NodeJS.Timeout | undefined;
   let replaying = false;
@@ -34,7 +43,7 @@ export function createIdentityFallback(options: {
   /** The identity proxy's fallback when svc-identity failed: signs out here, or a clear 503. */
   function fallback(req: IncomingMessage, res: ServerResponse): boolean {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
-    if (req.method === 'GET' && path === SIGN_OUT_PATH) signOutHere(req, res);
+    if (req.method === 'POST' && path === SIGN_OUT_PATH) signOutHere(req, res);
     else if (path.startsWith('/api/')) unavailable(res);
     else return false;
     return true;
@@ -57,16 +66,24 @@ export function createIdentityFallback(options: {
   }
 
   function signOutHere(req: IncomingMessage, res: ServerResponse) {
-    const cookie = req.headers.cookie;
-    if (cookie) {
-      options.sessions.signOutLocally(cookie);
-      replays.add(cookie);
+    const session = sessionCookieOf(req.headers.cookie);
+    if (session) {
+      options.sessions.signOutLocally(session.cookie);
+      replays.delete(session.key);
+      replays.set(session.key, session.cookie);
+      for (const [oldest] of replays) {
+        if (replays.size <= maxReplays) break;
+        replays.delete(oldest);
+        options.log('too many sign-outs waiting for svc-identity: the oldest is let go', {
+          waiting: replays.size,
+        });
+      }
       schedule();
     }
     options.log('signed out at the gateway; svc-identity will be told when it answers', {
       requestId: req.headers['x-request-id'],
     });
-    res.writeHead(302, {
+    res.writeHead(303, {
       location: '/',
       'cache-control': 'no-store',
       'set-cookie': SESSION_COOKIES.map(
@@ -85,9 +102,9 @@ export function createIdentityFallback(options: {
     if (replaying) return;
     replaying = true;
     try {
-      for (const cookie of replays) {
+      for (const [key, cookie] of replays) {
         if (!(await passOn(cookie))) break; // still away: try again on the next tick
-        replays.delete(cookie);
+        replays.delete(key);
         options.sessions.signOutConfirmed(cookie);
         options.log('sign-out passed on to svc-identity');
       }
@@ -105,6 +122,7 @@ export function createIdentityFallback(options: {
     for (const base of instances.order()) {
       try {
         const response = await fetch(new URL(SIGN_OUT_PATH, base), {
+          method: 'POST',
           headers: { cookie, 'x-forwarded-proto': 'https' },
           redirect: 'manual',
           signal: AbortSignal.timeout(options.timeoutMs),

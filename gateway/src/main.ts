@@ -11,6 +11,7 @@ configureTracing({ serviceName: 'gateway' });
 // Prometheus scrapes a port of its own, never published: the public port serves only the app.
 const metricsServer = config.METRICS_PORT
   ? serveMetrics(config.METRICS_PORT, {
+      host: config.METRICS_HOST,
       onError: (error) =>
         logger.error('metrics listener failed; /metrics is not served', {
           port: config.METRICS_PORT,

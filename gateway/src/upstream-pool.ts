@@ -14,8 +14,23 @@ export type ProxyHandler = (
 ) => Promise<void>;
 
 const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A refused connection was never made, so the instance saw nothing of the request: any method may go to
+ * another instance, as long as there is no body (the proxy has already read a body into the failed
+ * connection). An instance that is stopping or restarting refuses; one that dies mid-request resets.
+ */
+function neverSent(req: IncomingMessage, code: string | undefined): boolean {
+  const length = req.headers['content-length'];
+  return (
+    code === 'ECONNREFUSED' &&
+    req.headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  );
+}
 const RETRIED = Symbol('retried on another instance');
-type PooledRequest = IncomingMessage & { [RETRIED]?: true };
+const INSTANCE = Symbol('the instance this try goes to');
+type PooledRequest = IncomingMessage & { [RETRIED]?: true; [INSTANCE]?: string };
 
 export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'> {
   /** Every instance of the service (e.g. QUESTS_URLS); one is a pool of one. */
@@ -56,7 +71,8 @@ export async function expandTarget(
  * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
  * and then tried again by the next request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
  * way is sent once more to another instance, so scaling down or restarting one instance costs readers
- * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502. A
+ * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502,
+ * unless its connection was refused and it has no body (neverSent: a rolling restart costs no write). A
  * timeout takes nobody out: a slow instance is still an instance, and the 504 says so.
  */
 export function createUpstreamPool(options: UpstreamPoolOptions) {
@@ -65,13 +81,19 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     retryMs: options.retryAfterMs,
     now: options.now,
   });
-  const proxyFor = (target: string): RequestHandler =>
-    createUpstreamProxy({
-      ...options,
-      target,
-      fallback: (req, res, status) => failedOver(target, req, res, status),
-    });
-  let proxies = new Map(options.targets.map((target) => [target, proxyFor(target)]));
+  // One proxy for every instance, told per request where to go: a proxy registers itself with the
+  // gateway's server for good, so one per instance would pile up as DNS brings new pod addresses.
+  const proxy: RequestHandler = createUpstreamProxy({
+    ...options,
+    target: options.targets[0]!,
+    router: (req) => (req as PooledRequest)[INSTANCE]!,
+    fallback: (req, res, status, code) =>
+      failedOver((req as PooledRequest)[INSTANCE]!, req, res, status, code),
+  });
+  const send = (target: string, req: PooledRequest, res: ServerResponse, next: () => void) => {
+    req[INSTANCE] = target;
+    return proxy(req, res, next);
+  };
 
   /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
   async function refresh(): Promise<void> {
@@ -81,9 +103,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
         expandTarget(target, options.dns?.resolve).catch(() => [target]),
       ),
     );
-    const wanted = [...new Set(expanded.flat())];
-    proxies = new Map(wanted.map((target) => [target, proxies.get(target) ?? proxyFor(target)]));
-    rotation.setTargets(wanted);
+    rotation.setTargets([...new Set(expanded.flat())]);
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
@@ -97,6 +117,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     req: PooledRequest,
     res: ServerResponse,
     status: 502 | 504,
+    code: string | undefined,
   ): boolean {
     if (status === 502) {
       rotation.failed(target);
@@ -106,11 +127,16 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
         forMs: options.retryAfterMs,
       });
     }
-    if (status === 502 && !res.headersSent && !req[RETRIED] && RETRYABLE.has(req.method ?? '')) {
+    if (
+      status === 502 &&
+      !res.headersSent &&
+      !req[RETRIED] &&
+      (RETRYABLE.has(req.method ?? '') || neverSent(req, code))
+    ) {
       const other = rotation.pick(target);
       if (other) {
         req[RETRIED] = true;
-        void proxies.get(other)!(req, res, () => undefined);
+        void send(other, req, res, () => undefined);
         return true;
       }
     }
@@ -119,7 +145,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
 
   // The next instance in turn; when every one is out, the one back soonest.
   const handler: ProxyHandler = (req, res, nextMiddleware) =>
-    proxies.get(rotation.pick()!)!(req, res, nextMiddleware);
+    send(rotation.pick()!, req, res, nextMiddleware);
 
   return {
     handler,

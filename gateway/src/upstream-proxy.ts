@@ -12,6 +12,8 @@ export interface UpstreamProxyOptions {
   name: string;
   target: string;
   timeoutMs: number;
+  /** Another target per request (a pool's choice of instance); `target` when absent. */
+  router?: (req: IncomingMessage) => string;
   /** Path prefix removed before forwarding (remotes are served from the root of their own server). */
   stripPrefix?: string;
   log: (message: string, fields?: Record<string, unknown>) => void;
@@ -19,7 +21,13 @@ export interface UpstreamProxyOptions {
    * Gets the first say when the upstream fails (502 or 504): true when it answered the client itself
    * (the gateway signs a browser out on its own while svc-identity is away).
    */
-  fallback?: (req: IncomingMessage, res: ServerResponse, status: 502 | 504) => boolean;
+  fallback?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: 502 | 504,
+    /** The socket's error code ('ECONNREFUSED': the connection was never made, nothing was sent). */
+    code?: string,
+  ) => boolean;
 }
 
 /**
@@ -29,6 +37,7 @@ export interface UpstreamProxyOptions {
 export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler {
   return createProxyMiddleware({
     target: options.target,
+    ...(options.router ? { router: options.router } : {}),
     agent: keepAliveAgent,
     xfwd: true,
     // Our own JSON error answer replaces the default plain-text one; only the event wiring is kept.
@@ -58,7 +67,8 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           res.destroy();
           return;
         }
-        if (!res.headersSent && options.fallback?.(req, res, status)) return;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!res.headersSent && options.fallback?.(req, res, status, code)) return;
         sendUpstreamError(res, status, options.name, timedOut);
       },
     },

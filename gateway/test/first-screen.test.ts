@@ -11,6 +11,8 @@ import { gatewayConfigShape } from '../src/config.ts';
 // heading, the founder badge and the dashboard's reads written in; anything else gets the page as before.
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 const servers: http.Server[] = [];
 const TEMPLATE =
   '<!doctype html><html><body><div id="root" data-prerendered="first-screen"><main>' +
@@ -32,8 +34,14 @@ const state = {
 /** The held answers of the quests service, sent by release(). */
 const held: (() => void)[] = [];
 const release = () => held.splice(0).forEach((answer) => answer());
-const identitySeen: http.IncomingHttpHeaders[] = [];
-const servicesSeen: http.IncomingHttpHeaders[] = [];
+/** What reached each fake service: its name, the path and the headers. */
+interface SeenRead {
+  service: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+const identitySeen: SeenRead[] = [];
+const servicesSeen: SeenRead[] = [];
 
 async function upstream(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
   const server = http.createServer(handler);
@@ -50,17 +58,17 @@ async function gateway(timeoutMs: string) {
   const identityUrl = await upstream((req, res) => {
     if (req.url === '/internal/session') {
       const signedIn =
-        verifyInternal(req.headers, SECRET) &&
+        verifyInternal(req.headers, SECRET, SESSION_LOOKUP) &&
         (req.headers.cookie ?? '').includes('levelup.sid=good');
       json(res, signedIn ? { userId: 'user-1', role: 'member' } : {}, signedIn ? 200 : 401);
     } else {
-      identitySeen.push(req.headers);
+      identitySeen.push({ service: 'svc-identity', url: req.url ?? '', headers: req.headers });
       if (req.url === '/api/user/profile') json(res, state.profile);
       else json(res, { error: 'not found' }, 404);
     }
   });
   const questsUrl = await upstream((req, res) => {
-    servicesSeen.push(req.headers);
+    servicesSeen.push({ service: 'svc-quests', url: req.url ?? '', headers: req.headers });
     const answer = () => {
       if (state.questsStatus !== 200) json(res, { error: 'broken' }, state.questsStatus);
       else if (req.url === '/api/dashboard/overview') json(res, state.overview);
@@ -71,7 +79,7 @@ async function gateway(timeoutMs: string) {
     else answer();
   });
   const goalsUrl = await upstream((req, res) => {
-    servicesSeen.push(req.headers);
+    servicesSeen.push({ service: 'svc-goals', url: req.url ?? '', headers: req.headers });
     json(res, []);
   });
   const shellUrl = await upstream((req, res) => {
@@ -166,8 +174,24 @@ describe('the dashboard first screen', () => {
     }
     // Every read went out as this user, signed as the gateway signs any API call.
     expect(servicesSeen.length).toBeGreaterThan(0);
-    for (const headers of [...servicesSeen, ...identitySeen])
-      expect(verifyIdentity(headers, SECRET)).toEqual({ userId: 'user-1', role: 'member' });
+    for (const { service, url, headers } of [...servicesSeen, ...identitySeen])
+      expect(verifyIdentity(headers, SECRET, { service, method: 'GET', path: url })).toEqual({
+        userId: 'user-1',
+        role: 'member',
+      });
+  });
+
+  it('when quest titles hold replacement patterns or a closing script tag, then they are written in literally', async () => {
+    state.quests = ['$&', '$`', "$'", '$$', '$1', '</script>', 'a $` b </body> c'].map(
+      (title, i) => ({ id: `q${i}`, title }),
+    );
+    const html = await (await navigate(`${base}/dashboard`)).text();
+    // The page is the template once: nothing of it copied in by a pattern, one body and one data block.
+    expect(html.startsWith('<!doctype html><html><body><div id="root"')).toBe(true);
+    expect(html.split('<!doctype html>')).toHaveLength(2);
+    expect(html.split('</body>')).toHaveLength(2);
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+    expect(embedded(html)['/api/quests']).toEqual(state.quests);
   });
 
   it('when the user is new and no founder, then the new-adventurer greeting and no badge', async () => {

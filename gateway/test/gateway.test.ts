@@ -8,6 +8,8 @@ import type { GatewayConfig } from '../src/config.ts';
 import { z } from 'zod';
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 const servers: http.Server[] = [];
 
 interface Seen {
@@ -40,7 +42,7 @@ async function recordingUpstream(handler?: (seen: Seen, res: http.ServerResponse
 async function identityUpstream() {
   return recordingUpstream((seen, res) => {
     if (!seen.url.startsWith('/internal/session')) return false;
-    if (!verifyInternal(seen.headers, SECRET)) {
+    if (!verifyInternal(seen.headers, SECRET, SESSION_LOOKUP)) {
       res.writeHead(401).end();
       return true;
     }
@@ -106,26 +108,34 @@ afterAll(async () => {
 });
 
 const lastSeen = (upstream: { seen: Seen[] }) => upstream.seen[upstream.seen.length - 1]!;
+/** The identity a service would accept for the request it received, as svc-quests checks it. */
+const identityAt = (seen: Seen, service = 'svc-quests') =>
+  verifyIdentity(seen.headers, SECRET, {
+    service,
+    method: seen.method,
+    path: seen.url,
+    body: seen.body,
+  });
 
 describe('gateway identity at the edge', () => {
   it('when a signed-in browser calls a service, then the service gets a verifiable identity and no cookie', async () => {
     const response = await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good' } });
     expect(response.status).toBe(200);
     const seen = lastSeen(quests);
-    expect(verifyIdentity(seen.headers, SECRET)).toEqual({ userId: 'user-1', role: 'member' });
+    expect(identityAt(seen)).toEqual({ userId: 'user-1', role: 'member' });
     expect(seen.headers.cookie).toBeUndefined();
   });
 
   it('when an admin calls a service, then the signed identity carries the admin role, and a client cannot claim it', async () => {
     await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=admin' } });
-    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+    expect(identityAt(lastSeen(quests))).toEqual({
       userId: 'admin-1',
       role: 'admin',
     });
     await fetch(`${base}/api/quests`, {
       headers: { cookie: 'levelup.sid=good', 'x-user-role': 'admin' },
     });
-    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+    expect(identityAt(lastSeen(quests))).toEqual({
       userId: 'user-1',
       role: 'member',
     });
@@ -141,17 +151,46 @@ describe('gateway identity at the edge', () => {
     });
     const seen = lastSeen(quests);
     expect(seen.headers['x-user-id']).toBeUndefined();
-    expect(verifyIdentity(seen.headers, SECRET)).toBeNull();
+    expect(identityAt(seen)).toBeNull();
   });
 
   it('when a signed-in client also sends a spoofed user id, then the service sees the session user', async () => {
     await fetch(`${base}/api/quests`, {
       headers: { cookie: 'levelup.sid=good', 'x-user-id': 'attacker' },
     });
-    expect(verifyIdentity(lastSeen(quests).headers, SECRET)).toEqual({
+    expect(identityAt(lastSeen(quests))).toEqual({
       userId: 'user-1',
       role: 'member',
     });
+  });
+
+  it('when a signed-in browser posts a body, then it reaches the service unchanged and the identity is signed for that body, path and service only', async () => {
+    const body = JSON.stringify({ title: 'Walk the dog', xpReward: 10 });
+    const response = await fetch(`${base}/api/quests?source=test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'levelup.sid=good' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const seen = lastSeen(quests);
+    expect(seen.body).toBe(body);
+    expect(identityAt(seen)).toEqual({ userId: 'user-1', role: 'member' });
+    expect(identityAt({ ...seen, body: body.replace('10', '1000') })).toBeNull();
+    expect(identityAt({ ...seen, url: '/api/quests' })).toBeNull();
+    expect(identityAt({ ...seen, method: 'PUT' })).toBeNull();
+    expect(identityAt(seen, 'svc-goals')).toBeNull();
+  });
+
+  it('when a signed-in browser posts a body larger than the services take, then the gateway answers 413 and sends nothing', async () => {
+    const before = quests.seen.length;
+    const response = await fetch(`${base}/api/quests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'levelup.sid=good' },
+      body: JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(quests.seen.length).toBe(before);
   });
 
   it('when the browser signs in, then svc-identity receives the cookie and the body unchanged', async () => {
@@ -196,13 +235,15 @@ describe('gateway routing and failures', () => {
   });
 
   it('when another site posts to the API, then the gateway refuses it', async () => {
+    const posts = () => quests.seen.filter((seen) => seen.method === 'POST').length;
+    const before = posts();
     const response = await fetch(`${base}/api/quests`, {
       method: 'POST',
       headers: { origin: 'https://evil.example' },
       body: '{}',
     });
     expect(response.status).toBe(403);
-    expect(quests.seen.some((seen) => seen.method === 'POST')).toBe(false);
+    expect(posts()).toBe(before);
   });
 
   it('when the shell asks for the remote manifest, then it lists every remote at a same-origin path', async () => {

@@ -12,6 +12,8 @@ import { gatewayConfigShape } from '../src/config.ts';
 import { subscribeRevocations } from '../src/session-revocations.ts';
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** The session lookup as svc-identity checks its internal signature. */
+const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const NAMESPACE = `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const servers: http.Server[] = [];
@@ -40,12 +42,12 @@ function identityServer() {
     }
     const cookie = req.headers.cookie ?? '';
     const session = identity.signedOut.includes(cookie) ? undefined : SESSIONS[cookie];
-    if (req.url === '/internal/session' && verifyInternal(req.headers, SECRET)) {
+    if (req.url === '/internal/session' && verifyInternal(req.headers, SECRET, SESSION_LOOKUP)) {
       res.writeHead(session ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(session ?? {}));
-    } else if (req.url === '/api/logout') {
+    } else if (req.url === '/api/logout' && req.method === 'POST') {
       identity.signedOut.push(cookie);
-      res.writeHead(302, { location: '/' }).end();
+      res.writeHead(303, { location: '/' }).end();
     } else {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     }
@@ -55,7 +57,13 @@ function identityServer() {
 /** A service that, like the real ones, answers 401 without the gateway's signed identity. */
 function serviceServer() {
   return http.createServer((req, res) => {
-    const who = verifyIdentity(req.headers, SECRET);
+    // Reads only (no body): the identity as svc-quests or svc-goals checks it.
+    const service = req.url?.startsWith('/api/goals') ? 'svc-goals' : 'svc-quests';
+    const who = verifyIdentity(req.headers, SECRET, {
+      service,
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+    });
     res.writeHead(who ? 200 : 401, { 'content-type': 'application/json' });
     res.end(JSON.stringify(who ?? { error: { code: 'UNAUTHENTICATED' } }));
   });
@@ -106,8 +114,9 @@ beforeEach(() => {
   identity.down = false;
 });
 
-const get = (path: string, cookie?: string) =>
+const get = (path: string, cookie?: string, method = 'GET') =>
   fetch(`${base}${path}`, {
+    method,
     headers: cookie ? { cookie } : {},
     redirect: 'manual',
     signal: AbortSignal.timeout(3_000),
@@ -169,8 +178,10 @@ describe('gateway while svc-identity is down (issue 17)', () => {
   it('when a browser signs out during the outage, then its cookie is refused at once and svc-identity ends the session when it returns', async () => {
     expect((await get('/api/quests', 'levelup.sid=dan')).status).toBe(200);
     identity.down = true;
-    const signOut = await get('/api/logout', 'levelup.sid=dan');
-    expect(signOut.status).toBe(302);
+    // A GET is not a sign-out, even while svc-identity is away.
+    expect((await get('/api/logout', 'levelup.sid=dan')).status).toBe(503);
+    const signOut = await get('/api/logout', 'levelup.sid=dan', 'POST');
+    expect(signOut.status).toBe(303);
     expect(signOut.headers.get('location')).toBe('/');
     expect(signOut.headers.getSetCookie().join(';')).toMatch(/levelup\.sid=;/);
     expect((await get('/api/quests', 'levelup.sid=dan')).status).toBe(401);

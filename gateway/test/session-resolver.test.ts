@@ -8,12 +8,15 @@ let lookups = 0;
 let delayMs = 100;
 /** 'down': svc-identity resets every connection, as a killed process does. */
 let mode: 'up' | 'down' = 'up';
-const HASH_OF: Record<string, string> = { 'sid=good': 'a'.repeat(64), 'sid=other': 'b'.repeat(64) };
+const HASH_OF: Record<string, string> = {
+  'levelup.sid=good': 'a'.repeat(64),
+  'levelup.sid=other': 'b'.repeat(64),
+};
 let server: http.Server;
 let identityUrl: string;
 
 beforeAll(async () => {
-  // A fake svc-identity that answers after delayMs: 'sid=good' is user-1, anything else signed out.
+  // A fake svc-identity that answers after delayMs: 'levelup.sid=good' is user-1, anything else signed out.
   server = http.createServer((req, res) => {
     lookups += 1;
     if (mode === 'down') {
@@ -23,12 +26,14 @@ beforeAll(async () => {
     setTimeout(() => {
       const cookie = req.headers.cookie ?? '';
       const sessionHash = HASH_OF[cookie];
-      if (cookie.startsWith('sid=role-')) {
+      if (cookie.startsWith('levelup.sid=role-')) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ userId: 'user-2', role: cookie.slice('sid=role-'.length) }));
+        res.end(
+          JSON.stringify({ userId: 'user-2', role: cookie.slice('levelup.sid=role-'.length) }),
+        );
         return;
       }
-      const good = cookie.includes('sid=good') || sessionHash !== undefined;
+      const good = cookie.includes('levelup.sid=good') || sessionHash !== undefined;
       res.writeHead(good ? 200 : 401, { 'content-type': 'application/json' });
       res.end(good ? JSON.stringify({ userId: 'user-1', sessionHash }) : '{}');
     }, delayMs);
@@ -71,13 +76,13 @@ describe('session resolver', () => {
     delayMs = 100;
     const sessions = resolver();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sessions.resolve('sid=good', `req-${i}`)),
+      Array.from({ length: 20 }, (_, i) => sessions.resolve('levelup.sid=good', `req-${i}`)),
     );
     expect(lookups).toBe(1);
     expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
       new Set([JSON.stringify({ kind: 'signed-in', userId: 'user-1', role: 'member' })]),
     );
-    await sessions.resolve('sid=good', 'cached');
+    await sessions.resolve('levelup.sid=good', 'cached');
     expect(lookups).toBe(1);
   });
 
@@ -85,31 +90,33 @@ describe('session resolver', () => {
     lookups = 0;
     delayMs = 100;
     const sessions = resolver();
-    const during = sessions.resolve('sid=good', 'before-sign-out');
-    sessions.forget('sid=good');
+    const during = sessions.resolve('levelup.sid=good', 'before-sign-out');
+    sessions.forget('levelup.sid=good');
     expect(await during).toEqual({ kind: 'signed-in', userId: 'user-1', role: 'member' });
-    await sessions.resolve('sid=good', 'after-sign-out');
+    await sessions.resolve('levelup.sid=good', 'after-sign-out');
     expect(lookups).toBe(2);
   });
 
   it('when svc-identity names the admin role, then the answer carries it; any other or no role is a member', async () => {
     delayMs = 0;
     const sessions = resolver();
-    expect(await sessions.resolve('sid=role-admin', 'admin')).toEqual({
+    expect(await sessions.resolve('levelup.sid=role-admin', 'admin')).toEqual({
       kind: 'signed-in',
       userId: 'user-2',
       role: 'admin',
     });
-    expect(await sessions.resolve('sid=role-admin', 'admin-cached')).toMatchObject({
+    expect(await sessions.resolve('levelup.sid=role-admin', 'admin-cached')).toMatchObject({
       role: 'admin',
     });
-    expect(await sessions.resolve('sid=role-superuser', 'odd')).toMatchObject({ role: 'member' });
-    expect(await sessions.resolve('sid=good', 'none')).toMatchObject({ role: 'member' });
+    expect(await sessions.resolve('levelup.sid=role-superuser', 'odd')).toMatchObject({
+      role: 'member',
+    });
+    expect(await sessions.resolve('levelup.sid=good', 'none')).toMatchObject({ role: 'member' });
   });
 
   it('when svc-identity does not answer within the session timeout, then the lookup is unavailable, not hung', async () => {
     delayMs = 5_000;
-    const answer = await resolver(200).resolve('sid=slow-good', 'slow');
+    const answer = await resolver(200).resolve('levelup.sid=slow-good', 'slow');
     expect(answer.kind).toBe('unavailable');
   });
 });
@@ -123,54 +130,54 @@ describe('session resolver while svc-identity is away (issue 17)', () => {
 
   it('when svc-identity goes down, then a session it verified within the stale bound is still served and an unknown cookie is unavailable', async () => {
     const { sessions, clock } = clockedResolver();
-    expect(await sessions.resolve('sid=good', 'r1')).toEqual({
+    expect(await sessions.resolve('levelup.sid=good', 'r1')).toEqual({
       kind: 'signed-in',
       userId: 'user-1',
       role: 'member',
     });
     mode = 'down';
     clock.now += 14 * 60_000;
-    expect(await sessions.resolve('sid=good', 'r2')).toEqual({
+    expect(await sessions.resolve('levelup.sid=good', 'r2')).toEqual({
       kind: 'signed-in',
       userId: 'user-1',
       role: 'member',
       stale: true,
     });
-    expect((await sessions.resolve('sid=never-seen', 'r3')).kind).toBe('unavailable');
+    expect((await sessions.resolve('levelup.sid=never-seen', 'r3')).kind).toBe('unavailable');
   });
 
   it('when the last verification is older than the stale bound, then the session is unavailable, not served', async () => {
     const { sessions, clock } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
+    await sessions.resolve('levelup.sid=good', 'r1');
     mode = 'down';
     clock.now += 15 * 60_000 + 1;
-    expect((await sessions.resolve('sid=good', 'r2')).kind).toBe('unavailable');
+    expect((await sessions.resolve('levelup.sid=good', 'r2')).kind).toBe('unavailable');
   });
 
   it('when svc-identity has just failed, then requests in the next second are answered without asking it again', async () => {
     const { sessions, clock } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
+    await sessions.resolve('levelup.sid=good', 'r1');
     mode = 'down';
     clock.now += 5_000;
-    await sessions.resolve('sid=good', 'r2');
+    await sessions.resolve('levelup.sid=good', 'r2');
     const asked = lookups;
-    for (let i = 0; i < 10; i += 1) await sessions.resolve('sid=good', `again-${i}`);
+    for (let i = 0; i < 10; i += 1) await sessions.resolve('levelup.sid=good', `again-${i}`);
     expect(lookups).toBe(asked);
     clock.now += 1_001;
-    await sessions.resolve('sid=good', 'after-retry');
+    await sessions.resolve('levelup.sid=good', 'after-retry');
     expect(lookups).toBe(asked + 1);
   });
 
   it('when svc-identity is back, then its answer replaces the stale one (a session it ended is signed out)', async () => {
     const { sessions, clock } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
+    await sessions.resolve('levelup.sid=good', 'r1');
     mode = 'down';
     clock.now += 60_000;
-    expect((await sessions.resolve('sid=good', 'r2')).kind).toBe('signed-in');
+    expect((await sessions.resolve('levelup.sid=good', 'r2')).kind).toBe('signed-in');
     mode = 'up';
     clock.now += 1_001;
-    expect(await sessions.resolve('sid=nobody', 'r3')).toEqual({ kind: 'anonymous' });
-    expect(await sessions.resolve('sid=good', 'r4')).toEqual({
+    expect(await sessions.resolve('levelup.sid=nobody', 'r3')).toEqual({ kind: 'anonymous' });
+    expect(await sessions.resolve('levelup.sid=good', 'r4')).toEqual({
       kind: 'signed-in',
       userId: 'user-1',
       role: 'member',
@@ -179,41 +186,41 @@ describe('session resolver while svc-identity is away (issue 17)', () => {
 
   it("when a revocation names the session's hash, then it is refused at once while svc-identity is down and the user's other session is not", async () => {
     const { sessions, clock } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
-    await sessions.resolve('sid=other', 'r2');
+    await sessions.resolve('levelup.sid=good', 'r1');
+    await sessions.resolve('levelup.sid=other', 'r2');
     mode = 'down';
-    expect(sessions.revoke({ userId: 'user-1', sessionHash: HASH_OF['sid=good'] })).toBe(1);
+    expect(sessions.revoke({ userId: 'user-1', sessionHash: HASH_OF['levelup.sid=good'] })).toBe(1);
     clock.now += 500;
-    expect((await sessions.resolve('sid=good', 'r3')).kind).toBe('unavailable');
+    expect((await sessions.resolve('levelup.sid=good', 'r3')).kind).toBe('unavailable');
     clock.now += 5_000;
-    expect((await sessions.resolve('sid=good', 'r4')).kind).toBe('unavailable');
-    expect((await sessions.resolve('sid=other', 'r5')).kind).toBe('signed-in');
+    expect((await sessions.resolve('levelup.sid=good', 'r4')).kind).toBe('unavailable');
+    expect((await sessions.resolve('levelup.sid=other', 'r5')).kind).toBe('signed-in');
   });
 
   it("when a revocation names only the user, then every one of the user's sessions is refused", async () => {
     const { sessions } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
-    await sessions.resolve('sid=other', 'r2');
+    await sessions.resolve('levelup.sid=good', 'r1');
+    await sessions.resolve('levelup.sid=other', 'r2');
     mode = 'down';
     expect(sessions.revoke({ userId: 'user-1' })).toBe(2);
-    expect((await sessions.resolve('sid=other', 'r3')).kind).toBe('unavailable');
+    expect((await sessions.resolve('levelup.sid=other', 'r3')).kind).toBe('unavailable');
   });
 
   it('when svc-identity still vouches for a revoked session (the event overtook its delete), then the session is refused', async () => {
     const { sessions } = clockedResolver();
-    sessions.revoke({ userId: 'user-1', sessionHash: HASH_OF['sid=good'] });
-    expect(await sessions.resolve('sid=good', 'r1')).toEqual({ kind: 'anonymous' });
+    sessions.revoke({ userId: 'user-1', sessionHash: HASH_OF['levelup.sid=good'] });
+    expect(await sessions.resolve('levelup.sid=good', 'r1')).toEqual({ kind: 'anonymous' });
   });
 
   it('when a cookie is signed out at the gateway while svc-identity is away, then it is refused until svc-identity confirms', async () => {
     const { sessions, clock } = clockedResolver();
-    await sessions.resolve('sid=good', 'r1');
+    await sessions.resolve('levelup.sid=good', 'r1');
     mode = 'down';
-    sessions.signOutLocally('sid=good');
+    sessions.signOutLocally('levelup.sid=good');
     clock.now += 5_000;
-    expect(await sessions.resolve('sid=good', 'r2')).toEqual({ kind: 'anonymous' });
-    sessions.signOutConfirmed('sid=good');
-    expect((await sessions.resolve('sid=good', 'r3')).kind).toBe('unavailable');
+    expect(await sessions.resolve('levelup.sid=good', 'r2')).toEqual({ kind: 'anonymous' });
+    sessions.signOutConfirmed('levelup.sid=good');
+    expect((await sessions.resolve('levelup.sid=good', 'r3')).kind).toBe('unavailable');
   });
 });
 
@@ -235,7 +242,7 @@ describe('several svc-identity instances (IDENTITY_URLS)', () => {
     });
     const before = lookups;
     for (let i = 0; i < 4; i += 1)
-      expect(await sessions.resolve('sid=good', `r${i}`)).toEqual({
+      expect(await sessions.resolve('levelup.sid=good', `r${i}`)).toEqual({
         kind: 'signed-in',
         userId: 'user-1',
         role: 'member',

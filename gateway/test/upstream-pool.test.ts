@@ -44,10 +44,12 @@ async function gatewayOver(targets: string[], clock = { now: 1_000_000 }) {
   const url = await listen(
     http.createServer((req, res) => void pool.handler(req, res, () => undefined)),
   );
-  const call = async (method = 'GET', path = '/api/quests') => {
+  const call = async (method = 'GET', path = '/api/quests', sent: string | null = '{}') => {
     const response = await fetch(`${url}${path}`, {
       method,
-      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      ...(method === 'POST' && sent !== null
+        ? { body: sent, headers: { 'content-type': 'application/json' } }
+        : {}),
     });
     const body = (await response.json()) as { instance?: string; error?: { code: string } };
     return { status: response.status, instance: body.instance, code: body.error?.code };
@@ -110,6 +112,29 @@ describe('several instances of one service (issue 13)', () => {
     });
   });
 
+  it('when a write without a body finds an instance not listening (stopping or restarting), then another instance does it, as nothing reached the first; a write with a body gets the 502', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const refusing = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const b = await instance('b');
+
+    const first = await gatewayOver([refusing, b.url]);
+    expect(await first.call('POST', '/api/quests/1/toggle', null)).toMatchObject({
+      status: 200,
+      instance: 'b',
+    });
+    expect(b.seen).toEqual(['POST /api/quests/1/toggle']);
+
+    // The proxy has read a body into the refused connection: it cannot follow to another instance.
+    const second = await gatewayOver([refusing, b.url]);
+    expect(await second.call('POST', '/api/quests', '{"title":"x"}')).toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+    expect(b.seen).toEqual(['POST /api/quests/1/toggle']);
+  });
+
   it('when every instance is down, then the answer is a JSON 502 at once, and the first to come back serves again', async () => {
     const [a, b] = [await instance('a'), await instance('b')];
     a.broken = true;
@@ -166,6 +191,41 @@ describe('instances found through DNS (issue 13, compose --scale)', () => {
     addresses = ['127.0.0.2'];
     await pool.refresh();
     expect(await seen()).toEqual(['b', 'b', 'b', 'b']);
+    pool.stop();
+  });
+
+  it('when DNS keeps bringing new addresses (pods replaced), then the gateway server does not gather a listener per address ever seen', async () => {
+    const a = await instance('a');
+    const port = new URL(a.url).port;
+    const bServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ instance: 'b' }));
+    });
+    servers.push(bServer);
+    await new Promise<void>((resolve) => bServer.listen(Number(port), '127.0.0.3', resolve));
+    let addresses = ['127.0.0.1'];
+    const pool = createUpstreamPool({
+      name: 'svc-quests',
+      targets: [`http://svc-quests.internal:${port}`],
+      timeoutMs: 2_000,
+      retryAfterMs: 5_000,
+      dns: { refreshMs: 60_000, resolve: async () => addresses },
+      log: () => undefined,
+    });
+    await pool.ready;
+    const gateway = http.createServer((req, res) => void pool.handler(req, res, () => undefined));
+    const url = await listen(gateway);
+    const before = gateway.listenerCount('close');
+    const answered = [];
+    for (let round = 0; round < 12; round += 1) {
+      addresses = [round % 2 === 0 ? '127.0.0.3' : '127.0.0.1'];
+      await pool.refresh();
+      answered.push(
+        ((await (await fetch(`${url}/api/quests`)).json()) as { instance: string }).instance,
+      );
+    }
+    expect(answered).toEqual(['b', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a']);
+    expect(gateway.listenerCount('close') - before).toBeLessThanOrEqual(1);
     pool.stop();
   });
 

@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import CommunityRoutes from './routes.tsx';
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
 
 describe('community remote', () => {
   it('when there are no posts, then the community page invites the first one', async () => {
@@ -20,6 +25,21 @@ describe('community remote', () => {
       screen.getByText('Work alongside others for accountability and focus'),
     ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Live Sessions' })).toBeInTheDocument();
+  });
+
+  it("when the dashboard's /body-doubling link opens, then the body-doubling sessions page shows at /sessions", async () => {
+    mockFetch({ 'GET /api/sessions': { body: [] } });
+    renderWithProviders(
+      <>
+        <CommunityRoutes />
+        <LocationProbe />
+      </>,
+      { route: '/body-doubling' },
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Body-Doubling Sessions' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/sessions');
   });
 
   it('when /meetups opens, then the page says times are in EST', () => {

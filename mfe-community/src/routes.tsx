@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@levelup/web-kit';
 import { CommunityRoute } from './app/community-route.tsx';
 import { FeedbackReviewPage } from './features/feedback-review/components/feedback-review-page.tsx';
@@ -11,6 +11,8 @@ export default function CommunityRoutes() {
     <Routes>
       <Route path="community" element={<CommunityRoute />} />
       <Route path="sessions" element={<SessionsPage />} />
+      {/* The dashboard's Body Doubling quick action links here; the page lives at /sessions. */}
+      <Route path="body-doubling" element={<Navigate to="/sessions" replace />} />
       <Route path="meetups" element={<MeetupsPage />} />
       <Route path="admin/feedback" element={<FeedbackReviewPage />} />
       <Route path="*" element={<NotFoundPage />} />

@@ -7,6 +7,8 @@ export default function GoalsRoutes() {
   return (
     <Routes>
       <Route path="goals" element={<GoalPlannerPage />} />
+      {/* The dashboard's Create Goal links: the planner with the New Goal dialog open. */}
+      <Route path="goals/new" element={<GoalPlannerPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -15,6 +15,8 @@ import type { Child, RestartPolicy, Supervisor } from './supervisor.ts';
 
 export interface RunningStack {
   gatewayUrl: string;
+  /** Every gateway's URL (one unless `gateways` asked for more), the first being gatewayUrl. */
+  gatewayUrls: string[];
   /** Each process's Prometheus /metrics, with its name. */
   metricsUrls: string[];
   natsUrl: string;
@@ -27,8 +29,9 @@ export interface RunningStack {
   /**
    * Starts an exited child again with the same command (same port, same data folder) and resolves once
    * it is ready again (health answered, or its port accepting connections). For the fault suite.
+   * `env` is added to its environment (a rolling restart to a new build marks the new processes).
    */
-  restart(name: string, timeoutMs?: number): Promise<Child>;
+  restart(name: string, timeoutMs?: number, env?: Record<string, string>): Promise<Child>;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,8 @@ export async function startStack(options: {
   frontends?: boolean;
   /** Instances per service (`npm start -- --scale svc-quests=2`). */
   scale?: Partial<Record<ServiceName, number>>;
+  /** How many gateways (1 by default), each on its own ports (stack.ts). */
+  gateways?: number;
   /** Where the children's name-prefixed output goes; the terminal by default. */
   output?: NodeJS.WritableStream;
   log?: (line: string) => void;
@@ -107,6 +112,7 @@ export async function startStack(options: {
       natsUrl,
       identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
       sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+      mailDir: env.MAIL_DIR ?? path.join(dataDir, 'mail'),
       ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
       ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {
@@ -120,6 +126,7 @@ export async function startStack(options: {
       natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
       frontends: options.frontends,
       ...(options.scale ? { scale: options.scale } : {}),
+      ...(options.gateways ? { gateways: options.gateways } : {}),
     });
     const started = specs.map((spec) => {
       const child = startChild({
@@ -155,15 +162,20 @@ export async function startStack(options: {
     };
     return {
       gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,
+      gatewayUrls: specs
+        .filter((spec) => spec.name.startsWith('gateway'))
+        .map((spec) => `http://localhost:${spec.port}`),
       metricsUrls: metricsUrls(specs, portOffset),
       natsUrl,
       natsNamespace: specs[0]?.env.NATS_NAMESPACE,
       mongoUrl,
       children,
       child,
-      async restart(name, timeoutMs = 60_000) {
+      async restart(name, timeoutMs = 60_000, env) {
         const old = child(name);
-        const restarted = await restartChild(old);
+        const restarted = await restartChild(
+          env ? { ...old, options: { ...old.options, env: { ...old.options.env, ...env } } } : old,
+        );
         // Same place in the list, so stop() still stops everything in the reverse order of start.
         children[children.indexOf(old)] = restarted;
         await readiness.get(name)?.(restarted, timeoutMs);

@@ -35,6 +35,21 @@ describe('npm start -- --scale (issue 13)', () => {
     );
   });
 
+  it('when two gateways are asked for, then the second listens on its own public and metrics ports with the same upstream lists', () => {
+    const specs = stackProcesses({ ...options, gateways: 2, scale: { 'svc-quests': 2 } });
+    const gateways = specs.filter((spec) => spec.name.startsWith('gateway'));
+    expect(gateways.map((spec) => [spec.name, spec.port, spec.env.METRICS_PORT])).toEqual([
+      ['gateway', 8180, '9564'],
+      ['gateway#2', 8200, '9584'],
+    ]);
+    expect(gateways[1]!.env.QUESTS_URLS).toBe(gateways[0]!.env.QUESTS_URLS);
+    expect(gateways[1]!.env.IDENTITY_URL).toBe(gateways[0]!.env.IDENTITY_URL);
+    const ports = specs.flatMap((spec) =>
+      spec.env.METRICS_PORT ? [spec.port, Number(spec.env.METRICS_PORT)] : [spec.port],
+    );
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
   it.each([
     [['--scale=svc-quests=2,svc-goals=2'], { 'svc-quests': 2, 'svc-goals': 2 }],
     [['--scale', 'svc-identity=1'], { 'svc-identity': 1 }],

@@ -18,12 +18,19 @@ export interface StackOptions {
   adminUsernames?: string;
   /** svc-identity's OIDC_* (issue 12): the external sign-in provider, when there is one. */
   externalSignIn?: { issuer: string; clientId: string; clientSecret?: string | undefined };
+  /** svc-identity's MAIL_DIR: the development mail sink (confirmation emails as files, links logged). */
+  mailDir?: string;
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
   frontends?: boolean;
   /** How many instances of a service to run (issue 13, `npm start -- --scale svc-quests=2`); 1 by default. */
   scale?: Partial<Record<ServiceName, number>>;
+  /**
+   * How many gateways to run (1 by default): each further one on the gateway's ports plus
+   * INSTANCE_PORT_STEP times its place, with the same upstreams (the multi-instance rehearsal).
+   */
+  gateways?: number;
 }
 
 export type ServiceName = (typeof SERVICES)[number];
@@ -136,9 +143,12 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       env: {
         ...shared,
         PORT: String(port),
+        // Internal: only the gateway on this machine reaches a service (and its /metrics).
+        BIND_HOST: '127.0.0.1',
         ...(name === 'svc-identity'
           ? {
               SESSION_KEYS: options.sessionKeys,
+              ...(options.mailDir ? { MAIL_DIR: options.mailDir } : {}),
               ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
               // Browsers come back from the provider to the gateway's origin.
               PUBLIC_URL: `http://localhost:${at('gateway')}`,
@@ -169,17 +179,23 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     args: ['serve.ts'],
     port: at(name),
     healthPath: name === 'shell' ? '/' : '/mf-manifest.json',
-    env: { PORT: String(at(name)) },
+    env: { PORT: String(at(name)), BIND_HOST: '127.0.0.1' },
   }));
-  const gateway: ProcessSpec = {
-    name: 'gateway',
+  const gateways = Array.from({ length: options.gateways ?? 1 }, (_, index) => ({
+    name: index === 0 ? 'gateway' : `gateway#${index + 1}`,
+    port: at('gateway') + index * INSTANCE_PORT_STEP,
+    metricsPort: at('gateway-metrics') + index * INSTANCE_PORT_STEP,
+  }));
+  const gatewaySpecs: ProcessSpec[] = gateways.map(({ name, port, metricsPort }) => ({
+    name,
     cwd: path.join(ROOT, 'gateway'),
     args: ['src/main.ts'],
-    port: at('gateway'),
+    port,
     healthPath: '/health',
     env: {
-      PORT: String(at('gateway')),
-      METRICS_PORT: String(at('gateway-metrics')),
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
       IDENTITY_SECRET: options.identitySecret,
       // Session revocations (identity.session_revoked) reach the gateway over NATS (issue 17).
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
@@ -196,8 +212,8 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       REMOTE_COMMUNITY_URL: local(at('mfe-community')),
       REMOTE_PROGRESSION_URL: local(at('mfe-progression')),
     },
-  };
-  return [...services, ...frontends, gateway];
+  }));
+  return [...services, ...frontends, ...gatewaySpecs];
 }
 
 /** Where Prometheus (or a person with curl) reads each process's metrics. */

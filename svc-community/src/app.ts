@@ -37,6 +37,8 @@ export interface CommunityDeps {
   identitySecret: string;
   logger?: Logger;
   clock?: () => Date;
+  /** Keep the default weekly meetups scheduled (DEFAULT_MEETUPS, on unless set to off). */
+  defaultMeetups?: boolean;
 }
 
 export async function createApp(deps: CommunityDeps): Promise<Koa> {
@@ -62,7 +64,11 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
         }),
       }),
       meetupsRouter({
-        meetups: meetupsService({ meetups: meetupsRepository(models), clock: deps.clock }),
+        meetups: meetupsService({
+          meetups: meetupsRepository(models),
+          clock: deps.clock,
+          defaultMeetups: deps.defaultMeetups,
+        }),
       }),
     ],
   });

@@ -2,4 +2,12 @@ import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
 import { loadCommunityConfig } from './config.ts';
 
-startService({ name: SERVICE_NAME, config: loadCommunityConfig(), createApp, startWorkers });
+const config = loadCommunityConfig();
+
+startService({
+  name: SERVICE_NAME,
+  config,
+  deps: { defaultMeetups: config.DEFAULT_MEETUPS === 'on' },
+  createApp,
+  startWorkers,
+});

@@ -28,7 +28,10 @@ afterAll(async () => {
 
 const get = async (
   path: string,
-  headers: Record<string, string> = identityHeaders(randomUUID()),
+  headers: Record<string, string> = identityHeaders(randomUUID(), {
+    service: 'svc-community',
+    path,
+  }),
 ) => {
   const response = await fetch(`${service.url}${path}`, { headers });
   return {
@@ -256,7 +259,10 @@ describe('svc-community', () => {
     );
     const muted = await service.as(reader)('POST', `/api/posts/${post._id.toString()}/mute-author`);
     expect(muted.status).toBe(200);
-    const readerFeed = await get('/api/community/feed?limit=50', identityHeaders(reader));
+    const readerFeed = await get(
+      '/api/community/feed?limit=50',
+      identityHeaders(reader, { service: 'svc-community', path: '/api/community/feed?limit=50' }),
+    );
     expect(readerFeed.body.some((item) => item.xpEarned === 40)).toBe(false);
     expect(
       (await get('/api/community/feed?limit=50')).body.some((item) => item.xpEarned === 40),

@@ -2,6 +2,7 @@ import {
   registerMember,
   startTestService,
   withRoles,
+  type TestInfra,
   type TestService,
 } from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
@@ -17,15 +18,24 @@ export type CommunityHarness = TestService & {
  * the admin role in the signed identity, as the gateway signs it for svc-identity's admins.
  */
 export async function startCommunity(
-  options: { admins?: Set<string>; clock?: () => Date } = {},
+  options: {
+    admins?: Set<string>;
+    clock?: () => Date;
+    /** The default weekly meetups; off unless a test asks, so lists start empty. */
+    defaultMeetups?: boolean;
+    /** Shared with another instance in the same file: the same database and NATS namespace. */
+    infra?: TestInfra;
+  } = {},
 ): Promise<CommunityHarness> {
   const admins = options.admins ?? new Set<string>();
   const service = await startTestService({
     name: 'svc-community',
     createApp,
     startWorkers,
+    ...(options.infra ? { infra: options.infra } : {}),
     deps: {
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.defaultMeetups ? { defaultMeetups: true } : {}),
     },
   });
   const { Member } = communityModels(service.deps.db);

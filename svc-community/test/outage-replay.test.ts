@@ -63,7 +63,10 @@ function completion(
 
 async function feedTitles(): Promise<string[]> {
   const response = await fetch(`${service.url()}/api/community/feed?limit=50`, {
-    headers: identityHeaders(randomUUID()),
+    headers: identityHeaders(randomUUID(), {
+      service: 'svc-community',
+      path: '/api/community/feed?limit=50',
+    }),
   });
   const items = (await response.json()) as Array<{
     questTitle: string;

@@ -241,10 +241,19 @@ describe('PATCH /api/feedback/:id', () => {
 describe('identity headers', () => {
   it('when a member without a known name sends feedback, then it is stored under their id with no name yet', async () => {
     const stranger = randomUUID();
+    const body = JSON.stringify(feedback({ message: 'Who am I' }));
     const response = await fetch(`${service.url}/api/feedback`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...identityHeaders(stranger) },
-      body: JSON.stringify(feedback({ message: 'Who am I' })),
+      headers: {
+        'content-type': 'application/json',
+        ...identityHeaders(stranger, {
+          service: 'svc-feedback',
+          method: 'POST',
+          path: '/api/feedback',
+          body,
+        }),
+      },
+      body,
     });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { user: unknown }).user).toEqual({

@@ -55,7 +55,10 @@ const bodies = [
 async function raw(userId: string, method: string, path: string, body: string) {
   const response = await fetch(`${service.url}${path}`, {
     method,
-    headers: { ...identityHeaders(userId), 'content-type': 'application/json' },
+    headers: {
+      ...identityHeaders(userId, { service: 'svc-goals', method, path, body }),
+      'content-type': 'application/json',
+    },
     body,
   });
   return { status: response.status, body: (await response.json()) as { error: { code: string } } };
@@ -98,7 +101,15 @@ describe('bad input', () => {
     const { body: goal } = await me('POST', '/api/goals', { title: 'Plain text' });
     const response = await fetch(`${service.url}/api/goals/${goal.id}/progress`, {
       method: 'POST',
-      headers: { ...identityHeaders(randomUUID()), 'content-type': 'text/plain' },
+      headers: {
+        ...identityHeaders(randomUUID(), {
+          service: 'svc-goals',
+          method: 'POST',
+          path: `/api/goals/${goal.id}/progress`,
+          body: 'xpGain=100',
+        }),
+        'content-type': 'text/plain',
+      },
       body: 'xpGain=100',
     });
     expect(response.status).toBe(415);

@@ -62,7 +62,10 @@ describe('svc-goals basics', () => {
   });
 
   it('when a new user asks for their goals, then the list is empty', async () => {
-    const response = await get('/api/goals', identityHeaders(randomUUID()));
+    const response = await get(
+      '/api/goals',
+      identityHeaders(randomUUID(), { service: 'svc-goals', path: '/api/goals' }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);
   });

@@ -25,7 +25,9 @@ let service: RestartableService;
 let tree: TalentNode[];
 
 async function get(userId: string, path: string): Promise<unknown> {
-  const response = await fetch(`${service.url()}${path}`, { headers: identityHeaders(userId) });
+  const response = await fetch(`${service.url()}${path}`, {
+    headers: identityHeaders(userId, { service: 'svc-goals', path }),
+  });
   return response.json();
 }
 

@@ -157,23 +157,53 @@ describe('POST and GET /api/goals/:id/series', () => {
     expect((await me('GET', `/api/goals/${goal.id}/series`)).body).toEqual([]);
   });
 
-  it('when a series not yet known is linked, then the link is made and its title follows the series event', async () => {
+  it('when a series not yet known is linked, then it is 404 and nothing is linked; once its event arrived, the link works', async () => {
     const userId = randomUUID();
     const me = service.as(userId);
     const q = questEvents(userId);
     const { body: goal } = await me('POST', '/api/goals', { title: 'Early link' });
-    const { status, body } = await me('POST', `/api/goals/${goal.id}/series`, {
+    const early = await me('POST', `/api/goals/${goal.id}/series`, {
       seriesId: q.seriesId,
       xpPerOccurrence: 7,
     });
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ seriesId: q.seriesId, title: '' });
+    expect(early.status).toBe(404);
+    expect(early.body.error.message).toBe('Recurring series not found');
+    expect((await me('GET', `/api/goals/${goal.id}/series`)).body).toEqual([]);
     await publish(q.series('quests.series_created', { title: 'Evening stretch' }));
-    const list = await eventually(
-      async () => (await me('GET', `/api/goals/${goal.id}/series`)).body,
-      (links) => links[0]?.title === 'Evening stretch',
+    const link = await linkWhenKnown(me, goal.id, q.seriesId, 7);
+    expect(link).toMatchObject({ title: 'Evening stretch', xpPerOccurrence: 7 });
+  });
+
+  it("when another user's series is linked before svc-goals has heard of it, then it is refused, and its title never shows in the journey", async () => {
+    const userId = randomUUID();
+    const me = service.as(userId);
+    const { body: goal } = await me('POST', '/api/goals', { title: 'Snooping' });
+    const stranger = questEvents(randomUUID());
+    const early = await me('POST', `/api/goals/${goal.id}/series`, {
+      seriesId: stranger.seriesId,
+      xpPerOccurrence: 5,
+    });
+    expect(early.status).toBe(404);
+    await publish(stranger.series('quests.series_created', { title: 'Private therapy notes' }));
+    await eventually(
+      async () =>
+        service.deps.db
+          .collection('quest_series_views')
+          .findOne({ _id: stranger.seriesId as never }),
+      (doc) => doc !== null,
     );
-    expect(list[0]).toMatchObject({ title: 'Evening stretch', xpPerOccurrence: 7 });
+    // A link to a foreign series made before this rule (written straight to the store) shows no title.
+    await service.deps.db.collection('goal_recurring_series_links').insertOne({
+      goalId: goal.id,
+      seriesId: stranger.seriesId,
+      userId,
+      xpPerOccurrence: 5,
+      linkedAt: new Date(),
+    } as never);
+    const journey = await journeyOf(me, goal.id);
+    expect(JSON.stringify(journey)).not.toContain('Private therapy notes');
+    const listed = (await me('GET', `/api/goals/${goal.id}/series`)).body;
+    expect(JSON.stringify(listed)).not.toContain('Private therapy notes');
   });
 
   it.each([
@@ -304,15 +334,17 @@ describe('linked occurrences move the goal (svc-quests events)', () => {
     ]);
   });
 
-  it('when a completion arrives before its series and occurrence events, then it still counts and the star appears once scheduled', async () => {
+  it('when a completion arrives before its occurrence is scheduled, then it still counts and the star appears once scheduled', async () => {
     const userId = randomUUID();
     const me = service.as(userId);
     const q = questEvents(userId);
     const { body: goal } = await me('POST', '/api/goals', { title: 'Out of order' });
-    await me('POST', `/api/goals/${goal.id}/series`, { seriesId: q.seriesId, xpPerOccurrence: 12 });
+    // A series is linked once known; its occurrence's completion then comes before its scheduling.
+    await publish(q.series('quests.series_created'));
+    await linkWhenKnown(me, goal.id, q.seriesId, 12);
     const occurrence = randomUUID();
     await publish(q.occurrence('quests.completed', occurrence, hour(1)));
-    await publish(q.series('quests.series_created'), q.scheduled(occurrence, '2026-11-25'));
+    await publish(q.scheduled(occurrence, '2026-11-25'));
     const journey = await eventually(
       () => journeyOf(me, goal.id),
       (j) => j.linkedSeries[0]?.occurrences.length === 1 && j.linkedSeries[0]?.title !== '',

@@ -1,13 +1,13 @@
 /**
- * Grants or revokes the admin role (issue 11): `npm run admin -- grant <username>` or `... revoke <username>`.
- * Talks to svc-identity's database directly (MONGO_URL, MONGO_DB as the service reads them); the running
- * gateway picks the new role up on the user's next request after its session cache (SESSION_CACHE_MS).
+ * Grants or revokes the admin role: `npm run admin -- grant <username>` or `... revoke <username>`, the only
+ * way to make an admin after the first start. Talks to svc-identity's database directly (MONGO_URL, MONGO_DB
+ * as the service reads them), logs the change and records it in `role_changes`; the running gateway picks
+ * the new role up on the user's next request after its session cache (SESSION_CACHE_MS).
  */
 import { z } from 'zod';
-import { connectMongo, loadConfig } from '@levelup/service-kit';
+import { connectMongo, createLogger, loadConfig } from '@levelup/service-kit';
 import { identityEnv } from '../src/config.ts';
-import { identityModels } from '../src/users/models.ts';
-import { usersRepository } from '../src/users/repository.ts';
+import { changeRole } from '../src/users/roles.ts';
 
 const [command, username] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !username) {
@@ -17,9 +17,12 @@ if ((command !== 'grant' && command !== 'revoke') || !username) {
 const config = loadConfig({ MONGO_URL: identityEnv.MONGO_URL, MONGO_DB: identityEnv.MONGO_DB });
 const db = await connectMongo(config.MONGO_URL, z.string().parse(config.MONGO_DB));
 try {
-  const user = await usersRepository(identityModels(db)).setRole(
+  const user = await changeRole(
+    db,
     username,
     command === 'grant' ? 'admin' : 'member',
+    'admin script',
+    createLogger('svc-identity-admin'),
   );
   if (!user) {
     console.error(`no user named ${username}`);

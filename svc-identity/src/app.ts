@@ -12,6 +12,7 @@ import {
 import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
 import { authRouter } from './auth/routes.ts';
+import { emailVerification } from './auth/email-verification.ts';
 import { identityDataExport } from './data-export.ts';
 import { externalAccounts, externalIdentityModel } from './external-sign-in/external-accounts.ts';
 import { oidcClient, type OidcSettings } from './external-sign-in/oidc-client.ts';
@@ -21,7 +22,8 @@ import { profileService } from './profile/profile.service.ts';
 import { profileRouter, requireUser } from './profile/routes.ts';
 import { sessionMiddleware } from './sessions/session.ts';
 import { ensureIdentityIndexes, identityModels } from './users/models.ts';
-import { adminUsernameKeys, usersRepository } from './users/repository.ts';
+import { usersRepository } from './users/repository.ts';
+import { applyConfiguredAdmins } from './users/roles.ts';
 import {
   reconcileLegacyUsers,
   xpBatchHandler,
@@ -44,8 +46,12 @@ export interface IdentityDeps {
   cookieSecure?: boolean;
   /** OpenID Connect provider for /api/login (issue 12); without it /api/login says it is not set up. */
   externalSignIn?: OidcSettings | undefined;
-  /** ADMIN_USERNAMES: these usernames get the admin role (at start, and when they sign up). */
+  /** ADMIN_USERNAMES: each is granted once, at the first start that lists it, to the account with the name then. */
   adminUsernames?: readonly string[];
+  /** The origin browsers use: links in emails point there. */
+  publicUrl?: string;
+  /** The development mail sink: each email a file in this folder, its link logged (unset: not sent). */
+  mailDir?: string | undefined;
   logger?: Logger;
 }
 
@@ -54,11 +60,8 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
   await ensureIdentityIndexes(models);
-  const users = usersRepository(models, {
-    adminUsernames: adminUsernameKeys(deps.adminUsernames ?? []),
-  });
-  const granted = await users.grantConfiguredAdmins();
-  if (granted > 0) logger.info('admin role granted from ADMIN_USERNAMES', { users: granted });
+  const users = usersRepository(models);
+  await applyConfiguredAdmins(deps.db, deps.adminUsernames ?? [], logger);
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
   const Attempt = attemptModel(deps.db);
   await Attempt.init();
@@ -70,11 +73,22 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
     readiness: { db: deps.db, bus: deps.bus },
     logger,
     keys: deps.sessionKeys,
-    // Secure cookies need to know the browser's connection was HTTPS (X-Forwarded-Proto from the gateway).
-    proxy: deps.cookieSecure ?? false,
+    // The browser's protocol is the gateway's X-Forwarded-Proto (it replaces whatever a client sent, and
+    // says https only when a proxy it trusts does): cookies are Secure on HTTPS, and always with COOKIE_SECURE.
+    proxy: true,
     middleware: (app) => [sessionMiddleware(app, models, { secure: deps.cookieSecure ?? false })],
     routers: [
-      authRouter({ auth }),
+      authRouter({
+        auth,
+        users,
+        logger,
+        verification: emailVerification({
+          db: deps.db,
+          publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+          mailDir: deps.mailDir,
+          logger,
+        }),
+      }),
       externalSignInRouter({
         oidc: deps.externalSignIn ? oidcClient(deps.externalSignIn) : null,
         accounts: externalAccounts({ db: deps.db, users, relay }),

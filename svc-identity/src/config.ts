@@ -33,6 +33,8 @@ export const identityEnv = {
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The development mail sink: emails (the confirmation links) are written as files here and logged. */
+  MAIL_DIR: z.string().min(1).optional(),
   /** The origin browsers use (the gateway's): the provider sends them back to PUBLIC_URL/api/login/callback. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
 };

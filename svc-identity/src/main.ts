@@ -12,6 +12,8 @@ startService({
     cookieSecure: config.COOKIE_SECURE,
     externalSignIn: externalSignInOf(config),
     adminUsernames: config.ADMIN_USERNAMES,
+    publicUrl: config.PUBLIC_URL,
+    mailDir: config.MAIL_DIR,
   },
   createApp,
   startWorkers,

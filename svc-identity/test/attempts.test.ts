@@ -23,25 +23,31 @@ function browserAt(address = `203.0.113.${++addresses}`) {
   };
 }
 
-describe('failed sign-ins and sign-ups are limited (issue 12)', () => {
-  it('when one account gets five wrong passwords, then the sixth try is 429 with Retry-After, even with the right password, and other accounts are untouched', async () => {
+describe('failed sign-ins and sign-ups are slowed down', () => {
+  it('when one account gets five wrong passwords, by username and by email, then the next try waits 15 s (429 with Retry-After), even with the right password, and other accounts are untouched', async () => {
     const user = newUser();
     const other = newUser();
     const browser = browserAt();
     expect((await browser.register(user)).status).toBe(201);
     expect((await browser.register(other)).status).toBe(201);
-    for (let i = 0; i < ATTEMPT_LIMITS.signInPerUsername.max; i += 1) {
-      expect((await browser.login(user.username, 'wrong-password')).status).toBe(401);
+    // Username and email are one account, so one count.
+    for (let i = 0; i < ATTEMPT_LIMITS.signInPerAccount.free; i += 1) {
+      const typed = i % 2 ? user.email.toUpperCase() : user.username;
+      expect((await browserAt().login(typed, 'wrong-password')).status).toBe(401);
     }
-    const locked = await browserAt().login(user.username.toUpperCase(), user.password);
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toMatchObject({
-      code: 'TOO_MANY_ATTEMPTS',
-      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
-    });
-    const retryAfter = Number(locked.response.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    for (const typed of [user.username.toUpperCase(), user.email]) {
+      const delayed = await browserAt().login(typed, user.password);
+      expect(delayed.status).toBe(429);
+      expect(delayed.body.error).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: expect.stringMatching(
+          /^Too many failed sign-in attempts\. Please try again in 1[0-5] seconds\.$/,
+        ),
+      });
+      const retryAfter = Number(delayed.response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(10);
+      expect(retryAfter).toBeLessThanOrEqual(15);
+    }
     expect((await browser.login(other.username, other.password)).status).toBe(200);
   });
 
@@ -50,18 +56,18 @@ describe('failed sign-ins and sign-ups are limited (issue 12)', () => {
     const browser = browserAt();
     expect((await browser.register(user)).status).toBe(201);
     for (let round = 0; round < 2; round += 1) {
-      for (let i = 0; i < ATTEMPT_LIMITS.signInPerUsername.max - 1; i += 1) {
+      for (let i = 0; i < ATTEMPT_LIMITS.signInPerAccount.free - 1; i += 1) {
         expect((await browser.login(user.username, 'wrong-password')).status).toBe(401);
       }
       expect((await browser.login(user.username, user.password)).status).toBe(200);
     }
   });
 
-  it('when one address fails on many accounts, then it is refused while another address signs in', async () => {
+  it('when one address fails on many accounts, then it is slowed down while another address signs in', async () => {
     const user = newUser();
     const guesser = browserAt();
     expect((await browserAt().register(user)).status).toBe(201);
-    for (let i = 0; i < ATTEMPT_LIMITS.signInPerAddress.max; i += 1) {
+    for (let i = 0; i < ATTEMPT_LIMITS.signInPerAddress.free; i += 1) {
       expect((await guesser.login(`nobody_${i}_${user.username}`, 'wrong-password')).status).toBe(
         401,
       );
@@ -74,7 +80,7 @@ describe('failed sign-ins and sign-ups are limited (issue 12)', () => {
     const taken = newUser();
     const prober = browserAt();
     expect((await prober.register(taken)).status).toBe(201);
-    for (let i = 0; i < ATTEMPT_LIMITS.signUpPerAddress.max; i += 1) {
+    for (let i = 0; i < ATTEMPT_LIMITS.signUpPerAddress.free; i += 1) {
       const probe = newUser({ username: taken.username });
       expect((await prober.register(probe)).status).toBe(409);
     }
@@ -82,34 +88,44 @@ describe('failed sign-ins and sign-ups are limited (issue 12)', () => {
     const refused = await prober.register(fresh);
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(
-      'Too many failed sign-up attempts. Please try again in 60 minutes.',
+      'Too many failed sign-up attempts. Please try again in 1 minute.',
     );
     expect((await browserAt().login(fresh.username, fresh.password)).status).toBe(401);
     expect((await browserAt().register(fresh)).status).toBe(201);
   });
 
-  it('when a window ends, then the key may try again and its count starts from one', async () => {
+  it('when failures go on, then each waits twice as long as the one before, up to the cap, and never longer; a forgotten count starts from one', async () => {
     let now = new Date('2026-11-23T10:00:00Z');
+    const limit = { free: 2, firstDelayMs: 1_000, maxDelayMs: 4_000, forgetMs: 60_000 };
     const attempts = attemptsRepository(attemptModel(identity.deps.db), {
       now: () => now,
-      limits: {
-        signInPerUsername: { max: 2, windowMs: 60_000 },
-        signInPerAddress: { max: 100, windowMs: 60_000 },
-        signUpPerAddress: { max: 100, windowMs: 60_000 },
-      },
+      limits: { signInPerAccount: limit, signInPerAddress: limit, signUpPerAddress: limit },
     });
-    const username = newUser().username;
+    const key = attempts.accountKey(undefined, newUser().username);
+    const waitNow = async () => {
+      try {
+        await attempts.checkSignIn(key, undefined);
+        return 0;
+      } catch (error) {
+        return Number((error as { headers: Record<string, string> }).headers['retry-after']);
+      }
+    };
     await Promise.all([
-      attempts.signInFailed(username, undefined),
-      attempts.signInFailed(username, undefined),
+      attempts.signInFailed(key, undefined),
+      attempts.signInFailed(key, undefined),
     ]);
-    await expect(attempts.checkSignIn(username, undefined)).rejects.toMatchObject({
-      status: 429,
-      headers: { 'retry-after': '60' },
-    });
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const wait = await waitNow();
+      waits.push(wait);
+      now = new Date(now.getTime() + wait * 1000);
+      expect(await waitNow()).toBe(0);
+      await attempts.signInFailed(key, undefined);
+    }
+    expect(waits).toEqual([1, 2, 4, 4]);
     now = new Date(now.getTime() + 60_001);
-    await expect(attempts.checkSignIn(username, undefined)).resolves.toBeUndefined();
-    await attempts.signInFailed(username, undefined);
-    await expect(attempts.checkSignIn(username, undefined)).resolves.toBeUndefined();
+    expect(await waitNow()).toBe(0);
+    await attempts.signInFailed(key, undefined);
+    expect(await waitNow()).toBe(0);
   });
 });

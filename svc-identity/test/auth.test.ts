@@ -221,7 +221,11 @@ describe('signed-out and forged requests', () => {
       'GET',
       '/api/user/profile',
       undefined,
-      identityHeaders(victim.id, 'a-guessed-secret-value'),
+      identityHeaders(
+        victim.id,
+        { service: 'svc-identity', path: '/api/user/profile' },
+        { secret: 'a-guessed-secret-value' },
+      ),
     );
     expect(badSignature.status).toBe(401);
   });
@@ -236,20 +240,30 @@ describe('signed-out and forged requests', () => {
       'GET',
       '/api/user/profile',
       undefined,
-      identityHeaders(user.id, TEST_IDENTITY_SECRET),
+      identityHeaders(user.id, { service: 'svc-identity', path: '/api/user/profile' }),
     );
     expect(result.status).toBe(200);
     expect(result.body.id).toBe(user.id);
   });
 });
 
-describe('GET /api/logout and GET /api/login', () => {
+describe('POST /api/logout and GET /api/login', () => {
+  it('when a signed-in user visits GET /api/logout (a link or an image), then it is 405 and they stay signed in', async () => {
+    const browser = client(identity.url);
+    await browser.request('POST', '/api/auth/register', newUser());
+    const result = await browser.request('GET', '/api/logout');
+    expect(result.status).toBe(405);
+    expect(result.response.headers.get('allow')).toBe('POST');
+    expect(result.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect((await browser.request('GET', '/api/user/profile')).status).toBe(200);
+  });
+
   it('when a signed-in user logs out, then they go to / and the session is over', async () => {
     const browser = client(identity.url);
     await browser.request('POST', '/api/auth/register', newUser());
     const cookieWhileSignedIn = browser.jar.header();
-    const result = await browser.request('GET', '/api/logout');
-    expect(result.status).toBe(302);
+    const result = await browser.request('POST', '/api/logout');
+    expect(result.status).toBe(303);
     expect(result.response.headers.get('location')).toBe('/');
     expect((await browser.request('GET', '/api/user/profile')).status).toBe(401);
     // Even a copy of the old cookie is dead: the session is gone from the store.
@@ -262,10 +276,15 @@ describe('GET /api/logout and GET /api/login', () => {
     ).toBe(401);
   });
 
-  it('when no external sign-in provider is configured, then /api/login goes to /auth with a notice', async () => {
-    const result = await client(identity.url).request('GET', '/api/login');
+  it('when no external sign-in provider is configured, then /api/login goes to the sign-in page without an error notice', async () => {
+    const result = await client(identity.url).request('GET', '/api/login?timeZone=Europe%2FBerlin');
     expect(result.status).toBe(302);
-    expect(result.response.headers.get('location')).toBe('/auth?notice=external-unavailable');
+    expect(result.response.headers.get('location')).toBe('/auth');
+  });
+
+  it('when no external sign-in provider is configured, then /api/login/options says so, without a session', async () => {
+    const result = await client(identity.url).request('GET', '/api/login/options');
+    expect(result).toMatchObject({ status: 200, body: { externalSignIn: false } });
   });
 });
 
@@ -275,7 +294,11 @@ describe('GET /internal/session', () => {
     const { body: user } = await browser.request('POST', '/api/auth/register', newUser());
     const result = await client(identity.url).request('GET', '/internal/session', undefined, {
       cookie: browser.jar.header(),
-      ...signInternal(TEST_IDENTITY_SECRET),
+      ...signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     });
     expect(result).toMatchObject({ status: 200, body: { userId: user.id } });
   });
@@ -285,7 +308,11 @@ describe('GET /internal/session', () => {
       'GET',
       '/internal/session',
       undefined,
-      signInternal(TEST_IDENTITY_SECRET),
+      signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     );
     expect(result.status).toBe(401);
   });
@@ -302,8 +329,55 @@ describe('GET /internal/session', () => {
     ).toBe(401);
     const wrong = await client(identity.url).request('GET', '/internal/session', undefined, {
       cookie: browser.jar.header(),
-      ...signInternal('not-the-identity-secret'),
+      ...signInternal('not-the-identity-secret', {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     });
     expect(wrong.status).toBe(401);
+  });
+});
+
+describe('common passwords', () => {
+  it('when the password is one of the most common ones, in any case, then sign-up is 400 with the message and no account is made', async () => {
+    for (const password of ['123456', 'password1', 'PASSWORD1', 'qwerty123', 'iloveyou']) {
+      const user = newUser({ password });
+      const refused = await client(identity.url).request('POST', '/api/auth/register', user);
+      expect(refused.status, password).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        message: 'This password is too common. Please choose a less common password',
+        details: [
+          {
+            path: 'password',
+            message: 'This password is too common. Please choose a less common password',
+          },
+        ],
+      });
+      const signIn = await client(identity.url).request('POST', '/api/auth/login', {
+        username: user.username,
+        password,
+      });
+      expect(signIn.status).toBe(401);
+    }
+  });
+
+  it('when the password is uncommon, then six characters are still enough, and shorter is the spec message', async () => {
+    expect(
+      (
+        await client(identity.url).request(
+          'POST',
+          '/api/auth/register',
+          newUser({ password: 'zq8#Lm' }),
+        )
+      ).status,
+    ).toBe(201);
+    const short = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      newUser({ password: 'zq8#L' }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe('Password must be at least 6 characters');
   });
 });

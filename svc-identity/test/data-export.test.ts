@@ -15,7 +15,12 @@ afterAll(async () => {
 });
 
 const exportOf = (userId: string) =>
-  client(identity.url).request('GET', '/api/user/export', undefined, identityHeaders(userId));
+  client(identity.url).request(
+    'GET',
+    '/api/user/export',
+    undefined,
+    identityHeaders(userId, { service: 'svc-identity', path: '/api/user/export' }),
+  );
 
 describe('GET /api/user/export', () => {
   it('when a user has earned XP, then the export has the account without its secrets and every XP change', async () => {

@@ -1,9 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityModels } from '../src/users/models.ts';
 import {
   startTestOidcProvider,
   type TestOidcProvider,
 } from '@levelup/service-kit/testing/oidc-provider';
-import { CookieJar, client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
+import {
+  CookieJar,
+  client,
+  confirmationLinkFor,
+  newUser,
+  startIdentity,
+  type IdentityHarness,
+} from './harness.ts';
 
 // Issue 12: external sign-in through OpenID Connect (authorisation code with PKCE), against a real
 // provider started here. The browser is played by fetch: redirects followed by hand, forms posted.
@@ -12,6 +23,7 @@ import { CookieJar, client, newUser, startIdentity, type IdentityHarness } from 
 const PUBLIC = 'http://app.levelup.test';
 let provider: TestOidcProvider;
 let identity: IdentityHarness;
+const mailDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-mail-'));
 
 beforeAll(async () => {
   provider = await startTestOidcProvider({ redirectUris: [`${PUBLIC}/api/login/callback`] });
@@ -22,11 +34,13 @@ beforeAll(async () => {
       clientSecret: provider.clientSecret,
       redirectUri: `${PUBLIC}/api/login/callback`,
     },
+    mailDir,
   });
 });
 afterAll(async () => {
   await identity?.stop();
   await provider?.close();
+  rmSync(mailDir, { recursive: true, force: true });
 });
 
 const formField = (html: string, name: string) =>
@@ -41,9 +55,11 @@ async function signInAs(
   jar: CookieJar,
   tamper: (callback: URL) => URL = (url) => url,
   start = '/api/login',
+  method = 'GET',
 ): Promise<Response> {
   const toService = (url: URL) => `${identity.url}${url.pathname}${url.search}`;
   let response = await fetch(`${identity.url}${start}`, {
+    method,
     redirect: 'manual',
     headers: { cookie: jar.header() },
   });
@@ -95,6 +111,11 @@ const profileWith = async (jar: CookieJar) =>
   client(identity.url).request('GET', '/api/user/profile', undefined, { cookie: jar.header() });
 
 describe('external sign-in (OpenID Connect)', () => {
+  it('when a provider is configured, then /api/login/options says so, without a session', async () => {
+    const result = await client(identity.url).request('GET', '/api/login/options');
+    expect(result).toMatchObject({ status: 200, body: { externalSignIn: true } });
+  });
+
   it('when a new provider account signs in, then an account is made from its claims and the browser is signed in at /', async () => {
     provider.account('oidc-ada', {
       email: 'Ada.OIDC@example.com',
@@ -146,17 +167,87 @@ describe('external sign-in (OpenID Connect)', () => {
     expect((await profileWith(jar)).body.timeZone).toBe('UTC');
   });
 
-  it('when the provider vouches for the email of a password account, then it signs in to that account', async () => {
+  it('when the provider vouches for the email of a password account whose owner confirmed it, then it signs in to that account', async () => {
     const existing = newUser();
     const { body: user } = await client(identity.url).request(
       'POST',
       '/api/auth/register',
       existing,
     );
+    const confirm = await client(identity.url).request(
+      'GET',
+      confirmationLinkFor(mailDir, existing.email)!,
+    );
+    expect(confirm.response.headers.get('location')).toBe('/auth?notice=email-verified');
     provider.account('oidc-linked', { email: existing.email, email_verified: true });
     const jar = new CookieJar();
     expect((await signInAs('oidc-linked', jar)).headers.get('location')).toBe('/');
     expect((await profileWith(jar)).body.id).toBe(user.id);
+  });
+
+  it("when someone signed up with another person's email (never confirmed), then that person's provider sign-in does not land in the squatter's account", async () => {
+    // The attacker signs up first with the victim's address and keeps the password.
+    const squatter = newUser({ email: 'victim.takeover@example.com' });
+    const attacker = client(identity.url);
+    const { body: squatterAccount } = await attacker.request(
+      'POST',
+      '/api/auth/register',
+      squatter,
+    );
+    // The victim later signs in with a provider that verified that address.
+    provider.account('oidc-victim', { email: squatter.email, email_verified: true });
+    const jar = new CookieJar();
+    const callback = await signInAs('oidc-victim', jar);
+    expect(callback.headers.get('location')).toBe('/auth?notice=external-email-taken');
+    expect((await profileWith(jar)).status).toBe(401);
+    // Nothing was linked: the attacker's password still opens only the attacker's own, empty account.
+    const again = new CookieJar();
+    await signInAs('oidc-victim', again);
+    expect((await profileWith(again)).status).toBe(401);
+    expect((await attacker.request('GET', '/api/user/profile')).body.id).toBe(squatterAccount.id);
+  });
+
+  it('when an account has a username shaped like the email of a provider account, then the provider sign-in never lands in it', async () => {
+    // Sign-up refuses such usernames now; an account from before is matched by email only.
+    const victimEmail = 'victim.username@example.com';
+    const legacy = newUser();
+    const { body: legacyAccount } = await client(identity.url).request(
+      'POST',
+      '/api/auth/register',
+      legacy,
+    );
+    await identityModels(identity.deps.db).User.updateOne(
+      { _id: legacyAccount.id },
+      { $set: { username: victimEmail, usernameKey: victimEmail, emailVerifiedAt: new Date() } },
+    );
+    provider.account('oidc-username', { email: victimEmail, email_verified: true });
+    const jar = new CookieJar();
+    expect((await signInAs('oidc-username', jar)).headers.get('location')).toBe('/');
+    const { body } = await profileWith(jar);
+    expect(body.id).not.toBe(legacyAccount.id);
+    expect(body.email).toBe(victimEmail);
+  });
+
+  it('when a signed-in user links a provider account from their session, then that provider account signs in to theirs; GET cannot start a link', async () => {
+    const owner = newUser();
+    const browser = client(identity.url);
+    const { body: account } = await browser.request('POST', '/api/auth/register', owner);
+    // A provider account with another, unconfirmed address: only the session can link it.
+    provider.account('oidc-own-link', { email: 'someone.else@example.com', email_verified: false });
+    expect((await browser.request('GET', '/api/login/link')).status).toBe(405);
+    const linked = await signInAs(
+      'oidc-own-link',
+      browser.jar,
+      undefined,
+      '/api/login/link',
+      'POST',
+    );
+    expect(linked.headers.get('location')).toBe('/profile');
+    const jar = new CookieJar();
+    expect((await signInAs('oidc-own-link', jar)).headers.get('location')).toBe('/');
+    expect((await profileWith(jar)).body.id).toBe(account.id);
+    // Signed out, there is nothing to link to.
+    expect((await client(identity.url).request('POST', '/api/login/link')).status).toBe(401);
   });
 
   it('when the email is an account’s but not verified by the provider, then nothing is linked and /auth says why', async () => {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   TEST_IDENTITY_SECRET,
   startTestService,
@@ -14,7 +16,13 @@ export type IdentityHarness = TestService;
 /** svc-identity over HTTP with its XP consumer and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startIdentity(
   infra?: TestInfra,
-  options: { adminUsernames?: string[]; externalSignIn?: OidcSettings; maxDeliver?: number } = {},
+  options: {
+    adminUsernames?: string[];
+    externalSignIn?: OidcSettings;
+    cookieSecure?: boolean;
+    mailDir?: string;
+    maxDeliver?: number;
+  } = {},
 ): Promise<IdentityHarness> {
   return startTestService({
     name: 'svc-identity',
@@ -24,6 +32,8 @@ export function startIdentity(
       sessionKeys: SESSION_KEYS,
       adminUsernames: options.adminUsernames ?? [],
       externalSignIn: options.externalSignIn,
+      cookieSecure: options.cookieSecure ?? false,
+      mailDir: options.mailDir,
     },
     infra,
     ...(options.maxDeliver ? { bus: { maxDeliver: options.maxDeliver } } : {}),
@@ -118,3 +128,19 @@ export function newUser(overrides: Record<string, unknown> = {}) {
 }
 
 export { TEST_IDENTITY_SECRET };
+
+/**
+ * The confirmation link last written to the development mail sink for `email`, as a path on the service
+ * (the link itself points at the public origin); undefined when none was sent.
+ */
+export function confirmationLinkFor(mailDir: string, email: string): string | undefined {
+  if (!existsSync(mailDir)) return undefined;
+  const mails = readdirSync(mailDir)
+    .sort()
+    .map((file) => readFileSync(path.join(mailDir, file), 'utf8'))
+    .filter((text) => text.startsWith(`To: ${email.toLowerCase()}\n`));
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(mails.at(-1) ?? '')?.[0];
+  if (!link) return undefined;
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInternal } from '@levelup/service-kit';
-import { identityModels } from '../src/users/models.ts';
-import { adminUsernameKeys, usersRepository } from '../src/users/repository.ts';
+import { applyConfiguredAdmins, changeRole, roleModels } from '../src/users/roles.ts';
 import {
   TEST_IDENTITY_SECRET,
   client,
@@ -13,10 +12,18 @@ import {
 
 let identity: IdentityHarness;
 const chief = newUser();
+/** Listed in ADMIN_USERNAMES before anyone has the name. */
+const unclaimed = newUser();
+/** What the service logged about roles. */
+const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
+const logger = {
+  info: (msg: string, fields?: Record<string, unknown>) => logged.push({ msg, fields }),
+  warn: (msg: string, fields?: Record<string, unknown>) => logged.push({ msg, fields }),
+};
 beforeAll(async () => {
   // Listed with another case and spaces: ADMIN_USERNAMES is read as the usernames' keys.
   identity = await startIdentity(undefined, {
-    adminUsernames: [` ${chief.username.toUpperCase()} `],
+    adminUsernames: [` ${chief.username.toUpperCase()} `, unclaimed.username],
   });
 });
 afterAll(async () => {
@@ -38,7 +45,11 @@ async function sessionOf(browser: Client) {
     undefined,
     {
       cookie: browser.jar.header(),
-      ...signInternal(TEST_IDENTITY_SECRET),
+      ...signInternal(TEST_IDENTITY_SECRET, {
+        service: 'svc-identity',
+        method: 'GET',
+        path: '/internal/session',
+      }),
     },
   );
   expect(status).toBe(200);
@@ -52,32 +63,75 @@ describe('roles (issue 11)', () => {
     expect((await sessionOf(browser)).role).toBe('member');
   });
 
-  it('when a username listed in ADMIN_USERNAMES signs up, then that user is an admin', async () => {
-    const browser = await signUp(chief);
-    expect((await browser.request('GET', '/api/user/profile')).body.role).toBe('admin');
-    expect((await sessionOf(browser)).role).toBe('admin');
-  });
-
-  it('when the admin script grants and then revokes a member, then the next session lookup follows each change', async () => {
-    const user = newUser();
-    const browser = await signUp(user);
-    const users = usersRepository(identityModels(identity.deps.db));
-    expect((await users.setRole(user.username, 'admin'))?.role).toBe('admin');
-    expect((await sessionOf(browser)).role).toBe('admin');
-    expect((await users.setRole(user.username, 'member'))?.role).toBe('member');
-    expect((await sessionOf(browser)).role).toBe('member');
-    expect(await users.setRole('nobody_by_that_name', 'admin')).toBeNull();
-  });
-
-  it('when a user who signed up earlier is listed in ADMIN_USERNAMES at start, then start grants the role once', async () => {
-    const user = newUser();
-    const browser = await signUp(user);
-    const users = usersRepository(identityModels(identity.deps.db), {
-      adminUsernames: adminUsernameKeys([user.username, 'not_signed_up_yet']),
+  it('when someone signs up with a name listed in ADMIN_USERNAMES, then they are a member, now and after a restart', async () => {
+    const db = identity.deps.db;
+    for (const user of [chief, unclaimed]) {
+      const browser = await signUp(user);
+      expect((await browser.request('GET', '/api/user/profile')).body.role).toBe('member');
+      expect((await sessionOf(browser)).role).toBe('member');
+    }
+    // The next start with the same list: each name was applied at the first start, when nobody had it.
+    expect(await applyConfiguredAdmins(db, [chief.username, unclaimed.username], logger)).toBe(0);
+    const again = client(identity.url);
+    await again.request('POST', '/api/auth/login', {
+      username: unclaimed.username,
+      password: unclaimed.password,
     });
-    expect(await users.grantConfiguredAdmins()).toBe(1);
-    expect(await users.grantConfiguredAdmins()).toBe(0);
+    expect((await sessionOf(again)).role).toBe('member');
+  });
+
+  it('when a member renames themselves to a name listed in ADMIN_USERNAMES, then they stay a member after a restart', async () => {
+    const listed = `boss_${Date.now().toString(36)}`;
+    const db = identity.deps.db;
+    expect(await applyConfiguredAdmins(db, [listed], logger)).toBe(0); // a start: nobody has the name
+    const browser = await signUp();
+    const renamed = await browser.request('PATCH', '/api/user/profile', {
+      username: listed,
+      displayName: 'Ada Lovelace',
+    });
+    expect(renamed.status).toBe(200);
+    expect(await applyConfiguredAdmins(db, [listed], logger)).toBe(0); // the next start
+    expect((await sessionOf(browser)).role).toBe('member');
+  });
+
+  it('when the admin script grants and then revokes a member, then the next session lookup follows each change, and each is logged and recorded', async () => {
+    const user = newUser();
+    const browser = await signUp(user);
+    const db = identity.deps.db;
+    logged.length = 0;
+    expect((await changeRole(db, user.username, 'admin', 'admin script', logger))?.role).toBe(
+      'admin',
+    );
     expect((await sessionOf(browser)).role).toBe('admin');
+    expect((await changeRole(db, user.username, 'member', 'admin script', logger))?.role).toBe(
+      'member',
+    );
+    expect((await sessionOf(browser)).role).toBe('member');
+    expect(await changeRole(db, 'nobody_by_that_name', 'admin', 'admin script', logger)).toBeNull();
+    expect(logged.map(({ msg, fields }) => [msg, fields?.username])).toEqual([
+      ['admin role granted', user.username],
+      ['admin role revoked', user.username],
+    ]);
+    const records = await roleModels(db)
+      .RoleChange.find({ username: user.username })
+      .sort({ at: 1 })
+      .lean();
+    expect(records.map(({ role, by }) => [role, by])).toEqual([
+      ['admin', 'admin script'],
+      ['member', 'admin script'],
+    ]);
+  });
+
+  it('when a user who signed up earlier is listed in ADMIN_USERNAMES at start, then start grants the role once, and a revoke sticks', async () => {
+    const user = newUser();
+    const browser = await signUp(user);
+    const db = identity.deps.db;
+    expect(await applyConfiguredAdmins(db, [user.username, 'not_signed_up_yet'], logger)).toBe(1);
+    expect(await applyConfiguredAdmins(db, [user.username], logger)).toBe(0);
+    expect((await sessionOf(browser)).role).toBe('admin');
+    await changeRole(db, user.username, 'member', 'admin script', logger);
+    expect(await applyConfiguredAdmins(db, [user.username], logger)).toBe(0);
+    expect((await sessionOf(browser)).role).toBe('member');
   });
 
   it('when a client tries to make itself an admin through the profile, then the role does not change', async () => {

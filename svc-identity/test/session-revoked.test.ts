@@ -38,7 +38,11 @@ afterAll(async () => {
 async function sessionOf(browser: Client): Promise<{ userId: string; sessionHash: string }> {
   const result = await client(identity.url).request('GET', '/internal/session', undefined, {
     cookie: browser.jar.header(),
-    ...signInternal(TEST_IDENTITY_SECRET),
+    ...signInternal(TEST_IDENTITY_SECRET, {
+      service: 'svc-identity',
+      method: 'GET',
+      path: '/internal/session',
+    }),
   });
   expect(result.status).toBe(200);
   return result.body;
@@ -57,7 +61,7 @@ describe('identity.session_revoked', () => {
     const session = await sessionOf(browser);
     expect(session.sessionHash).toMatch(/^[0-9a-f]{64}$/);
 
-    await browser.request('GET', '/api/logout');
+    await browser.request('POST', '/api/logout');
 
     const event = await revocationOf(session.sessionHash);
     expect(event?.data).toEqual({
@@ -87,7 +91,7 @@ describe('identity.session_revoked', () => {
   it('when a visitor who never signed in visits sign-out, then nothing is published', async () => {
     const count = revoked.length;
     const visitor = client(identity.url);
-    expect((await visitor.request('GET', '/api/logout')).status).toBe(302);
+    expect((await visitor.request('POST', '/api/logout')).status).toBe(303);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(revoked.length).toBe(count);
   });

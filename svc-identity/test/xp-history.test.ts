@@ -52,7 +52,12 @@ async function signUp() {
 }
 
 const get = (userId: string, path: string) =>
-  client(identity.url).request('GET', path, undefined, identityHeaders(userId));
+  client(identity.url).request(
+    'GET',
+    path,
+    undefined,
+    identityHeaders(userId, { service: 'svc-identity', path }),
+  );
 
 async function historyOf(userId: string, count: number, query = '') {
   return eventually(

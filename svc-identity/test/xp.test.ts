@@ -53,7 +53,7 @@ async function profileOf(userId: string) {
     'GET',
     '/api/user/profile',
     undefined,
-    identityHeaders(userId),
+    identityHeaders(userId, { service: 'svc-identity', path: '/api/user/profile' }),
   );
   return body as { xp: number; level: number; xpIntoLevel: number; levelProgressPercent: number };
 }

@@ -14,7 +14,7 @@ const quests = await startQuests(infra);
 
 async function xpOf(userId: string): Promise<number> {
   const response = await fetch(`${identity.url}/api/user/profile`, {
-    headers: identityHeaders(userId),
+    headers: identityHeaders(userId, { service: 'svc-identity', path: '/api/user/profile' }),
   });
   return ((await response.json()) as { xp: number }).xp;
 }

@@ -15,6 +15,11 @@ import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
+import {
+  undoableCompletionsService,
+  undoCompletionService,
+  undoRouter,
+} from './completions/undo.ts';
 import { questsDataExport } from './data-export.ts';
 import { lifeTaskCompletionHistory } from './life-tasks/completion-history.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
@@ -105,10 +110,26 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const materialiser = occurrenceMaterialiser({ occurrences, relay: relays.occurrences });
   const seriesUseCases = seriesService({
     series,
+    occurrences,
     materialiser,
     zones,
     relay: relays.series,
     clock,
+  });
+  const occurrenceUseCases = occurrencesService({
+    occurrences,
+    series,
+    materialiser,
+    zones,
+    relay: relays.occurrences,
+    clock,
+  });
+  const questUseCases = questsService({
+    quests,
+    zones,
+    relay: relays.quests,
+    clock,
+    hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
   });
   return createServiceApp({
     name: SERVICE_NAME,
@@ -130,25 +151,17 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
           clock,
         }),
       }),
-      occurrencesRouter({
-        occurrences: occurrencesService({
-          occurrences,
-          series,
-          materialiser,
-          zones,
-          relay: relays.occurrences,
-          clock,
-        }),
-      }),
-      questsRouter({
-        quests: questsService({
+      occurrencesRouter({ occurrences: occurrenceUseCases }),
+      undoRouter({
+        undo: undoCompletionService({
           quests,
-          zones,
-          relay: relays.quests,
-          clock,
-          hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
+          occurrences,
+          questsService: questUseCases,
+          occurrencesService: occurrenceUseCases,
         }),
+        undoable: undoableCompletionsService({ quests, occurrences }),
       }),
+      questsRouter({ quests: questUseCases }),
       lifeTasksRouter({
         lifeTasks: lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock }),
       }),

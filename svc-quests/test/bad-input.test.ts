@@ -34,6 +34,9 @@ const routes: Array<[string, string]> = [
   ['POST', `/api/quests/occurrences/${ID}/skip`],
   ['POST', `/api/quests/recurring/${ID}/pause`],
   ['POST', `/api/quests/recurring/${ID}/resume`],
+  ['PATCH', `/api/quests/recurring/${ID}`],
+  ['PATCH', `/api/life-tasks/${ID}`],
+  ['POST', `/api/life-tasks/${ID}/snooze`],
 ];
 const bodies = [
   '{"title": ',
@@ -50,7 +53,7 @@ async function raw(userId: string, method: string, path: string, body?: string) 
   const response = await fetch(`${quests.url}${path}`, {
     method,
     headers: {
-      ...identityHeaders(userId),
+      ...identityHeaders(userId, { service: 'svc-quests', method, path, body }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body }),
@@ -98,6 +101,7 @@ describe('bad input', () => {
     '/api/quests/with-occurrences?startDate=99999-01-01',
     '/api/life-tasks?includeCompleted=true&includeCompleted=false',
     '/api/dashboard/calendar?month[]=2026-11',
+    '/api/quests?includeCleared=yes',
   ])('when a read gets the query %s, then it answers without a 5xx', async (path) => {
     const { status } = await raw(randomUUID(), 'GET', path);
     expect([200, 400]).toContain(status);

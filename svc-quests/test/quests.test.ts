@@ -51,7 +51,11 @@ describe('identity on /api', () => {
     expect(
       (
         await fetch(`${quests.url}/api/quests`, {
-          headers: identityHeaders('someone', 'guessed-secret-0123456789'),
+          headers: identityHeaders(
+            'someone',
+            { service: 'svc-quests', path: '/api/quests' },
+            { secret: 'guessed-secret-0123456789' },
+          ),
         })
       ).status,
     ).toBe(401);

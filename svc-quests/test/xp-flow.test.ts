@@ -165,4 +165,36 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(expected);
     expect(await settledXp(userId, expected)).toBe(expected);
   });
+
+  it('when undos, toggles, edits and deletes race on quests and a series, then the profile XP equals what the quests kept', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: kept } = await me('POST', '/api/quests', newQuest({ xpReward: 30 }));
+    const { body: raced } = await me('POST', '/api/quests', newQuest({ xpReward: 25 }));
+    const { body: series } = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ xpReward: 12 }),
+      recurrenceType: 'daily',
+    });
+    const keptDone = (await me('POST', `/api/quests/${kept.id}/toggle`)).body;
+    const racedDone = (await me('POST', `/api/quests/${raced.id}/toggle`)).body;
+    await me('POST', `/api/quests/occurrences/${series.todaysOccurrence.id}/complete`);
+    await Promise.all([
+      // Four Undos of one completion take it back once.
+      ...Array.from({ length: 4 }, () =>
+        me('POST', `/api/quests/completions/${keptDone.completionEventId}/undo`),
+      ),
+      // A quest undone, toggled, re-priced and deleted all at once.
+      me('POST', `/api/quests/completions/${racedDone.completionEventId}/undo`),
+      me('POST', `/api/quests/${raced.id}/toggle`),
+      me('PATCH', `/api/quests/${raced.id}`, { xpReward: 90 }),
+      me('DELETE', `/api/quests/${raced.id}`),
+      // A series edited and deleted while its occurrence's XP stays.
+      me('PATCH', `/api/quests/recurring/${series.id}`, { xpReward: 50 }),
+      me('DELETE', `/api/quests/recurring/${series.id}`),
+    ]);
+    const total = (await me('GET', '/api/dashboard/overview')).body.totalXpEarned as number;
+    // The kept quest is back to 0; the raced one kept 0 or its 25 (or 90 if the toggle saw the new price).
+    expect([12, 37, 102]).toContain(total);
+    expect(await settledXp(userId, total)).toBe(total);
+  });
 });

@@ -8,6 +8,7 @@ import { lifeTasksQueryOptions } from '../features/life-tasks/api/life-tasks-api
 import { LifeTasksCard } from '../features/life-tasks/components/life-tasks-card.tsx';
 import { questsQueryOptions } from '../features/quests/api/quests-api.ts';
 import { seriesQueryOptions } from '../features/quests/api/series-api.ts';
+import { QuestManager } from '../features/quests/components/quest-manager.tsx';
 import { TodaysQuests } from '../features/quests/components/todays-quests.tsx';
 import { useDayQuests } from '../features/quests/hooks/use-day-quests.ts';
 import { isOnboardingComplete, markOnboardingComplete } from '../lib/onboarding.ts';
@@ -85,7 +86,7 @@ export function DashboardRoute() {
         : undefined;
 
   return (
-    <>
+    <QuestManager>
       <DashboardPage
         counts={counts}
         // A failed read shows its own failure state in the tab (and counts none) rather than hold the page.
@@ -142,6 +143,6 @@ export function DashboardRoute() {
           />
         </Suspense>
       )}
-    </>
+    </QuestManager>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { QuestLogPage } from '../features/quests/components/quest-log-page.tsx';
+import { QuestManager } from '../features/quests/components/quest-manager.tsx';
 
 const QuestWizardDialog = lazy(
   () => import('../features/wizard/components/quest-wizard-dialog.tsx'),
@@ -10,7 +11,7 @@ export function QuestLogRoute() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
-    <>
+    <QuestManager>
       <QuestLogPage
         onStartNewQuest={() => {
           setUsed(true);
@@ -22,6 +23,6 @@ export function QuestLogRoute() {
           <QuestWizardDialog open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </QuestManager>
   );
 }

@@ -59,6 +59,7 @@ import {
   registerRequestSchema,
   userProfileSchema,
 } from './identity/user.ts';
+import { loginOptionsResponseSchema } from './identity/external-sign-in.ts';
 import {
   checkUnlocksResponseSchema,
   talentProgressListResponseSchema,
@@ -95,6 +96,15 @@ import {
   toggleQuestResponseSchema,
   updateQuestRequestSchema,
 } from './quests/quest.ts';
+import {
+  completionEventParamsSchema,
+  questListQuerySchema,
+  undoCompletionResponseSchema,
+  undoableCompletionsRequestSchema,
+  undoableCompletionsResponseSchema,
+  updateLifeTaskRequestSchema,
+  updateSeriesRequestSchema,
+} from './quests/editing.ts';
 import {
   createSeriesRequestSchema,
   seriesChoiceListResponseSchema,
@@ -157,9 +167,16 @@ export const API = {
     path: DATA_EXPORT_PATHS.identity,
     response: dataExportSectionSchema,
   },
+  // Whether an external sign-in provider is set up (the app's sign-in links go to /auth when not).
+  loginOptions: { method: 'GET', path: '/api/login/options', response: loginOptionsResponseSchema },
 
   // svc-quests: quests
-  listQuests: { method: 'GET', path: '/api/quests', response: questListResponseSchema },
+  listQuests: {
+    method: 'GET',
+    path: '/api/quests',
+    query: questListQuerySchema,
+    response: questListResponseSchema,
+  },
   listQuestsWithOccurrences: {
     method: 'GET',
     path: '/api/quests/with-occurrences',
@@ -318,6 +335,43 @@ export const API = {
     method: 'GET',
     path: DATA_EXPORT_PATHS.quests,
     response: dataExportSectionSchema,
+  },
+
+  // svc-quests: everyday editing (beyond the spec): edit and delete quests, series and life tasks,
+  // undo a completion, snooze a life task (GET /api/quests?includeCleared=true is listQuests).
+  deleteQuest: { method: 'DELETE', path: '/api/quests/:id', params: idParamsSchema },
+  updateSeries: {
+    method: 'PATCH',
+    path: '/api/quests/recurring/:id',
+    params: idParamsSchema,
+    body: updateSeriesRequestSchema,
+    response: seriesSchema,
+  },
+  deleteSeries: { method: 'DELETE', path: '/api/quests/recurring/:id', params: idParamsSchema },
+  undoCompletion: {
+    method: 'POST',
+    path: '/api/quests/completions/:eventId/undo',
+    params: completionEventParamsSchema,
+    response: undoCompletionResponseSchema,
+  },
+  undoableCompletions: {
+    method: 'POST',
+    path: '/api/quests/completions/undoable',
+    body: undoableCompletionsRequestSchema,
+    response: undoableCompletionsResponseSchema,
+  },
+  updateLifeTask: {
+    method: 'PATCH',
+    path: '/api/life-tasks/:id',
+    params: idParamsSchema,
+    body: updateLifeTaskRequestSchema,
+    response: lifeTaskSchema,
+  },
+  snoozeLifeTask: {
+    method: 'POST',
+    path: '/api/life-tasks/:id/snooze',
+    params: idParamsSchema,
+    response: lifeTaskSchema,
   },
 
   // svc-community

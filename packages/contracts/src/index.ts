@@ -45,6 +45,7 @@ export * from './quests/recurrence.ts';
 export * from './quests/range.ts';
 export * from './quests/streaks.ts';
 export * from './quests/activity.ts';
+export * from './quests/editing.ts';
 
 // goals
 export * from './goals/enums.ts';

@@ -1,12 +1,18 @@
 // mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]
+// mongo-embedded repair|backup|restore|export ... (see tools.ts)
 import { parseArgs } from 'node:util';
 import { start } from './index.ts';
 import { consoleLogger } from './logger.ts';
+import { runTool, toolNames, toolUsage } from './tools.ts';
 
-const usage =
-  'usage: mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]';
+const usage = `usage: mongo-embedded [--port 27017] [--bind 127.0.0.1] [--dbpath ./.data/mongo] [--memory]\n${toolUsage}`;
 
 async function main(): Promise<void> {
+  const tool = process.argv[2];
+  if (tool && toolNames.has(tool)) {
+    process.exitCode = await runTool(tool, process.argv.slice(3));
+    return;
+  }
   let values;
   try {
     ({ values } = parseArgs({

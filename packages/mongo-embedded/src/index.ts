@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import { memoryDurability } from './persistence/durability.ts';
 import type { Durability } from './persistence/durability.ts';
 import { openJournal } from './persistence/journal.ts';
+import type { Journal } from './persistence/journal.ts';
 import type { CompactionOptions } from './persistence/journal.ts';
 import { WireServer } from './server.ts';
 import { startTtlMonitor } from './ttl-monitor.ts';
@@ -11,6 +12,8 @@ import { StorageEngine } from './storage/engine.ts';
 
 export type { Logger } from './logger.ts';
 export { consoleLogger, silentLogger } from './logger.ts';
+/** Test hook: behave as if the dbpath's disk had this many free bytes (undefined: as it is). */
+export { simulateFreeBytes } from './persistence/io.ts';
 
 export interface StartOptions {
   /** TCP port; 0 picks a free one. Default 27017. */
@@ -39,9 +42,11 @@ export async function start(options: StartOptions = {}): Promise<EmbeddedMongo> 
   const engine = new StorageEngine();
   const memory = options.memory ?? !options.dbPath;
   let durability: Durability = memoryDurability;
+  let journal: Journal | undefined;
   const stopTasks: Array<() => Promise<void> | void> = [];
   if (!memory && options.dbPath) {
-    durability = await openJournal(options.dbPath, engine, logger, options.compaction);
+    journal = await openJournal(options.dbPath, engine, logger, options.compaction);
+    durability = journal;
   }
   engine.setJournal((record) => durability.record(record));
   stopTasks.push(startTtlMonitor(engine, logger));
@@ -55,7 +60,9 @@ export async function start(options: StartOptions = {}): Promise<EmbeddedMongo> 
     await durability.close();
     throw error;
   }
-  const host = bind.includes(':') ? `[${bind}]` : bind === '0.0.0.0' ? '127.0.0.1' : bind;
+  const local = bind === '0.0.0.0' ? '127.0.0.1' : bind === '::' ? '::1' : bind;
+  journal?.listening(port, local);
+  const host = local.includes(':') ? `[${local}]` : local;
   let stopped: Promise<void> | undefined;
   return {
     uri: `mongodb://${host}:${port}`,

@@ -4,7 +4,8 @@ import net from 'node:net';
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import type { CommandContext } from './commands/context.ts';
-import { isWriteCommand, runCommand } from './commands/dispatch.ts';
+import { commandName, touchesData, runCommand } from './commands/dispatch.ts';
+import { runStorageCommand, storageCommands } from './commands/storage-admin.ts';
 import { CursorManager } from './cursors.ts';
 import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -201,16 +202,29 @@ export class WireServer {
     socket: net.Socket,
   ): Promise<Buffer | undefined> {
     await this.awaitableHello(request.command, socket);
-    let reply: Document = runCommand(this.context(request, connectionId));
-    // Group commit: every write acknowledged here waits for the same fsync as its neighbours.
-    if (isWriteCommand(request.command)) {
-      try {
-        await this.deps.durability.sync();
-      } catch (error) {
-        reply = new MongoCommandError(
-          ErrorCodes.InternalError,
-          `write not durable: ${(error as Error).message}`,
-        ).toReply();
+    let reply: Document;
+    const dataCommand = touchesData(request.command);
+    const failure = dataCommand ? this.deps.durability.failed() : undefined;
+    if (failure) {
+      reply = failure.toReply();
+    } else {
+      reply = storageCommands.has(commandName(request.command))
+        ? await runStorageCommand(request.command, this.deps.engine, this.deps.durability)
+        : runCommand(this.context(request, connectionId));
+      // Group commit: a write is acknowledged, and a read answered, only once every change it
+      // made or could have seen is on disk (writes made meanwhile share the same fsync).
+      if (dataCommand) {
+        try {
+          await this.deps.durability.sync();
+        } catch (error) {
+          reply =
+            error instanceof MongoCommandError
+              ? error.toReply()
+              : new MongoCommandError(
+                  ErrorCodes.InternalError,
+                  `write not durable: ${(error as Error).message}`,
+                ).toReply();
+        }
       }
     }
     if (request.kind === 'msg' && request.moreToCome) return undefined;

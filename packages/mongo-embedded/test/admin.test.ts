@@ -10,13 +10,48 @@ afterAll(async () => {
   await target.close();
 });
 
-it('when a collection is created, then listCollections shows it and creating it again fails with NamespaceExists', async () => {
+it('when a collection is created, then listCollections shows it, creating it again with the same options succeeds and with other options fails with NamespaceExists', async () => {
   const name = uniqueName('made');
-  await target.db.createCollection(name);
+  await target.db.createCollection(name, {
+    validator: { a: { $type: 'int' } },
+    validationLevel: 'strict',
+  });
   const names = (await target.db.listCollections().toArray()).map((c) => c.name);
   expect(names).toContain(name);
+  // Same options, in another order: mongod answers ok and changes nothing.
+  expect(
+    await target.db.command({
+      create: name,
+      validationLevel: 'strict',
+      validator: { a: { $type: 'int' } },
+    }),
+  ).toMatchObject({ ok: 1 });
   const error = await target.db.command({ create: name }).catch((e: unknown) => e);
-  expect(error).toMatchObject({ code: 48 });
+  expect(error).toMatchObject({ code: 48, codeName: 'NamespaceExists' });
+  const capped = await target.db
+    .command({ create: name, capped: true, size: 4096 })
+    .catch((e: unknown) => e);
+  expect(capped).toMatchObject({ code: 48 });
+  // An implicitly created collection has no options: a bare create of it is the same.
+  const implicit = uniqueName('implicit');
+  await target.db.collection(implicit).insertOne({ a: 1 });
+  expect(await target.db.command({ create: implicit })).toMatchObject({ ok: 1 });
+  expect(await target.db.collection(implicit).countDocuments()).toBe(1);
+});
+
+it('when a change stream is opened on a standalone server, then the $changeStream stage answers 40573', async () => {
+  const name = uniqueName('watched');
+  await target.db.collection(name).insertOne({ a: 1 });
+  const error = await target.db
+    .command({ aggregate: name, pipeline: [{ $changeStream: {} }], cursor: {} })
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({
+    code: 40573,
+    message: 'The $changeStream stage is only supported on replica sets',
+  });
+  const stream = target.db.collection(name).watch();
+  expect(await stream.tryNext().catch((e: unknown) => e)).toMatchObject({ code: 40573 });
+  await stream.close();
 });
 
 it('when listing collections with a name filter, then only that collection is returned', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { embedded } from './target.ts';
 import { startChild } from './process.ts';
+import { activeJournal } from './dbpath.ts';
 import type { ChildServer } from './process.ts';
 
 const dirs: string[] = [];
@@ -102,7 +103,7 @@ describe.skipIf(!embedded)('durability with --dbpath', () => {
     const first = await run(dbPath);
     await writeWorkload(first.uri);
     await killHard(first);
-    const journal = path.join(dbPath, 'journal.bson');
+    const journal = activeJournal(dbPath);
     // A record header promising 200 bytes followed by only a few: what a crash mid-write leaves.
     const torn = Buffer.alloc(20);
     torn.writeUInt32LE(200, 0);

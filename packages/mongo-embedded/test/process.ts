@@ -46,3 +46,18 @@ export function startChild(
     );
   });
 }
+
+/** Runs one of the bin's tools (repair, backup, ...) to completion. */
+export function runBin(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+}

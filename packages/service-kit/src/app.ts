@@ -165,7 +165,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   const extra =
     typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
   if (options.identitySecret)
-    app.use(forPathPrefix('/api/', requireIdentity(options.identitySecret)));
+    app.use(forPathPrefix('/api/', requireIdentity(options.identitySecret, options.name)));
   for (const middleware of extra) app.use(middleware);
   // Outside the routers, so it sees what their allowedMethods() answered for a known path with another method.
   app.use(unansweredToError());

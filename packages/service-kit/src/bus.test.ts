@@ -422,3 +422,25 @@ describe('NATS bus with batching consumers', () => {
     });
   });
 });
+
+describe('NATS bus stream replicas', () => {
+  it('when a stream is created, then it has one copy by default; asking for three reaches the server, which refuses it without a cluster', async () => {
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const jsm = await jetstreamManager(bus.connection);
+    expect((await jsm.streams.info(`QUESTS_${namespace}`)).config.num_replicas).toBe(1);
+
+    const clustered = await connectBus(natsUrl, 'bus-test-replicas', {
+      namespace,
+      streamReplicas: 3,
+    });
+    try {
+      // The test server is one node: three copies cannot be placed, and the stream is not created.
+      await expect(
+        clustered.ensureStream({ name: 'REPLICAS', subjects: ['replicas.>'] }),
+      ).rejects.toThrow(/replicas/i);
+      await expect(jsm.streams.info(`REPLICAS_${namespace}`)).rejects.toThrow();
+    } finally {
+      await clustered.close();
+    }
+  });
+});

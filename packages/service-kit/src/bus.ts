@@ -172,6 +172,8 @@ export interface BusOptions {
   namespace?: string;
   /** Deliveries before a failing event goes to the dead letters (MAX_DELIVER). Tests lower it. */
   maxDeliver?: number;
+  /** Copies JetStream keeps of each stream this bus creates (NATS_STREAM_REPLICAS); 1 by default. */
+  streamReplicas?: number;
 }
 
 /** An event the handler can never process (bad shape): terminate it instead of redelivering. */
@@ -273,6 +275,7 @@ export async function connectBus(
 ): Promise<Bus> {
   const logger = options.logger ?? createLogger(name);
   const namespace = options.namespace;
+  const replicas = options.streamReplicas ?? 1;
   const connection = await connect({
     servers: url,
     name,
@@ -298,14 +301,16 @@ export async function connectBus(
         const info = await jsm.streams.info(name);
         const same =
           [...info.config.subjects].sort().join(',') === [...subjects].sort().join(',') &&
-          info.config.duplicate_window === duplicateWindow;
+          info.config.duplicate_window === duplicateWindow &&
+          info.config.num_replicas === replicas;
         if (!same) {
           await jsm.streams.update(name, {
             ...info.config,
             subjects,
             duplicate_window: duplicateWindow,
+            num_replicas: replicas,
           });
-          logger.info('stream updated', { stream: name, subjects });
+          logger.info('stream updated', { stream: name, subjects, replicas });
         }
         return;
       } catch (err) {
@@ -319,9 +324,9 @@ export async function connectBus(
           storage: StorageType.File,
           discard: DiscardPolicy.Old,
           duplicate_window: duplicateWindow,
-          num_replicas: 1,
+          num_replicas: replicas,
         });
-        logger.info('stream created', { stream: name, subjects });
+        logger.info('stream created', { stream: name, subjects, replicas });
         return;
       } catch (err) {
         // Another instance created it between our info and add: read it again.

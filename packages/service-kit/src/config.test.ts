@@ -13,8 +13,20 @@ describe('loadConfig', () => {
       MONGO_URL: 'mongodb://127.0.0.1:27017',
       NATS_URL: 'nats://127.0.0.1:4222',
       IDENTITY_SECRET: 'x'.repeat(16),
+      NATS_STREAM_REPLICAS: 1,
       PORT: 4002,
     });
+  });
+
+  it('when NATS_STREAM_REPLICAS names a cluster size, then it is a number; 0 or 7 is refused', () => {
+    const env = { IDENTITY_SECRET: 'x'.repeat(16) };
+    expect(
+      loadConfig(shape, { ...env, NATS_STREAM_REPLICAS: '3' }, fail).NATS_STREAM_REPLICAS,
+    ).toBe(3);
+    for (const bad of ['0', '7', 'three'])
+      expect(() => loadConfig(shape, { ...env, NATS_STREAM_REPLICAS: bad }, fail)).toThrow(
+        /^config error: environment variable NATS_STREAM_REPLICAS is invalid/,
+      );
   });
 
   it('when a required variable is missing, then one line names it', () => {

@@ -32,6 +32,12 @@ export const commonEnv = {
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters'),
   /**
+   * The address the service's HTTP server (API and /metrics) listens on: unset, every interface (a
+   * container, reached by the gateway over its network); `npm start` sets 127.0.0.1, so nothing but the
+   * gateway on the same machine reaches a service.
+   */
+  BIND_HOST: z.string().min(1).optional(),
+  /**
    * Keeps a second stack (the end-to-end suite, a benchmark) on a shared NATS server apart from the
    * development stack: subjects get this prefix and stream names this suffix. Unset in production.
    */
@@ -39,6 +45,12 @@ export const commonEnv = {
     .string()
     .regex(/^[a-z0-9]+$/, 'only lower-case letters and digits')
     .optional(),
+  /**
+   * How many copies JetStream keeps of each stream a service creates: 1 on one server, 3 on a
+   * three-node NATS cluster (a stream survives the loss of one node). Asked for when a stream is
+   * created, and an existing stream is moved to it.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
 
 /** A TCP port given as a string, with a default. */

@@ -97,6 +97,20 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The database refused to store (or serve) anything because its disk is full or its journal failed:
+ * MongoDB's OutOfDiskSpace (14031), or the embedded server's failed journal write. Nothing was
+ * written, so the client may retry once the operator has made room: a 503.
+ */
+function isStorageRefused(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 14031) return true;
+    if (code === 1 && e.message.startsWith('journal write failed')) return true;
+  }
+  return false;
+}
+
 /** Anything thrown becomes an AppError; unknown failures become a 500 whose details stay in the log. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -105,6 +119,14 @@ export function toAppError(err: unknown): AppError {
     return new AppError(
       'DATABASE_UNAVAILABLE',
       'The service could not reach its database. Please try again shortly.',
+      503,
+      { cause: err },
+    );
+  }
+  if (isStorageRefused(err)) {
+    return new AppError(
+      'DATABASE_UNAVAILABLE',
+      'The service cannot store changes right now. Nothing was saved; please try again later.',
       503,
       { cause: err },
     );

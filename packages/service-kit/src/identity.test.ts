@@ -4,74 +4,117 @@ import { createServiceApp } from './app.ts';
 import {
   IDENTITY_HEADERS,
   requireIdentity,
+  serviceKey,
   signIdentity,
   signInternal,
   verifyIdentity,
   verifyInternal,
+  type SignedRequest,
 } from './identity.ts';
 import { identityHeaders, serve } from './testing/index.ts';
 
 const secret = 'unit-test-secret-0123456789';
 const now = 1_780_000_000_000;
+const request: SignedRequest = {
+  service: 'svc-quests',
+  method: 'POST',
+  path: '/api/quests/q1/toggle?x=1',
+  body: '{"a":1}',
+};
 
 function signed(userId = 'user-1', requestId = 'req-1', at = now): Record<string, string> {
-  return { 'x-request-id': requestId, ...signIdentity({ userId, requestId }, secret, at) };
+  return {
+    'x-request-id': requestId,
+    ...signIdentity({ userId, requestId }, secret, request, at),
+  };
 }
 
 describe('signIdentity / verifyIdentity', () => {
   it('when the gateway signs an identity, then it sends exactly the identity headers (user, role, time, signature)', () => {
-    expect(Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, now)).sort()).toEqual(
-      [...IDENTITY_HEADERS].sort(),
-    );
+    expect(
+      Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, request, now)).sort(),
+    ).toEqual([...IDENTITY_HEADERS].sort());
   });
 
   it('when the signature is fresh and intact, then the service sees the user id and role', () => {
-    expect(verifyIdentity(signed(), secret, now + 1_000)).toEqual({
+    expect(verifyIdentity(signed(), secret, request, now + 1_000)).toEqual({
       userId: 'user-1',
       role: 'member',
     });
     const admin = {
       'x-request-id': 'req-1',
-      ...signIdentity({ userId: 'user-1', requestId: 'req-1', role: 'admin' }, secret, now),
+      ...signIdentity(
+        { userId: 'user-1', requestId: 'req-1', role: 'admin' },
+        secret,
+        request,
+        now,
+      ),
     };
-    expect(verifyIdentity(admin, secret, now)).toEqual({ userId: 'user-1', role: 'admin' });
+    expect(verifyIdentity(admin, secret, request, now)).toEqual({
+      userId: 'user-1',
+      role: 'admin',
+    });
+  });
+
+  it('when the signed request is replayed with another method, path, query or body, then it is refused', () => {
+    for (const other of [
+      { ...request, method: 'DELETE' },
+      { ...request, path: '/api/quests/q2/toggle?x=1' },
+      { ...request, path: '/api/quests/q1/toggle?x=2' },
+      { ...request, body: '{"a":2}' },
+      { ...request, body: undefined },
+    ])
+      expect(verifyIdentity(signed(), secret, other, now), JSON.stringify(other)).toBeNull();
+  });
+
+  it('when the signed request is replayed at another service, then it is refused: each service has its own key', () => {
+    expect(verifyIdentity(signed(), secret, { ...request, service: 'svc-goals' }, now)).toBeNull();
+    expect(serviceKey(secret, 'svc-quests').equals(serviceKey(secret, 'svc-goals'))).toBe(false);
+    expect(serviceKey(secret, 'svc-quests')).toHaveLength(32);
   });
 
   it('when a member raises their own role after signing, or sends an unknown role, then it is refused', () => {
-    expect(verifyIdentity({ ...signed(), 'x-user-role': 'admin' }, secret, now)).toBeNull();
-    expect(verifyIdentity({ ...signed(), 'x-user-role': 'root' }, secret, now)).toBeNull();
+    expect(
+      verifyIdentity({ ...signed(), 'x-user-role': 'admin' }, secret, request, now),
+    ).toBeNull();
+    expect(verifyIdentity({ ...signed(), 'x-user-role': 'root' }, secret, request, now)).toBeNull();
     const { 'x-user-role': _role, ...withoutRole } = signed();
-    expect(verifyIdentity(withoutRole, secret, now)).toBeNull();
+    expect(verifyIdentity(withoutRole, secret, request, now)).toBeNull();
   });
 
-  it('when the signature is older than 60 seconds, then it is refused', () => {
-    expect(verifyIdentity(signed(), secret, now + 60_001)).toBeNull();
-    expect(verifyIdentity(signed(), secret, now + 60_000)).toEqual({
+  it('when the signature is older (or further ahead) than 10 seconds, then it is refused', () => {
+    expect(verifyIdentity(signed(), secret, request, now + 10_001)).toBeNull();
+    expect(verifyIdentity(signed(), secret, request, now - 10_001)).toBeNull();
+    expect(verifyIdentity(signed(), secret, request, now + 10_000)).toEqual({
       userId: 'user-1',
       role: 'member',
     });
   });
 
   it('when the user id is swapped after signing, then it is refused', () => {
-    expect(verifyIdentity({ ...signed(), 'x-user-id': 'someone-else' }, secret, now)).toBeNull();
+    expect(
+      verifyIdentity({ ...signed(), 'x-user-id': 'someone-else' }, secret, request, now),
+    ).toBeNull();
   });
 
   it('when the request id differs from the signed one, then it is refused', () => {
-    expect(verifyIdentity({ ...signed(), 'x-request-id': 'other' }, secret, now)).toBeNull();
+    expect(
+      verifyIdentity({ ...signed(), 'x-request-id': 'other' }, secret, request, now),
+    ).toBeNull();
   });
 
   it('when the timestamp is moved, then it is refused', () => {
     expect(
-      verifyIdentity({ ...signed(), 'x-identity-ts': String(now + 5) }, secret, now),
+      verifyIdentity({ ...signed(), 'x-identity-ts': String(now + 5) }, secret, request, now),
     ).toBeNull();
   });
 
   it('when the signature is made with another secret, then it is refused', () => {
     const forged = {
       'x-request-id': 'req-1',
-      ...signIdentity({ userId: 'user-1', requestId: 'req-1' }, 'wrong-secret', now),
+      ...signIdentity({ userId: 'user-1', requestId: 'req-1' }, 'wrong-secret', request, now),
     };
-    expect(verifyIdentity(forged, secret, now)).toBeNull();
+    expect(verifyIdentity(forged, secret, request, now)).toBeNull();
   });
 
   it.each([
@@ -83,35 +126,86 @@ describe('signIdentity / verifyIdentity', () => {
     ],
     ['a garbage timestamp', { ...signed(), 'x-identity-ts': 'soon' }],
   ])('when the request carries %s, then it is refused', (_label, headers) => {
-    expect(verifyIdentity(headers, secret, now)).toBeNull();
+    expect(verifyIdentity(headers, secret, request, now)).toBeNull();
   });
 });
 
 describe('signInternal / verifyInternal', () => {
-  it('when the gateway signs an internal call, then the service accepts it within 60 seconds only', () => {
-    const headers = signInternal(secret, now);
-    expect(verifyInternal(headers, secret, now + 59_000)).toBe(true);
-    expect(verifyInternal(headers, secret, now + 61_000)).toBe(false);
-    expect(verifyInternal(headers, 'another-secret', now)).toBe(false);
-    expect(verifyInternal({}, secret, now)).toBe(false);
+  it('when the gateway signs an internal call, then that service accepts it for that route within 10 seconds only', () => {
+    const session: SignedRequest = {
+      service: 'svc-identity',
+      method: 'GET',
+      path: '/internal/session',
+    };
+    const headers = signInternal(secret, session, now);
+    expect(verifyInternal(headers, secret, session, now + 9_000)).toBe(true);
+    expect(verifyInternal(headers, secret, session, now + 11_000)).toBe(false);
+    expect(verifyInternal(headers, 'another-secret', session, now)).toBe(false);
+    expect(verifyInternal(headers, secret, { ...session, service: 'svc-quests' }, now)).toBe(false);
+    expect(verifyInternal(headers, secret, { ...session, path: '/internal/other' }, now)).toBe(
+      false,
+    );
+    expect(verifyInternal({}, secret, session, now)).toBe(false);
   });
 });
 
 describe('requireIdentity over HTTP', () => {
   const router = new Router();
-  router.get('/api/whoami', requireIdentity(secret), (ctx) => {
+  router.all('/api/whoami', requireIdentity(secret, 'svc-test'), (ctx) => {
     ctx.body = { userId: ctx.state.userId };
   });
   const app = createServiceApp({ name: 'svc-test', routers: [router] });
 
-  it('when a request has a valid identity, then the route sees that user', async () => {
+  it('when a request has a valid identity for that request, then the route sees that user', async () => {
     const running = await serve(app);
     try {
       const response = await fetch(`${running.url}/api/whoami`, {
-        headers: identityHeaders('ada', secret),
+        headers: identityHeaders('ada', { service: 'svc-test', path: '/api/whoami' }, { secret }),
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ userId: 'ada' });
+      const body = '{"note":"signed"}';
+      const posted = await fetch(`${running.url}/api/whoami`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...identityHeaders(
+            'ada',
+            { service: 'svc-test', method: 'POST', path: '/api/whoami', body },
+            { secret },
+          ),
+        },
+        body,
+      });
+      expect(posted.status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('when a signed request is sent with another body or to another path, then it gets 401', async () => {
+    const running = await serve(app);
+    try {
+      const headers = {
+        'content-type': 'application/json',
+        ...identityHeaders(
+          'ada',
+          { service: 'svc-test', method: 'POST', path: '/api/whoami', body: '{"amount":1}' },
+          { secret },
+        ),
+      };
+      const tampered = await fetch(`${running.url}/api/whoami`, {
+        method: 'POST',
+        headers,
+        body: '{"amount":1000}',
+      });
+      expect(tampered.status).toBe(401);
+      const elsewhere = await fetch(`${running.url}/api/whoami?as=other`, {
+        method: 'POST',
+        headers,
+        body: '{"amount":1}',
+      });
+      expect(elsewhere.status).toBe(401);
     } finally {
       await running.close();
     }
@@ -126,7 +220,11 @@ describe('requireIdentity over HTTP', () => {
         error: { code: 'UNAUTHENTICATED', message: 'Authentication required' },
       });
       const forged = await fetch(`${running.url}/api/whoami`, {
-        headers: identityHeaders('ada', 'not-the-secret'),
+        headers: identityHeaders(
+          'ada',
+          { service: 'svc-test', path: '/api/whoami' },
+          { secret: 'not-the-secret' },
+        ),
       });
       expect(forged.status).toBe(401);
     } finally {

@@ -1,11 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Middleware } from 'koa';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
 import { AppError, unauthenticated } from './errors.ts';
 
 /**
  * Identity between the gateway and the services (architecture decision 2): the gateway resolves the
- * session, strips these headers from the client's request and sends its own, signed with the shared
- * IDENTITY_SECRET. Services trust nothing else.
+ * session, strips these headers from the client's request and sends its own. Services trust nothing else.
+ *
+ * The signature is bound to one request to one service: it covers the service's name, the method, the
+ * path with its query, a SHA-256 of the body, the user, the role, the request id and the time, and it is
+ * made with a key of that service's own, derived from IDENTITY_SECRET with HKDF and the service's name.
+ * So a signed request cannot be replayed with another body, to another route or to another service, and
+ * it is good for 10 seconds (one hop on one network).
  */
 export const IDENTITY_HEADERS = [
   'x-user-id',
@@ -17,14 +22,48 @@ export const IDENTITY_HEADERS = [
 export type UserRole = 'member' | 'admin';
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const INTERNAL_SIG_HEADER = 'x-internal-sig';
-/** How old a signature may be; it only has to survive one hop. */
-export const IDENTITY_MAX_AGE_MS = 60_000;
+/** How old (or how far ahead) a signature may be; it only has to survive one hop. */
+export const IDENTITY_MAX_AGE_MS = 10_000;
 
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
-function hmac(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(payload).digest('hex');
+/** The request a signature is bound to: which service, method, path (with query) and body. */
+export interface SignedRequest {
+  /** The service's name, as its createServiceApp knows it: 'svc-quests'. */
+  service: string;
+  method: string;
+  /** The path and query exactly as sent: '/api/quests?limit=5'. */
+  path: string;
+  /** The body as sent (none: empty). */
+  body?: string | Uint8Array | undefined;
 }
+
+const keys = new Map<string, Buffer>();
+/** The service's own signing key: HKDF-SHA256 of IDENTITY_SECRET with the service's name. */
+export function serviceKey(secret: string, service: string): Buffer {
+  const id = `${service}\n${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'levelup-identity', `service:${service}`, 32));
+    if (keys.size > 64) keys.clear();
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/** SHA-256 (hex) of a body; an absent body hashes as the empty one. */
+export function bodyDigest(body: string | Uint8Array | undefined): string {
+  return createHash('sha256')
+    .update(body ?? '')
+    .digest('hex');
+}
+
+function hmac(key: Buffer, payload: string): string {
+  return createHmac('sha256', key).update(payload).digest('hex');
+}
+
+const requestPart = (request: SignedRequest) =>
+  `${request.method.toUpperCase()}|${request.path}|${bodyDigest(request.body)}`;
 
 function header(headers: HeaderBag, name: string): string | undefined {
   const value = headers[name];
@@ -44,14 +83,16 @@ function freshTimestamp(raw: string | undefined, now: number): string | null {
 export function signIdentity(
   { userId, requestId, role = 'member' }: { userId: string; requestId: string; role?: UserRole },
   secret: string,
+  request: SignedRequest,
   now: number = Date.now(),
 ): Record<string, string> {
   const ts = String(now);
+  const payload = `identity|${userId}|${role}|${requestId}|${requestPart(request)}|${ts}`;
   return {
     'x-user-id': userId,
     'x-user-role': role,
     'x-identity-ts': ts,
-    'x-identity-sig': hmac(secret, `${userId}|${role}|${requestId}|${ts}`),
+    'x-identity-sig': hmac(serviceKey(secret, request.service), payload),
   };
 }
 
@@ -59,6 +100,7 @@ export function signIdentity(
 export function verifyIdentity(
   headers: HeaderBag,
   secret: string,
+  request: SignedRequest,
   now: number = Date.now(),
 ): { userId: string; role: UserRole } | null {
   const userId = header(headers, 'x-user-id');
@@ -67,26 +109,52 @@ export function verifyIdentity(
   const ts = freshTimestamp(header(headers, 'x-identity-ts'), now);
   if (!userId || !sig || !ts || (role !== 'member' && role !== 'admin')) return null;
   const requestId = header(headers, REQUEST_ID_HEADER) ?? '';
-  return sameHex(sig, hmac(secret, `${userId}|${role}|${requestId}|${ts}`))
-    ? { userId, role }
-    : null;
+  const payload = `identity|${userId}|${role}|${requestId}|${requestPart(request)}|${ts}`;
+  return sameHex(sig, hmac(serviceKey(secret, request.service), payload)) ? { userId, role } : null;
 }
 
 /** For the gateway's own calls to internal routes (e.g. svc-identity's /internal/session). */
-export function signInternal(secret: string, now: number = Date.now()): Record<string, string> {
+export function signInternal(
+  secret: string,
+  request: SignedRequest,
+  now: number = Date.now(),
+): Record<string, string> {
   const ts = String(now);
-  return { [INTERNAL_SIG_HEADER]: hmac(secret, `internal|${ts}`), 'x-identity-ts': ts };
+  return {
+    [INTERNAL_SIG_HEADER]: hmac(
+      serviceKey(secret, request.service),
+      `internal|${requestPart(request)}|${ts}`,
+    ),
+    'x-identity-ts': ts,
+  };
 }
 
 export function verifyInternal(
   headers: HeaderBag,
   secret: string,
+  request: SignedRequest,
   now: number = Date.now(),
 ): boolean {
   const sig = header(headers, INTERNAL_SIG_HEADER);
   const ts = freshTimestamp(header(headers, 'x-identity-ts'), now);
   if (!sig || !ts) return false;
-  return sameHex(sig, hmac(secret, `internal|${ts}`));
+  return sameHex(
+    sig,
+    hmac(serviceKey(secret, request.service), `internal|${requestPart(request)}|${ts}`),
+  );
+}
+
+/**
+ * The request as this service received it, for checking a signature: method, path with query, and the
+ * body as read by the JSON body parser (which runs before any identity check).
+ */
+export function signedRequestOf(ctx: Context, service: string): SignedRequest {
+  return {
+    service,
+    method: ctx.method,
+    path: ctx.originalUrl,
+    body: (ctx.request as { rawBody?: string }).rawBody,
+  };
 }
 
 declare module 'koa' {
@@ -98,9 +166,13 @@ declare module 'koa' {
 }
 
 /** Sets ctx.state.userId from verified identity headers, or answers 401 UNAUTHENTICATED. */
-export function requireIdentity(secret: string, clock: () => number = Date.now): Middleware {
+export function requireIdentity(
+  secret: string,
+  service: string,
+  clock: () => number = Date.now,
+): Middleware {
   return async (ctx, next) => {
-    const identity = verifyIdentity(ctx.headers, secret, clock());
+    const identity = verifyIdentity(ctx.headers, secret, signedRequestOf(ctx, service), clock());
     if (!identity) throw unauthenticated();
     ctx.state.userId = identity.userId;
     ctx.state.role = identity.role;
@@ -109,9 +181,13 @@ export function requireIdentity(secret: string, clock: () => number = Date.now):
 }
 
 /** Only for internal routes called by the gateway. */
-export function requireInternal(secret: string, clock: () => number = Date.now): Middleware {
+export function requireInternal(
+  secret: string,
+  service: string,
+  clock: () => number = Date.now,
+): Middleware {
   return async (ctx, next) => {
-    if (!verifyInternal(ctx.headers, secret, clock()))
+    if (!verifyInternal(ctx.headers, secret, signedRequestOf(ctx, service), clock()))
       throw unauthenticated('Internal signature required');
     await next();
   };

@@ -57,8 +57,11 @@ export {
   forbidden,
   requireAdmin,
   forPathPrefix,
+  bodyDigest,
+  serviceKey,
+  signedRequestOf,
 } from './identity.ts';
-export type { HeaderBag, Identity, UserRole } from './identity.ts';
+export type { HeaderBag, Identity, SignedRequest, UserRole } from './identity.ts';
 export { jsonBody, bodyOrEmpty, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 export { createServiceApp, requestIdMiddleware } from './app.ts';
 export { dataExportRouter, exportCollections, exportRow } from './data-export.ts';

@@ -1,12 +1,21 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from './telemetry/logger.ts';
 
 export type Closer = () => Promise<unknown>;
 
+/** The answers each server is writing, so a close can tell their connections to end (closeServer). */
+const answering = new WeakMap<Server, Set<ServerResponse>>();
+
 /** Listens on `port`; keep-alive idles longer than the gateway's agent so reused sockets are not reset. */
 export async function listen(app: Koa, port: number, host?: string): Promise<Server> {
   const server = app.listen({ port, ...(host ? { host } : {}) });
+  const responses = new Set<ServerResponse>();
+  answering.set(server, responses);
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+  });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
@@ -16,7 +25,19 @@ export async function listen(app: Koa, port: number, host?: string): Promise<Ser
   return server;
 }
 
+/**
+ * Stops taking connections and waits for the ones open to finish. The answers being written, and those
+ * to requests that still arrive on a kept-alive connection (the gateway's agent goes on using it), say
+ * `Connection: close`, so each connection ends after its answer and the client's next request goes to
+ * another instance. Without it, steady traffic kept the close waiting until the hard shutdown timeout,
+ * which then cut off whatever was in flight.
+ */
 export function closeServer(server: Server): Promise<void> {
+  const endConnection = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
+  for (const res of answering.get(server) ?? []) endConnection(res);
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => endConnection(res));
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();

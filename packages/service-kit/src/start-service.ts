@@ -12,8 +12,11 @@ export interface ServiceConfig {
   MONGO_DB: string;
   NATS_URL: string;
   NATS_NAMESPACE?: string | undefined;
+  /** Copies of each stream the service creates (commonEnv's NATS_STREAM_REPLICAS); 1 when absent. */
+  NATS_STREAM_REPLICAS?: number | undefined;
   IDENTITY_SECRET: string;
   PORT: number;
+  BIND_HOST?: string | undefined;
 }
 
 /** What every service's createApp and startWorkers get from start-up. */
@@ -55,6 +58,7 @@ export function startService<Extra extends object = Record<never, never>>(
     const bus = await connectBus(config.NATS_URL, name, {
       logger,
       namespace: config.NATS_NAMESPACE,
+      streamReplicas: config.NATS_STREAM_REPLICAS,
     });
     const deps = {
       ...(options.deps as Extra),
@@ -64,8 +68,8 @@ export function startService<Extra extends object = Record<never, never>>(
       identitySecret: config.IDENTITY_SECRET,
     };
     const workers = await options.startWorkers?.(deps);
-    const server = await listen(await options.createApp(deps), config.PORT);
-    logger.info('listening', { port: config.PORT });
+    const server = await listen(await options.createApp(deps), config.PORT, config.BIND_HOST);
+    logger.info('listening', { port: config.PORT, host: config.BIND_HOST ?? 'every interface' });
 
     installGracefulShutdown(logger, [
       () => closeServer(server),

@@ -382,8 +382,10 @@ export function serveStatic(options: StaticServerOptions): Server {
       { root: options.root, port: options.port },
       `serving ${options.root} on port ${options.port}`,
     );
-  // Without a host, node listens on every interface (IPv4 and IPv6), so 'localhost' works either way.
-  if (options.host) server.listen(options.port, options.host, onListening);
+  // Without a host (nor BIND_HOST, which `npm start` sets to 127.0.0.1), node listens on every interface
+  // (IPv4 and IPv6), so 'localhost' works either way.
+  const host = options.host ?? process.env.BIND_HOST;
+  if (host) server.listen(options.port, host, onListening);
   else server.listen(options.port, onListening);
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);

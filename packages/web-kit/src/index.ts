@@ -1,6 +1,12 @@
 // @levelup/web-kit: what every frontend shares at run time (one copy, shared as a federation singleton).
 export { apiRequest, apiGet, urlFromQueryKey, type HttpMethod, type On401 } from './api/client.ts';
-export { HttpError, isUnauthorized, serverMessageOf } from './api/http-error.ts';
+export {
+  HttpError,
+  isRateLimited,
+  isUnauthorized,
+  onRateLimited,
+  serverMessageOf,
+} from './api/http-error.ts';
 export { createQueryClient, type QueryClientOptions } from './api/query-client.ts';
 export { fetchProfile, profileQueryKey, profileQueryOptions } from './auth/profile-api.ts';
 export { useProfile } from './auth/use-profile.ts';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { holdFirstScreen, releaseFirstScreen } from '@levelup/web-kit';
@@ -44,6 +44,7 @@ describe('routes', () => {
       'Goals',
       'Community',
       'Sessions',
+      'Meetups',
       'Character Progression',
       'Ada Lovelace',
     ]) {
@@ -78,6 +79,46 @@ describe('routes', () => {
       expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
     }
     expect(screen.getAllByRole('button', { name: 'Join Community' }).length).toBeGreaterThan(0);
+  });
+
+  it('when the server has no external sign-in provider, then every sign-in button of the landing page and the header opens the sign-in page', async () => {
+    mockFetch({
+      'GET /api/user/profile': unauthorized,
+      'GET /api/login/options': { body: { externalSignIn: false } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/' });
+    const hero = await screen.findByRole('link', { name: 'Start Your First Quest or Sign In' });
+    await waitFor(() => expect(hero).toHaveAttribute('href', '/auth'));
+    expect(screen.getByRole('link', { name: 'Sign In to Start' })).toHaveAttribute('href', '/auth');
+    for (const name of ['Sign In', 'Join Community']) {
+      await user.click(screen.getAllByRole('button', { name })[0]!);
+      expect(
+        await screen.findByRole('heading', { name: 'Join the Community' }),
+      ).toBeInTheDocument();
+      // Only the password forms: no external button, no error notice.
+      expect(
+        screen.queryByRole('button', { name: 'Continue with an external sign-in provider' }),
+      ).not.toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Level Up home' }));
+      await screen.findByRole('heading', { name: 'Level Up Your Life.' });
+    }
+  });
+
+  it('when the server has an external sign-in provider, then the sign-in buttons start it with the browser time zone', async () => {
+    mockFetch({
+      'GET /api/user/profile': unauthorized,
+      'GET /api/login/options': { body: { externalSignIn: true } },
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/' });
+    const hero = await screen.findByRole('link', { name: 'Start Your First Quest or Sign In' });
+    await waitFor(() => expect(hero.getAttribute('href')).toMatch(/^\/api\/login\?timeZone=/));
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Sign In' })[0]!);
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/login\?timeZone=/));
+    vi.unstubAllGlobals();
   });
 
   it('when a path is unknown, then the 404 page offers a way home', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { FirstScreenOr, loginUrl, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
+import { FirstScreenOr, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
+import { useSignInHref } from '../features/auth/sign-in-href.ts';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
@@ -25,11 +26,12 @@ const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{eleme
 /** '/' is the landing page for visitors and the dashboard (mfe_quests) for signed-in users. */
 function HomeRoute({ loader }: { loader?: RemoteLoader }) {
   const { isLoading, isSignedIn } = useAuth();
+  const signInHref = useSignInHref();
   if (isLoading) return <FirstScreenOr fallback={<PageSpinner />} />;
   return isSignedIn ? (
     <RemoteSection key="mfe_quests" remote="mfe_quests" loader={loader} />
   ) : (
-    page(<LandingPage loginHref={loginUrl()} />)
+    page(<LandingPage loginHref={signInHref} />)
   );
 }
 

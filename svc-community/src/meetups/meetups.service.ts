@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MEETUPS,
+  DEFAULT_MEETUP_OWNER,
   MEETUP_RECENT_DAYS,
   MEETUP_UPCOMING_GRACE_MINUTES,
   isMeetupUpcoming,
@@ -6,12 +8,15 @@ import {
   type CreateMeetupRequest,
   type Meetup,
   type MeetupListResponse,
+  defaultMeetupStarts,
 } from '@levelup/contracts';
 import { conflict, notFound, requireAdmin, type Identity } from '@levelup/service-kit';
 import type { MeetupDoc } from './models.ts';
 import type { MeetupsRepository } from './repository.ts';
 
 const LIST_LIMIT = 20;
+/** How often an instance checks that the default meetups of the coming week are scheduled. */
+const DEFAULTS_CHECK_MS = 60 * 60_000;
 
 export function toMeetup(doc: MeetupDoc, readerId: string, now: Date): Meetup {
   const startsAt = new Date(doc.startsAt);
@@ -31,15 +36,51 @@ export function toMeetup(doc: MeetupDoc, readerId: string, now: Date): Meetup {
   };
 }
 
-/** Weekly meetups (goals-progression-community.md sections 2-4; on the server per issue 11). */
-export function meetupsService(deps: { meetups: MeetupsRepository; clock?: () => Date }) {
+/**
+ * Weekly meetups (goals-progression-community.md sections 2-4; on the server per issue 11). With
+ * `defaultMeetups`, the default weekly series (contracts' DEFAULT_MEETUPS) are kept scheduled for the
+ * coming week, checked at most hourly per instance when the list is read.
+ */
+export function meetupsService(deps: {
+  meetups: MeetupsRepository;
+  clock?: () => Date;
+  defaultMeetups?: boolean;
+}) {
   const { meetups } = deps;
   const clock = deps.clock ?? (() => new Date());
+  let nextDefaultsCheck = Number.NEGATIVE_INFINITY;
+
+  async function scheduleDefaults(now: Date): Promise<void> {
+    if (!deps.defaultMeetups || now.getTime() < nextDefaultsCheck) return;
+    nextDefaultsCheck = now.getTime() + DEFAULTS_CHECK_MS;
+    try {
+      await Promise.all(
+        DEFAULT_MEETUPS.flatMap((series) =>
+          defaultMeetupStarts(series, now).map((startsAt) =>
+            meetups.scheduleOccurrence(series.key, {
+              title: series.title,
+              theme: series.theme,
+              description: series.description,
+              startsAt,
+              platform: series.platform,
+              type: series.type,
+              recordingUrl: null,
+              createdBy: DEFAULT_MEETUP_OWNER,
+            }),
+          ),
+        ),
+      );
+    } catch (err) {
+      nextDefaultsCheck = Number.NEGATIVE_INFINITY;
+      throw err;
+    }
+  }
 
   return {
     /** Upcoming soonest first; recent (the last 30 days) newest first. */
     async list(readerId: string): Promise<MeetupListResponse> {
       const now = clock();
+      await scheduleDefaults(now);
       const boundary = new Date(now.getTime() - MEETUP_UPCOMING_GRACE_MINUTES * 60_000);
       const [upcoming, recent] = await Promise.all([
         meetups.startingAfter(boundary, LIST_LIMIT),

@@ -14,6 +14,8 @@ export interface MeetupDoc {
   attendeeIds: string[];
   createdBy: string;
   createdAt: Date;
+  /** A default weekly meetup's series (DEFAULT_MEETUPS key); absent on meetups an admin scheduled. */
+  seriesKey?: string;
 }
 
 export const meetupSchema = new Schema<MeetupDoc>(
@@ -27,7 +29,13 @@ export const meetupSchema = new Schema<MeetupDoc>(
     recordingUrl: { type: String, default: null },
     attendeeIds: { type: [String], default: [] },
     createdBy: { type: String, required: true },
+    seriesKey: { type: String },
   },
   { collection: 'meetups', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 meetupSchema.index({ startsAt: 1 });
+// One occurrence per series and start, whichever instance (or restart) schedules it first.
+meetupSchema.index(
+  { seriesKey: 1, startsAt: 1 },
+  { unique: true, partialFilterExpression: { seriesKey: { $type: 'string' } } },
+);

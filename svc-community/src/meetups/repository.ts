@@ -1,14 +1,31 @@
-import { objectId } from '@levelup/service-kit';
+import { isDuplicateKeyError, objectId } from '@levelup/service-kit';
 import type { CommunityModels } from '../models.ts';
 import type { MeetupDoc } from './models.ts';
 
-export type NewMeetup = Omit<MeetupDoc, '_id' | 'attendeeIds' | 'createdAt'>;
+export type NewMeetup = Omit<MeetupDoc, '_id' | 'attendeeIds' | 'createdAt' | 'seriesKey'>;
 
 export function meetupsRepository({ Meetup }: Pick<CommunityModels, 'Meetup'>) {
   return {
     async create(meetup: NewMeetup): Promise<MeetupDoc> {
       const doc = await Meetup.create({ ...meetup, attendeeIds: [] });
       return doc.toObject();
+    },
+
+    /**
+     * One occurrence of a default weekly series, once: an upsert on the series and start (unique), so
+     * restarts and concurrent instances never make a second one and never touch its RSVPs.
+     */
+    async scheduleOccurrence(seriesKey: string, meetup: NewMeetup): Promise<void> {
+      try {
+        await Meetup.updateOne(
+          { seriesKey, startsAt: meetup.startsAt },
+          { $setOnInsert: { ...meetup, seriesKey, attendeeIds: [], createdAt: new Date() } },
+          { upsert: true },
+        );
+      } catch (err) {
+        // Another instance inserted the same occurrence between our look and our insert.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
     },
 
     async find(id: string): Promise<MeetupDoc | null> {

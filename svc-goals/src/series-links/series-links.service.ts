@@ -24,15 +24,19 @@ function toLink(link: SeriesLinkDoc, title: string): GoalSeriesLink {
   };
 }
 
-/** The series' title from the read model; before its event arrived, an occurrence's title. */
+/**
+ * The series' title from the read model; before its event arrived, an occurrence's title. Only the
+ * user's own: a series of another user's never lends its title, even to a link made before the rule.
+ */
 function titleOf(
+  userId: string,
   seriesId: string,
   series: Map<string, SeriesViewDoc>,
   occurrences: readonly OccurrenceViewDoc[],
 ): string {
-  return (
-    series.get(seriesId)?.title ?? occurrences.find((o) => o.seriesId === seriesId)?.title ?? ''
-  );
+  const known = series.get(seriesId);
+  if (known) return known.userId === userId ? known.title : '';
+  return occurrences.find((o) => o.seriesId === seriesId && o.userId === userId)?.title ?? '';
 }
 
 /**
@@ -66,9 +70,10 @@ export function seriesLinksService(deps: {
     async link(userId: string, goalId: string, input: LinkSeriesRequest): Promise<GoalSeriesLink> {
       const goal = await goals.owned(userId, goalId);
       const series = await views.findSeries(input.seriesId);
-      // Unknown series are accepted (the read model may lag the link dialog by a moment); another
-      // user's or a deleted series is not.
-      if (series && (series.userId !== userId || series.deleted))
+      // Only a series this service knows to be the user's: another user's, a deleted one and one whose
+      // event has not arrived yet are all 404 (an unknown id could be anyone's; the dialog's list comes
+      // from svc-quests, whose event reaches this read model within moments, so a retry works).
+      if (!series || series.userId !== userId || series.deleted)
         throw notFound(SERIES_NOT_FOUND_MESSAGE);
       const link = await links.create({
         goalId: goal._id.toString(),
@@ -81,11 +86,7 @@ export function seriesLinksService(deps: {
       // An occurrence completed while this request ran is owed its XP too.
       for (const occurrence of await views.doneSince(userId, link.seriesId, link.linkedAt))
         await settle(link, occurrence);
-      const occurrences = series ? [] : await views.occurrencesOf(userId, [link.seriesId]);
-      return toLink(
-        link,
-        titleOf(link.seriesId, new Map(series ? [[series._id, series]] : []), occurrences),
-      );
+      return toLink(link, titleOf(userId, link.seriesId, new Map([[series._id, series]]), []));
     },
 
     async list(userId: string, goalId: string): Promise<GoalSeriesLink[]> {
@@ -95,7 +96,7 @@ export function seriesLinksService(deps: {
       const series = await views.seriesByIds(seriesIds);
       const unknown = seriesIds.filter((id) => !series.has(id));
       const occurrences = unknown.length > 0 ? await views.occurrencesOf(userId, unknown) : [];
-      return linked.map((l) => toLink(l, titleOf(l.seriesId, series, occurrences)));
+      return linked.map((l) => toLink(l, titleOf(userId, l.seriesId, series, occurrences)));
     },
 
     /** GET /api/goals/{id}/journey: each linked series with its scheduled occurrences by date. */
@@ -110,7 +111,7 @@ export function seriesLinksService(deps: {
       return {
         linkedSeries: linked.map((l) => ({
           seriesId: l.seriesId,
-          title: titleOf(l.seriesId, series, occurrences),
+          title: titleOf(userId, l.seriesId, series, occurrences),
           xpPerOccurrence: l.xpPerOccurrence,
           occurrences: occurrences
             .filter((o) => o.seriesId === l.seriesId && o.scheduledFor !== null)

@@ -2,30 +2,61 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError, isDuplicateKeyError } from '@levelup/service-kit';
 
 /**
- * Failed sign-ins and sign-ups, counted per username and per address in fixed windows (issue 12): after
- * `max` failures in `windowMs` the key is refused with 429 and Retry-After until its window ends. The
- * counters live in MongoDB, so every svc-identity instance and a restart see the same count; a TTL index
- * removes ended windows. Only failures count (a wrong password, a taken username or email): correct
- * sign-ins add nothing, so an address shared by many people is only locked by many failures, and then
- * for the rest of its window.
+ * Failed sign-ins and refused sign-ups, counted per account and per client address, with a progressive
+ * delay instead of a lock: the first `free` failures cost nothing; from then on each failure makes the key
+ * wait `firstDelayMs`, doubling with every further failure up to `maxDelayMs`, before it may try again
+ * (429 with Retry-After until then, even with the right password). So guessing gets exponentially slower,
+ * while an account someone else is failing on is only ever delayed, never locked for good. A key's count
+ * is forgotten `forgetMs` after its last failure; a correct sign-in clears the account's count.
+ *
+ * The account key is the account itself, whichever of its username or email was typed (one count for
+ * both); a name no account has is counted under that name, so unknown and known names behave the same.
+ * The address is the client's as the gateway forwards it (its TRUST_PROXY decides it), so users behind one
+ * load balancer are not one address. The counts live in MongoDB: every instance and a restart agree; a
+ * TTL index removes forgotten rows.
  */
+export interface AttemptLimit {
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  forgetMs: number;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
 export const ATTEMPT_LIMITS = {
   /** Wrong passwords for one account, from anywhere: guessing one password. */
-  signInPerUsername: { max: 5, windowMs: 15 * 60_000 },
+  signInPerAccount: {
+    free: 5,
+    firstDelayMs: 15 * SECOND,
+    maxDelayMs: 15 * MINUTE,
+    forgetMs: 60 * MINUTE,
+  },
   /** Wrong passwords from one address, any account: trying many accounts. */
-  signInPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  signInPerAddress: {
+    free: 30,
+    firstDelayMs: 15 * SECOND,
+    maxDelayMs: 15 * MINUTE,
+    forgetMs: 60 * MINUTE,
+  },
   /** Refused sign-ups (username or email taken) from one address: finding out who has an account. */
-  signUpPerAddress: { max: 20, windowMs: 60 * 60_000 },
-} as const;
+  signUpPerAddress: {
+    free: 20,
+    firstDelayMs: 1 * MINUTE,
+    maxDelayMs: 60 * MINUTE,
+    forgetMs: 60 * MINUTE,
+  },
+} as const satisfies Record<string, AttemptLimit>;
 
-export type AttemptLimit = { max: number; windowMs: number };
 export type AttemptLimits = Record<keyof typeof ATTEMPT_LIMITS, AttemptLimit>;
 
 interface AttemptDoc {
-  /** 'sign-in:user:<username key>', 'sign-in:addr:<address>', 'sign-up:addr:<address>' */
+  /** 'sign-in:account:<user id>', 'sign-in:name:<name>', 'sign-in:addr:<address>', 'sign-up:addr:<address>' */
   _id: string;
   failures: number;
-  /** When the window ends: the count starts again, and the TTL monitor removes the row. */
+  lastFailureAt: Date;
+  /** When the count is forgotten (the TTL monitor removes the row). */
   expiresAt: Date;
 }
 
@@ -33,6 +64,7 @@ const attemptSchema = new Schema<AttemptDoc>(
   {
     _id: { type: String, required: true },
     failures: { type: Number, required: true },
+    lastFailureAt: { type: Date },
     expiresAt: { type: Date, required: true, expires: 0 },
   },
   { collection: 'auth_attempts', versionKey: false },
@@ -43,15 +75,26 @@ export function attemptModel(db: Connection): Model<AttemptDoc> {
   return existing ?? db.model<AttemptDoc>('AuthAttempt', attemptSchema);
 }
 
-export const tooManyAttempts = (retryAfterSeconds: number, what: 'sign-in' | 'sign-up') => {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError(
+/** '30 seconds', '1 minute', '15 minutes'. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export const tooManyAttempts = (retryAfterSeconds: number, what: 'sign-in' | 'sign-up') =>
+  new AppError(
     'TOO_MANY_ATTEMPTS',
-    `Too many failed ${what} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many failed ${what} attempts. Please try again in ${duration(retryAfterSeconds)}.`,
     429,
     { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
-};
+
+/** How long a key with this many failures waits after its last one. */
+export function delayAfter(failures: number, limit: AttemptLimit): number {
+  if (failures < limit.free) return 0;
+  return Math.min(limit.maxDelayMs, limit.firstDelayMs * 2 ** (failures - limit.free));
+}
 
 export function attemptsRepository(
   Attempt: Model<AttemptDoc>,
@@ -64,28 +107,28 @@ export function attemptsRepository(
   async function waitFor(key: string, limit: AttemptLimit): Promise<number> {
     const at = now();
     const row = await Attempt.findOne({ _id: key, expiresAt: { $gt: at } }).lean<AttemptDoc>();
-    if (!row || row.failures < limit.max) return 0;
-    return Math.max(1, Math.ceil((row.expiresAt.getTime() - at.getTime()) / 1000));
+    if (!row?.lastFailureAt) return 0;
+    const until = row.lastFailureAt.getTime() + delayAfter(row.failures, limit);
+    return until > at.getTime() ? Math.ceil((until - at.getTime()) / 1000) : 0;
   }
 
-  /** One more failure for the key: in its running window, or the first of a new one. */
+  /** One more failure for the key (a forgotten count starts again from one). */
   async function fail(key: string, limit: AttemptLimit): Promise<void> {
     const at = now();
-    const fresh = { failures: 1, expiresAt: new Date(at.getTime() + limit.windowMs) };
+    const expiresAt = new Date(at.getTime() + Math.max(limit.forgetMs, limit.maxDelayMs));
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const counted = await Attempt.updateOne(
         { _id: key, expiresAt: { $gt: at } },
-        { $inc: { failures: 1 } },
+        { $inc: { failures: 1 }, $set: { lastFailureAt: at, expiresAt } },
       );
       if (counted.matchedCount === 1) return;
-      // No running window: restart an ended one, else create it (a racing failure may create it first).
       const restarted = await Attempt.updateOne(
         { _id: key, expiresAt: { $lte: at } },
-        { $set: fresh },
+        { $set: { failures: 1, lastFailureAt: at, expiresAt } },
       );
       if (restarted.matchedCount === 1) return;
       try {
-        await Attempt.create({ _id: key, ...fresh });
+        await Attempt.create({ _id: key, failures: 1, lastFailureAt: at, expiresAt });
         return;
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
@@ -93,31 +136,37 @@ export function attemptsRepository(
     }
   }
 
-  const userKey = (username: string) => `sign-in:user:${username.trim().toLowerCase()}`;
   const signInAddressKey = (address: string) => `sign-in:addr:${address}`;
   const signUpAddressKey = (address: string) => `sign-up:addr:${address}`;
 
   return {
-    /** Refuses (429) a sign-in for this username or from this address while either is locked. */
-    async checkSignIn(username: string, address: string | undefined): Promise<void> {
+    /** The account's key: the account whichever name was typed, else the typed name. */
+    accountKey(accountId: string | undefined, typed: string): string {
+      return accountId
+        ? `sign-in:account:${accountId}`
+        : `sign-in:name:${typed.trim().toLowerCase()}`;
+    },
+
+    /** Refuses (429) a sign-in while the account or the address has to wait. */
+    async checkSignIn(accountKey: string, address: string | undefined): Promise<void> {
       const waits = await Promise.all([
-        waitFor(userKey(username), limits.signInPerUsername),
+        waitFor(accountKey, limits.signInPerAccount),
         address ? waitFor(signInAddressKey(address), limits.signInPerAddress) : 0,
       ]);
       const wait = Math.max(...waits);
       if (wait > 0) throw tooManyAttempts(wait, 'sign-in');
     },
 
-    async signInFailed(username: string, address: string | undefined): Promise<void> {
+    async signInFailed(accountKey: string, address: string | undefined): Promise<void> {
       await Promise.all([
-        fail(userKey(username), limits.signInPerUsername),
+        fail(accountKey, limits.signInPerAccount),
         address ? fail(signInAddressKey(address), limits.signInPerAddress) : undefined,
       ]);
     },
 
     /** A correct password clears the account's count (the address keeps its own). */
-    async signInSucceeded(username: string): Promise<void> {
-      await Attempt.deleteOne({ _id: userKey(username) });
+    async signInSucceeded(accountKey: string): Promise<void> {
+      await Attempt.deleteOne({ _id: accountKey });
     },
 
     async checkSignUp(address: string | undefined): Promise<void> {

@@ -12,6 +12,7 @@ import type { UsersRepository } from '../users/repository.ts';
 import type { UserDoc } from '../users/models.ts';
 import type { SessionRef } from '../sessions/session.ts';
 import type { AttemptsRepository } from './attempts.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 
 type SessionRevokedReason = SessionRevokedEventData['reason'];
 
@@ -33,6 +34,7 @@ export function authService(deps: {
     ): Promise<UserDoc> {
       // Refused sign-ups tell whether a username or email exists: repeated ones are slowed (issue 12).
       await attempts.checkSignUp(address);
+      refuseCommonPassword(input.password);
       const conflict = await users.conflictFor(input.username, input.email);
       if (conflict) {
         await attempts.signUpRefused(address);
@@ -77,16 +79,20 @@ export function authService(deps: {
       if (user) await relay.flush(user);
     },
 
-    /** Checks the password; 429 once the account or the address has failed too often (issue 12). */
+    /**
+     * Checks the password; 429 while the account (whichever of its username or email was typed) or the
+     * address has to wait after repeated failures.
+     */
     async login(input: LoginRequest, address?: string): Promise<UserDoc> {
-      await attempts.checkSignIn(input.username, address);
       const user = await users.findByLogin(input.username);
+      const accountKey = attempts.accountKey(user?._id, input.username);
+      await attempts.checkSignIn(accountKey, address);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok) {
-        await attempts.signInFailed(input.username, address);
+        await attempts.signInFailed(accountKey, address);
         throw invalidCredentials();
       }
-      await attempts.signInSucceeded(input.username);
+      await attempts.signInSucceeded(accountKey);
       return user;
     },
   };

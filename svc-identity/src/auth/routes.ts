@@ -1,8 +1,11 @@
 import { Router } from '@koa/router';
-import { loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
+import { emptyRequestSchema, loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
 import { toProfile } from '../users/profile.ts';
-import { currentSessionRef, endSession, startSession } from '../sessions/session.ts';
+import { currentSessionRef, endSession, sessionUserId, startSession } from '../sessions/session.ts';
+import type { EmailVerification } from './email-verification.ts';
 import type { Context } from 'koa';
+import { AppError, type Logger, unauthenticated } from '@levelup/service-kit';
+import type { UsersRepository } from '../users/repository.ts';
 import type { AuthService } from './auth.service.ts';
 
 /**
@@ -14,8 +17,27 @@ export function clientAddress(ctx: Context): string | undefined {
   return forwarded || ctx.req.socket.remoteAddress || undefined;
 }
 
-export function authRouter(deps: { auth: AuthService }): Router {
+const invalidVerification = () =>
+  new AppError('INVALID_TOKEN', 'That confirmation link is invalid or has expired.', 400, {
+    details: [{ path: 'token', message: 'That confirmation link is invalid or has expired.' }],
+  });
+
+export function authRouter(deps: {
+  auth: AuthService;
+  verification: EmailVerification;
+  users: UsersRepository;
+  logger: Pick<Logger, 'error'>;
+}): Router {
   const router = new Router();
+
+  /** The confirmation link; a mail that cannot go out never fails the sign-up (it can be sent again). */
+  async function sendVerification(user: Parameters<EmailVerification['send']>[0]) {
+    try {
+      await deps.verification.send(user);
+    } catch (error) {
+      deps.logger.error('verification email could not be sent', { userId: user._id, error });
+    }
+  }
 
   router.post('/api/auth/register', async (ctx) => {
     const input = registerRequestSchema.parse(ctx.request.body ?? {});
@@ -23,8 +45,42 @@ export function authRouter(deps: { auth: AuthService }): Router {
     const replaced = currentSessionRef(ctx);
     await startSession(ctx, user._id);
     if (replaced) await deps.auth.revokeSession(replaced, 'replaced', ctx.state.requestId);
+    await sendVerification(user);
     ctx.status = 201;
     ctx.body = toProfile(user);
+  });
+
+  // The link in the confirmation email: a browser navigation, answered with the auth page and a notice.
+  router.get('/api/auth/verify-email', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const user = token ? await deps.verification.verify(token) : null;
+    ctx.status = 303;
+    ctx.redirect(`/auth?notice=${user ? 'email-verified' : 'email-verification-failed'}`);
+  });
+
+  // The same for a client: { token } answers { verified: true }, or 400 for a bad or used token.
+  router.post('/api/auth/verify-email', async (ctx) => {
+    const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200)
+      throw invalidVerification();
+    const user = await deps.verification.verify(token);
+    if (!user) throw invalidVerification();
+    ctx.body = { verified: true, email: user.email };
+  });
+
+  // A new confirmation link to the signed-in user's email.
+  router.post('/api/auth/verify-email/send', async (ctx) => {
+    emptyRequestSchema.parse(ctx.request.body);
+    const userId = sessionUserId(ctx);
+    const user = userId ? await deps.users.findById(userId) : null;
+    if (!user) throw unauthenticated();
+    if (user.emailVerifiedAt) {
+      ctx.body = { sent: false, verified: true };
+      return;
+    }
+    await deps.verification.send(user);
+    ctx.status = 202;
+    ctx.body = { sent: true, verified: false };
   });
 
   router.post('/api/auth/login', async (ctx) => {
@@ -36,12 +92,19 @@ export function authRouter(deps: { auth: AuthService }): Router {
     ctx.body = toProfile(user);
   });
 
-  // Browser navigations (core.md section 7): sign-out returns to the landing page.
-  router.get('/api/logout', async (ctx) => {
+  // Sign-out is a form post from the Logout button that returns to the landing page (303: the browser
+  // follows with a GET). Never a GET: a link or an image on any page could sign the user out.
+  router.post('/api/logout', async (ctx) => {
     const ended = currentSessionRef(ctx);
     endSession(ctx);
     if (ended) await deps.auth.revokeSession(ended, 'sign_out', ctx.state.requestId);
+    ctx.status = 303;
     ctx.redirect('/');
+  });
+  router.get('/api/logout', () => {
+    throw new AppError('METHOD_NOT_ALLOWED', 'Sign out with a POST request.', 405, {
+      headers: { allow: 'POST' },
+    });
   });
 
   return router;

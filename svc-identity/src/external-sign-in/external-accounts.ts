@@ -52,7 +52,10 @@ export function usernameBase(claims: ExternalClaims): string {
 
 export type ExternalSignIn =
   | { kind: 'signed-in'; user: UserDoc; created: boolean }
-  /** The email belongs to an account, and the provider does not vouch for it: no silent takeover. */
+  /**
+   * The email belongs to an account, and either the provider does not vouch for it or the account's owner
+   * never proved it is theirs: no silent takeover (the owner can link the provider from their session).
+   */
   | { kind: 'email-taken' };
 
 /** Of the request that signs in: its id for the events, and the browser's zone for a new account. */
@@ -62,9 +65,11 @@ export interface SignInContext {
 }
 
 /**
- * The user behind a provider account (issue 12): the one linked before; else the account with the same
- * email when the provider says it verified that email (and the link is kept); else a new account,
- * registered with the same event as a sign-up.
+ * The user behind a provider account: the one linked before; else the account with the same email when
+ * both sides proved it (the provider says it verified the email, and the account's owner confirmed it
+ * through the emailed link), and the link is kept; else a new account, registered with the same event as
+ * a sign-up. Only the email is compared, never the username. A signed-in user may also link a provider
+ * account to their own account (linkTo).
  */
 export function externalAccounts(deps: {
   db: Connection;
@@ -128,6 +133,7 @@ export function externalAccounts(deps: {
           displayName,
           passwordHash: EXTERNAL_ONLY_PASSWORD,
           timeZone,
+          ...(claims.email && claims.emailVerified ? { emailVerifiedAt: new Date() } : {}),
           userNumber: await users.nextUserNumber(),
         },
         makeEvent(
@@ -154,15 +160,30 @@ export function externalAccounts(deps: {
         throw new Error('the linked account is not there yet');
       }
       if (claims.email) {
-        const sameEmail = await users.findByLogin(claims.email);
+        const sameEmail = await users.findByEmail(claims.email);
         if (sameEmail) {
-          if (!claims.emailVerified) return { kind: 'email-taken' };
+          if (!claims.emailVerified || !sameEmail.emailVerifiedAt) return { kind: 'email-taken' };
           const userId = await link(claims, sameEmail._id);
           const user = await users.findById(userId);
           if (user) return { kind: 'signed-in', user, created: false };
         }
       }
       return register(claims, context);
+    },
+
+    /**
+     * Links the provider account to the signed-in user (started from their own session); 'linked-elsewhere'
+     * when the provider account already belongs to another user.
+     */
+    async linkTo(
+      claims: ExternalClaims,
+      userId: string,
+    ): Promise<{ kind: 'linked'; user: UserDoc } | { kind: 'linked-elsewhere' }> {
+      const linkedTo = await link(claims, userId);
+      if (linkedTo !== userId) return { kind: 'linked-elsewhere' };
+      const user = await users.findById(userId);
+      if (!user) throw new Error('the signed-in user is gone');
+      return { kind: 'linked', user };
     },
   };
 }

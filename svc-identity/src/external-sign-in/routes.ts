@@ -1,8 +1,13 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { isValidTimeZone, type ExternalSignInNotice } from '@levelup/contracts';
-import type { Logger } from '@levelup/service-kit';
-import { currentSessionRef, startSession } from '../sessions/session.ts';
+import {
+  emptyRequestSchema,
+  isValidTimeZone,
+  type ExternalSignInNotice,
+  type LoginOptionsResponse,
+} from '@levelup/contracts';
+import { unauthenticated, type Logger } from '@levelup/service-kit';
+import { currentSessionRef, sessionUserId, startSession } from '../sessions/session.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ExternalAccounts } from './external-accounts.ts';
 import type { OidcClient, PendingSignIn } from './oidc-client.ts';
@@ -13,9 +18,13 @@ const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
 const toAuth = (ctx: Context, notice: ExternalSignInNotice) =>
   ctx.redirect(`/auth?notice=${notice}`);
 
-/** What the browser carries from /api/login to the callback: the OIDC checks and the browser's zone. */
+/**
+ * What the browser carries from /api/login to the callback: the OIDC checks, the browser's zone, and
+ * for a link started from a signed-in session, whose account the provider account is linked to.
+ */
 interface Pending extends PendingSignIn {
   timeZone?: string;
+  linkTo?: string;
 }
 
 function readPending(ctx: Context): Pending | null {
@@ -26,7 +35,8 @@ function readPending(ctx: Context): Pending | null {
     return typeof value.state === 'string' &&
       typeof value.nonce === 'string' &&
       typeof value.codeVerifier === 'string' &&
-      (value.timeZone === undefined || isValidTimeZone(value.timeZone))
+      (value.timeZone === undefined || isValidTimeZone(value.timeZone)) &&
+      (value.linkTo === undefined || typeof value.linkTo === 'string')
       ? value
       : null;
   } catch {
@@ -46,8 +56,10 @@ function browserTimeZone(ctx: Context): string | undefined {
 
 /**
  * GET /api/login starts external sign-in (OpenID Connect, issue 12) and GET /api/login/callback ends it
- * on a fresh session, as a password sign-in does. Without a provider, or when anything fails, the
- * browser lands on /auth with a notice: never an error page.
+ * on a fresh session, as a password sign-in does. Without a provider the sign-in links are simply the
+ * way to the sign-in page: /api/login goes to /auth, where the password forms are. When a provider is
+ * set up but anything fails, the browser lands on /auth with a notice: never an error page.
+ * GET /api/login/options tells the app whether there is a provider, so its links can go to /auth directly.
  */
 export function externalSignInRouter(deps: {
   oidc: OidcClient | null;
@@ -65,29 +77,64 @@ export function externalSignInRouter(deps: {
     path: '/api/login',
   };
 
-  router.get('/api/login', async (ctx) => {
-    if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
+  router.get('/api/login/options', (ctx) => {
+    const body: LoginOptionsResponse = { externalSignIn: deps.oidc !== null };
+    ctx.body = body;
+  });
+
+  // Without a provider the sign-in links are simply the way to the password forms: no error notice.
+  async function startAt(ctx: Context, carried: Omit<Pending, keyof PendingSignIn>) {
+    if (!deps.oidc) return ctx.redirect('/auth');
     try {
       const { url, pending } = await deps.oidc.start();
-      const carried: Pending = { ...pending, timeZone: browserTimeZone(ctx) };
-      ctx.cookies.set(PENDING_COOKIE, Buffer.from(JSON.stringify(carried)).toString('base64url'), {
-        ...cookieOptions,
-        maxAge: PENDING_MAX_AGE_MS,
-      });
+      ctx.cookies.set(
+        PENDING_COOKIE,
+        Buffer.from(JSON.stringify({ ...pending, ...carried })).toString('base64url'),
+        {
+          ...cookieOptions,
+          secure: cookieOptions.secure || ctx.secure,
+          maxAge: PENDING_MAX_AGE_MS,
+        },
+      );
       ctx.redirect(url);
     } catch (error) {
       deps.logger.warn('external sign-in could not start', { error });
       toAuth(ctx, 'external-unavailable');
     }
+  }
+
+  router.get('/api/login', async (ctx) => {
+    await startAt(ctx, { timeZone: browserTimeZone(ctx) });
+  });
+
+  // Linking a provider account to the signed-in user's own account: a form POST from the app (the
+  // gateway refuses cross-site POSTs), never a GET, so no other site can start it in the user's browser.
+  router.post('/api/login/link', async (ctx) => {
+    emptyRequestSchema.parse(ctx.request.body);
+    const userId = sessionUserId(ctx);
+    if (!userId) throw unauthenticated();
+    await startAt(ctx, { linkTo: userId });
+    ctx.status = 303;
   });
 
   router.get('/api/login/callback', async (ctx) => {
     if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
     const pending = readPending(ctx);
-    ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
+    ctx.cookies.set(PENDING_COOKIE, null, {
+      ...cookieOptions,
+      secure: cookieOptions.secure || ctx.secure,
+    });
     if (!pending) return toAuth(ctx, 'external-failed');
     try {
       const claims = await deps.oidc.finish(deps.oidc.callbackUrl(ctx.url), pending);
+      if (pending.linkTo !== undefined) {
+        // Only into the session that started the link.
+        if (sessionUserId(ctx) !== pending.linkTo) return toAuth(ctx, 'external-failed');
+        const linked = await deps.accounts.linkTo(claims, pending.linkTo);
+        if (linked.kind === 'linked-elsewhere') return toAuth(ctx, 'external-linked-elsewhere');
+        deps.logger.info('external sign-in linked from the session', { userId: pending.linkTo });
+        return ctx.redirect('/profile');
+      }
       const result = await deps.accounts.signIn(claims, {
         requestId: ctx.state.requestId as string | undefined,
         timeZone: pending.timeZone,

@@ -10,12 +10,16 @@ import type { UsersRepository } from '../users/repository.ts';
  */
 export function internalRouter(deps: { identitySecret: string; users: UsersRepository }): Router {
   const router = new Router();
-  router.get('/internal/session', requireInternal(deps.identitySecret), async (ctx) => {
-    const session = currentSessionRef(ctx);
-    const user = session ? await deps.users.findById(session.userId) : null;
-    if (!session || !user) throw unauthenticated('No active session');
-    // The role travels with the user id in the gateway's signed identity (issue 11).
-    ctx.body = { ...session, role: user.role ?? 'member' };
-  });
+  router.get(
+    '/internal/session',
+    requireInternal(deps.identitySecret, 'svc-identity'),
+    async (ctx) => {
+      const session = currentSessionRef(ctx);
+      const user = session ? await deps.users.findById(session.userId) : null;
+      if (!session || !user) throw unauthenticated('No active session');
+      // The role travels with the user id in the gateway's signed identity (issue 11).
+      ctx.body = { ...session, role: user.role ?? 'member' };
+    },
+  );
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { profileUpdateRequestSchema } from '@levelup/contracts';
-import { unauthenticated, userIdOf, verifyIdentity } from '@levelup/service-kit';
+import { signedRequestOf, unauthenticated, userIdOf, verifyIdentity } from '@levelup/service-kit';
 import { sessionUserId } from '../sessions/session.ts';
 import { toProfile } from '../users/profile.ts';
 import type { ProfileService } from './profile.service.ts';
@@ -12,7 +12,9 @@ import type { ProfileService } from './profile.service.ts';
  */
 export function requireUser(identitySecret: string): Middleware {
   return async (ctx: Context, next) => {
-    const userId = verifyIdentity(ctx.headers, identitySecret)?.userId ?? sessionUserId(ctx);
+    const userId =
+      verifyIdentity(ctx.headers, identitySecret, signedRequestOf(ctx, 'svc-identity'))?.userId ??
+      sessionUserId(ctx);
     if (!userId) throw unauthenticated();
     ctx.state.userId = userId;
     await next();

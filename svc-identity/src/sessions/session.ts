@@ -47,7 +47,7 @@ export function sessionMiddleware(
   models: IdentityModels,
   options: { secure: boolean },
 ): Middleware {
-  return createSession(
+  const session = createSession(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
@@ -61,6 +61,11 @@ export function sessionMiddleware(
     },
     app,
   );
+  // Secure whenever the browser's connection is HTTPS; with COOKIE_SECURE always (plain HTTP then fails).
+  return async (ctx, next) => {
+    ctx.sessionOptions!.secure = options.secure || ctx.secure;
+    return session(ctx, next);
+  };
 }
 
 /** Signs the user in on a fresh session id (no session fixation: the pre-sign-in id is destroyed). */

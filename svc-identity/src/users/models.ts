@@ -13,6 +13,8 @@ export interface UserDoc {
   usernameKey: string;
   /** Stored lower-case. */
   email: string;
+  /** When the user proved the email is theirs (the emailed link, or a provider that vouched for it). */
+  emailVerifiedAt?: Date;
   displayName: string;
   passwordHash: string;
   timeZone: string;
@@ -73,6 +75,7 @@ const userSchema = new Schema<UserDoc>(
     username: { type: String, required: true },
     usernameKey: { type: String, required: true, unique: true },
     email: { type: String, required: true, unique: true },
+    emailVerifiedAt: { type: Date },
     displayName: { type: String, required: true },
     passwordHash: { type: String, required: true },
     timeZone: { type: String, required: true, default: 'UTC' },

@@ -4,7 +4,7 @@ import {
   isDuplicateKeyError,
   outboxEntry,
 } from '@levelup/service-kit';
-import type { EventEnvelope, UserRole } from '@levelup/contracts';
+import type { EventEnvelope } from '@levelup/contracts';
 import { FOUNDER_LIMIT, type IdentityModels, type UserDoc } from './models.ts';
 
 export const usernameTaken = () =>
@@ -30,40 +30,18 @@ export interface NewUser {
   displayName: string;
   passwordHash: string;
   timeZone: string;
+  emailVerifiedAt?: Date;
 }
 
-/** ADMIN_USERNAMES as lower-case username keys. */
-export function adminUsernameKeys(list: readonly string[]): Set<string> {
-  return new Set(list.map((name) => name.trim().toLowerCase()).filter(Boolean));
-}
-
-export function usersRepository(
-  { User, Counter }: IdentityModels,
-  options: { adminUsernames?: ReadonlySet<string> } = {},
-) {
-  const admins = options.adminUsernames ?? new Set<string>();
+export function usersRepository({ User, Counter }: IdentityModels) {
   return {
-    /** Grants or revokes the admin role by username (ADMIN_USERNAMES at start, `npm run admin`). */
-    async setRole(username: string, role: UserRole): Promise<UserDoc | null> {
-      return User.findOneAndUpdate(
-        { usernameKey: username.trim().toLowerCase() },
-        { $set: { role } },
-        { returnDocument: 'after' },
-      ).lean<UserDoc>();
-    },
-
-    /** Every username of ADMIN_USERNAMES that has signed up gets the admin role (run at start). */
-    async grantConfiguredAdmins(): Promise<number> {
-      if (admins.size === 0) return 0;
-      const result = await User.updateMany(
-        { usernameKey: { $in: [...admins] }, role: { $ne: 'admin' } },
-        { $set: { role: 'admin' } },
-      );
-      return result.modifiedCount;
-    },
-
     async findById(id: string): Promise<UserDoc | null> {
       return User.findById(id).lean<UserDoc>();
+    },
+
+    /** The account with this email (never by username: a username is not proof of an address). */
+    async findByEmail(email: string): Promise<UserDoc | null> {
+      return User.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
     },
 
     /** The sign-in field takes a username or an email (core.md section 2, "Username or Email"). */
@@ -111,7 +89,6 @@ export function usersRepository(
           usernameKey: user.username.toLowerCase(),
           email: user.email.toLowerCase(),
           isFounder: user.userNumber <= FOUNDER_LIMIT,
-          ...(admins.has(user.username.toLowerCase()) ? { role: 'admin' } : {}),
           outbox: [outboxEntry(event)],
         });
         return created.toObject();

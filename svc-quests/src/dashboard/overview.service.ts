@@ -1,18 +1,11 @@
-import {
-  dayStreaks,
-  daysBetween,
-  localDate,
-  occurrenceDatesBetween,
-  startOfWeek,
-  type DashboardOverview,
-} from '@levelup/contracts';
+import { dayStreaks, localDate, startOfWeek, type DashboardOverview } from '@levelup/contracts';
 import type { GoalStates } from '../goals/goal-states.ts';
 import type { LifeTasksRepository } from '../life-tasks/repository.ts';
 import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { QuestsRepository } from '../quests/repository.ts';
 import type { SeriesDoc } from '../series/models.ts';
 import type { SeriesRepository } from '../series/repository.ts';
-import { scheduleOf } from '../series/series-dto.ts';
+import { scheduledThrough } from '../series/series-dto.ts';
 import type { UserZones } from '../users/user-zones.ts';
 
 /**
@@ -40,7 +33,7 @@ export function overviewService(deps: {
           deps.occurrences.doneForUser(userId),
           deps.lifeTasks.totalXpEarned(userId),
           deps.quests.countForUser(userId),
-          deps.series.listForUser(userId),
+          deps.series.listAllForUser(userId),
           deps.occurrences.skippedDays(userId),
           deps.goals.counts(userId),
         ]);
@@ -54,7 +47,7 @@ export function overviewService(deps: {
       return {
         totalXpEarned: done.reduce((sum, item) => sum + item.awardedXp, 0) + maintenanceXp,
         totalQuestsCompleted: done.length,
-        totalQuestsCreated: created + scheduledUpTo(seriesList, today),
+        totalQuestsCreated: created + scheduledUpTo(seriesList, today, timeZone),
         questsCompletedThisWeek: dates.filter((day) => day >= weekStart && day <= today).length,
         currentStreak: streaks.current,
         longestStreak: streaks.longest,
@@ -68,17 +61,15 @@ export function overviewService(deps: {
 export type OverviewService = ReturnType<typeof overviewService>;
 
 /**
- * Occurrences every series has scheduled from its start up to today, read from the schedule itself, so
- * the figure does not depend on which days happened to be materialised by a read.
+ * Occurrences every series has scheduled from its start up to today (a deleted one up to the day it was
+ * deleted), read from the schedules themselves, so the figure does not depend on which days happened to
+ * be materialised by a read.
  */
-function scheduledUpTo(seriesList: SeriesDoc[], today: string): number {
+function scheduledUpTo(seriesList: SeriesDoc[], today: string, timeZone: string): number {
   let count = 0;
   for (const series of seriesList) {
-    const schedule = scheduleOf(series);
-    const last =
-      schedule.endDate && daysBetween(schedule.endDate, today) > 0 ? schedule.endDate : today;
-    if (daysBetween(schedule.startDate, last) >= 0)
-      count += occurrenceDatesBetween(schedule, schedule.startDate, last).length;
+    const last = series.deletedAt ? localDate(new Date(series.deletedAt), timeZone) : today;
+    count += scheduledThrough(series, last);
   }
   return count;
 }

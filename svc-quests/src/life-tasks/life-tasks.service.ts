@@ -1,4 +1,5 @@
 import {
+  addDays,
   endOfLocalDay,
   lifeTaskCompletion,
   localDate,
@@ -6,8 +7,9 @@ import {
   type CreateLifeTaskRequest,
   type LifeTask,
   type LifeTaskCompleteResponse,
+  type UpdateLifeTaskRequest,
 } from '@levelup/contracts';
-import { notFound, type OutboxRelay } from '@levelup/service-kit';
+import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 import { toLifeTask } from './life-task-dto.ts';
 import type { LifeTasksRepository } from './repository.ts';
@@ -98,6 +100,29 @@ export function lifeTasksService(deps: {
         }),
       ]);
       return { ...toLifeTask(updated), xpEarned: outcome.xpEarned };
+    },
+
+    /** Edits what the dialog shows; a new maintenance XP applies to later completions only. */
+    async update(userId: string, id: string, input: UpdateLifeTaskRequest): Promise<LifeTask> {
+      const updated = await lifeTasks.revise(userId, id, input);
+      if (!updated) throw lifeTaskNotFound();
+      return toLifeTask(updated);
+    },
+
+    /** 'Snooze until tomorrow': due at the end of tomorrow in the user's zone; 409 once done. */
+    async snooze(userId: string, id: string): Promise<LifeTask> {
+      const timeZone = await zones.timeZoneOf(userId);
+      const tomorrow = addDays(localDate(clock(), timeZone), 1);
+      const updated = await lifeTasks.revise(
+        userId,
+        id,
+        { dueDate: endOfLocalDay(tomorrow, timeZone) },
+        true,
+      );
+      if (updated) return toLifeTask(updated);
+      if (await lifeTasks.findOwned(userId, id))
+        throw conflict('A completed life task cannot be snoozed');
+      throw lifeTaskNotFound();
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -1,4 +1,8 @@
-import type { CreateLifeTaskRequest, EventEnvelope } from '@levelup/contracts';
+import type {
+  CreateLifeTaskRequest,
+  EventEnvelope,
+  UpdateLifeTaskRequest,
+} from '@levelup/contracts';
 import { outboxEntry, objectId } from '@levelup/service-kit';
 import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from './models.ts';
 
@@ -52,6 +56,26 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
     async recordCompletion(row: LifeTaskCompletionDoc): Promise<void> {
       const { _id, ...fields } = row;
       await LifeTaskCompletion.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+    },
+
+    /**
+     * Edits or snoozes an active task of this user (null when not theirs). It moves no XP and leaves the
+     * revision alone, so a completion racing it still lands with what it read.
+     */
+    async revise(
+      userId: string,
+      id: string,
+      fields: UpdateLifeTaskRequest | Pick<LifeTaskDoc, 'dueDate'>,
+      unlessCompleted = false,
+    ): Promise<LifeTaskDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      return LifeTask.findOneAndUpdate(
+        { _id, userId, isActive: true, ...(unlessCompleted ? { isCompleted: false } : {}) },
+        { $set: set },
+        { returnDocument: 'after' },
+      ).lean<LifeTaskDoc>();
     },
 
     async deactivate(userId: string, id: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import {
   emptyRequestSchema,
   idParamsSchema,
   lifeTaskListQuerySchema,
+  updateLifeTaskRequestSchema,
 } from '@levelup/contracts';
 import { userIdOf } from '@levelup/service-kit';
 import type { LifeTasksService } from './life-tasks.service.ts';
@@ -28,6 +29,18 @@ export function lifeTasksRouter(deps: { lifeTasks: LifeTasksService }): Router {
     const { id } = idParamsSchema.parse(ctx.params);
     emptyRequestSchema.parse(ctx.request.body);
     ctx.body = await deps.lifeTasks.complete(userIdOf(ctx), id, ctx.state.requestId);
+  });
+
+  router.patch('/api/life-tasks/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    const input = updateLifeTaskRequestSchema.parse(ctx.request.body ?? {});
+    ctx.body = await deps.lifeTasks.update(userIdOf(ctx), id, input);
+  });
+
+  router.post('/api/life-tasks/:id/snooze', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await deps.lifeTasks.snooze(userIdOf(ctx), id);
   });
 
   router.delete('/api/life-tasks/:id', async (ctx) => {

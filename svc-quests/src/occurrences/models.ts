@@ -33,6 +33,10 @@ export interface OccurrenceDoc {
   hiddenFromDashboard: boolean;
   /** Skipped on purpose: earns nothing and does not break the day streak. */
   skipped: boolean;
+  /** The event of the completion now standing (what Undo takes back); null while not completed. */
+  completionEventId: string | null;
+  /** The latest completion events (at most COMPLETION_EVENTS_KEPT), to find the occurrence from one. */
+  completionEventIds: string[];
   rev: number;
   createdAt: Date;
   outbox: OutboxEntry[];
@@ -61,6 +65,8 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     completedLocalDate: { type: String, default: null },
     hiddenFromDashboard: { type: Boolean, required: true, default: false },
     skipped: { type: Boolean, required: true, default: false },
+    completionEventId: { type: String, default: null },
+    completionEventIds: { type: [String], default: [] },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
@@ -73,6 +79,7 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
 occurrenceSchema.index({ seriesId: 1, scheduledFor: 1 }, { unique: true });
 occurrenceSchema.index({ userId: 1, scheduledFor: 1 });
 occurrenceSchema.index({ userId: 1, completedLocalDate: 1 });
+occurrenceSchema.index({ userId: 1, completionEventIds: 1 });
 indexOutbox(occurrenceSchema);
 
 const cache = new WeakMap<Connection, Model<OccurrenceDoc>>();

@@ -35,5 +35,6 @@ export function toOccurrenceSummary(doc: OccurrenceDoc): OccurrenceSummary {
     hiddenFromDashboard: doc.hiddenFromDashboard,
     xpReward: doc.xpReward,
     scheduledFor: doc.scheduledFor,
+    skipped: doc.skipped ?? false,
   };
 }

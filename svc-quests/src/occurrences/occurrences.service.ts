@@ -51,7 +51,11 @@ export function occurrencesService(deps: {
     const to = target(occurrence);
     const { change, xpDelta, changed } = completionChange(occurrence, to, now, day, progressNotes);
     if (!changed && change.progressNotes === (occurrence.progressNotes ?? null))
-      return { ...toOccurrence(occurrence), xpDelta: 0 };
+      return {
+        ...toOccurrence(occurrence),
+        xpDelta: 0,
+        completionEventId: occurrence.completionEventId ?? null,
+      };
     const event = changed
       ? makeEvent(
           questXpEventTypeFor(to),
@@ -77,9 +81,20 @@ export function occurrencesService(deps: {
       { ...change, ...(change.isCompleted ? { skipped: false } : {}) },
       event,
     );
-    if (!updated) return { ...toOccurrence(await owned(userId, id)), xpDelta: 0 };
+    if (!updated) {
+      const current = await owned(userId, id);
+      return {
+        ...toOccurrence(current),
+        xpDelta: 0,
+        completionEventId: current.completionEventId ?? null,
+      };
+    }
     await relay.flush(updated);
-    return { ...toOccurrence(updated), xpDelta: changed ? xpDelta : 0 };
+    return {
+      ...toOccurrence(updated),
+      xpDelta: changed ? xpDelta : 0,
+      completionEventId: updated.completionEventId ?? null,
+    };
   }
 
   return {
@@ -91,6 +106,22 @@ export function occurrencesService(deps: {
       ]);
       const range = localRangeOrThrow(query, clock(), timeZone);
       return (await deps.materialiser.ensure(userId, seriesList, range)).map(toOccurrence);
+    },
+
+    /** Undo of the completion `eventId`: back to not completed only while it is the standing one. */
+    undo(
+      userId: string,
+      occurrence: OccurrenceDoc,
+      eventId: string,
+      requestId: string | undefined,
+    ) {
+      return move(
+        userId,
+        occurrence._id.toString(),
+        (current) =>
+          current.completionEventId === eventId ? 'not_completed' : current.completionType,
+        requestId,
+      );
     },
 
     toggle(userId: string, id: string, requestId: string | undefined) {

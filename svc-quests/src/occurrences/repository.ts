@@ -2,6 +2,7 @@ import type { Model, Types } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
 import { isDuplicateKeyError, outboxEntry, objectId } from '@levelup/service-kit';
 import type { CompletionState } from '../completions/completion-change.ts';
+import { completionEventUpdate } from '../completions/completion-event.ts';
 import type { OccurrenceDoc } from './models.ts';
 
 export type NewOccurrence = Pick<
@@ -79,6 +80,69 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       return Occurrence.findOne({ _id, userId }).lean<OccurrenceDoc>();
     },
 
+    /** The occurrence one of whose latest completions was this event, or null. */
+    async findByCompletionEvent(userId: string, eventId: string): Promise<OccurrenceDoc | null> {
+      return Occurrence.findOne({ userId, completionEventIds: eventId }).lean<OccurrenceDoc>();
+    },
+
+    /** Which of these event ids are still an occurrence's standing completion. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await Occurrence.find({ userId, completionEventId: { $in: eventIds } })
+        .select({ completionEventId: 1 })
+        .lean<Pick<OccurrenceDoc, 'completionEventId'>[]>();
+      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
+    },
+
+    /**
+     * A series' occurrences from local day `from` on that are not done go (delete, or days a new
+     * schedule no longer has when `keep` says so); done ones stay, with the XP they earned.
+     */
+    async removeOpenFrom(
+      userId: string,
+      seriesId: string,
+      from: string,
+      keep: (scheduledFor: string) => boolean = () => false,
+    ): Promise<number> {
+      const open = await Occurrence.find({
+        userId,
+        seriesId,
+        scheduledFor: { $gte: from },
+        isCompleted: false,
+      })
+        .select({ scheduledFor: 1 })
+        .lean();
+      const ids = open.filter((o) => !keep(o.scheduledFor)).map((o) => o._id);
+      if (ids.length === 0) return 0;
+      const result = await Occurrence.deleteMany({ _id: { $in: ids }, isCompleted: false });
+      return result.deletedCount;
+    },
+
+    /** A new name, price or time of day for a series' open occurrences from local day `from` on. */
+    async reviseOpenFrom(
+      userId: string,
+      seriesId: string,
+      from: string,
+      fields: Partial<
+        Pick<
+          OccurrenceDoc,
+          | 'title'
+          | 'description'
+          | 'difficulty'
+          | 'xpReward'
+          | 'timeEstimate'
+          | 'category'
+          | 'timeOfDay'
+          | 'growthPath'
+        >
+      >,
+    ): Promise<void> {
+      if (Object.keys(fields).length === 0) return;
+      await Occurrence.updateMany(
+        { userId, seriesId, scheduledFor: { $gte: from }, isCompleted: false },
+        { $set: fields },
+      );
+    },
+
     /** State and event in one conditional update on the observed revision (decision 5). */
     async applyChange(
       occurrence: Pick<OccurrenceDoc, '_id' | 'userId' | 'rev'>,
@@ -86,12 +150,13 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
         Partial<Pick<OccurrenceDoc, 'hiddenFromDashboard' | 'skipped'>>,
       event: EventEnvelope | null,
     ): Promise<OccurrenceDoc | null> {
+      const recorded = completionEventUpdate(event);
       return Occurrence.findOneAndUpdate(
         { _id: occurrence._id, userId: occurrence.userId, rev: occurrence.rev },
         {
-          $set: change,
+          $set: { ...change, ...recorded.set },
           $inc: { rev: 1 },
-          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+          ...(event ? { $push: { outbox: outboxEntry(event), ...recorded.push } } : {}),
         },
         { returnDocument: 'after' },
       ).lean<OccurrenceDoc>();

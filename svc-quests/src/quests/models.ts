@@ -39,6 +39,12 @@ export interface QuestDoc {
   growthPath: GrowthPath | null;
   tags: string[];
   seriesId: string | null;
+  /** The event of the completion now standing (what Undo takes back); null while not completed. */
+  completionEventId: string | null;
+  /** The item's latest completion events (at most COMPLETION_EVENTS_KEPT), to find it from one. */
+  completionEventIds: string[];
+  /** Set on delete: gone from every list and call; its completions (and their XP) stay in the history. */
+  deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   outbox: OutboxEntry[];
@@ -80,12 +86,16 @@ const questSchema = new Schema<QuestDoc>(
     growthPath: { type: String, default: null },
     tags: { type: [String], default: [] },
     seriesId: { type: String, default: null },
+    completionEventId: { type: String, default: null },
+    completionEventIds: { type: [String], default: [] },
+    deletedAt: { type: Date, default: null },
     ...outboxSchemaFields,
   },
   { collection: 'quests', timestamps: true, versionKey: false },
 );
 questSchema.index({ userId: 1, createdAt: 1 });
 questSchema.index({ userId: 1, isCompleted: 1 });
+questSchema.index({ userId: 1, completionEventIds: 1 });
 indexOutbox(questSchema);
 
 const userZoneSchema = new Schema<UserZoneDoc>(

@@ -61,7 +61,7 @@ export function questsService(deps: {
     const to = target(quest);
     const { change, xpDelta, changed } = completionChange(quest, to, now, day, progressNotes);
     if (!changed && change.progressNotes === (quest.progressNotes ?? null)) {
-      return { ...toQuest(quest), xpDelta: 0 };
+      return { ...toQuest(quest), xpDelta: 0, completionEventId: quest.completionEventId ?? null };
     }
     const event = changed
       ? makeEvent(
@@ -83,9 +83,20 @@ export function questsService(deps: {
         )
       : null;
     const updated = await quests.applyStateChange(quest, change, event);
-    if (!updated) return { ...toQuest(await owned(userId, questId)), xpDelta: 0 };
+    if (!updated) {
+      const current = await owned(userId, questId);
+      return {
+        ...toQuest(current),
+        xpDelta: 0,
+        completionEventId: current.completionEventId ?? null,
+      };
+    }
     await relay.flush(updated);
-    return { ...toQuest(updated), xpDelta: changed ? xpDelta : 0 };
+    return {
+      ...toQuest(updated),
+      xpDelta: changed ? xpDelta : 0,
+      completionEventId: updated.completionEventId ?? null,
+    };
   }
 
   return {
@@ -93,9 +104,31 @@ export function questsService(deps: {
       return toQuest(await quests.create(userId, input));
     },
 
-    /** The quests on the dashboard (Clear Completed hides done ones). */
-    async list(userId: string): Promise<Quest[]> {
-      return (await quests.listVisible(userId)).map(toQuest);
+    /** The quests on the dashboard (Clear Completed hides done ones; includeCleared keeps them). */
+    async list(userId: string, includeCleared = false): Promise<Quest[]> {
+      return (await quests.listVisible(userId, includeCleared)).map(toQuest);
+    },
+
+    /**
+     * Deletes a quest. The XP its completion earned stays (no revoke is published: the XP ledger and
+     * the calendar keep it); to take XP back, un-complete the quest before deleting it.
+     */
+    async remove(userId: string, questId: string): Promise<void> {
+      if (!(await quests.softDelete(userId, questId, clock()))) throw questNotFound();
+    },
+
+    /**
+     * Undo of the completion `eventId` recorded on this quest: back to not completed through the usual
+     * revoke, only while that completion is the standing one (else nothing moves).
+     */
+    undo(userId: string, quest: QuestDoc, eventId: string, requestId: string | undefined) {
+      return move(
+        userId,
+        quest._id.toString(),
+        (current) =>
+          current.completionEventId === eventId ? 'not_completed' : current.completionType,
+        requestId,
+      );
     },
 
     async update(userId: string, questId: string, input: UpdateQuestRequest): Promise<Quest> {

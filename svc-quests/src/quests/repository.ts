@@ -1,5 +1,6 @@
 import type { CreateQuestRequest, EventEnvelope, UpdateQuestRequest } from '@levelup/contracts';
 import { outboxEntry, objectId } from '@levelup/service-kit';
+import { completionEventUpdate } from '../completions/completion-event.ts';
 import type { QuestDoc, QuestsModels } from './models.ts';
 
 export type QuestStateChange = Pick<
@@ -25,18 +26,57 @@ export function questsRepository({ Quest }: QuestsModels) {
       return created.toObject();
     },
 
-    /** The signed-in user's quests still on the dashboard, oldest first (newest last). */
-    async listVisible(userId: string): Promise<QuestDoc[]> {
-      return Quest.find({ userId, hiddenFromDashboard: { $ne: true } })
+    /**
+     * The signed-in user's quests still on the dashboard, oldest first (newest last); with
+     * includeCleared also the done ones Clear Completed hid (the Quest Log). Deleted quests never.
+     */
+    async listVisible(userId: string, includeCleared = false): Promise<QuestDoc[]> {
+      return Quest.find({
+        userId,
+        deletedAt: null,
+        ...(includeCleared ? {} : { hiddenFromDashboard: { $ne: true } }),
+      })
         .sort({ createdAt: 1, _id: 1 })
         .lean<QuestDoc[]>();
     },
 
-    /** A quest of this user, or null: another user's quest is as unknown as a missing one. */
+    /** A quest of this user, or null: another user's or a deleted quest is as unknown as a missing one. */
     async findOwned(userId: string, questId: string): Promise<QuestDoc | null> {
       const _id = objectId(questId);
       if (!_id) return null;
-      return Quest.findOne({ _id, userId }).lean<QuestDoc>();
+      return Quest.findOne({ _id, userId, deletedAt: null }).lean<QuestDoc>();
+    },
+
+    /** The quest (deleted or not) one of whose latest completions was this event, or null. */
+    async findByCompletionEvent(userId: string, eventId: string): Promise<QuestDoc | null> {
+      return Quest.findOne({ userId, completionEventIds: eventId }).lean<QuestDoc>();
+    },
+
+    /** Which of these event ids are still a (not deleted) quest's standing completion. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await Quest.find({
+        userId,
+        completionEventId: { $in: eventIds },
+        deletedAt: null,
+      })
+        .select({ completionEventId: 1 })
+        .lean<Pick<QuestDoc, 'completionEventId'>[]>();
+      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
+    },
+
+    /**
+     * Deletes the quest for its owner (null when not theirs or already deleted). It stays stored with
+     * deletedAt, so the XP its completion earned stays in the calendar and the totals, and bumps the
+     * revision, so a completion racing the delete does not land on a deleted quest.
+     */
+    async softDelete(userId: string, questId: string, now: Date): Promise<QuestDoc | null> {
+      const _id = objectId(questId);
+      if (!_id) return null;
+      return Quest.findOneAndUpdate(
+        { _id, userId, deletedAt: null },
+        { $set: { deletedAt: now, hiddenFromDashboard: true }, $inc: { rev: 1 } },
+        { returnDocument: 'after' },
+      ).lean<QuestDoc>();
     },
 
     /**
@@ -52,7 +92,7 @@ export function questsRepository({ Quest }: QuestsModels) {
       if (!_id) return null;
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       return Quest.findOneAndUpdate(
-        { _id, userId },
+        { _id, userId, deletedAt: null },
         { $set: set },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
@@ -67,12 +107,13 @@ export function questsRepository({ Quest }: QuestsModels) {
       change: QuestStateChange,
       event: EventEnvelope | null,
     ): Promise<QuestDoc | null> {
+      const recorded = completionEventUpdate(event);
       return Quest.findOneAndUpdate(
-        { _id: quest._id, userId: quest.userId, rev: quest.rev },
+        { _id: quest._id, userId: quest.userId, rev: quest.rev, deletedAt: null },
         {
-          $set: change,
+          $set: { ...change, ...recorded.set },
           $inc: { rev: 1 },
-          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+          ...(event ? { $push: { outbox: outboxEntry(event), ...recorded.push } } : {}),
         },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
@@ -81,7 +122,7 @@ export function questsRepository({ Quest }: QuestsModels) {
     /** Hides every done quest still on the dashboard; XP and completion history stay. */
     async hideCompleted(userId: string): Promise<number> {
       const result = await Quest.updateMany(
-        { userId, isCompleted: true, hiddenFromDashboard: { $ne: true } },
+        { userId, isCompleted: true, hiddenFromDashboard: { $ne: true }, deletedAt: null },
         { $set: { hiddenFromDashboard: true } },
       );
       return result.modifiedCount;

@@ -4,6 +4,7 @@ import {
   emptyRequestSchema,
   idParamsSchema,
   progressUpdateRequestSchema,
+  questListQuerySchema,
   updateQuestRequestSchema,
 } from '@levelup/contracts';
 import { userIdOf } from '@levelup/service-kit';
@@ -19,7 +20,8 @@ export function questsRouter(deps: { quests: QuestsService }): Router {
   });
 
   router.get('/api/quests', async (ctx) => {
-    ctx.body = await deps.quests.list(userIdOf(ctx));
+    const { includeCleared } = questListQuerySchema.parse(ctx.query);
+    ctx.body = await deps.quests.list(userIdOf(ctx), includeCleared);
   });
 
   router.post('/api/quests/clear-completed', async (ctx) => {
@@ -31,6 +33,12 @@ export function questsRouter(deps: { quests: QuestsService }): Router {
     const { id } = idParamsSchema.parse(ctx.params);
     const input = updateQuestRequestSchema.parse(ctx.request.body ?? {});
     ctx.body = await deps.quests.update(userIdOf(ctx), id, input);
+  });
+
+  router.delete('/api/quests/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    await deps.quests.remove(userIdOf(ctx), id);
+    ctx.status = 204;
   });
 
   router.post('/api/quests/:id/toggle', async (ctx) => {

@@ -35,6 +35,13 @@ export interface SeriesDoc {
   pauses: SeriesPause[];
   /** False while paused. */
   isActive: boolean;
+  /** Set on delete: gone from every list and call; its done occurrences stay in the history. */
+  deletedAt: Date | null;
+  /**
+   * Occurrences earlier schedules had up to the day before the current one started (a schedule edit
+   * starts a new one tomorrow), so "quests created" keeps counting them.
+   */
+  scheduledBefore: number;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -66,6 +73,8 @@ const seriesSchema = new Schema<SeriesDoc>(
       default: [],
     },
     isActive: { type: Boolean, required: true, default: true },
+    deletedAt: { type: Date, default: null },
+    scheduledBefore: { type: Number, required: true, default: 0 },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },

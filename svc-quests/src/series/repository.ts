@@ -5,7 +5,36 @@ import type { SeriesDoc } from './models.ts';
 
 export type NewSeries = Omit<
   SeriesDoc,
-  '_id' | 'rev' | 'createdAt' | 'updatedAt' | 'outbox' | 'outboxLockedUntil'
+  | '_id'
+  | 'rev'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'outbox'
+  | 'outboxLockedUntil'
+  | 'deletedAt'
+  | 'scheduledBefore'
+>;
+
+/** What an edit may set on a series. */
+export type SeriesRevision = Partial<
+  Pick<
+    SeriesDoc,
+    | 'title'
+    | 'description'
+    | 'difficulty'
+    | 'xpReward'
+    | 'timeEstimate'
+    | 'category'
+    | 'timeOfDay'
+    | 'growthPath'
+    | 'recurrenceType'
+    | 'recurrenceInterval'
+    | 'weeklyPattern'
+    | 'monthlyBy'
+    | 'startDate'
+    | 'startLocalDate'
+    | 'scheduledBefore'
+  >
 >;
 
 export function seriesRepository(Series: Model<SeriesDoc>) {
@@ -19,13 +48,51 @@ export function seriesRepository(Series: Model<SeriesDoc>) {
     },
 
     async listForUser(userId: string): Promise<SeriesDoc[]> {
-      return Series.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean<SeriesDoc[]>();
+      return Series.find({ userId, deletedAt: null })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<SeriesDoc[]>();
     },
 
+    /** Every series of the user, deleted ones too ("quests created" counts what they scheduled). */
+    async listAllForUser(userId: string): Promise<SeriesDoc[]> {
+      return Series.find({ userId }).lean<SeriesDoc[]>();
+    },
+
+    /** A series of this user, or null: another user's or a deleted series is unknown (404). */
     async findOwned(userId: string, id: string): Promise<SeriesDoc | null> {
       const _id = objectId(id);
       if (!_id) return null;
-      return Series.findOne({ _id, userId }).lean<SeriesDoc>();
+      return Series.findOne({ _id, userId, deletedAt: null }).lean<SeriesDoc>();
+    },
+
+    /** An edit and its series_changed event, on the revision read (null = another request first). */
+    async revise(
+      series: Pick<SeriesDoc, '_id' | 'userId' | 'rev'>,
+      fields: SeriesRevision,
+      event: EventEnvelope,
+    ): Promise<SeriesDoc | null> {
+      return Series.findOneAndUpdate(
+        { _id: series._id, userId: series.userId, rev: series.rev, deletedAt: null },
+        { $set: fields, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
+        { returnDocument: 'after' },
+      ).lean<SeriesDoc>();
+    },
+
+    /** The delete and its series_deleted event in one update, on the revision read (null = lost a race). */
+    async softDelete(
+      series: Pick<SeriesDoc, '_id' | 'userId' | 'rev'>,
+      now: Date,
+      event: EventEnvelope,
+    ): Promise<SeriesDoc | null> {
+      return Series.findOneAndUpdate(
+        { _id: series._id, userId: series.userId, rev: series.rev, deletedAt: null },
+        {
+          $set: { deletedAt: now, isActive: false },
+          $inc: { rev: 1 },
+          $push: { outbox: outboxEntry(event) },
+        },
+        { returnDocument: 'after' },
+      ).lean<SeriesDoc>();
     },
 
     /** Pause or resume on the revision read (null = another request changed it first). */
@@ -36,7 +103,7 @@ export function seriesRepository(Series: Model<SeriesDoc>) {
       event: EventEnvelope,
     ): Promise<SeriesDoc | null> {
       return Series.findOneAndUpdate(
-        { _id: series._id, userId: series.userId, rev: series.rev },
+        { _id: series._id, userId: series.userId, rev: series.rev, deletedAt: null },
         { $set: { pauses, isActive }, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
         { returnDocument: 'after' },
       ).lean<SeriesDoc>();

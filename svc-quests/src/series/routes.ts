@@ -1,5 +1,10 @@
 import { Router } from '@koa/router';
-import { createSeriesRequestSchema, emptyRequestSchema, idParamsSchema } from '@levelup/contracts';
+import {
+  createSeriesRequestSchema,
+  emptyRequestSchema,
+  idParamsSchema,
+  updateSeriesRequestSchema,
+} from '@levelup/contracts';
 import { userIdOf } from '@levelup/service-kit';
 import type { SeriesService } from './series.service.ts';
 
@@ -18,6 +23,18 @@ export function seriesRouter(deps: { series: SeriesService }): Router {
 
   router.get('/api/quests/recurring-series', async (ctx) => {
     ctx.body = await deps.series.choices(userIdOf(ctx));
+  });
+
+  router.patch('/api/quests/recurring/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    const input = updateSeriesRequestSchema.parse(ctx.request.body ?? {});
+    ctx.body = await deps.series.update(userIdOf(ctx), id, input, ctx.state.requestId);
+  });
+
+  router.delete('/api/quests/recurring/:id', async (ctx) => {
+    const { id } = idParamsSchema.parse(ctx.params);
+    await deps.series.remove(userIdOf(ctx), id, ctx.state.requestId);
+    ctx.status = 204;
   });
 
   router.post('/api/quests/recurring/:id/pause', async (ctx) => {

@@ -1,4 +1,9 @@
-import type { Series, SeriesSchedule } from '@levelup/contracts';
+import {
+  daysBetween,
+  occurrenceDatesBetween,
+  type Series,
+  type SeriesSchedule,
+} from '@levelup/contracts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import { toOccurrenceSummary } from '../occurrences/occurrence-dto.ts';
 import type { SeriesDoc } from './models.ts';
@@ -14,6 +19,20 @@ export function scheduleOf(series: SeriesDoc): SeriesSchedule {
     monthlyBy: series.monthlyBy ?? 'day_of_month',
     pauses: series.pauses ?? [],
   };
+}
+
+/**
+ * How many occurrences the series has scheduled from its first day through local day `last` (its end
+ * day if earlier), earlier schedules included, read from the schedules themselves.
+ */
+export function scheduledThrough(series: SeriesDoc, last: string): number {
+  const schedule = scheduleOf(series);
+  const end = schedule.endDate && daysBetween(schedule.endDate, last) > 0 ? schedule.endDate : last;
+  const current =
+    daysBetween(schedule.startDate, end) >= 0
+      ? occurrenceDatesBetween(schedule, schedule.startDate, end).length
+      : 0;
+  return (series.scheduledBefore ?? 0) + current;
 }
 
 /** A series as GET /api/quests/recurring answers it, with today's and yesterday's occurrence. */

@@ -6,19 +6,87 @@ import {
   makeEvent,
   pauseSeries,
   resumeSeries,
+  SERIES_SCHEDULE_FIELDS,
+  WEEKLY_DAYS_REQUIRED_MESSAGE,
+  seriesOccursOn,
+  startOfLocalDay,
   type SeriesPause,
+  type UpdateSeriesRequest,
   type CreateSeriesRequest,
   type Series,
   type SeriesChoice,
   type SeriesEventType,
 } from '@levelup/contracts';
-import { AppError, notFound, type OutboxRelay } from '@levelup/service-kit';
+import { AppError, conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { OccurrenceMaterialiser } from '../occurrences/materialiser.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
+import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { SeriesDoc } from './models.ts';
-import type { SeriesRepository } from './repository.ts';
-import { toSeries } from './series-dto.ts';
+import type { SeriesRepository, SeriesRevision } from './repository.ts';
+import { scheduleOf, scheduledThrough, toSeries } from './series-dto.ts';
+
+/** How often an edit or delete is tried again when a pause or another edit changed the series first. */
+const ATTEMPTS = 3;
+
+const OCCURRENCE_FIELDS = [
+  'title',
+  'description',
+  'difficulty',
+  'xpReward',
+  'timeEstimate',
+  'category',
+  'timeOfDay',
+  'growthPath',
+] as const;
+
+function validationError(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, 400, { details: [{ path, message }] });
+}
+
+/**
+ * The fields an edit sets. A new schedule (cadence, interval, weekdays, monthly rule) starts tomorrow
+ * (or on the series' start day, if later), as though the series were created then; what earlier
+ * schedules had up to then is kept in scheduledBefore.
+ */
+function revisionOf(
+  doc: SeriesDoc,
+  input: UpdateSeriesRequest,
+  tomorrow: string,
+  timeZone: string,
+): { fields: SeriesRevision; scheduleChanged: boolean } {
+  const fields: SeriesRevision = {};
+  for (const key of OCCURRENCE_FIELDS) {
+    const value = input[key];
+    if (value !== undefined && value !== (doc[key] ?? null))
+      Object.assign(fields, { [key]: value });
+  }
+  const recurrenceType = input.recurrenceType ?? doc.recurrenceType;
+  const pattern =
+    recurrenceType === 'weekly'
+      ? [...new Set(input.weeklyPattern ?? doc.weeklyPattern ?? [])].sort((a, b) => a - b)
+      : null;
+  if (recurrenceType === 'weekly' && pattern?.length === 0)
+    throw validationError('weeklyPattern', WEEKLY_DAYS_REQUIRED_MESSAGE);
+  const schedule = {
+    recurrenceType,
+    recurrenceInterval: input.recurrenceInterval ?? doc.recurrenceInterval,
+    weeklyPattern: pattern,
+    monthlyBy: input.monthlyBy ?? doc.monthlyBy ?? 'day_of_month',
+  };
+  const scheduleChanged = SERIES_SCHEDULE_FIELDS.some(
+    (key) => JSON.stringify(schedule[key]) !== JSON.stringify(doc[key] ?? null),
+  );
+  // A series that has not started yet keeps its start day.
+  const start = daysBetween(doc.startLocalDate, tomorrow) > 0 ? tomorrow : doc.startLocalDate;
+  if (scheduleChanged)
+    Object.assign(fields, schedule, {
+      startLocalDate: start,
+      startDate: startOfLocalDay(start, timeZone),
+      scheduledBefore: scheduledThrough(doc, addDays(start, -1)),
+    });
+  return { fields, scheduleChanged };
+}
 
 export const seriesNotFound = () => notFound('Recurring quest series not found');
 
@@ -39,6 +107,7 @@ export function seriesEventData(series: SeriesDoc) {
 
 export function seriesService(deps: {
   series: SeriesRepository;
+  occurrences: OccurrencesRepository;
   materialiser: OccurrenceMaterialiser;
   zones: UserZones;
   relay: OutboxRelay;
@@ -101,6 +170,77 @@ export function seriesService(deps: {
 
   return {
     withSummaries,
+
+    /**
+     * Edits a series from the next occurrence on: today's and later occurrences not yet done take the
+     * new name, price and time of day; done ones and past days keep theirs. A new schedule starts
+     * tomorrow; later open occurrences it no longer has go. One series_changed event tells svc-goals.
+     */
+    async update(
+      userId: string,
+      id: string,
+      input: UpdateSeriesRequest,
+      requestId: string | undefined,
+    ): Promise<Series> {
+      const timeZone = await zones.timeZoneOf(userId);
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const doc = await series.findOwned(userId, id);
+        if (!doc) throw seriesNotFound();
+        const now = clock();
+        const today = localDate(now, timeZone);
+        const tomorrow = addDays(today, 1);
+        const { fields, scheduleChanged } = revisionOf(doc, input, tomorrow, timeZone);
+        if (Object.keys(fields).length === 0) {
+          const [unchanged] = await withSummaries(userId, [doc], timeZone);
+          return unchanged as Series;
+        }
+        const after = { ...doc, ...fields };
+        const event = makeEvent('quests.series_changed', seriesEventData(after), {
+          requestId,
+          now,
+        });
+        const updated = await series.revise(doc, fields, event);
+        if (!updated) continue;
+        const forOccurrences = Object.fromEntries(
+          OCCURRENCE_FIELDS.filter((key) => key in fields).map((key) => [key, fields[key]]),
+        );
+        await deps.occurrences.reviseOpenFrom(userId, id, today, forOccurrences);
+        if (scheduleChanged) {
+          const schedule = scheduleOf(updated);
+          await deps.occurrences.removeOpenFrom(userId, id, tomorrow, (day) =>
+            seriesOccursOn(schedule, day),
+          );
+        }
+        await relay.flush(updated);
+        const [answer] = await withSummaries(userId, [updated], timeZone);
+        return answer as Series;
+      }
+      throw conflict('The series changed meanwhile. Please try again.');
+    },
+
+    /**
+     * Deletes a series: its open occurrences from today on go, its done ones stay (with their XP, in
+     * the calendar), and series_deleted unlinks it from goals. No XP moves.
+     */
+    async remove(userId: string, id: string, requestId: string | undefined): Promise<void> {
+      const timeZone = await zones.timeZoneOf(userId);
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const doc = await series.findOwned(userId, id);
+        if (!doc) throw seriesNotFound();
+        const now = clock();
+        const event = makeEvent(
+          'quests.series_deleted',
+          { ...seriesEventData(doc), isActive: false },
+          { requestId, now },
+        );
+        const deleted = await series.softDelete(doc, now, event);
+        if (!deleted) continue;
+        await deps.occurrences.removeOpenFrom(userId, id, localDate(now, timeZone));
+        await relay.flush(deleted);
+        return;
+      }
+      throw conflict('The series changed meanwhile. Please try again.');
+    },
 
     /** Beyond the spec: no occurrences from tomorrow until resumed (today's stays). */
     pause(userId: string, id: string, requestId: string | undefined) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
+import { addDays, localDate, weekdayOfLocalDate, zonedTimeToInstant } from '../time/zone.ts';
 
 // Weekly meetups (goals-progression-community.md sections 1, 2, 3 and 9): sample data in the spec, on the
 // server here (issue 11). Times are shown in EST, i.e. the US Eastern zone.
@@ -97,4 +98,94 @@ export function meetupDateTime(startsAt: Date): { date: string; time: string } {
   }).format(startsAt);
   // ICU puts a narrow no-break space before AM/PM; a plain space reads and matches the same.
   return { date, time: time.replace(/\u202f/g, ' ') };
+}
+
+// The weekly meetups a fresh install schedules by itself, so there is always something to join. Each is
+// a weekly series on a weekday and a wall-clock time in EST; the service keeps the coming week's
+// occurrences scheduled (DEFAULT_MEETUPS=off turns it off).
+
+/** Who owns the default meetups: the Level Up team, not any member's account. */
+export const DEFAULT_MEETUP_OWNER = 'levelup-team';
+
+/** Occurrences are kept scheduled this far ahead. */
+export const DEFAULT_MEETUP_HORIZON_DAYS = 7;
+
+export interface DefaultMeetup {
+  /** Stable name of the series: with the start, what makes an occurrence unique. */
+  key: string;
+  title: string;
+  theme: string;
+  description: string;
+  /** 0 = Sunday, in EST. */
+  weekday: number;
+  hour: number;
+  minute: number;
+  platform: MeetupPlatform;
+  type: MeetupType;
+}
+
+export const DEFAULT_MEETUPS: readonly DefaultMeetup[] = [
+  {
+    key: 'monday-check-in',
+    title: 'Monday Momentum Check-in',
+    theme: 'Plan the week together',
+    description:
+      'Every Monday at 7:00 PM EST: share one win from last week and pick the three quests that matter most this week.',
+    weekday: 1,
+    hour: 19,
+    minute: 0,
+    platform: 'Discord',
+    type: 'check-in',
+  },
+  {
+    key: 'wednesday-workshop',
+    title: 'Midweek Focus Workshop',
+    theme: 'Routines that stick',
+    description:
+      'Every Wednesday at 7:00 PM EST: a short talk on one technique, then breakout rooms to set it up for yourself.',
+    weekday: 3,
+    hour: 19,
+    minute: 0,
+    platform: 'Zoom',
+    type: 'workshop',
+  },
+  {
+    key: 'friday-social',
+    title: 'Friday Wins Social',
+    theme: 'Celebrate the week',
+    description:
+      'Every Friday at 6:00 PM EST: a relaxed hangout to celebrate wins of every size. Camera optional.',
+    weekday: 5,
+    hour: 18,
+    minute: 0,
+    platform: 'Discord',
+    type: 'social',
+  },
+];
+
+/**
+ * The starts of a weekly series that should be on the calendar at `now`: every occurrence from one still
+ * listed as upcoming (started less than the grace period ago) up to the horizon, soonest first. The
+ * wall-clock time is kept across daylight-saving changes (7 PM stays 7 PM in New York).
+ */
+export function defaultMeetupStarts(
+  meetup: Pick<DefaultMeetup, 'weekday' | 'hour' | 'minute'>,
+  now: Date,
+  horizonDays: number = DEFAULT_MEETUP_HORIZON_DAYS,
+): Date[] {
+  const from = now.getTime() - MEETUP_UPCOMING_GRACE_MINUTES * 60_000;
+  const until = now.getTime() + horizonDays * 86_400_000;
+  const today = localDate(now, MEETUP_TIME_ZONE);
+  const starts: Date[] = [];
+  for (let offset = -1; offset <= horizonDays + 1; offset += 1) {
+    const date = addDays(today, offset);
+    if (weekdayOfLocalDate(date) !== meetup.weekday) continue;
+    const start = zonedTimeToInstant(
+      date,
+      { hour: meetup.hour, minute: meetup.minute },
+      MEETUP_TIME_ZONE,
+    );
+    if (start.getTime() > from && start.getTime() <= until) starts.push(start);
+  }
+  return starts;
 }

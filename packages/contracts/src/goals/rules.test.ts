@@ -40,14 +40,20 @@ describe('goalAverageProgress (goals-progression-community.md section 2, Avg Pro
     expect(goalAverageProgress(goals)).toBe(avg);
   });
 
-  it('when goals are summarised, then active and completed are counted and current XP is summed over all', () => {
+  it('when goals are summarised, then active, completed and paused are counted apart and current XP is summed over all', () => {
     expect(
       goalSummary([
         { currentXp: 100, targetXp: 300, status: 'active' },
         { currentXp: 300, targetXp: 300, status: 'completed' },
         { currentXp: 50, targetXp: 100, status: 'paused' },
       ]),
-    ).toEqual({ activeCount: 1, completedCount: 1, totalXp: 450, averageProgress: 64 });
+    ).toEqual({
+      activeCount: 1,
+      completedCount: 1,
+      pausedCount: 1,
+      totalXp: 450,
+      averageProgress: 64,
+    });
   });
 
   it.each([
@@ -155,7 +161,7 @@ describe('goal status rules (section 4)', () => {
   it.each([
     ['active', 'active'],
     ['completed', 'completed'],
-    ['paused', null],
+    ['paused', 'paused'],
     ['archived', null],
   ] as const)('when a goal is %s, then it shows in section %s', (status, section) => {
     expect(goalSection(status)).toBe(section);

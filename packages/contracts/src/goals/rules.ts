@@ -12,13 +12,18 @@ export function goalAverageProgress(
   return Math.round((goals.reduce((s, g) => s + g.currentXp, 0) / target) * 100);
 }
 
-/** The summary cards: Active Goals, Completed, Total Goal XP (sum of current XP), Avg Progress. */
+/**
+ * The summary cards: Active Goals, Completed, Total Goal XP (sum of current XP), Avg Progress. A paused
+ * goal is not active (here and on the dashboard): `pausedCount` says how many are set aside, and their XP
+ * still counts in the total and the average.
+ */
 export function goalSummary(
   goals: readonly { currentXp: number; targetXp: number; status: GoalStatus }[],
 ) {
   return {
     activeCount: goals.filter((g) => g.status === 'active').length,
     completedCount: goals.filter((g) => g.status === 'completed').length,
+    pausedCount: goals.filter((g) => g.status === 'paused').length,
     totalXp: goals.reduce((s, g) => s + g.currentXp, 0),
     averageProgress: goalAverageProgress(goals),
   };
@@ -100,10 +105,14 @@ export function nextPauseStatus(status: GoalStatus): GoalStatus {
   return status === 'paused' ? 'active' : 'paused';
 }
 
-/** Which section a goal shows in; paused (and archived) goals appear in neither. */
-export function goalSection(status: GoalStatus): 'active' | 'completed' | null {
+/**
+ * Which section of the planner a goal shows in. Paused goals have a section of their own, so Resume stays
+ * within reach; archived goals show in none.
+ */
+export function goalSection(status: GoalStatus): 'active' | 'completed' | 'paused' | null {
   if (status === 'active') return 'active';
   if (status === 'completed') return 'completed';
+  if (status === 'paused') return 'paused';
   return null;
 }
 

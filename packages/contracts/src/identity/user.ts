@@ -9,7 +9,9 @@ export const registerRequestSchema = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
     .trim()
-    .min(3, 'Username must be at least 3 characters'),
+    .min(3, 'Username must be at least 3 characters')
+    // A username shaped like an email could pass for someone's address where either is accepted.
+    .refine((value) => !value.includes('@'), 'Username cannot be an email address'),
   email: z
     .string({ error: 'Please enter a valid email address' })
     .trim()

@@ -39,6 +39,8 @@ export type Occurrence = z.infer<typeof occurrenceSchema>;
 /** POST /api/quests/occurrences/{id}/toggle and /complete: the occurrence after the change, with the XP it moved. */
 export const occurrenceToggleResponseSchema = occurrenceSchema.extend({
   xpDelta: z.number().int(),
+  /** The event of the completion now standing (what Undo takes back); null when not completed. */
+  completionEventId: z.string().nullable().optional(),
 });
 export type OccurrenceToggleResponse = z.infer<typeof occurrenceToggleResponseSchema>;
 
@@ -60,6 +62,8 @@ export const occurrenceSummarySchema = z.object({
   hiddenFromDashboard: z.boolean(),
   xpReward: z.number().int().min(0),
   scheduledFor: localDateSchema,
+  /** Skipped on purpose (absent from older answers: not skipped). */
+  skipped: z.boolean().optional(),
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
 

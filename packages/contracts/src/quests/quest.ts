@@ -83,7 +83,11 @@ export type Quest = z.infer<typeof questSchema>;
  * POST /api/quests/{id}/toggle. xpDelta: +xpReward when completed now, minus what had been awarded
  * when revoked, 0 when nothing changed (architecture.md decision 5).
  */
-export const toggleQuestResponseSchema = questSchema.extend({ xpDelta: z.number().int() });
+export const toggleQuestResponseSchema = questSchema.extend({
+  xpDelta: z.number().int(),
+  /** The event of the completion now standing (what Undo takes back); null when not completed. */
+  completionEventId: z.string().nullable().optional(),
+});
 export type ToggleQuestResponse = z.infer<typeof toggleQuestResponseSchema>;
 
 /** GET /api/quests */

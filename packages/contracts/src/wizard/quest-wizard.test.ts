@@ -10,6 +10,7 @@ import {
   deriveCategory,
   duePresetDate,
   initialQuestWizardState,
+  isRecurringChoice,
   questWizardReducer,
   wizardCanContinue,
   wizardSubmission,
@@ -382,5 +383,61 @@ describe('reset and submission', () => {
       { type: 'setDescription', description: '0123456789' },
     ]);
     expect(wizardCanContinue(s)).toBe(false);
+  });
+});
+
+describe('quest wizard: every N days, weeks or months', () => {
+  const toCreate = (recurrence: 'daily' | 'weekly' | 'monthly') => {
+    let s = questWizardReducer(initialQuestWizardState(), {
+      type: 'chooseIntent',
+      intent: 'build_routine',
+    });
+    s = questWizardReducer(s, { type: 'chooseRecurrence', recurrence });
+    if (recurrence === 'weekly') {
+      s = questWizardReducer(s, { type: 'toggleWeekday', day: 2 });
+      s = questWizardReducer(s, { type: 'confirmWeeklyDays' });
+    }
+    return s;
+  };
+
+  it('when monthly is chosen, then the next step is the time of day and the submission is a monthly series', () => {
+    let s = toCreate('monthly');
+    expect(s.step).toBe('time_of_day');
+    s = questWizardReducer(s, { type: 'setMonthlyBy', monthlyBy: 'weekday' });
+    const submission = wizardSubmission({
+      ...s,
+      title: 'Pay the rent',
+      description: 'Transfer it on time',
+    });
+    expect(submission).toMatchObject({
+      kind: 'series',
+      body: {
+        recurrenceType: 'monthly',
+        recurrenceInterval: 1,
+        monthlyBy: 'weekday',
+        weeklyPattern: null,
+      },
+    });
+  });
+
+  it.each([
+    [3, 3],
+    [52, 52],
+    [0, 1],
+    [53, 1],
+    [2.5, 1],
+  ])('when every %s is asked, then the interval is %s', (asked, kept) => {
+    const s = questWizardReducer(toCreate('daily'), {
+      type: 'setRecurrenceInterval',
+      interval: asked,
+    });
+    expect(s.recurrenceInterval).toBe(kept);
+    expect(wizardSubmission(s)).toMatchObject({ body: { recurrenceInterval: kept } });
+  });
+
+  it('when a one-time quest is chosen, then recurrence choices say it is not recurring', () => {
+    expect(isRecurringChoice('one_time')).toBe(false);
+    expect(isRecurringChoice('monthly')).toBe(true);
+    expect(isRecurringChoice(null)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { CreateQuestRequestInput } from '../quests/quest.ts';
 import type { CreateSeriesRequestInput } from '../quests/series.ts';
+import type { MonthlyBy } from '../quests/recurrence.ts';
 import {
   WEEKLY_DAYS_REQUIRED_DESCRIPTION,
   WEEKLY_DAYS_REQUIRED_MESSAGE,
@@ -42,7 +43,15 @@ export const WIZARD_RESET_DELAY_MS = 300;
 /** The dialog opens by itself after 500 ms if onboarding is not complete (core.md section 2). */
 export const ONBOARDING_AUTO_OPEN_MS = 500;
 
-export type WizardRecurrence = 'one_time' | 'daily' | 'weekly';
+export type WizardRecurrence = 'one_time' | 'daily' | 'weekly' | 'monthly';
+
+/** Whether the wizard's recurrence makes a series (anything but a one-time quest). */
+export function isRecurringChoice(recurrence: WizardRecurrence | null): boolean {
+  return recurrence === 'daily' || recurrence === 'weekly' || recurrence === 'monthly';
+}
+
+/** The series' "every N" bounds (createSeriesRequestSchema's recurrenceInterval). */
+export const WIZARD_INTERVAL_MAX = 52;
 export type WizardEmotion = 'stressed' | 'anxious' | 'vent' | 'scattered';
 export type DuePreset = 'today' | 'tomorrow' | 'next_week';
 
@@ -68,6 +77,10 @@ export interface QuestWizardState {
   recurrence: WizardRecurrence | null;
   /** 0 = Sunday .. 6 = Saturday, sorted. */
   weeklyDays: number[];
+  /** Every N days, weeks or months (1 = every one). */
+  recurrenceInterval: number;
+  /** A monthly series: on the start's date, or on its weekday of the same week of the month. */
+  monthlyBy: MonthlyBy;
   timeOfDay: TimeOfDay | null;
   growthPath: GrowthPath | null;
   emotion: WizardEmotion | null;
@@ -99,6 +112,8 @@ export type QuestWizardAction =
   | { type: 'setDescription'; description: string }
   | { type: 'setDifficulty'; difficulty: QuestDifficulty }
   | { type: 'setXpReward'; xpReward: number }
+  | { type: 'setRecurrenceInterval'; interval: number }
+  | { type: 'setMonthlyBy'; monthlyBy: MonthlyBy }
   | { type: 'setDuePreset'; preset: DuePreset; now: Date; timeZone: string }
   | { type: 'setCustomDueDate'; date: string; timeZone: string }
   | { type: 'clearDueDate' }
@@ -114,6 +129,8 @@ export function initialQuestWizardState(): QuestWizardState {
     intent: null,
     recurrence: null,
     weeklyDays: [],
+    recurrenceInterval: 1,
+    monthlyBy: 'day_of_month',
     timeOfDay: null,
     growthPath: null,
     emotion: null,
@@ -210,6 +227,13 @@ export function questWizardReducer(
         weeklyDays,
       });
     }
+    case 'setRecurrenceInterval': {
+      const n = action.interval;
+      if (!Number.isInteger(n) || n < 1 || n > WIZARD_INTERVAL_MAX) return s;
+      return { ...s, recurrenceInterval: n };
+    }
+    case 'setMonthlyBy':
+      return { ...s, monthlyBy: action.monthlyBy };
     case 'toggleWeekday': {
       if (
         s.step !== 'weekly_days' ||
@@ -333,14 +357,19 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
     timeOfDay: state.timeOfDay ?? 'anytime',
     growthPath: state.growthPath,
   };
-  if (state.recurrence === 'daily' || state.recurrence === 'weekly') {
+  if (
+    state.recurrence === 'daily' ||
+    state.recurrence === 'weekly' ||
+    state.recurrence === 'monthly'
+  ) {
     return {
       kind: 'series',
       body: {
         ...common,
         recurrenceType: state.recurrence,
-        recurrenceInterval: 1,
+        recurrenceInterval: state.recurrenceInterval,
         weeklyPattern: state.recurrence === 'weekly' ? state.weeklyDays : null,
+        ...(state.recurrence === 'monthly' ? { monthlyBy: state.monthlyBy } : {}),
       },
     };
   }

@@ -1,5 +1,6 @@
 // Databases, collections and indexes: listDatabases, listCollections, create, drop, dropDatabase,
 // createIndexes, listIndexes, dropIndexes.
+import { EJSON } from 'bson';
 import type { Document } from 'bson';
 import { Query } from '../storage/operators.ts';
 import { ErrorCodes, MongoCommandError } from '../errors.ts';
@@ -64,9 +65,27 @@ const create: CommandHandler = (ctx) => {
       ErrorCodes.InvalidOptions,
       "the 'size' field is required when 'capped' is true",
     );
+  // As mongod: creating a collection that exists with the same options succeeds and changes nothing.
+  const existing = ctx.engine.get(ctx.db, name);
+  if (existing && canonical(existing.options) === canonical(options)) return { ok: 1 };
   ctx.engine.create(ctx.db, name, options);
   return { ok: 1 };
 };
+
+/** Options as comparable text: canonical Extended JSON with keys in a fixed order. */
+function canonical(value: Document): string {
+  const sorted = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((key) => [key, sorted((v as Document)[key])]),
+      );
+    return v;
+  };
+  return EJSON.stringify(sorted(value) as Document, { relaxed: false });
+}
 
 const drop: CommandHandler = (ctx) => {
   const name = String(ctx.command.drop);

@@ -5,7 +5,7 @@ import { withCollation } from '../storage/collation.ts';
 import { adminCommands } from './admin.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { handshakeCommands } from './handshake.ts';
-import { readCommands, writesDocuments } from './read.ts';
+import { readCommands } from './read.ts';
 import { writeCommands } from './write.ts';
 
 const handlers = new Map<string, CommandHandler>(
@@ -62,23 +62,12 @@ function collationOf(ctx: CommandContext, name: string): unknown {
   return ctx.engine.get(ctx.db, target)?.options.collation;
 }
 
-/** Commands whose success must be on disk before the reply is sent. */
-const WRITE_COMMANDS = new Set([
-  'insert',
-  'update',
-  'delete',
-  'findAndModify',
-  'findandmodify',
-  'create',
-  'drop',
-  'dropDatabase',
-  'createIndexes',
-  'dropIndexes',
-  'deleteIndexes',
-  'collMod',
-]);
-
-/** Whether the reply waits for the journal's fsync: a write command, or an aggregate ending in $out. */
-export function isWriteCommand(command: Document): boolean {
-  return WRITE_COMMANDS.has(commandName(command)) || writesDocuments(command);
+/**
+ * Whether a command reads or writes stored data: its reply waits until every change it could
+ * have seen is durable, and it is refused once the journal has failed. The handshake and
+ * monitoring commands (hello, ping, buildInfo, ...) are not, so drivers keep a failed server
+ * selectable and see the journal's error on the commands that matter.
+ */
+export function touchesData(command: Document): boolean {
+  return !Object.hasOwn(handshakeCommands, commandName(command));
 }

@@ -216,6 +216,12 @@ const aggregate: CommandHandler = (ctx) => {
   for (const stage of pipeline) {
     const op = Object.keys(stage)[0];
     if (op === '$geoNear') continue;
+    // What a standalone mongod answers (drivers' watch() sends this stage).
+    if (op === '$changeStream')
+      throw new MongoCommandError(
+        ErrorCodes.Location40573,
+        'The $changeStream stage is only supported on replica sets',
+      );
     if (!op || !CONTEXT.getOperator('pipeline' as never, op))
       throw new MongoCommandError(
         ErrorCodes.Location40324,

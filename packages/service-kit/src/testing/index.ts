@@ -49,14 +49,25 @@ export async function startTestInfra(): Promise<TestInfra> {
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-0123456789abcdef';
 
 /** Headers the gateway would send for `userId` (request id included, since the signature covers it). */
+/**
+ * Headers the gateway would send for `userId` on this request to this service: the identity is signed
+ * for exactly this method, path and body (a test must send the same).
+ */
 export function identityHeaders(
   userId: string,
-  secret: string = TEST_IDENTITY_SECRET,
-  now: number = Date.now(),
-  role: UserRole = 'member',
+  request: { service: string; path: string; method?: string; body?: string },
+  options: { secret?: string; now?: number; role?: UserRole } = {},
 ): Record<string, string> {
   const requestId = randomUUID();
-  return { 'x-request-id': requestId, ...signIdentity({ userId, requestId, role }, secret, now) };
+  return {
+    'x-request-id': requestId,
+    ...signIdentity(
+      { userId, requestId, role: options.role ?? 'member' },
+      options.secret ?? TEST_IDENTITY_SECRET,
+      { method: 'GET', ...request },
+      options.now ?? Date.now(),
+    ),
+  };
 }
 
 export interface RunningApp {
@@ -192,13 +203,18 @@ export async function startTestService<Extra extends object = Record<never, neve
     as:
       (userId, role = 'member') =>
       async (method, path, body) => {
+        const sent = body === undefined ? undefined : JSON.stringify(body);
         const response = await fetch(`${running.url}${path}`, {
           method,
           headers: {
-            ...identityHeaders(userId, TEST_IDENTITY_SECRET, Date.now(), role),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...identityHeaders(
+              userId,
+              { service: options.name, method, path, body: sent },
+              { role },
+            ),
+            ...(sent === undefined ? {} : { 'content-type': 'application/json' }),
           },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          ...(sent === undefined ? {} : { body: sent }),
         });
         const text = await response.text();
         return { status: response.status, body: text ? JSON.parse(text) : undefined };

@@ -3,7 +3,7 @@ import { mockFetch, unauthorized } from '../testing/mock-fetch.ts';
 import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { apiGet, apiRequest } from './client.ts';
 import { resetEmbeddedAnswers } from './first-screen-data.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, isRateLimited, onRateLimited } from './http-error.ts';
 
 describe('api client', () => {
   it('when a call has a body, then it is sent as JSON with a JSON content type and credentials', async () => {
@@ -37,6 +37,32 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe(`401: ${JSON.stringify(body)}`);
     expect((error as HttpError).serverMessage).toBe('Invalid username or password');
+  });
+
+  it('when the server refuses a call with 429, then the error carries its message and Retry-After, and the page is told the message', async () => {
+    const message = 'Too many new posts. Please try again in 45 seconds.';
+    mockFetch({
+      'POST /api/posts': {
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message } },
+        headers: { 'retry-after': '45' },
+      },
+    });
+    const told: string[] = [];
+    const stop = onRateLimited((text) => told.push(text));
+    try {
+      const error = await apiRequest('POST', '/api/posts', { content: 'hi' }).catch(
+        (e: unknown) => e,
+      );
+      expect(isRateLimited(error)).toBe(true);
+      expect(error).toMatchObject({ serverMessage: message, retryAfterSeconds: 45 });
+      // After the caller's own handling: a task later.
+      expect(told).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(told).toEqual([message]);
+    } finally {
+      stop();
+    }
   });
 
   it('when the error body is empty, then the message uses the status text', async () => {

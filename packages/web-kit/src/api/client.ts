@@ -1,6 +1,6 @@
 import ky from 'ky';
 import { takeEmbeddedAnswer } from './first-screen-data.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, announceRateLimited } from './http-error.ts';
 
 // The one request helper of every frontend (core.md section 7): credentials always, a JSON body with a JSON
 // content type only when there is a body, the parsed JSON back. No retries (section 7, Caching defaults).
@@ -36,7 +36,17 @@ export async function apiRequest<T = unknown>(
   };
   const response = await http(url, options);
   const text = await response.text();
-  if (!response.ok) throw new HttpError(response.status, response.statusText, text);
+  if (!response.ok) {
+    const error = new HttpError(
+      response.status,
+      response.statusText,
+      text,
+      response.headers.get('retry-after'),
+    );
+    // Too many calls (the gateway's per-user and per-address limits): the page says so, whoever called.
+    if (error.status === 429) announceRateLimited(error);
+    throw error;
+  }
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -10,8 +10,10 @@ export class HttpError extends Error {
   readonly body: string;
   readonly code: string | null;
   readonly serverMessage: string | null;
+  /** A 429's Retry-After in seconds, when it came with one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, retryAfter?: string | null) {
     super(`${status}: ${body || statusText}`);
     this.name = 'HttpError';
     this.status = status;
@@ -19,6 +21,8 @@ export class HttpError extends Error {
     const parsed = parseErrorBody(body);
     this.code = parsed?.error.code ?? null;
     this.serverMessage = parsed?.error.message ?? null;
+    const seconds = Number(retryAfter);
+    this.retryAfterSeconds = retryAfter && Number.isFinite(seconds) ? seconds : null;
   }
 }
 
@@ -38,7 +42,39 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && /\b401\b/.test(error.message);
 }
 
+/** Whether the server refused the call for coming too often (429): its message says when to try again. */
+export function isRateLimited(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 429;
+}
+
 /** The server's message of a failed call, else the fallback text of the catalogue. */
 export function serverMessageOf(error: unknown, fallback: string): string {
   return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type RateLimitListener = (message: string) => void;
+const rateLimitListeners = new Set<RateLimitListener>();
+
+/**
+ * Listens for calls the server refused with 429, with the message to show ('Too many new posts. Please
+ * try again in 45 seconds.'); answers the unsubscribe. The page's ToastProvider shows each one.
+ */
+export function onRateLimited(listener: RateLimitListener): () => void {
+  rateLimitListeners.add(listener);
+  return () => rateLimitListeners.delete(listener);
+}
+
+/**
+ * Tells the listeners about a 429, after the caller's own error handling has run (a task later), so the
+ * toast that says how long to wait replaces a generic 'Please try again' one the caller may show.
+ */
+export function announceRateLimited(error: HttpError): void {
+  const message =
+    error.serverMessage ??
+    (error.retryAfterSeconds
+      ? `Too many requests. Please try again in ${error.retryAfterSeconds} seconds.`
+      : 'Too many requests. Please try again in a moment.');
+  setTimeout(() => {
+    for (const listener of rateLimitListeners) listener(message);
+  }, 0);
 }

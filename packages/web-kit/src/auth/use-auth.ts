@@ -9,9 +9,22 @@ import { apiRequest } from '../api/client.ts';
 import { profileQueryKey } from './profile-api.ts';
 import { useProfile } from './use-profile.ts';
 
-/** Browser navigations handled by svc-identity (core.md section 7). */
+/** Browser navigations handled by svc-identity: external sign-in (a GET) and sign-out (a form POST). */
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
+
+/**
+ * Signs out as a form post, so the browser navigates to where svc-identity sends it (the landing page).
+ * Sign-out is never a GET: any page could sign a user out with a link or an image.
+ */
+export function logout(): void {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = LOGOUT_URL;
+  form.hidden = true;
+  document.body.append(form);
+  form.submit();
+}
 
 /** The browser's IANA zone, so "today" is the user's day (architecture.md decision 7); undefined if unknown. */
 export function browserTimeZone(): string | undefined {
@@ -53,7 +66,7 @@ export function useAuth() {
     isSignedIn: Boolean(profile.data),
     login,
     register,
-    logout: () => window.location.assign(LOGOUT_URL),
+    logout,
     signInExternally: () => window.location.assign(LOGIN_URL),
   };
 }

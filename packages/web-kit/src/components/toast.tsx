@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import notification from 'antd/es/notification';
+import { onRateLimited } from '../api/http-error.ts';
 
 type ToastApi = ReturnType<typeof notification.useNotification>[0];
 
@@ -12,6 +13,11 @@ const ToastContext = createContext<ToastApi | null>(null);
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [api, holder] = notification.useNotification({ maxCount: 1, placement: 'topRight' });
+  // A call refused for coming too often, anywhere on the page: the server's message says when to retry.
+  useEffect(
+    () => onRateLimited((message) => api.error({ title: 'Slow down', description: message })),
+    [api],
+  );
   return (
     <ToastContext.Provider value={api}>
       {holder}

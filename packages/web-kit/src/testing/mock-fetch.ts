@@ -10,6 +10,7 @@ export interface RecordedCall {
 export interface MockReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type MockRoute = MockReply | ((call: RecordedCall) => MockReply | Promise<MockReply>);
@@ -39,17 +40,21 @@ export function mockFetch(routes: Record<string, MockRoute>) {
       return jsonResponse(404, {
         error: { code: 'not_found', message: `No mock for ${call.method} ${call.path}` },
       });
-    return jsonResponse(reply.status ?? 200, reply.body);
+    return jsonResponse(reply.status ?? 200, reply.body, reply.headers);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
 
-function jsonResponse(status: number, body: unknown): Response {
-  if (body === undefined || status === 204) return new Response(null, { status });
+function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  if (body === undefined || status === 204) return new Response(null, { status, headers });
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 }
 

@@ -116,4 +116,19 @@ describe('auth page', () => {
     expect(await screen.findByRole('heading', { name: 'Join the Community' })).toBeInTheDocument();
     expect(screen.queryByText(/External sign-in/)).not.toBeInTheDocument();
   });
+
+  it('when the server has an external provider, then the page offers it; without one, only the password forms', async () => {
+    mockFetch({ ...signedOut, 'GET /api/login/options': { body: { externalSignIn: true } } });
+    const { unmount } = renderWithProviders(<AppRoutes />, { route: '/auth' });
+    expect(
+      await screen.findByRole('button', { name: 'Continue with an external sign-in provider' }),
+    ).toBeInTheDocument();
+    unmount();
+    mockFetch({ ...signedOut, 'GET /api/login/options': { body: { externalSignIn: false } } });
+    renderWithProviders(<AppRoutes />, { route: '/auth' });
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Continue with an external sign-in provider' }),
+    ).not.toBeInTheDocument();
+  });
 });

@@ -6,15 +6,18 @@ import Divider from 'antd/es/divider';
 import Tabs from 'antd/es/tabs';
 import { externalSignInNotice } from '@levelup/contracts';
 import { loginUrl, PageSpinner, useAuth } from '@levelup/web-kit';
+import { useExternalSignIn } from './sign-in-href.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 /**
- * /auth: external sign-in, then Sign In and Sign Up tabs; signed-in visitors go to /dashboard. An external
- * sign-in that did not end signed in comes back here with ?notice= and the page says why.
+ * /auth: external sign-in (when the server has a provider), then Sign In and Sign Up tabs; signed-in
+ * visitors go to /dashboard. An external sign-in that did not end signed in comes back here with ?notice=
+ * and the page says why.
  */
 export function AuthPage() {
   const { isLoading, isSignedIn } = useAuth();
+  const external = useExternalSignIn();
   const [params] = useSearchParams();
   const notice = externalSignInNotice(params.get('notice'));
   if (isLoading) return <PageSpinner />;
@@ -26,13 +29,23 @@ export function AuthPage() {
         {notice && (
           <Alert type="info" showIcon role="status" title={notice} style={{ marginBottom: 16 }} />
         )}
-        <Button block size="large" onClick={() => window.location.assign(loginUrl())}>
-          Continue with an external sign-in provider
-        </Button>
-        <p style={{ textAlign: 'center', opacity: 0.7, fontSize: 13, marginBottom: 0 }}>
-          Supports Google, GitHub, Apple, and more
-        </p>
-        <Divider plain>or</Divider>
+        {external && (
+          <>
+            <Button
+              block
+              size="large"
+              // The label wraps on a phone instead of running past the button's edges.
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 40, paddingBlock: 8 }}
+              onClick={() => window.location.assign(loginUrl())}
+            >
+              Continue with an external sign-in provider
+            </Button>
+            <p style={{ textAlign: 'center', opacity: 0.7, fontSize: 13, marginBottom: 0 }}>
+              Supports Google, GitHub, Apple, and more
+            </p>
+            <Divider plain>or</Divider>
+          </>
+        )}
         <Tabs
           centered
           items={[

@@ -2,6 +2,7 @@
 // the brand purple is too dark for text on a dark background, and the link buttons of the server-written
 // pages, which have no antd); antd styles everything else. The scrollbar's gutter is kept, so the centred
 // page does not move sideways when the dashboard grows taller than the window (layout shift, issue 16).
+// The desktop links need about 1220 px with the signed-in profile link; below 1240 px the menu takes over.
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 .lu-header{display:flex;align-items:center;gap:16px;padding:0 24px;min-height:64px;border-bottom:1px solid var(--lu-border);background:var(--lu-surface);position:sticky;top:0;z-index:100}
@@ -24,5 +25,5 @@ html{scrollbar-gutter:stable}
 :focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}
 html[data-theme=light]{--lu-accent:#7c3aed;--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
 html[data-theme=dark]{--lu-accent:#b794f6;--lu-border:#303030;--lu-surface:#141414;--lu-hover:#262626;--lu-page:#000000;background:var(--lu-page);color:#e5e7eb}
-@media (max-width: 1100px){.lu-nav-desktop{display:none !important}.lu-nav-mobile-trigger{display:inline-flex !important}}
+@media (max-width: 1240px){.lu-nav-desktop{display:none !important}.lu-nav-mobile-trigger{display:inline-flex !important}}
 `;

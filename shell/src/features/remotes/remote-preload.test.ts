@@ -5,6 +5,10 @@ describe('preloading the page remote (issue 16)', () => {
   it('when a path is opened, then its remote is known from the first segment', () => {
     expect(remoteFor('/dashboard')).toBe('mfe_quests');
     expect(remoteFor('/admin/feedback')).toBe('mfe_community');
+    // The dashboard's quick actions: Create Goal and Body Doubling.
+    expect(remoteFor('/goals/new')).toBe('mfe_goals');
+    expect(remoteFor('/body-doubling')).toBe('mfe_community');
+    expect(remoteFor('/meetups')).toBe('mfe_community');
     expect(remoteFor('/profile')).toBeNull();
   });
 

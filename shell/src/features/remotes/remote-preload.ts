@@ -19,6 +19,8 @@ export const remoteSections: ReadonlyArray<{ segment: string; remote: RemoteName
   { segment: 'goals', remote: 'mfe_goals' },
   { segment: 'community', remote: 'mfe_community' },
   { segment: 'sessions', remote: 'mfe_community' },
+  // The dashboard's Body Doubling quick action: mfe_community sends it on to /sessions.
+  { segment: 'body-doubling', remote: 'mfe_community' },
   { segment: 'meetups', remote: 'mfe_community' },
   { segment: 'admin', remote: 'mfe_community' },
   { segment: 'talent-tree', remote: 'mfe_progression' },

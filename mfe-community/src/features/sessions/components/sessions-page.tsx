@@ -6,6 +6,7 @@ import { PageHeader } from '@levelup/web-kit';
 import { sessionsQueryOptions } from '../api/sessions-api.ts';
 import { CreateSessionDialog } from './create-session-dialog.tsx';
 import { SessionCard } from './session-card.tsx';
+import { StartSessionCard } from './start-session-card.tsx';
 
 const grid = {
   display: 'grid',
@@ -24,7 +25,10 @@ function SessionList({ sessions, empty }: { sessions: Session[]; empty: string }
   );
 }
 
-/** /sessions (goals-progression-community.md section 2): live and upcoming sessions from the server. */
+/**
+ * /sessions (goals-progression-community.md section 2): live and upcoming sessions from the server; with
+ * none at all, a card to start one now.
+ */
 export function SessionsPage() {
   const sessions = useQuery(sessionsQueryOptions);
   const [creating, setCreating] = useState(false);
@@ -47,6 +51,9 @@ export function SessionsPage() {
         <p role="alert">Failed to load sessions</p>
       ) : (
         <>
+          {live.length === 0 && upcoming.length === 0 && (
+            <StartSessionCard onCustomize={() => setCreating(true)} />
+          )}
           <h2 style={{ fontSize: 20 }}>Live Sessions</h2>
           <SessionList sessions={live} empty="No live sessions right now. Start one!" />
           <h2 style={{ fontSize: 20, marginTop: 32 }}>Upcoming Sessions</h2>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, localDate } from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
@@ -17,6 +18,10 @@ const base = {
   'GET /api/goals/g1/series': { body: [] },
   'GET /api/quests/recurring': { body: [] },
 };
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
 
 function renderPlanner() {
   return renderWithProviders(<GoalsRoutes />, { route: '/goals' });
@@ -57,13 +62,15 @@ describe('goal planner', () => {
     });
     const user = userEvent.setup();
     renderPlanner();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load goals');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load goals');
+    expect(alert).toHaveTextContent('Some goal progress may not display correctly');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Run a 5k' })).toBeInTheDocument();
   });
 
-  it('when goals exist, then the summary counts them and active and completed have sections, paused goals neither', async () => {
+  it('when goals exist, then the summary counts them and active, paused and completed have sections', async () => {
     mockFetch({
       ...base,
       'GET /api/goals': {
@@ -79,11 +86,15 @@ describe('goal planner', () => {
     expect(within(active).getByRole('heading', { name: 'Run a 5k' })).toBeInTheDocument();
     const completed = screen.getByRole('region', { name: 'Completed Goals' });
     expect(within(completed).getByRole('heading', { name: 'Save money' })).toBeInTheDocument();
-    expect(screen.queryByText('Learn Spanish')).not.toBeInTheDocument();
-    // Active 1, Completed 1, Total XP 450, Avg Progress 450 / 900 = 50%.
+    const paused = screen.getByRole('region', { name: 'Paused Goals' });
+    expect(within(paused).getByRole('heading', { name: 'Learn Spanish' })).toBeInTheDocument();
+    expect(within(active).queryByText('Learn Spanish')).not.toBeInTheDocument();
+    // Active 1 (the paused goal is not active, and the card says so), Completed 1, Total XP 450, Avg
+    // Progress 450 / 900 = 50%.
     const summary = screen.getByRole('region', { name: 'Goal summary' });
     const stat = (title: string) => within(summary).getByText(title).closest('.ant-statistic');
     expect(stat('Active Goals')).toHaveTextContent('1');
+    expect(within(summary).getByText('1 paused, not counted as active')).toBeInTheDocument();
     expect(stat('Completed')).toHaveTextContent('1');
     expect(stat('Total Goal XP')).toHaveTextContent('450');
     expect(stat('Avg Progress')).toHaveTextContent('50%');
@@ -166,6 +177,53 @@ describe('goal planner', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'paused' }),
     );
+  });
+
+  it('when a paused goal is resumed from its section, then it moves back to Active Goals', async () => {
+    let goals = [goalFixture({ status: 'paused' })];
+    const { calls } = mockFetch({
+      ...base,
+      'GET /api/goals': () => ({ body: goals }),
+      'PUT /api/goals/g1': ({ body }) => {
+        goals = [goalFixture(body as object)];
+        return { body: goals[0] };
+      },
+    });
+    const user = userEvent.setup();
+    renderPlanner();
+    const paused = await screen.findByRole('region', { name: 'Paused Goals' });
+    await user.click(within(paused).getByRole('button', { name: 'Expand Run a 5k' }));
+    await user.click(within(paused).getByRole('button', { name: 'Resume' }));
+    const active = await screen.findByRole('region', { name: 'Active Goals' });
+    expect(within(active).getByRole('heading', { name: 'Run a 5k' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Paused Goals' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'active' });
+  });
+
+  it('when /goals/new opens, then the planner shows with the New Goal dialog open, and closing it leaves /goals', async () => {
+    mockFetch({
+      ...base,
+      'GET /api/goals': { body: [goalFixture()] },
+      'GET /api/goal-templates': { body: [templateFixture()] },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <GoalsRoutes />
+        <LocationProbe />
+      </>,
+      { route: '/goals/new' },
+    );
+    expect(screen.getByRole('heading', { name: 'Goal Planner' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Goal' });
+    expect(
+      await within(dialog).findByRole('button', { name: 'Create Custom Goal' }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/goals'));
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/goals/new');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Run a 5k' })).toBeInTheDocument();
   });
 
   it('when Delete is pressed, then it asks first and deletes only when confirmed', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,11 +16,13 @@ import { LinkSeriesDialog } from './link-series-dialog.tsx';
 
 function GoalGrid({
   title,
+  note,
   goals,
   onEdit,
   onLink,
 }: {
   title: string;
+  note?: string;
   goals: Goal[];
   onEdit: (goal: Goal) => void;
   onLink: (goal: Goal) => void;
@@ -31,6 +34,7 @@ function GoalGrid({
       <h2 id={id} style={{ fontSize: 20 }}>
         {title}
       </h2>
+      {note && <p style={{ marginTop: -8 }}>{note}</p>}
       <div className="lu-goal-grid">
         {goals.map((goal) => (
           <GoalCard key={goal.id} goal={goal} onEdit={onEdit} onLink={onLink} />
@@ -40,15 +44,25 @@ function GoalGrid({
   );
 }
 
-/** /goals (goals-progression-community.md section 2, Goal Planner). */
+/**
+ * /goals (goals-progression-community.md section 2, Goal Planner); /goals/new opens it with the New Goal
+ * dialog open, and closing that dialog leaves /goals. Paused goals have their own section with Resume.
+ */
 export function GoalPlannerPage() {
   const goals = useQuery(goalsQueryOptions);
-  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const atNew = useMatch('/goals/new') !== null;
+  const [creatingHere, setCreating] = useState(false);
+  const creating = creatingHere || atNew;
+  const closeCreate = () => {
+    setCreating(false);
+    if (atNew) void navigate('/goals', { replace: true });
+  };
   const [editing, setEditing] = useState<Goal | null>(null);
   const [linking, setLinking] = useState<Goal | null>(null);
   const list = goals.data ?? [];
   const summary = goalSummary(list);
-  const inSection = (section: 'active' | 'completed') =>
+  const inSection = (section: 'active' | 'completed' | 'paused') =>
     list.filter((g) => goalSection(g.status) === section);
   return (
     <>
@@ -77,6 +91,9 @@ export function GoalPlannerPage() {
       >
         <Card size="small">
           <Statistic title="Active Goals" value={summary.activeCount} />
+          {summary.pausedCount > 0 && (
+            <p className="lu-goal-stat-note">{summary.pausedCount} paused, not counted as active</p>
+          )}
         </Card>
         <Card size="small">
           <Statistic title="Completed" value={summary.completedCount} />
@@ -92,9 +109,10 @@ export function GoalPlannerPage() {
         <p role="status">Loading goals...</p>
       ) : goals.isError ? (
         <Card>
-          <p role="alert" style={{ marginTop: 0 }}>
-            Failed to load goals
-          </p>
+          <div role="alert">
+            <p style={{ marginTop: 0, fontWeight: 600 }}>Failed to load goals</p>
+            <p>Some goal progress may not display correctly</p>
+          </div>
           <Button onClick={() => void goals.refetch()}>Retry</Button>
         </Card>
       ) : list.length === 0 ? (
@@ -114,6 +132,13 @@ export function GoalPlannerPage() {
             onLink={setLinking}
           />
           <GoalGrid
+            title="Paused Goals"
+            note="Paused goals are not counted as active. Resume one to pick it up again."
+            goals={inSection('paused')}
+            onEdit={setEditing}
+            onLink={setLinking}
+          />
+          <GoalGrid
             title="Completed Goals"
             goals={inSection('completed')}
             onEdit={setEditing}
@@ -121,7 +146,7 @@ export function GoalPlannerPage() {
           />
         </>
       )}
-      <CreateGoalDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateGoalDialog open={creating} onClose={closeCreate} />
       <EditGoalDialog goal={editing} onClose={() => setEditing(null)} />
       <LinkSeriesDialog goal={linking} onClose={() => setLinking(null)} />
     </>

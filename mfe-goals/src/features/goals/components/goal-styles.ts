@@ -10,6 +10,7 @@ export const goalPlannerCss = `
 .lu-goal-facts dd{margin:0}
 .lu-goal-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
 .lu-goal-forecast{margin:4px 0 0;font-weight:600}
+.lu-goal-stat-note{margin:4px 0 0;font-size:13px}
 .lu-template-list{list-style:none;padding:0;margin:0;display:grid;gap:8px}
 .lu-template{display:block;width:100%;text-align:left;padding:12px;border:1px solid var(--lu-border);border-radius:10px;background:var(--lu-surface);color:inherit;cursor:pointer;font:inherit}
 .lu-template:hover{background:var(--lu-hover)}

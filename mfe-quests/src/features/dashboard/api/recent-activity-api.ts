@@ -19,11 +19,16 @@ export interface ActivityEntry {
   partial: boolean;
 }
 
-/** GET /api/quests (the same read as the quest list, so one cache entry serves both). */
+/**
+ * GET /api/quests?includeCleared=true (the Quest Log's read, one cache entry for both): Clear Completed
+ * tidies the dashboard, it does not erase the history shown here.
+ */
 export const questsForActivityOptions = queryOptions({
-  queryKey: QUERY_KEYS.quests,
+  queryKey: [...QUERY_KEYS.quests, 'includeCleared'],
   queryFn: async (): Promise<Quest[]> =>
-    questListResponseSchema.parse(await apiGet<unknown>('/api/quests', 'returnEmpty')),
+    questListResponseSchema.parse(
+      await apiGet<unknown>('/api/quests?includeCleared=true', 'returnEmpty'),
+    ),
 });
 
 /** GET /api/quests/occurrences over the last week of local days. */

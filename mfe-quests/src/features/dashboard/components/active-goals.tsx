@@ -17,9 +17,18 @@ export function ActiveGoals({ completedGoalsCount }: { completedGoalsCount: numb
       </div>
     );
   const list = activeGoals(goals.data);
+  const pausedCount = goals.data.filter((goal) => goal.status === 'paused').length;
   return (
     <div style={{ display: 'grid', gap: 12 }}>
       <p style={{ margin: 0 }}>{completedGoalsCount} goals completed total</p>
+      {pausedCount > 0 && (
+        // A paused goal is set aside, not active: it is left out of the count and the list, so say
+        // where it went and how to pick it up again.
+        <p style={{ margin: 0 }}>
+          {pausedCount} paused, not counted as active.{' '}
+          <Link to="/goals">Resume in the Goal Planner</Link>
+        </p>
+      )}
       {list.length === 0 ? (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <p>No active goals yet</p>

@@ -215,7 +215,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Clear Completed' })).not.toBeInTheDocument();
   });
 
-  it("when today's quests fail to load, then 'Failed to load quests' shows with Try Again", async () => {
+  it("when today's quests fail to load, then 'Failed to load quests' shows with the reason and Try Again", async () => {
     mockFetch(
       dashboardRoutes(
         {
@@ -229,6 +229,7 @@ describe('dashboard', () => {
     );
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     expect(await screen.findByText('Failed to load quests')).toBeInTheDocument();
+    expect(screen.getByText('Unable to load your quest data at this time.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
@@ -250,6 +251,7 @@ describe('dashboard', () => {
                 status: 'active',
               },
               { id: 'g2', title: 'Old goal', currentXp: 300, targetXp: 300, status: 'completed' },
+              { id: 'g3', title: 'Set aside', currentXp: 10, targetXp: 300, status: 'paused' },
             ],
           },
         },
@@ -265,6 +267,12 @@ describe('dashboard', () => {
       '120/300 XP',
     );
     expect(within(panel).queryByText('Old goal')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Set aside')).not.toBeInTheDocument();
+    expect(within(panel).getByText(/1 paused, not counted as active/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Resume in the Goal Planner' })).toHaveAttribute(
+      'href',
+      '/goals',
+    );
   });
 
   it('when the goals service cannot answer, then the goals tab shows its failure state', async () => {

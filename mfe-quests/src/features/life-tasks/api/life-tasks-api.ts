@@ -5,7 +5,9 @@ import {
   lifeTaskCompleteResponseSchema,
   lifeTaskListResponseSchema,
   lifeTaskSchema,
+  updateLifeTaskRequestSchema,
   type CreateLifeTaskRequestInput,
+  type UpdateLifeTaskRequestInput,
   type LifeTask,
   type LifeTaskCompleteResponse,
 } from '@levelup/contracts';
@@ -58,5 +60,28 @@ export async function deleteLifeTask(id: string): Promise<void> {
   await withMessage(
     () => apiRequest('DELETE', `/api/life-tasks/${encodeURIComponent(id)}`),
     'Failed to delete life task',
+  );
+}
+
+export async function updateLifeTask(input: {
+  id: string;
+  changes: UpdateLifeTaskRequestInput;
+}): Promise<LifeTask> {
+  const body = updateLifeTaskRequestSchema.parse(input.changes);
+  return lifeTaskSchema.parse(
+    await withMessage(
+      () => apiRequest('PATCH', `/api/life-tasks/${encodeURIComponent(input.id)}`, body),
+      'Failed to update life task',
+    ),
+  );
+}
+
+/** POST /api/life-tasks/{id}/snooze: due at the end of tomorrow. */
+export async function snoozeLifeTask(id: string): Promise<LifeTask> {
+  return lifeTaskSchema.parse(
+    await withMessage(
+      () => apiRequest('POST', `/api/life-tasks/${encodeURIComponent(id)}/snooze`),
+      'Failed to snooze life task',
+    ),
   );
 }

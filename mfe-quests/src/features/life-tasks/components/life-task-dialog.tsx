@@ -12,6 +12,8 @@ import {
   lifeTaskCategorySchema,
   lifeTaskPrioritySchema,
   lifeTaskRecurrenceUnitSchema,
+  localDate,
+  type LifeTask,
   type LifeTaskCategory,
   type LifeTaskPriority,
   type LifeTaskRecurrenceUnit,
@@ -19,7 +21,7 @@ import {
 import { useToast, zodRule } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
-import { createLifeTask } from '../api/life-tasks-api.ts';
+import { createLifeTask, updateLifeTask } from '../api/life-tasks-api.ts';
 
 interface Values {
   title: string;
@@ -36,8 +38,19 @@ const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: titleCase(value) }));
 
-/** Add a life task: title, notes, category, priority, due date and recurrence (core.md sections 3, 5). */
-export default function LifeTaskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Add a life task: title, notes, category, priority, due date and recurrence (core.md sections 3, 5).
+ * With `task`, the same dialog edits it (Edit Life Task).
+ */
+export default function LifeTaskDialog({
+  open,
+  onClose,
+  task,
+}: {
+  open: boolean;
+  onClose: () => void;
+  task?: LifeTask;
+}) {
   const [form] = Form.useForm<Values>();
   const recurring = Form.useWatch('isRecurring', form);
   const toast = useToast();
@@ -54,28 +67,63 @@ export default function LifeTaskDialog({ open, onClose }: { open: boolean; onClo
     onError: () =>
       toast.error({ title: 'Error', description: 'Failed to create life task. Please try again.' }),
   });
+  const update = useMutation({
+    mutationFn: updateLifeTask,
+    onSuccess: (saved) => {
+      void refresh(queryClient, ['lifeTasks', 'grouped']);
+      toast.success({ title: 'Life Task Updated!', description: saved.title });
+      onClose();
+    },
+    onError: () =>
+      toast.error({ title: 'Error', description: 'Failed to update life task. Please try again.' }),
+  });
+  const dueDay = (iso: string | null) => (iso ? localDate(new Date(iso), timeZone) : undefined);
+  const submit = (values: Values) => {
+    const dueDate = values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null;
+    if (!task) return create.mutate({ ...values, notes: values.notes ?? null, dueDate });
+    // The due date is sent only when its day changed (the form shows a local day, not the instant).
+    const { dueDate: pickedDay, ...rest } = values;
+    const unchangedDue = (pickedDay ?? null) === (dueDay(task.dueDate) ?? null);
+    update.mutate({
+      id: task.id,
+      changes: { ...rest, notes: values.notes ?? null, ...(unchangedDue ? {} : { dueDate }) },
+    });
+  };
   return (
-    <Modal title="Add Life Task" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      title={task ? 'Edit Life Task' : 'Add Life Task'}
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       <Form<Values>
         form={form}
         layout="vertical"
-        name="life-task"
+        name={task ? 'edit-life-task' : 'life-task'}
         requiredMark={false}
         validateTrigger="onSubmit"
-        initialValues={{
-          category: 'personal',
-          priority: 'medium',
-          isRecurring: false,
-          recurrenceInterval: 1,
-          recurrenceType: 'weeks',
-        }}
-        onFinish={(values) =>
-          create.mutate({
-            ...values,
-            notes: values.notes ?? null,
-            dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
-          })
+        initialValues={
+          task
+            ? {
+                title: task.title,
+                notes: task.notes ?? undefined,
+                category: task.category,
+                priority: task.priority,
+                dueDate: dueDay(task.dueDate),
+                isRecurring: task.isRecurring,
+                recurrenceInterval: task.recurrenceInterval,
+                recurrenceType: task.recurrenceType,
+              }
+            : {
+                category: 'personal',
+                priority: 'medium',
+                isRecurring: false,
+                recurrenceInterval: 1,
+                recurrenceType: 'weeks',
+              }
         }
+        onFinish={submit}
       >
         <Form.Item
           label="Title"
@@ -96,7 +144,7 @@ export default function LifeTaskDialog({ open, onClose }: { open: boolean; onClo
           </Form.Item>
         </div>
         <Form.Item label="Due Date" name="dueDate">
-          <Input type="date" min={today} />
+          <Input type="date" min={task ? undefined : today} />
         </Form.Item>
         <Form.Item name="isRecurring" valuePropName="checked">
           <Checkbox>Repeats</Checkbox>
@@ -111,8 +159,13 @@ export default function LifeTaskDialog({ open, onClose }: { open: boolean; onClo
             </Form.Item>
           </div>
         )}
-        <Button type="primary" htmlType="submit" block loading={create.isPending}>
-          Add Life Task
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={create.isPending || update.isPending}
+        >
+          {task ? 'Save Changes' : 'Add Life Task'}
         </Button>
       </Form>
     </Modal>

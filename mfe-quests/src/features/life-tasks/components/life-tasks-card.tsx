@@ -4,14 +4,21 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { DELETE_KEEPS_XP_TEXT, type LifeTask } from '@levelup/contracts';
 import { useToast } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
-import { completeLifeTask, deleteLifeTask, lifeTasksQueryOptions } from '../api/life-tasks-api.ts';
+import {
+  completeLifeTask,
+  deleteLifeTask,
+  lifeTasksQueryOptions,
+  snoozeLifeTask,
+} from '../api/life-tasks-api.ts';
 import { TodoCard } from './todo-card.tsx';
 
 const LifeTaskDialog = lazy(() => import('./life-task-dialog.tsx'));
+const LifeTaskDeleteDialog = lazy(() => import('./life-task-delete-dialog.tsx'));
 
 /** The dashboard's Life Tasks card: to-do cards, Check Mate, remove, and Add Life Task. */
 export function LifeTasksCard() {
@@ -22,6 +29,8 @@ export function LifeTasksCard() {
   const { now, timeZone } = useUserDay();
   const [adding, setAdding] = useState(false);
   const [used, setUsed] = useState(false);
+  const [editing, setEditing] = useState<LifeTask | null>(null);
+  const [removing, setRemoving] = useState<LifeTask | null>(null);
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   const complete = useMutation({
@@ -40,7 +49,16 @@ export function LifeTasksCard() {
     mutationFn: deleteLifeTask,
     onSuccess: () => {
       void refresh(queryClient, ['lifeTasks', 'grouped']);
-      toast.success({ title: 'Life Task Removed' });
+      setRemoving(null);
+      toast.success({ title: 'Life Task Removed', description: DELETE_KEEPS_XP_TEXT });
+    },
+    onError: (error) => toast.error({ title: message(error) }),
+  });
+  const snooze = useMutation({
+    mutationFn: snoozeLifeTask,
+    onSuccess: (task) => {
+      void refresh(queryClient, ['lifeTasks', 'grouped']);
+      toast.success({ title: 'Life Task Snoozed', description: `${task.title}: due tomorrow.` });
     },
     onError: (error) => toast.error({ title: message(error) }),
   });
@@ -85,7 +103,12 @@ export function LifeTasksCard() {
                 timeZone={timeZone}
                 pending={complete.isPending && complete.variables === task.id}
                 onCheck={(t) => complete.mutate(t.id)}
-                onDelete={(t) => remove.mutate(t.id)}
+                onDelete={setRemoving}
+                onSnooze={(t) => snooze.mutate(t.id)}
+                onEdit={(t) => {
+                  setUsed(true);
+                  setEditing(t);
+                }}
               />
             ))}
         </ul>
@@ -93,6 +116,22 @@ export function LifeTasksCard() {
       {used && (
         <Suspense fallback={null}>
           <LifeTaskDialog open={adding} onClose={() => setAdding(false)} />
+          <LifeTaskDialog
+            key={editing?.id ?? 'none'}
+            open={editing !== null}
+            task={editing ?? undefined}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      {removing !== null && (
+        <Suspense fallback={null}>
+          <LifeTaskDeleteDialog
+            task={removing}
+            pending={remove.isPending}
+            onConfirm={(task) => remove.mutate(task.id)}
+            onClose={() => setRemoving(null)}
+          />
         </Suspense>
       )}
     </Card>

@@ -15,7 +15,7 @@ const PRIORITY_COLOR = { low: 'default', medium: 'blue', high: 'orange', urgent:
 
 /**
  * The to-do card of a life task (core.md section 2): 'Check Mate', the due badge (contracts' dueLabel)
- * and the snooze button only where one is offered (svc-quests has no life-task snooze call yet).
+ * 'Snooze until tomorrow' while not done, Edit, and remove.
  */
 export function TodoCard({
   task,
@@ -25,6 +25,7 @@ export function TodoCard({
   onCheck,
   onDelete,
   onSnooze,
+  onEdit,
 }: {
   task: LifeTask;
   now: Date;
@@ -33,6 +34,7 @@ export function TodoCard({
   onCheck: (task: LifeTask) => void;
   onDelete: (task: LifeTask) => void;
   onSnooze?: (task: LifeTask) => void;
+  onEdit?: (task: LifeTask) => void;
 }) {
   const due = task.nextDueDate ?? task.dueDate;
   const label = due ? dueLabel(due, now, timeZone) : null;
@@ -82,8 +84,17 @@ export function TodoCard({
         </Button>
       )}
       {onSnooze && !task.isCompleted && (
-        <Button size="small" onClick={() => onSnooze(task)}>
+        <Button
+          size="small"
+          aria-label={`Snooze until tomorrow: ${task.title}`}
+          onClick={() => onSnooze(task)}
+        >
           Snooze until tomorrow
+        </Button>
+      )}
+      {onEdit && (
+        <Button size="small" aria-label={`Edit: ${task.title}`} onClick={() => onEdit(task)}>
+          Edit
         </Button>
       )}
       <Button

@@ -12,3 +12,12 @@ export const questsQueryOptions = queryOptions({
   queryKey: QUERY_KEYS.quests,
   queryFn: fetchQuests,
 });
+
+/** The Quest Log's read: GET /api/quests?includeCleared=true (cleared done quests stay in the log). */
+export const questLogQueryOptions = queryOptions({
+  queryKey: [...QUERY_KEYS.quests, 'includeCleared'],
+  queryFn: async (): Promise<Quest[]> =>
+    questListResponseSchema.parse(
+      await apiGet<unknown>('/api/quests?includeCleared=true', 'returnEmpty'),
+    ),
+});

@@ -24,7 +24,17 @@ export interface CardItem {
   timeEstimate: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** An occurrence's series (null for a one-time quest). */
+  seriesId?: string | null;
+  /** An occurrence skipped on purpose. */
+  skipped?: boolean;
+  /** Whether the occurrence's series is running (false while paused); unknown outside the Quest Log. */
+  seriesActive?: boolean;
 }
+
+/** What the card's manage buttons ask for (the quest manager opens the dialog or sends the call). */
+export type ManageAction =
+  'edit' | 'delete' | 'edit-series' | 'delete-series' | 'skip' | 'pause' | 'resume';
 
 export function questItem(quest: Quest): CardItem {
   return { ...quest, kind: 'quest' };

@@ -1,22 +1,34 @@
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
+  QUEST_CATEGORIES,
   createQuestFieldsSchema,
   createQuestRequestSchema,
   defaultXpForDifficulty,
   endOfLocalDay,
   hourLabel,
+  localDate,
   plannerBlockForHour,
+  zonedParts,
   zonedTimeToInstant,
+  type Cadence,
+  type MonthlyBy,
+  type Quest,
+  type QuestCategory,
   type QuestDifficulty,
+  type Series,
   type TimeOfDay,
+  type UpdateQuestRequestInput,
+  type UpdateSeriesRequestInput,
 } from '@levelup/contracts';
 import { useToast, zodRule } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateQuest } from '../hooks/use-create-quest.ts';
+import { useQuestEditing } from '../hooks/use-quest-editing.ts';
 
 interface FormValues {
   title: string;
@@ -24,8 +36,47 @@ interface FormValues {
   difficulty: QuestDifficulty;
   xpReward: number;
   timeOfDay: TimeOfDay;
+  category?: QuestCategory | null;
   dueDate?: string;
   scheduledHour?: number;
+  recurrenceType?: Cadence;
+  recurrenceInterval?: number;
+  weeklyPattern?: number[];
+  monthlyBy?: MonthlyBy;
+}
+
+/** What the form edits: a one-time quest or a recurring series (the create form, filled in). */
+export type QuestFormEditing = { kind: 'quest'; quest: Quest } | { kind: 'series'; series: Series };
+
+const categoryOptions = QUEST_CATEGORIES.map((value) => ({
+  value,
+  label: value
+    .split('_')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' '),
+}));
+const cadenceOptions = [
+  { value: 'daily', label: 'Days' },
+  { value: 'weekly', label: 'Weeks' },
+  { value: 'monthly', label: 'Months' },
+];
+const WEEKDAY_OPTIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label, value) => ({
+  label,
+  value,
+}));
+const monthlyByOptions = [
+  { value: 'day_of_month', label: 'On the same date' },
+  { value: 'weekday', label: 'On the same weekday (e.g. 2nd Tuesday)' },
+];
+
+/** Only the fields whose value differs from what is stored (an edit sends what changed). */
+function changedFields<T extends object>(next: T, stored: Record<string, unknown>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(next).filter(
+      ([key, value]) =>
+        value !== undefined && JSON.stringify(value) !== JSON.stringify(stored[key] ?? null),
+    ),
+  ) as Partial<T>;
 }
 
 const difficultyOptions = [
@@ -51,19 +102,89 @@ const hourOptions = Array.from({ length: 24 }, (_, hour) => ({
 export function CreateQuestForm({
   onCreated,
   defaultHour,
+  editing,
 }: {
   onCreated?: () => void;
   defaultHour?: number;
+  /** Set: the form edits that quest or series (the edit dialog) instead of creating one. */
+  editing?: QuestFormEditing;
 }) {
   const [form] = Form.useForm<FormValues>();
   const createQuest = useCreateQuest();
+  const { editQuest, editSeries } = useQuestEditing();
   const notification = useToast();
   const { today, timeZone } = useUserDay();
   const shape = createQuestFieldsSchema.shape;
   const timeOfDay = Form.useWatch('timeOfDay', form);
+  const recurrenceType = Form.useWatch('recurrenceType', form);
   const defaultBlock = defaultHour === undefined ? null : plannerBlockForHour(defaultHour);
+  const isSeries = editing?.kind === 'series';
+
+  const scheduledTimeOf = (values: FormValues, day: string) =>
+    values.timeOfDay !== 'anytime' &&
+    values.scheduledHour !== undefined &&
+    values.scheduledHour !== null
+      ? zonedTimeToInstant(day, { hour: values.scheduledHour, minute: 0 }, timeZone).toISOString()
+      : null;
+
+  const onSave = (values: FormValues) => {
+    if (editing?.kind === 'series') {
+      const series = editing.series;
+      const next: UpdateSeriesRequestInput = {
+        title: values.title,
+        description: values.description,
+        difficulty: values.difficulty,
+        xpReward: values.xpReward,
+        timeOfDay: values.timeOfDay,
+        category: values.category ?? null,
+        recurrenceType: values.recurrenceType,
+        recurrenceInterval: values.recurrenceInterval,
+        weeklyPattern:
+          values.recurrenceType === 'weekly'
+            ? [...(values.weeklyPattern ?? [])].sort((a, b) => a - b)
+            : null,
+        monthlyBy: values.monthlyBy,
+      };
+      const changes = changedFields(next, series);
+      if (Object.keys(changes).length === 0) return onCreated?.();
+      // A weekly pattern travels with its cadence, so the server checks them together.
+      if (changes.weeklyPattern !== undefined || changes.recurrenceType !== undefined) {
+        changes.recurrenceType = next.recurrenceType;
+        changes.weeklyPattern = next.weeklyPattern;
+      }
+      editSeries.mutate({ id: series.id, changes }, { onSuccess: () => onCreated?.() });
+      return;
+    }
+    if (editing?.kind === 'quest') {
+      const quest = editing.quest;
+      const before = initialValuesOf(editing, timeZone);
+      const day = quest.scheduledTime
+        ? localDate(new Date(quest.scheduledTime), timeZone)
+        : (values.dueDate ?? today);
+      const next: UpdateQuestRequestInput = {
+        title: values.title,
+        description: values.description,
+        difficulty: values.difficulty,
+        xpReward: values.xpReward,
+        timeOfDay: values.timeOfDay,
+        category: values.category ?? null,
+      };
+      const changes: UpdateQuestRequestInput = changedFields(next, quest);
+      // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
+      if ((values.dueDate ?? null) !== (before.dueDate ?? null))
+        changes.dueDate = values.dueDate
+          ? endOfLocalDay(values.dueDate, timeZone).toISOString()
+          : null;
+      const hour = values.timeOfDay === 'anytime' ? undefined : values.scheduledHour;
+      if ((hour ?? null) !== (before.scheduledHour ?? null))
+        changes.scheduledTime = scheduledTimeOf({ ...values, scheduledHour: hour }, day);
+      if (Object.keys(changes).length === 0) return onCreated?.();
+      editQuest.mutate({ id: quest.id, changes }, { onSuccess: () => onCreated?.() });
+    }
+  };
 
   const onFinish = (values: FormValues) => {
+    if (editing) return onSave(values);
     const withTime = values.timeOfDay !== 'anytime' && values.scheduledHour !== undefined;
     const request = createQuestRequestSchema.parse({
       title: values.title,
@@ -71,15 +192,10 @@ export function CreateQuestForm({
       difficulty: values.difficulty,
       xpReward: values.xpReward,
       timeOfDay: values.timeOfDay,
+      category: values.category ?? null,
       // A due date is the end of that local day (core.md section 4).
       dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
-      scheduledTime: withTime
-        ? zonedTimeToInstant(
-            today,
-            { hour: values.scheduledHour!, minute: 0 },
-            timeZone,
-          ).toISOString()
-        : null,
+      scheduledTime: withTime ? scheduledTimeOf(values, today) : null,
     });
     createQuest.mutate(request, {
       onSuccess: (quest) => {
@@ -102,15 +218,19 @@ export function CreateQuestForm({
     <Form<FormValues>
       form={form}
       layout="vertical"
-      name="create-quest"
+      name={editing ? `edit-${editing.kind}` : 'create-quest'}
       requiredMark={false}
       validateTrigger="onSubmit"
-      initialValues={{
-        difficulty: 'easy',
-        xpReward: defaultXpForDifficulty('easy'),
-        timeOfDay: defaultBlock ?? 'anytime',
-        scheduledHour: defaultHour,
-      }}
+      initialValues={
+        editing
+          ? initialValuesOf(editing, timeZone)
+          : {
+              difficulty: 'easy',
+              xpReward: defaultXpForDifficulty('easy'),
+              timeOfDay: defaultBlock ?? 'anytime',
+              scheduledHour: defaultHour,
+            }
+      }
       onValuesChange={(changed: Partial<FormValues>) => {
         if (changed.difficulty)
           form.setFieldValue('xpReward', defaultXpForDifficulty(changed.difficulty));
@@ -133,11 +253,58 @@ export function CreateQuestForm({
         <Form.Item label="Time of Day" name="timeOfDay">
           <Select options={timeOfDayOptions} aria-label="Time of Day" />
         </Form.Item>
-        <Form.Item label="Due Date" name="dueDate">
-          <Input type="date" min={today} />
+        <Form.Item label="Category" name="category">
+          <Select options={categoryOptions} allowClear aria-label="Category" />
         </Form.Item>
+        {!isSeries && (
+          <Form.Item label="Due Date" name="dueDate">
+            <Input type="date" min={editing ? undefined : today} />
+          </Form.Item>
+        )}
+        {isSeries && (
+          <>
+            <Form.Item
+              label="Repeat every"
+              name="recurrenceInterval"
+              rules={[
+                {
+                  required: true,
+                  type: 'number',
+                  min: 1,
+                  max: 52,
+                  message: 'Repeat every 1 to 52',
+                },
+              ]}
+            >
+              <InputNumber min={1} max={52} style={{ width: '100%' }} aria-label="Repeat every" />
+            </Form.Item>
+            <Form.Item label="Unit" name="recurrenceType">
+              <Select options={cadenceOptions} aria-label="Repeat unit" />
+            </Form.Item>
+          </>
+        )}
       </div>
-      {timeOfDay && timeOfDay !== 'anytime' && (
+      {isSeries && recurrenceType === 'weekly' && (
+        <Form.Item
+          label="On these days"
+          name="weeklyPattern"
+          rules={[{ required: true, type: 'array', min: 1, message: 'Select at least one day' }]}
+        >
+          <Checkbox.Group options={WEEKDAY_OPTIONS} />
+        </Form.Item>
+      )}
+      {isSeries && recurrenceType === 'monthly' && (
+        <Form.Item label="Each month" name="monthlyBy">
+          <Select options={monthlyByOptions} aria-label="Each month" />
+        </Form.Item>
+      )}
+      {isSeries && (
+        <p style={{ margin: '0 0 12px', fontSize: 13, opacity: 0.8 }}>
+          Changes apply from the next occurrence; done ones keep what they were. A new schedule
+          starts tomorrow.
+        </p>
+      )}
+      {!isSeries && timeOfDay && timeOfDay !== 'anytime' && (
         <Form.Item label="Scheduled Time" name="scheduledHour">
           <Select
             options={hourOptions}
@@ -147,9 +314,45 @@ export function CreateQuestForm({
           />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" block loading={createQuest.isPending}>
-        Create Quest
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={createQuest.isPending || editQuest.isPending || editSeries.isPending}
+      >
+        {editing ? 'Save Changes' : 'Create Quest'}
       </Button>
     </Form>
   );
+}
+
+function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValues {
+  if (editing.kind === 'series') {
+    const s = editing.series;
+    return {
+      title: s.title,
+      description: s.description,
+      difficulty: s.difficulty,
+      xpReward: s.xpReward,
+      timeOfDay: s.timeOfDay,
+      category: s.category,
+      recurrenceType: s.recurrenceType === 'custom' ? 'daily' : s.recurrenceType,
+      recurrenceInterval: s.recurrenceInterval,
+      weeklyPattern: s.weeklyPattern ?? [],
+      monthlyBy: s.monthlyBy,
+    };
+  }
+  const q = editing.quest;
+  return {
+    title: q.title,
+    description: q.description,
+    difficulty: q.difficulty,
+    xpReward: q.xpReward,
+    timeOfDay: q.timeOfDay,
+    category: q.category,
+    dueDate: q.dueDate ? localDate(new Date(q.dueDate), timeZone) : undefined,
+    scheduledHour: q.scheduledTime
+      ? zonedParts(new Date(q.scheduledTime), timeZone).hour
+      : undefined,
+  };
 }

@@ -16,8 +16,9 @@ import {
   type DueUrgency,
   type GlowTier,
   type QuestRarity,
+  SKIP_KEEPS_STREAK_TEXT,
 } from '@levelup/contracts';
-import type { CardItem } from './card-item.ts';
+import type { CardItem, ManageAction } from './card-item.ts';
 
 const RARITY_COLOR: Record<QuestRarity, string> = {
   common: 'default',
@@ -54,7 +55,49 @@ export interface QuestCardHandlers {
   onProgress: (item: CardItem, type: CompletionType) => void;
   onSnooze?: (item: CardItem) => void;
   onHide?: (item: CardItem) => void;
+  /** Edit, delete, skip, pause, resume (present where the page has a quest manager). */
+  onManage?: (item: CardItem, action: ManageAction) => void;
   pendingId?: string | null;
+}
+
+/** The manage buttons of an expanded card: Edit and Delete, and for an occurrence its series' too. */
+export function ManageButtons({
+  item,
+  done,
+  onManage,
+}: {
+  item: CardItem;
+  done: boolean;
+  onManage: (item: CardItem, action: ManageAction) => void;
+}) {
+  const occurrence = item.kind === 'occurrence';
+  const button = (action: ManageAction, text: string) => (
+    <Button
+      key={action}
+      size="small"
+      aria-label={`${text}: ${item.title}`}
+      onClick={() => onManage(item, action)}
+    >
+      {text}
+    </Button>
+  );
+  const canSkip = occurrence && !done && !item.skipped;
+  return (
+    <div style={{ display: 'grid', gap: 6, marginBottom: 8 }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {canSkip && button('skip', 'Skip today')}
+        {occurrence
+          ? [
+              button('edit-series', 'Edit series'),
+              item.seriesActive === true && button('pause', 'Pause series'),
+              item.seriesActive === false && button('resume', 'Resume series'),
+              button('delete-series', 'Delete series'),
+            ]
+          : [button('edit', 'Edit'), button('delete', 'Delete')]}
+      </div>
+      {canSkip && <span style={{ fontSize: 12, opacity: 0.8 }}>{SKIP_KEEPS_STREAK_TEXT}</span>}
+    </div>
+  );
 }
 
 /**
@@ -141,6 +184,11 @@ export function QuestCard({
               {due.badge}
             </Tag>
           )}
+          {item.skipped && (
+            <Tag color="default" style={{ marginInlineEnd: 0 }}>
+              Skipped
+            </Tag>
+          )}
           {sparkle && (
             <span role="img" aria-label="Sparkle">
               ✨
@@ -183,6 +231,9 @@ export function QuestCard({
               {due ? ` · ${due.text}` : ''}
             </p>
           </>
+        )}
+        {expanded && handlers.onManage && (
+          <ManageButtons item={item} done={done} onManage={handlers.onManage} />
         )}
         {expanded && (snoozable || (item.kind === 'occurrence' && handlers.onHide)) && (
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>

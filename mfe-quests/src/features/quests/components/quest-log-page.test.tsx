@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DELETE_KEEPS_XP_TEXT } from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
 import { occurrenceFixture, questFixture, seriesFixture } from '../../../test/fixtures.ts';
@@ -79,4 +80,42 @@ describe('quest log', () => {
       await screen.findByRole('dialog', { name: 'What brings you here today?' }),
     ).toBeInTheDocument();
   });
+
+  it('when a title is fixed in the edit dialog, then only the title is sent; Delete asks first and says the XP stays', async () => {
+    let quests = [questFixture({ title: 'Mornign walk' })];
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': () => ({ body: quests }),
+      'GET /api/quests/recurring': { body: [] },
+      'PATCH /api/quests/q1': ({ body }) => {
+        quests = [{ ...quests[0]!, ...(body as object) }];
+        return { body: quests[0] };
+      },
+      'DELETE /api/quests/q1': () => {
+        quests = [];
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/quests' });
+    const item = await screen.findByRole('listitem', { name: 'Mornign walk' });
+    await user.click(within(item).getByRole('button', { name: /^Mornign walk/ }));
+    await user.click(within(item).getByRole('button', { name: 'Edit: Mornign walk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Quest' });
+    const title = await within(dialog).findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Morning walk');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Quest Updated!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ title: 'Morning walk' });
+
+    const renamed = await screen.findByRole('listitem', { name: 'Morning walk' });
+    await user.click(within(renamed).getByRole('button', { name: 'Delete: Morning walk' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete quest?' });
+    expect(confirm).toHaveTextContent(DELETE_KEEPS_XP_TEXT);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Quest Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No quests yet')).toBeInTheDocument();
+    // Typing into an antd form is slow on a busy two-core machine.
+  }, 60_000);
 });

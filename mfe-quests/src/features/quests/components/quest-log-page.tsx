@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
+import Switch from 'antd/es/switch';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { sortDashboardQuests } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
-import { questsQueryOptions } from '../api/quests-api.ts';
+import { questLogQueryOptions } from '../api/quests-api.ts';
 import { seriesQueryOptions } from '../api/series-api.ts';
 import { useCardHandlers } from '../hooks/use-card-handlers.ts';
 import { questItem } from './card-item.ts';
@@ -23,9 +25,13 @@ const grid = {
   alignItems: 'start',
 } as const;
 
-/** /quests (core.md section 2, Quest Log): Regular Quests and Recurring Quests grids. */
+/**
+ * /quests (core.md section 2, Quest Log): Regular Quests and Recurring Quests grids. The log keeps done
+ * quests that Clear Completed took off the dashboard; 'Show completed' filters them.
+ */
 export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void }) {
-  const quests = useQuery(questsQueryOptions);
+  const quests = useQuery(questLogQueryOptions);
+  const [showCompleted, setShowCompleted] = useState(true);
   const series = useQuery(seriesQueryOptions);
   const handlers = useCardHandlers();
   const { now, timeZone } = useUserDay();
@@ -52,7 +58,10 @@ export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void 
       ) : failed ? (
         <Card>
           <div role="alert" style={{ textAlign: 'center' }}>
-            <p>Failed to load quests</p>
+            <p style={{ marginBottom: 4 }}>
+              <strong>Failed to load quests</strong>
+            </p>
+            <p>Unable to load your quest data at this time.</p>
             <Button
               onClick={() => {
                 void quests.refetch();
@@ -73,11 +82,23 @@ export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void 
       ) : (
         <div style={{ display: 'grid', gap: 24 }}>
           <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
+            <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
+              <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
+                <Switch size="small" checked={showCompleted} onChange={setShowCompleted} />
+                Show completed
+              </label>
+            </div>
             {quests.data.length === 0 ? (
               <p style={{ margin: 0 }}>No one-time quests yet.</p>
+            ) : !showCompleted && quests.data.every((q) => q.isCompleted) ? (
+              <p style={{ margin: 0 }}>Every quest here is completed.</p>
             ) : (
               <ul aria-label="Regular quests" style={grid}>
-                {sortDashboardQuests(quests.data, now, timeZone).map((quest) => (
+                {sortDashboardQuests(
+                  showCompleted ? quests.data : quests.data.filter((q) => !q.isCompleted),
+                  now,
+                  timeZone,
+                ).map((quest) => (
                   <QuestCard
                     key={quest.id}
                     item={questItem(quest)}

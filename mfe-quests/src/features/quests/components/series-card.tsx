@@ -1,7 +1,7 @@
 import Tag from 'antd/es/tag';
 import { seriesCardOccurrence, type Series } from '@levelup/contracts';
 import type { CardItem } from './card-item.ts';
-import { QuestCard, type QuestCardHandlers } from './quest-card.tsx';
+import { ManageButtons, QuestCard, type QuestCardHandlers } from './quest-card.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -50,9 +50,36 @@ export function SeriesCard({
         }}
       >
         <strong>{series.title}</strong> <Tag>{recurrenceLabel(series)}</Tag>
-        <p style={{ margin: '6px 0 0', fontSize: 13, opacity: 0.8 }}>
+        {!series.isActive && <Tag color="orange">Paused</Tag>}
+        <p style={{ margin: '6px 0 8px', fontSize: 13, opacity: 0.8 }}>
           Nothing scheduled for today.
         </p>
+        {handlers.onManage && (
+          <ManageButtons
+            item={{
+              kind: 'occurrence',
+              id: series.id,
+              seriesId: series.id,
+              seriesActive: series.isActive,
+              skipped: true,
+              title: series.title,
+              description: series.description,
+              difficulty: series.difficulty,
+              xpReward: series.xpReward,
+              isCompleted: false,
+              completionType: 'not_completed',
+              dueDate: null,
+              scheduledTime: null,
+              timeOfDay: series.timeOfDay,
+              category: series.category,
+              timeEstimate: series.timeEstimate,
+              createdAt: series.createdAt,
+              completedAt: null,
+            }}
+            done
+            onManage={handlers.onManage}
+          />
+        )}
       </li>
     );
   const item: CardItem = {
@@ -71,6 +98,9 @@ export function SeriesCard({
     timeEstimate: series.timeEstimate,
     createdAt: series.createdAt,
     completedAt: null,
+    seriesId: series.id,
+    seriesActive: series.isActive,
+    skipped: occurrence.skipped ?? false,
   };
   return <QuestCard item={item} now={now} timeZone={timeZone} handlers={handlers} />;
 }

@@ -41,7 +41,10 @@ export function TodaysQuests({
   if (day.isError)
     return (
       <div role="alert" style={{ textAlign: 'center', padding: 16 }}>
-        <p>Failed to load quests</p>
+        <p style={{ marginBottom: 4 }}>
+          <strong>Failed to load quests</strong>
+        </p>
+        <p>Unable to load your quest data at this time.</p>
         <Button onClick={() => void day.refetch()}>Try Again</Button>
       </div>
     );

@@ -1,11 +1,13 @@
 import type { QuestCardHandlers } from '../components/quest-card.tsx';
-import { useQuestActions } from './use-quest-actions.ts';
+import { useManage } from '../components/quest-manager.tsx';
+import { useQuestActions } from './use-quest-actions.tsx';
 
 /** The card handlers wired to the quest and occurrence calls of core.md section 7. */
 export function useCardHandlers(): QuestCardHandlers & {
   actions: ReturnType<typeof useQuestActions>;
 } {
   const actions = useQuestActions();
+  const manage = useManage();
   const { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, snooze } = actions;
   const pending = [toggle, occurrenceComplete, questProgress, occurrenceProgress].find(
     (m) => m.isPending,
@@ -30,5 +32,6 @@ export function useCardHandlers(): QuestCardHandlers & {
       (item.kind === 'quest' ? questProgress : occurrenceProgress).mutate({ id: item.id, type }),
     onSnooze: (item) => snooze.mutate(item.id),
     onHide: (item) => hide.mutate(item.id),
+    ...(manage ? { onManage: manage } : {}),
   };
 }

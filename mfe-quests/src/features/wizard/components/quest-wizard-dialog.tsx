@@ -14,6 +14,7 @@ import {
   canPickScheduledTime,
   defaultXpForDifficulty,
   initialQuestWizardState,
+  isRecurringChoice,
   localDate,
   questDescriptionSchema,
   questTitleSchema,
@@ -23,6 +24,7 @@ import {
   wizardSubmission,
   zonedParts,
   type GrowthPath,
+  type MonthlyBy,
   type QuestDifficulty,
   type TimeOfDay,
   type WizardRecurrence,
@@ -37,7 +39,29 @@ const RECURRENCES: { value: WizardRecurrence; label: string; hint: string }[] = 
   { value: 'one_time', label: 'Just once', hint: 'A one-time quest' },
   { value: 'daily', label: 'Every day', hint: 'A daily recurring quest' },
   { value: 'weekly', label: 'Certain days of the week', hint: 'A weekly recurring quest' },
+  { value: 'monthly', label: 'Once a month', hint: 'A monthly recurring quest' },
 ];
+const UNIT: Record<'daily' | 'weekly' | 'monthly', [string, string]> = {
+  daily: ['day', 'days'],
+  weekly: ['week', 'weeks'],
+  monthly: ['month', 'months'],
+};
+const monthlyByOptions = [
+  { value: 'day_of_month', label: 'On the same date' },
+  { value: 'weekday', label: 'On the same weekday (e.g. 2nd Tuesday)' },
+];
+
+/** 'Repeats every day from today.', 'Repeats every 3 days from today.', 'Repeats every 2 weeks on Tuesday.' */
+function repeatsText(
+  recurrence: 'daily' | 'weekly' | 'monthly',
+  n: number,
+  days: string[],
+): string {
+  const [one, many] = UNIT[recurrence];
+  const every = n === 1 ? `every ${one}` : `every ${n} ${many}`;
+  if (recurrence === 'weekly') return `Repeats ${every} on ${days.join(', ')}.`;
+  return `Repeats ${every} from today.`;
+}
 const TIMES: { value: TimeOfDay; label: string; hint: string }[] = [
   { value: 'morning', label: 'Morning', hint: '6am-12pm' },
   { value: 'afternoon', label: 'Afternoon', hint: '12pm-6pm' },
@@ -146,7 +170,7 @@ export default function QuestWizardDialog({
   });
 
   const canContinue = wizardCanContinue(state);
-  const recurring = state.recurrence === 'daily' || state.recurrence === 'weekly';
+  const recurring = isRecurringChoice(state.recurrence);
   const titleError = fieldError(questTitleSchema, state.title);
   const descriptionError = fieldError(questDescriptionSchema, state.description);
   const scheduled = state.scheduledTime
@@ -328,12 +352,46 @@ export default function QuestWizardDialog({
               />
             </label>
           </div>
-          {recurring ? (
-            <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
-              {state.recurrence === 'daily'
-                ? 'Repeats every day from today.'
-                : `Repeats every ${state.weeklyDays.map((d) => WEEKDAYS[d]).join(', ')}.`}
-            </p>
+          {recurring && state.recurrence !== 'one_time' && state.recurrence !== null ? (
+            <div style={{ display: 'grid', gap: 8 }}>
+              <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+                <label style={{ display: 'grid', gap: 4 }}>
+                  <span>Repeat every</span>
+                  <InputNumber
+                    min={1}
+                    max={52}
+                    value={state.recurrenceInterval}
+                    aria-label={`Repeat every (${UNIT[state.recurrence][1]})`}
+                    suffix={UNIT[state.recurrence][state.recurrenceInterval === 1 ? 0 : 1]}
+                    style={{ width: '100%' }}
+                    onChange={(v) =>
+                      typeof v === 'number' &&
+                      dispatch({ type: 'setRecurrenceInterval', interval: v })
+                    }
+                  />
+                </label>
+                {state.recurrence === 'monthly' && (
+                  <label style={{ display: 'grid', gap: 4 }}>
+                    <span id="wizard-monthly-by">Each month</span>
+                    <Select
+                      aria-labelledby="wizard-monthly-by"
+                      value={state.monthlyBy}
+                      options={monthlyByOptions}
+                      onChange={(monthlyBy: MonthlyBy) =>
+                        dispatch({ type: 'setMonthlyBy', monthlyBy })
+                      }
+                    />
+                  </label>
+                )}
+              </div>
+              <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
+                {repeatsText(
+                  state.recurrence,
+                  state.recurrenceInterval,
+                  state.weeklyDays.map((d) => WEEKDAYS[d]!),
+                )}
+              </p>
+            </div>
           ) : (
             <div style={{ display: 'grid', gap: 6 }}>
               <span id="wizard-due">

@@ -108,6 +108,31 @@ describe('profile page (core.md section 2, Profile screen)', () => {
     expect(screen.getByText('+25 XP')).toBeInTheDocument();
   });
 
+  it('when the XP history shows completions, then Undo is offered only on those still standing', async () => {
+    const { calls } = routes({
+      'GET /api/user/xp-history': {
+        body: {
+          entries: [
+            {
+              ...history.entries[1],
+              id: 'e2',
+              title: 'Morning run',
+              at: '2026-11-04T09:00:00.000Z',
+            },
+            history.entries[1],
+          ],
+          total: 2,
+        },
+      },
+      'POST /api/quests/completions/undoable': { body: { eventIds: ['e2'] } },
+    });
+    renderWithProviders(<ProfilePage />);
+    expect(await screen.findByRole('button', { name: 'Undo: Morning run' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo: Evening journal' })).not.toBeInTheDocument();
+    const asked = calls.find((call) => call.path === '/api/quests/completions/undoable');
+    expect(asked?.body).toEqual({ eventIds: ['e2', 'e1'] });
+  });
+
   it('when the overview fails, then Quest Statistics Unavailable shows with a Retry that loads it', async () => {
     let fail = true;
     routes({

@@ -3,9 +3,19 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { relativeTime, type XpHistoryEntry } from '@levelup/contracts';
+import { profileQueryKey, serverMessageOf, useToast } from '@levelup/web-kit';
+import {
+  UNDOABLE_QUERY_KEY,
+  canUndo,
+  undoCompletion,
+  undoableQueryOptions,
+} from '../api/undo-completion.ts';
 import { XP_HISTORY_PAGE, xpHistoryQueryOptions } from '../api/xp-history-api.ts';
+
+/** svc-identity applies the revoke from its event a moment after the call: read again then. */
+const REFRESH_AFTER_UNDO_MS = [400, 1500];
 
 const sourceLabels: Record<XpHistoryEntry['source'], string> = {
   quest: 'Quest',
@@ -24,6 +34,41 @@ function reasonOf(entry: XpHistoryEntry): string {
 export function XpHistoryCard() {
   const [limit, setLimit] = useState(XP_HISTORY_PAGE);
   const history = useQuery({ ...xpHistoryQueryOptions(limit), placeholderData: keepPreviousData });
+  // Undo is offered only where it still works: on a completion that is its item's standing one.
+  const candidates = history.data?.entries.filter(canUndo).map((entry) => entry.id) ?? [];
+  const undoable = useQuery({
+    ...undoableQueryOptions(candidates),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  // Undo from the history: the same revoke as un-completing, exactly once per completion.
+  const undo = useMutation({
+    mutationFn: undoCompletion,
+    onSuccess: (result) => {
+      if (result.undone)
+        toast.success({
+          title: 'Completion undone',
+          description: `${result.title}: ${Math.abs(result.xpDelta)} XP taken back.`,
+        });
+      else
+        toast.info({
+          title: 'Nothing to undo',
+          description: `${result.title} was already undone.`,
+        });
+      void queryClient.invalidateQueries({ queryKey: [UNDOABLE_QUERY_KEY] });
+      for (const delay of REFRESH_AFTER_UNDO_MS)
+        setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: ['/api/user/xp-history'] });
+          void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        }, delay);
+    },
+    onError: (error) =>
+      toast.error({
+        title: 'Failed to update quest. Please try again.',
+        description: serverMessageOf(error, '') || undefined,
+      }),
+  });
   const now = new Date();
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>XP History</h2>}>
@@ -54,9 +99,21 @@ export function XpHistoryCard() {
                     ({sourceLabels[entry.source]}, {reasonOf(entry)}, {relativeTime(entry.at, now)})
                   </span>
                 </span>
-                <strong style={{ color: entry.xpDelta < 0 ? '#b91c1c' : '#15803d' }}>
-                  {entry.xpDelta < 0 ? `−${Math.abs(entry.xpDelta)}` : `+${entry.xpDelta}`} XP
-                </strong>
+                <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                  <strong style={{ color: entry.xpDelta < 0 ? '#b91c1c' : '#15803d' }}>
+                    {entry.xpDelta < 0 ? `−${Math.abs(entry.xpDelta)}` : `+${entry.xpDelta}`} XP
+                  </strong>
+                  {undoable.data?.has(entry.id) && (
+                    <Button
+                      size="small"
+                      aria-label={`Undo: ${entry.title ?? sourceLabels[entry.source]}`}
+                      loading={undo.isPending && undo.variables === entry.id}
+                      onClick={() => undo.mutate(entry.id)}
+                    >
+                      Undo
+                    </Button>
+                  )}
+                </span>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import {
   type Quest,
   type QuestsWithOccurrencesResponse,
 } from '@levelup/contracts';
+import Button from 'antd/es/button';
 import { isOfflineError, offlineQueue, serverMessageOf, useToast } from '@levelup/web-kit';
 import { QUERY_KEYS, QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
@@ -17,9 +18,12 @@ import { updateOccurrenceProgress } from '../api/occurrence-progress.ts';
 import { updateQuestProgress } from '../api/quest-progress.ts';
 import { snoozeQuest } from '../api/snooze-quest.ts';
 import { toggleQuest } from '../api/toggle-quest.ts';
+import { useUndoCompletion } from './use-quest-editing.ts';
 
 /** Toast durations: occurrence updates and quest completion 3000 ms (core.md section 9). */
 const FEEDBACK_SECONDS = 3;
+/** A completion toast that offers Undo stays a little longer, so there is time to reach the button. */
+const UNDO_SECONDS = 5;
 
 /** Puts the server's answer into every cached read that holds the item, before the refetch lands. */
 function patchCaches(
@@ -83,17 +87,46 @@ export function useQuestActions() {
     void refresh(queryClient, QUEST_READS);
   };
 
-  const completed = (xp: number) => {
+  const undo = useUndoCompletion();
+
+  /** The completion toast's Undo: takes back exactly this completion, once (a second click is a no-op). */
+  const undoAction = (eventId: string | null | undefined) => {
+    if (!eventId) return {};
+    const key = `completion-${eventId}`;
+    return {
+      key,
+      duration: UNDO_SECONDS,
+      actions: (
+        <Button
+          size="small"
+          onClick={() => {
+            toast.destroy(key);
+            undo.mutate(eventId);
+          }}
+        >
+          Undo
+        </Button>
+      ),
+    };
+  };
+
+  const completed = (xp: number, eventId?: string | null) => {
     toast.success({
       title: 'Quest Completed!',
       description: `You earned ${xp} XP!`,
       duration: FEEDBACK_SECONDS,
+      ...undoAction(eventId),
     });
   };
 
-  const feedback = (type: CompletionType) => {
+  const feedback = (type: CompletionType, eventId?: string | null) => {
     const { title, description } = COMPLETION_FEEDBACK[type];
-    toast.success({ title, description, duration: FEEDBACK_SECONDS });
+    toast.success({
+      title,
+      description,
+      duration: FEEDBACK_SECONDS,
+      ...(type === 'not_completed' ? {} : undoAction(eventId)),
+    });
   };
 
   const progressFailed = () =>
@@ -143,9 +176,10 @@ export function useQuestActions() {
   const toggle = useMutation({
     mutationFn: toggleQuest,
     networkMode: 'always',
-    onSuccess: ({ xpDelta, ...quest }) => {
+    onSuccess: ({ xpDelta, completionEventId, ...quest }) => {
       after(quest, 'quest', xpDelta);
-      if (quest.isCompleted) completed(xpDelta > 0 ? xpDelta : quest.xpReward);
+      if (quest.isCompleted)
+        completed(xpDelta > 0 ? xpDelta : quest.xpReward, xpDelta > 0 ? completionEventId : null);
     },
     onError: offlineOr('quest', toggleTarget, () =>
       toast.error({ title: 'Failed to update quest. Please try again.' }),
@@ -158,9 +192,9 @@ export function useQuestActions() {
     networkMode: 'always',
     mutationFn: ({ id, type }: { id: string; type: CompletionType }) =>
       updateQuestProgress(id, type),
-    onSuccess: ({ xpDelta, ...quest }, { type }) => {
+    onSuccess: ({ xpDelta, completionEventId, ...quest }, { type }) => {
       after(quest, 'quest', xpDelta);
-      feedback(type);
+      feedback(type, xpDelta > 0 ? completionEventId : null);
     },
     onError: offlineOr('quest', () => 'completed', progressFailed),
   });
@@ -168,9 +202,12 @@ export function useQuestActions() {
   const occurrenceComplete = useMutation({
     mutationFn: completeOccurrence,
     networkMode: 'always',
-    onSuccess: ({ xpDelta, ...occurrence }) => {
+    onSuccess: ({ xpDelta, completionEventId, ...occurrence }) => {
       after(occurrence, 'occurrence', xpDelta);
-      completed(xpDelta > 0 ? xpDelta : occurrence.xpReward);
+      completed(
+        xpDelta > 0 ? xpDelta : occurrence.xpReward,
+        xpDelta > 0 ? completionEventId : null,
+      );
     },
     onError: offlineOr(
       'occurrence',
@@ -185,9 +222,9 @@ export function useQuestActions() {
     networkMode: 'always',
     mutationFn: ({ id, type }: { id: string; type: CompletionType }) =>
       updateOccurrenceProgress(id, type),
-    onSuccess: ({ xpDelta, ...occurrence }, { type }) => {
+    onSuccess: ({ xpDelta, completionEventId, ...occurrence }, { type }) => {
       after(occurrence, 'occurrence', xpDelta);
-      feedback(type);
+      feedback(type, xpDelta > 0 ? completionEventId : null);
     },
     onError: offlineOr('occurrence', () => 'completed', progressFailed),
   });

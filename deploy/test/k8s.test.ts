@@ -1,0 +1,374 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { gatewayConfigShape } from '../../gateway/src/config.ts';
+import { communityEnv } from '../../svc-community/src/config.ts';
+import { feedbackEnv } from '../../svc-feedback/src/config.ts';
+import { goalsEnv } from '../../svc-goals/src/config.ts';
+import { identityEnv } from '../../svc-identity/src/config.ts';
+import { questsEnv } from '../../svc-quests/src/config.ts';
+import { applyJsonPatch, renderKustomization, type K8sObject } from './kustomize.ts';
+import { typeErrorsOf } from './manifest-types.ts';
+
+// deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
+// `kubectl kustomize` where kubectl is installed), every object validated against the Kubernetes API
+// schemas of kubernetes-models 5 (Kubernetes v1.36), and every deployable's environment read by its own
+// config schema, the same way compose.test.ts reads docker-compose.yml.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const K8S = path.join(ROOT, 'deploy/k8s');
+const OVERLAYS = ['dev', 'production'] as const;
+const rendered = Object.fromEntries(
+  OVERLAYS.map((name) => [name, renderKustomization(path.join(K8S, 'overlays', name))]),
+) as Record<(typeof OVERLAYS)[number], K8sObject[]>;
+
+const SERVICES = {
+  'svc-identity': identityEnv,
+  'svc-quests': questsEnv,
+  'svc-goals': goalsEnv,
+  'svc-community': communityEnv,
+  'svc-feedback': feedbackEnv,
+} as const;
+const FRONTENDS = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
+const DEPLOYABLES = ['gateway', ...Object.keys(SERVICES), ...FRONTENDS];
+
+/** Read by a process but not from its config schema (the logger). */
+const READ_OUTSIDE_SCHEMA = new Set(['LOG_LEVEL']);
+/** Variables a schema has that the manifests leave unset on purpose, and why. */
+const LEFT_UNSET: Record<string, Record<string, string>> = {
+  common: {
+    NATS_NAMESPACE: 'keeps test stacks apart on a shared NATS server; unset in a cluster',
+    BIND_HOST: "a pod listens on every interface of its own network (the launcher's loopback is for one machine)",
+  },
+  'svc-identity': {
+    MAIL_DIR: 'the development mail sink; without a mail transport the confirmation link is logged as not sent',
+    OIDC_ISSUER: 'external sign-in: set with the provider (docs/operations.md)',
+    OIDC_CLIENT_ID: 'external sign-in',
+    OIDC_CLIENT_SECRET: 'external sign-in (from a Secret)',
+  },
+  gateway: {
+    METRICS_HOST: "every interface of the pod (Prometheus scrapes the pod's address)",
+    SESSION_CACHE_MAX_ENTRIES: "the gateway's defaults bound the session cache (docs/operations.md)",
+    SESSION_CACHE_MAX_BYTES: 'as above',
+    IDENTITY_URLS: 'the headless name resolves to every pod (UPSTREAM_DNS_REFRESH_MS)',
+    QUESTS_URLS: 'as above',
+    GOALS_URLS: 'as above',
+    COMMUNITY_URLS: 'as above',
+    FEEDBACK_URLS: 'as above',
+  },
+};
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string };
+    configMapKeyRef?: { name: string; key: string };
+  };
+}
+interface Container {
+  name: string;
+  image: string;
+  ports?: Array<{ name: string; containerPort: number }>;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  readinessProbe?: { httpGet?: { path: string; port: string } };
+  livenessProbe?: { httpGet?: { path: string; port: string } };
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+interface Deployment extends K8sObject {
+  spec: {
+    replicas: number;
+    selector: { matchLabels: Record<string, string> };
+    template: {
+      metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+      spec: { containers: Container[] };
+    };
+  };
+}
+
+const find = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((object) => object.kind === kind && object.metadata.name === name);
+const deployment = (objects: K8sObject[], name: string) => {
+  const found = find(objects, 'Deployment', name) as Deployment | undefined;
+  if (!found) throw new Error(`no Deployment ${name}`);
+  return found;
+};
+const containerOf = (objects: K8sObject[], name: string) =>
+  deployment(objects, name).spec.template.spec.containers[0]!;
+
+/** A Secret's value in this render, or (production: created in the cluster) a stand-in that says so. */
+function secretValue(objects: K8sObject[], name: string, key: string): string {
+  const secret = find(objects, 'Secret', name) as
+    | (K8sObject & { stringData?: Record<string, string>; data?: Record<string, string> })
+    | undefined;
+  if (!secret) return `<${name}/${key}, created in the cluster>`;
+  const value =
+    secret.stringData?.[key] ??
+    (secret.data?.[key] ? Buffer.from(secret.data[key], 'base64').toString() : undefined);
+  if (value === undefined) throw new Error(`Secret ${name} has no key ${key}`);
+  return value;
+}
+
+function configMapData(objects: K8sObject[], name: string): Record<string, string> {
+  const map = find(objects, 'ConfigMap', name) as
+    (K8sObject & { data?: Record<string, string> }) | undefined;
+  if (!map) throw new Error(`no ConfigMap ${name} in the render`);
+  return map.data ?? {};
+}
+
+/** The container's environment as the process sees it: env, envFrom, ConfigMaps and Secrets resolved. */
+function environmentOf(objects: K8sObject[], name: string): Record<string, string> {
+  const container = containerOf(objects, name);
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) Object.assign(env, configMapData(objects, source.configMapRef.name));
+    if (source.secretRef) throw new Error('envFrom a Secret is not used: name each key');
+  }
+  for (const variable of container.env ?? []) {
+    const { secretKeyRef, configMapKeyRef } = variable.valueFrom ?? {};
+    if (secretKeyRef)
+      env[variable.name] = secretValue(objects, secretKeyRef.name, secretKeyRef.key);
+    else if (configMapKeyRef) {
+      const value = configMapData(objects, configMapKeyRef.name)[configMapKeyRef.key];
+      if (value === undefined)
+        throw new Error(`${name}: ConfigMap ${configMapKeyRef.name} has no ${configMapKeyRef.key}`);
+      env[variable.name] = value;
+    } else env[variable.name] = variable.value ?? '';
+  }
+  return env;
+}
+
+type Validating = new (data: unknown) => { validate(): void };
+/** The kubernetes-models class of an object: `apps/v1` Deployment is kubernetes-models/apps/v1/Deployment. */
+async function modelOf(object: K8sObject): Promise<Validating> {
+  const module = (await import(`kubernetes-models/${object.apiVersion}/${object.kind}`)) as Record<
+    string,
+    Validating
+  >;
+  const model = module[object.kind];
+  if (!model) throw new Error(`kubernetes-models has no ${object.apiVersion} ${object.kind}`);
+  return model;
+}
+
+describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
+  const objects = rendered[overlay];
+
+  it('when every object is validated against the Kubernetes v1.36 API schemas, then none is refused', async () => {
+    expect(objects.length).toBeGreaterThan(30);
+    const refused: string[] = [];
+    for (const object of objects) {
+      try {
+        new (await modelOf(object))(object).validate();
+      } catch (error) {
+        refused.push(`${object.kind} ${object.metadata.name}: ${(error as Error).message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("when every object is typed as its API interface, then no field is one the API does not have and no value is of the wrong type (the schemas' additional fields, checked strictly)", () => {
+    expect(typeErrorsOf(objects)).toEqual([]);
+  });
+
+  it('when kubectl is installed, then `kubectl kustomize` renders the same objects as the test renderer', () => {
+    let kubectl = true;
+    try {
+      execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    } catch {
+      kubectl = false;
+    }
+    if (!kubectl) {
+      console.info(
+        'kubectl is not installed here: the comparison with kubectl kustomize is skipped',
+      );
+      return;
+    }
+    const output = execFileSync('kubectl', ['kustomize', path.join(K8S, 'overlays', overlay)], {
+      encoding: 'utf8',
+    });
+    const key = (object: K8sObject) =>
+      `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+    const byKey = (list: K8sObject[]) =>
+      Object.fromEntries(list.map((object) => [key(object), object]));
+    expect(byKey(objects)).toEqual(byKey(yaml.loadAll(output) as K8sObject[]));
+  });
+
+  it('when every deployable is looked up, then it is a Deployment with a Service, a disruption budget, probes, resources and a tagged image of the Dockerfile', () => {
+    for (const name of DEPLOYABLES) {
+      const workload = deployment(objects, name);
+      const labels = workload.spec.template.metadata.labels;
+      for (const [label, value] of Object.entries(workload.spec.selector.matchLabels))
+        expect(labels[label], name).toBe(value);
+      const container = containerOf(objects, name);
+      expect(container.image, name).toMatch(new RegExp(`levelup/${name}:[\\w.-]+$`));
+      expect(container.image, name).not.toMatch(/:latest$/);
+      for (const kind of ['requests', 'limits'] as const)
+        expect(Object.keys(container.resources?.[kind] ?? {}).sort(), `${name} ${kind}`).toEqual([
+          'cpu',
+          'memory',
+        ]);
+      const probes = {
+        readiness: container.readinessProbe?.httpGet?.path,
+        liveness: container.livenessProbe?.httpGet?.path,
+      };
+      // /readyz is for monitoring: as a readiness probe, one shared dependency's outage (or one
+      // service's, for the gateway) would take every pod out at once (docs/operations.md).
+      if (name === 'gateway' || name.startsWith('svc-'))
+        expect(probes, name).toEqual({ readiness: '/healthz', liveness: '/healthz' });
+      else
+        expect(probes, name).toEqual({
+          readiness: '/asset-list.json',
+          liveness: '/asset-list.json',
+        });
+
+      const service = find(objects, 'Service', name) as
+        | (K8sObject & {
+            spec: {
+              selector: Record<string, string>;
+              clusterIP?: string;
+              ports: Array<{ targetPort: string }>;
+            };
+          })
+        | undefined;
+      expect(service?.spec.selector, name).toEqual(workload.spec.selector.matchLabels);
+      expect(service?.spec.ports.map((port) => port.targetPort)).toContain('http');
+      // The gateway spreads requests over the services' pods itself: their names list every pod.
+      if (name.startsWith('svc-')) expect(service?.spec.clusterIP, name).toBe('None');
+
+      const budget = find(objects, 'PodDisruptionBudget', name) as
+        (K8sObject & { spec: { selector: { matchLabels: Record<string, string> } } }) | undefined;
+      expect(budget?.spec.selector.matchLabels, name).toEqual(workload.spec.selector.matchLabels);
+    }
+  });
+
+  it('when Prometheus reads the scrape annotations, then they name the port each process serves /metrics on', () => {
+    for (const name of ['gateway', ...Object.keys(SERVICES)]) {
+      const annotations = deployment(objects, name).spec.template.metadata.annotations ?? {};
+      const env = environmentOf(objects, name);
+      expect(annotations['prometheus.io/scrape'], name).toBe('true');
+      expect(annotations['prometheus.io/path'], name).toBe('/metrics');
+      expect(annotations['prometheus.io/port'], name).toBe(
+        name === 'gateway' ? env.METRICS_PORT : env.PORT,
+      );
+    }
+  });
+
+  it('when the gateway and svc-quests are looked up, then a HorizontalPodAutoscaler scales each from at least its Deployment replicas', () => {
+    const autoscalers = objects.filter(
+      (object) => object.kind === 'HorizontalPodAutoscaler',
+    ) as Array<
+      K8sObject & {
+        spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number };
+      }
+    >;
+    expect(autoscalers.map((hpa) => hpa.spec.scaleTargetRef.name).sort()).toEqual([
+      'gateway',
+      'svc-quests',
+    ]);
+    for (const hpa of autoscalers) {
+      expect(hpa.spec.minReplicas).toBe(
+        deployment(objects, hpa.spec.scaleTargetRef.name).spec.replicas,
+      );
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    }
+  });
+
+  it("when a deployable's environment is read by its own config schema, then every variable it reads is set (or left unset on purpose) and it parses", () => {
+    const shapes: Record<string, z.ZodRawShape> = { ...SERVICES, gateway: gatewayConfigShape };
+    for (const [name, shape] of Object.entries(shapes)) {
+      const env = environmentOf(objects, name);
+      const unset = { ...LEFT_UNSET.common, ...LEFT_UNSET[name] };
+      const read = Object.keys(shape).filter((key) => !(key in unset));
+      expect(
+        read.filter((key) => !(key in env)),
+        `${name}: read but not set`,
+      ).toEqual([]);
+      expect(
+        Object.keys(env).filter((key) => !(key in shape) && !READ_OUTSIDE_SCHEMA.has(key)),
+        `${name}: set but read by nobody`,
+      ).toEqual([]);
+      const parsed = z.object(shape).safeParse(env);
+      expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      // One identity secret everywhere, or every signed identity is refused.
+      expect(env.IDENTITY_SECRET, name).toBe(environmentOf(objects, 'gateway').IDENTITY_SECRET);
+    }
+    for (const name of FRONTENDS)
+      expect(Number(environmentOf(objects, name).PORT), name).toBe(
+        containerOf(objects, name).ports?.[0]?.containerPort,
+      );
+  });
+
+  it('when the gateway names an upstream, then a Service of that name exists on that port', () => {
+    const env = environmentOf(objects, 'gateway');
+    const urls = Object.entries(env).filter(([key]) => key.endsWith('_URL') && key !== 'NATS_URL');
+    expect(urls).toHaveLength(10);
+    for (const [key, value] of urls) {
+      const url = new URL(value);
+      const service = find(objects, 'Service', url.hostname) as
+        (K8sObject & { spec: { ports: Array<{ port: number }> } }) | undefined;
+      expect(
+        service?.spec.ports.map((port) => String(port.port)),
+        key,
+      ).toContain(url.port);
+    }
+  });
+});
+
+describe('deploy/k8s overlays compared', () => {
+  it('when production is rendered, then no Secret is in it, streams keep three copies, cookies need HTTPS and images come from the registry', () => {
+    const production = rendered.production;
+    expect(production.filter((object) => object.kind === 'Secret')).toEqual([]);
+    expect(configMapData(production, 'levelup-config').NATS_STREAM_REPLICAS).toBe('3');
+    expect(environmentOf(production, 'svc-identity').COOKIE_SECURE).toBe('true');
+    expect(deployment(production, 'svc-quests').spec.replicas).toBe(3);
+    for (const name of DEPLOYABLES)
+      expect(containerOf(production, name).image).toMatch(
+        /^registry\.example\.com\/levelup\/[\w-]+:\d/,
+      );
+    for (const object of production) expect(object.metadata.namespace).toBe('levelup');
+  });
+
+  it('when dev is rendered, then one pod of each runs with the development Secret and one stream copy', () => {
+    const dev = rendered.dev;
+    for (const name of DEPLOYABLES) expect(deployment(dev, name).spec.replicas, name).toBe(1);
+    expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
+    expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
+  });
+});
+
+describe('the strict field check', () => {
+  it('when a field is misspelt deep inside a Deployment, then it is named', () => {
+    const object = structuredClone(
+      rendered.dev.find((o) => o.kind === 'Deployment')!,
+    ) as Deployment;
+    (object.spec.template.spec.containers[0] as unknown as Record<string, unknown>).readinesProbe =
+      { httpGet: { path: '/healthz', port: 'http' } };
+    expect(typeErrorsOf([object])).toEqual([
+      expect.stringMatching(
+        /^Deployment \S+: .*'"readinesProbe"' does not exist in type 'IContainer'/,
+      ),
+    ]);
+  });
+});
+
+describe('the test renderer', () => {
+  it('when a JSON patch adds, replaces and removes, then the object changes as RFC 6902 says, and a path that is not there is an error', () => {
+    const object = { spec: { replicas: 2, list: ['a', 'c'], keep: 1, drop: true } };
+    applyJsonPatch(object, [
+      { op: 'replace', path: '/spec/replicas', value: 3 },
+      { op: 'add', path: '/spec/list/1', value: 'b' },
+      { op: 'add', path: '/spec/list/-', value: 'd' },
+      { op: 'remove', path: '/spec/drop' },
+    ]);
+    expect(object).toEqual({ spec: { replicas: 3, list: ['a', 'b', 'c', 'd'], keep: 1 } });
+    expect(() =>
+      applyJsonPatch(object, [{ op: 'replace', path: '/spec/missing', value: 1 }]),
+    ).toThrow(/nothing to replace/);
+    expect(() => applyJsonPatch(object, [{ op: 'remove', path: '/nope/deeper' }])).toThrow(
+      /nothing at 'nope'/,
+    );
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Per-user and per-address limits on the writes that spam or abuse would repeat: sign-ups, posts,
+ * comments, likes and new quests. One module at the edge keyed by rule + user and rule + client address
+ * (TRUST_PROXY decides what the address is), so no service needs its own. Counts are fixed windows kept
+ * in this gateway's memory (bounded: ended windows go, and at most maxKeys keys are kept, the oldest
+ * going first); with several gateways each counts its own share, which only loosens a limit by their number.
+ * A refused request gets 429 RATE_LIMITED with Retry-After and a message the app shows as it is.
+ *
+ * What counts is what the service took: a request is counted when it goes through (so a burst of
+ * concurrent ones cannot slip past the limit together) and given back when the service refused it
+ * (4xx/5xx), so a user who mistyped a form is not limited, and neither is a test sending bad input.
+ */
+export interface RateWindow {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateRule {
+  name: string;
+  /** What is limited, as the message names it: 'new posts'. */
+  what: string;
+  method: string;
+  /** Matched against the path lower-cased, decoded, without repeated or trailing slashes. */
+  pattern: RegExp;
+  perUser?: RateWindow;
+  perAddress: RateWindow;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const RATE_RULES: readonly RateRule[] = [
+  {
+    name: 'sign-up',
+    what: 'sign-ups from this address',
+    method: 'POST',
+    pattern: /^\/api\/auth\/register$/,
+    perAddress: { max: 50, windowMs: HOUR },
+  },
+  {
+    name: 'post',
+    what: 'new posts',
+    method: 'POST',
+    pattern: /^\/api\/posts$/,
+    perUser: { max: 10, windowMs: MINUTE },
+    perAddress: { max: 60, windowMs: MINUTE },
+  },
+  {
+    name: 'comment',
+    what: 'comments',
+    method: 'POST',
+    pattern: /^\/api\/posts\/[^/]+\/comments$/,
+    perUser: { max: 20, windowMs: MINUTE },
+    perAddress: { max: 120, windowMs: MINUTE },
+  },
+  {
+    name: 'like',
+    what: 'likes',
+    method: 'POST',
+    pattern: /^\/api\/posts\/[^/]+\/like$/,
+    perUser: { max: 60, windowMs: MINUTE },
+    perAddress: { max: 300, windowMs: MINUTE },
+  },
+  {
+    name: 'quest',
+    what: 'new quests',
+    method: 'POST',
+    pattern: /^\/api\/quests(?:\/recurring)?$/,
+    perUser: { max: 60, windowMs: MINUTE },
+    perAddress: { max: 600, windowMs: MINUTE },
+  },
+];
+
+export type RateDecision =
+  /** `counted`: the keys this request was counted under (give them back with refund() if it failed). */
+  | { limited: false; counted: readonly string[] }
+  | { limited: true; rule: string; retryAfterSeconds: number; message: string };
+
+interface Count {
+  count: number;
+  endsAt: number;
+}
+
+/** The path as a service's router would match it: decoded, lower-case, single slashes, no trailing one. */
+export function normalisePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: matched as sent
+  }
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/')
+      .replace(/\/+$/, '') || '/'
+  );
+}
+
+/** '45 seconds', '1 minute', '15 minutes'. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function createRateLimiter(
+  options: { rules?: readonly RateRule[]; now?: () => number; maxKeys?: number } = {},
+) {
+  const rules = options.rules ?? RATE_RULES;
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? 100_000;
+  /** In order of each window's start, so the oldest are first. */
+  const counts = new Map<string, Count>();
+
+  function evict(at: number) {
+    for (const [key, count] of counts) {
+      if (count.endsAt > at && counts.size <= maxKeys) break;
+      counts.delete(key);
+    }
+  }
+
+  /** Seconds until the key may go again when it is at its limit, else counts it and answers 0. */
+  function take(key: string, window: RateWindow, at: number): number {
+    const running = counts.get(key);
+    if (running && running.endsAt > at) {
+      if (running.count >= window.max) return Math.max(1, Math.ceil((running.endsAt - at) / 1000));
+      running.count += 1;
+      return 0;
+    }
+    counts.delete(key);
+    counts.set(key, { count: 1, endsAt: at + window.windowMs });
+    return 0;
+  }
+
+  /** Counts the request against its rule (if any) for the user and the address; limited when either is at its limit. */
+  function check(
+    method: string,
+    path: string,
+    userId: string | undefined,
+    address: string,
+  ): RateDecision {
+    const normal = normalisePath(path);
+    const rule = rules.find((r) => r.method === method && r.pattern.test(normal));
+    if (!rule) return { limited: false, counted: [] };
+    const at = now();
+    evict(at);
+    const addressKey = `${rule.name}:addr:${address}`;
+    const userKey = userId && rule.perUser ? `${rule.name}:user:${userId}` : undefined;
+    let wait = take(addressKey, rule.perAddress, at);
+    if (wait === 0 && userKey && rule.perUser) {
+      wait = take(userKey, rule.perUser, at);
+      // Refused for the user: the address's count goes back too.
+      if (wait > 0) refund([addressKey]);
+    }
+    if (wait === 0)
+      return { limited: false, counted: userKey ? [addressKey, userKey] : [addressKey] };
+    return {
+      limited: true,
+      rule: rule.name,
+      retryAfterSeconds: wait,
+      message: `Too many ${rule.what}. Please try again in ${duration(wait)}.`,
+    };
+  }
+
+  /** Gives back what a request the service refused was counted under (its window, if still running). */
+  function refund(keys: readonly string[]) {
+    const at = now();
+    for (const key of keys) {
+      const running = counts.get(key);
+      if (running && running.endsAt > at && running.count > 0) running.count -= 1;
+    }
+  }
+
+  return { check, refund, size: () => counts.size };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

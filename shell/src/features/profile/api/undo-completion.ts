@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  undoCompletionResponseSchema,
+  undoableCompletionsResponseSchema,
+  type UndoCompletionResponse,
+  type XpHistoryEntry,
+} from '@levelup/contracts';
+import { apiRequest } from '@levelup/web-kit';
+
+/** An XP history row Undo can take back: a quest's or an occurrence's completion (not a life task's). */
+export function canUndo(entry: XpHistoryEntry): boolean {
+  return (
+    (entry.type === 'quests.completed' || entry.type === 'quests.partial') &&
+    (entry.source === 'quest' || entry.source === 'occurrence') &&
+    entry.xpDelta > 0
+  );
+}
+
+/** POST /api/quests/completions/{eventId}/undo: the history row's id is its event id. */
+export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
+  return undoCompletionResponseSchema.parse(
+    await apiRequest('POST', `/api/quests/completions/${encodeURIComponent(eventId)}/undo`),
+  );
+}
+
+/** POST /api/quests/completions/undoable: which of these completions Undo can still take back. */
+export async function fetchUndoable(eventIds: readonly string[]): Promise<Set<string>> {
+  const { eventIds: undoable } = undoableCompletionsResponseSchema.parse(
+    await apiRequest('POST', '/api/quests/completions/undoable', { eventIds }),
+  );
+  return new Set(undoable);
+}
+
+export const UNDOABLE_QUERY_KEY = '/api/quests/completions/undoable';
+
+export const undoableQueryOptions = (eventIds: readonly string[]) =>
+  queryOptions({
+    queryKey: [UNDOABLE_QUERY_KEY, eventIds],
+    queryFn: () => fetchUndoable(eventIds),
+    enabled: eventIds.length > 0,
+  });

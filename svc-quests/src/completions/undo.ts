@@ -1,0 +1,94 @@
+import { Router } from '@koa/router';
+import {
+  completionEventParamsSchema,
+  emptyRequestSchema,
+  undoableCompletionsRequestSchema,
+  type UndoableCompletionsResponse,
+  type UndoCompletionResponse,
+} from '@levelup/contracts';
+import { conflict, notFound, userIdOf } from '@levelup/service-kit';
+import type { OccurrencesRepository } from '../occurrences/repository.ts';
+import type { OccurrencesService } from '../occurrences/occurrences.service.ts';
+import type { QuestsRepository } from '../quests/repository.ts';
+import type { QuestsService } from '../quests/quests.service.ts';
+
+/**
+ * Undo of one completion, named by its event id (the completion toast's and the XP history's Undo). It
+ * is the usual revoke (the item goes back to not completed and quests.revoked takes back exactly what
+ * was awarded), done only while that completion is the item's standing one, so a second Undo, a
+ * parallel one, or an Undo after the item was completed again moves nothing.
+ */
+export function undoCompletionService(deps: {
+  quests: QuestsRepository;
+  occurrences: OccurrencesRepository;
+  questsService: QuestsService;
+  occurrencesService: OccurrencesService;
+}) {
+  return async function undo(
+    userId: string,
+    eventId: string,
+    requestId: string | undefined,
+  ): Promise<UndoCompletionResponse> {
+    const quest = await deps.quests.findByCompletionEvent(userId, eventId);
+    if (quest) {
+      if (quest.deletedAt) throw conflict('This quest was deleted; the XP it earned stays yours.');
+      const after = await deps.questsService.undo(userId, quest, eventId, requestId);
+      return {
+        kind: 'quest',
+        id: after.id,
+        title: after.title,
+        undone: after.xpDelta !== 0,
+        xpDelta: after.xpDelta,
+      };
+    }
+    const occurrence = await deps.occurrences.findByCompletionEvent(userId, eventId);
+    if (!occurrence) throw notFound('Completion not found');
+    const after = await deps.occurrencesService.undo(userId, occurrence, eventId, requestId);
+    return {
+      kind: 'occurrence',
+      id: after.id,
+      title: after.title,
+      undone: after.xpDelta !== 0,
+      xpDelta: after.xpDelta,
+    };
+  };
+}
+
+/**
+ * Which of the given completions Undo would still take back, so the XP history offers Undo only on
+ * those (a row whose item was undone, completed again or deleted since has nothing left to undo).
+ */
+export function undoableCompletionsService(deps: {
+  quests: QuestsRepository;
+  occurrences: OccurrencesRepository;
+}) {
+  return async function undoable(
+    userId: string,
+    eventIds: readonly string[],
+  ): Promise<UndoableCompletionsResponse> {
+    if (eventIds.length === 0) return { eventIds: [] };
+    const [quests, occurrences] = await Promise.all([
+      deps.quests.standingCompletions(userId, eventIds),
+      deps.occurrences.standingCompletions(userId, eventIds),
+    ]);
+    const standing = new Set([...quests, ...occurrences]);
+    return { eventIds: eventIds.filter((id) => standing.has(id)) };
+  };
+}
+
+export function undoRouter(deps: {
+  undo: ReturnType<typeof undoCompletionService>;
+  undoable: ReturnType<typeof undoableCompletionsService>;
+}): Router {
+  const router = new Router();
+  router.post('/api/quests/completions/undoable', async (ctx) => {
+    const { eventIds } = undoableCompletionsRequestSchema.parse(ctx.request.body);
+    ctx.body = await deps.undoable(userIdOf(ctx), eventIds);
+  });
+  router.post('/api/quests/completions/:eventId/undo', async (ctx) => {
+    const { eventId } = completionEventParamsSchema.parse(ctx.params);
+    emptyRequestSchema.parse(ctx.request.body);
+    ctx.body = await deps.undo(userIdOf(ctx), eventId, ctx.state.requestId);
+  });
+  return router;
+}
