@@ -85,7 +85,8 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
 export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const log: Log = deps.log ?? (() => {});
   const sessions = deps.sessions ?? sessionResolverFor(config);
-  const rateLimiter = deps.rateLimiter ?? createRateLimiter();
+  const rateLimiter =
+    deps.rateLimiter ?? createRateLimiter(config.RATE_LIMITS === 'off' ? { rules: [] } : {});
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
     sessions,

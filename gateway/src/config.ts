@@ -96,6 +96,11 @@ export const gatewayConfigShape = {
       },
       { message: 'TRUST_PROXY: a number of hops, or comma-separated addresses and CIDR ranges' },
     ),
+  /**
+   * The per-user and per-address limits on sign-ups, posts, comments, likes and new quests (rate-limit.ts).
+   * 'off' only for a load bench that plays hundreds of users from one address; never in production.
+   */
+  RATE_LIMITS: z.enum(['on', 'off'], { error: "RATE_LIMITS must be 'on' or 'off'" }).default('on'),
   /** Where identity.session_revoked events come from; the gateway keeps working while NATS is away. */
   NATS_URL: commonEnv.NATS_URL,
   NATS_NAMESPACE: commonEnv.NATS_NAMESPACE,

@@ -162,6 +162,33 @@ describe('rate limits at the gateway', () => {
   });
 });
 
+describe('RATE_LIMITS=off', () => {
+  it('when a load bench turns the limits off, then one address signs up past the limit; a typo in the switch stops the gateway', async () => {
+    const identity = await listen((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+    });
+    const config = z.object(gatewayConfigShape).parse({
+      IDENTITY_SECRET: SECRET,
+      IDENTITY_URL: identity,
+      RATE_LIMITS: 'off',
+    });
+    const unlimited = await listen(createApp(config).callback());
+    const address = somewhere();
+    for (let i = 0; i <= rule('sign-up').perAddress.max; i += 1) {
+      const answer = await fetch(`${unlimited}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: '{}',
+      });
+      expect(answer.status).toBe(201);
+    }
+    expect(
+      z.object(gatewayConfigShape).safeParse({ IDENTITY_SECRET: SECRET, RATE_LIMITS: 'no' })
+        .success,
+    ).toBe(false);
+  });
+});
+
 describe('the rate limiter', () => {
   it('when a window ends, then the key may go again, and ended windows are let go', () => {
     let now = 0;
