@@ -14,6 +14,7 @@ const SECRETS: Record<string, () => string> = {
   IDENTITY_SECRET: random,
   SESSION_KEYS: random,
   MONGO_PASSWORD: random,
+  NATS_PASSWORD: random,
   GRAFANA_ADMIN_PASSWORD: random,
 };
 

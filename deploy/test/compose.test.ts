@@ -27,6 +27,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  command?: string[];
   ports?: string[];
   restart?: string;
 }
@@ -110,6 +111,7 @@ describe('docker-compose.yml', () => {
       'IDENTITY_SECRET',
       'SESSION_KEYS',
       'MONGO_PASSWORD',
+      'NATS_PASSWORD',
       'GRAFANA_ADMIN_PASSWORD',
     ]) {
       expect(text, name).toContain(`\${${name}:?`);
@@ -119,10 +121,21 @@ describe('docker-compose.yml', () => {
     expect(envOf('svc-quests').MONGO_URL).toBe(
       `mongodb://levelup:${GENERATED('MONGO_PASSWORD')}@mongo:27017/?replicaSet=rs0&authSource=admin`,
     );
+    // NATS asks every client for its user and password; the gateway (session revocations) and every
+    // service connect with them.
+    expect(compose.services.nats?.command?.map(interpolate)).toEqual(
+      expect.arrayContaining(['--user', 'levelup', '--pass', GENERATED('NATS_PASSWORD')]),
+    );
+    for (const name of ['gateway', ...Object.keys(appServices)])
+      expect(envOf(name).NATS_URL, name).toBe(
+        `nats://levelup:${GENERATED('NATS_PASSWORD')}@nats:4222`,
+      );
   });
 
   it("when the gateway names an upstream, then that compose service exists and listens on the URL's port", () => {
-    const urls = Object.entries(envOf('gateway')).filter(([key]) => key.endsWith('_URL'));
+    const urls = Object.entries(envOf('gateway')).filter(
+      ([key]) => key.endsWith('_URL') && key !== 'NATS_URL',
+    );
     expect(urls).toHaveLength(10);
     for (const [key, value] of urls) {
       const url = new URL(value);

@@ -40,17 +40,20 @@ const READ_OUTSIDE_SCHEMA = new Set(['LOG_LEVEL']);
 const LEFT_UNSET: Record<string, Record<string, string>> = {
   common: {
     NATS_NAMESPACE: 'keeps test stacks apart on a shared NATS server; unset in a cluster',
-    BIND_HOST: "a pod listens on every interface of its own network (the launcher's loopback is for one machine)",
+    BIND_HOST:
+      "a pod listens on every interface of its own network (the launcher's loopback is for one machine)",
   },
   'svc-identity': {
-    MAIL_DIR: 'the development mail sink; without a mail transport the confirmation link is logged as not sent',
+    MAIL_DIR:
+      'the development mail sink; without a mail transport the confirmation link is logged as not sent',
     OIDC_ISSUER: 'external sign-in: set with the provider (docs/operations.md)',
     OIDC_CLIENT_ID: 'external sign-in',
     OIDC_CLIENT_SECRET: 'external sign-in (from a Secret)',
   },
   gateway: {
     METRICS_HOST: "every interface of the pod (Prometheus scrapes the pod's address)",
-    SESSION_CACHE_MAX_ENTRIES: "the gateway's defaults bound the session cache (docs/operations.md)",
+    SESSION_CACHE_MAX_ENTRIES:
+      "the gateway's defaults bound the session cache (docs/operations.md)",
     SESSION_CACHE_MAX_BYTES: 'as above',
     IDENTITY_URLS: 'the headless name resolves to every pod (UPSTREAM_DNS_REFRESH_MS)',
     QUESTS_URLS: 'as above',

@@ -1,3 +1,4 @@
+import { natsConnectOptions } from './nats-url.ts';
 import {
   connect,
   headers,
@@ -277,7 +278,7 @@ export async function connectBus(
   const namespace = options.namespace;
   const replicas = options.streamReplicas ?? 1;
   const connection = await connect({
-    servers: url,
+    ...natsConnectOptions(url),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,

@@ -1,3 +1,4 @@
+import { natsConnectOptions } from './nats-url.ts';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
@@ -39,7 +40,7 @@ export function subscribeEvents(options: EventSubscriptionOptions): EventSubscri
 
   const ready = (async () => {
     const nc = await connect({
-      servers: options.url,
+      ...natsConnectOptions(options.url),
       name: options.name,
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,

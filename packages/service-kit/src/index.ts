@@ -104,6 +104,8 @@ export type {
   StreamSpec,
 } from './bus.ts';
 export { subscribeEvents } from './event-subscription.ts';
+export { natsConnectOptions } from './nats-url.ts';
+export type { NatsConnectOptions } from './nats-url.ts';
 export type { EventSubscription, EventSubscriptionOptions } from './event-subscription.ts';
 export { createOutboxRelay, indexOutbox, outboxEntry, outboxSchemaFields } from './outbox.ts';
 export type { OutboxEntry, OutboxRelay, OutboxRelayOptions } from './outbox.ts';
