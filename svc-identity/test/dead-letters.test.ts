@@ -47,7 +47,7 @@ async function xpOf(userId: string): Promise<number> {
     'GET',
     '/api/user/profile',
     undefined,
-    identityHeaders(userId),
+    identityHeaders(userId, { service: 'svc-identity', path: '/api/user/profile' }),
   );
   return (body as { xp: number }).xp;
 }
