@@ -18,6 +18,24 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
+/**
+ * A dialog is scanned as a person reads it: opened (its zoom-in and its buttons' colour transitions
+ * over; endless ones such as a skeleton's shimmer never end and do not count) and with the pointer off
+ * it, so a button that opened under the pointer is not measured in its hover colour.
+ */
+async function settled(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
 async function violations(page: Page): Promise<string[]> {
   // The nav can show a page's name before its remote has rendered: wait for the page's own heading.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -109,6 +127,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ] as const) {
       await quest.getByRole('button', { name: button }).click();
       await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      await settled(page);
       problems.push(...(await violations(page)).map((v) => `/quests ${dialog}: ${v}`));
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
