@@ -37,7 +37,7 @@ export function toMeetup(doc: MeetupDoc, readerId: string, now: Date): Meetup {
 }
 
 /**
- * Weekly meetups (goals-progression-community.md sections 2-4; on the server per issue 11). With
+ * Weekly meetups (scheduled by admins, read by every member). With
  * `defaultMeetups`, the default weekly series (contracts' DEFAULT_MEETUPS) are kept scheduled for the
  * coming week, checked at most hourly per instance when the list is read.
  */
@@ -96,7 +96,7 @@ export function meetupsService(deps: {
       };
     },
 
-    /** Admins only (issue 11): members get 403 and nothing is stored. */
+    /** Admins only: members get 403 and nothing is stored. */
     async create(identity: Identity, input: CreateMeetupRequest): Promise<Meetup> {
       requireAdmin(identity);
       const doc = await meetups.create({

@@ -17,7 +17,7 @@ export function internalRouter(deps: { identitySecret: string; users: UsersRepos
       const session = currentSessionRef(ctx);
       const user = session ? await deps.users.findById(session.userId) : null;
       if (!session || !user) throw unauthenticated('No active session');
-      // The role travels with the user id in the gateway's signed identity (issue 11).
+      // The role travels with the user id in the gateway's signed identity.
       ctx.body = { ...session, role: user.role ?? 'member' };
     },
   );

@@ -26,7 +26,7 @@ function SessionList({ sessions, empty }: { sessions: Session[]; empty: string }
 }
 
 /**
- * /sessions (goals-progression-community.md section 2): live and upcoming sessions from the server; with
+ * /sessions (the body-doubling page): live and upcoming sessions from the server; with
  * none at all, a card to start one now.
  */
 export function SessionsPage() {

@@ -45,7 +45,7 @@ function GoalGrid({
 }
 
 /**
- * /goals (goals-progression-community.md section 2, Goal Planner); /goals/new opens it with the New Goal
+ * /goals (the Goal Planner); /goals/new opens it with the New Goal
  * dialog open, and closing that dialog leaves /goals. Paused goals have their own section with Resume.
  */
 export function GoalPlannerPage() {

@@ -39,7 +39,7 @@ const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: titleCase(value) }));
 
 /**
- * Add a life task: title, notes, category, priority, due date and recurrence (core.md sections 3, 5).
+ * Add a life task: title, notes, category, priority, due date and recurrence.
  * With `task`, the same dialog edits it (Edit Life Task).
  */
 export default function LifeTaskDialog({

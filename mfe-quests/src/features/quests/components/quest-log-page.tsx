@@ -26,7 +26,7 @@ const grid = {
 } as const;
 
 /**
- * /quests (core.md section 2, Quest Log): Regular Quests and Recurring Quests grids. The log keeps done
+ * /quests (the Quest Log): Regular Quests and Recurring Quests grids. The log keeps done
  * quests that Clear Completed took off the dashboard; 'Show completed' filters them.
  */
 export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void }) {
