@@ -47,4 +47,36 @@ describe('closeServer', () => {
     expect(closed).toBe(true);
     agent.destroy();
   });
+
+  it('when a write arrives on an idle kept-alive connection just as the close starts, then it is answered (with Connection: close), not reset', async () => {
+    const app = new Koa();
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    const server = await listen(app, 0, '127.0.0.1');
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, path: '/', method: 'POST', agent },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, connection: res.headers.connection }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await post()).toEqual({ status: 200, connection: 'keep-alive' });
+    // The connection is idle in the agent now; the close and the next write meet.
+    const closing = closeServer(server, 200);
+    expect(await post()).toEqual({ status: 200, connection: 'close' });
+    await closing;
+    // New connections are refused once the close has begun.
+    await expect(post()).rejects.toThrow(/ECONNREFUSED/);
+    agent.destroy();
+  });
 });

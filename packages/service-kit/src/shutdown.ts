@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 import type Koa from 'koa';
 import type { Logger } from './telemetry/logger.ts';
 
@@ -26,21 +27,30 @@ export async function listen(app: Koa, port: number, host?: string): Promise<Ser
 }
 
 /**
+ * How long a closing server keeps its idle kept-alive connections. http.Server.close drops them at once,
+ * and a write the gateway is sending on one at that moment is reset, which the gateway cannot retry (it
+ * cannot know the write was not done). Meanwhile new connections are refused, which the gateway does
+ * retry on another instance while it takes this one out, so by the end nothing is sent here.
+ */
+export const CLOSE_DRAIN_MS = 1_000;
+
+/**
  * Stops taking connections and waits for the ones open to finish. The answers being written, and those
  * to requests that still arrive on a kept-alive connection (the gateway's agent goes on using it), say
  * `Connection: close`, so each connection ends after its answer and the client's next request goes to
  * another instance. Without it, steady traffic kept the close waiting until the hard shutdown timeout,
- * which then cut off whatever was in flight.
+ * which then cut off whatever was in flight. Idle connections are closed after CLOSE_DRAIN_MS.
  */
-export function closeServer(server: Server): Promise<void> {
+export function closeServer(server: Server, drainMs = CLOSE_DRAIN_MS): Promise<void> {
   const endConnection = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('connection', 'close');
   };
   for (const res of answering.get(server) ?? []) endConnection(res);
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => endConnection(res));
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
+    // The listener only (net.Server's close): http.Server's would also drop the idle connections now.
+    net.Server.prototype.close.call(server, () => resolve());
+    setTimeout(() => server.closeIdleConnections(), drainMs);
   });
 }
 
