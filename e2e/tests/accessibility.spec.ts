@@ -19,9 +19,9 @@ interface Violation {
 }
 
 /**
- * A dialog is scanned as a person reads it: opened (its zoom-in and its buttons' colour transitions
- * over; endless ones such as a skeleton's shimmer never end and do not count) and with the pointer off
- * it, so a button that opened under the pointer is not measured in its hover colour.
+ * A page is scanned as a person reads it: its dialogs opened and its colours settled (zoom-ins, tab and
+ * button transitions over; endless ones such as a skeleton's shimmer never end and do not count), and
+ * with the pointer off it, so a button under the pointer is not measured in its hover colour.
  */
 async function settled(page: Page) {
   await page.mouse.move(0, 0);
@@ -39,6 +39,7 @@ async function settled(page: Page) {
 async function violations(page: Page): Promise<string[]> {
   // The nav can show a page's name before its remote has rendered: wait for the page's own heading.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await settled(page);
   // Evaluated through the DevTools protocol, which the pages' Content-Security-Policy does not govern
   // (a <script> tag would be refused, as it should be).
   await page.evaluate(axeSource);
@@ -127,7 +128,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ] as const) {
       await quest.getByRole('button', { name: button }).click();
       await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
-      await settled(page);
       problems.push(...(await violations(page)).map((v) => `/quests ${dialog}: ${v}`));
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
