@@ -8,6 +8,7 @@ import { identityModels } from '../src/users/models.ts';
 import {
   reconcileLegacyUsers,
   reconcileUserXp,
+  XP_RECENT_WINDOW,
   xpBatchHandler,
   xpEventHandler,
 } from '../src/xp/apply-xp-event.ts';
@@ -273,6 +274,23 @@ describe('XP applied a batch at a time', () => {
     for (const event of events) await one()(event);
     expect(await User.findById(userId).lean()).toMatchObject({ xp: 45, xpApplying: [] });
     expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(2);
+  });
+
+  it('when a busy user’s batch is delivered again after more than the recent window of events, then it still counts once', async () => {
+    const userId = await signUp();
+    const first = [questEvent('quests.completed', userId, 100)];
+    await xpBatchHandler(models())(entries(first));
+    // More events than xpRecent keeps, so the first id has left the window.
+    const later = Array.from({ length: XP_RECENT_WINDOW + 1 }, () =>
+      questEvent('quests.completed', userId, 1),
+    );
+    await xpBatchHandler(models())(entries(later));
+    // The first batch again (an acknowledgement lost in a crash): refused; one at a time moves nothing.
+    await expect(xpBatchHandler(models())(entries(first))).rejects.toThrow(/already applied/);
+    await one()(first[0]!);
+    expect(await models().User.findById(userId).lean()).toMatchObject({
+      xp: 100 + XP_RECENT_WINDOW + 1,
+    });
   });
 
   it('when an event applied one at a time comes again in a batch, then the batch is refused and it counts once', async () => {
