@@ -17,7 +17,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/web-kit/package.json packages/web-kit/
-COPY packages/mongo-embedded/package.json packages/mongo-embedded/
+COPY tools/mongo-embedded/package.json tools/mongo-embedded/
 COPY gateway/package.json gateway/
 COPY svc-identity/package.json svc-identity/
 COPY svc-quests/package.json svc-quests/

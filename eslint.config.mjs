@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import levelup from './tools/eslint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -35,21 +36,10 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never imports another feature; a remote's routes.tsx composes them (style.md).
-    files: ['shell/src/features/**', 'mfe-*/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../../*/features/*'],
-              message: 'Features must not import each other; compose them in routes.tsx.',
-            },
-          ],
-        },
-      ],
-    },
+    // Features, services and harnesses meet only at public entries (tools/eslint/boundaries.mjs).
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { levelup },
+    rules: { 'levelup/boundaries': 'error' },
   },
   {
     files: ['**/*.{cjs,js}'],

@@ -1,4 +1,4 @@
 /** `npm run build`: build every frontend that is stale (`--force` rebuilds all). */
-import { buildStale } from './lib/build.ts';
+import { buildStale } from '../tools/stack/build.ts';
 
 await buildStale({ force: process.argv.includes('--force') });

@@ -6,16 +6,21 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/stack.ts';
+import { generateVapidKeyPair } from '../tools/stack/infra.ts';
+import { ROOT } from '../tools/stack/stack.ts';
 
 const file = path.join(ROOT, '.env');
 const random = () => randomBytes(32).toString('base64url');
+// The two halves of one key pair: written together, and neither when .env has either already.
+const vapid = generateVapidKeyPair();
 const SECRETS: Record<string, () => string> = {
   IDENTITY_SECRET: random,
   SESSION_KEYS: random,
   MONGO_PASSWORD: random,
   NATS_PASSWORD: random,
   GRAFANA_ADMIN_PASSWORD: random,
+  VAPID_PUBLIC_KEY: () => vapid.publicKey,
+  VAPID_PRIVATE_KEY: () => vapid.privateKey,
 };
 
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -25,8 +30,9 @@ const present = new Set(
     .map((line) => /^([A-Z_]+)=./.exec(line)?.[1])
     .filter(Boolean),
 );
+const hasVapid = present.has('VAPID_PUBLIC_KEY') || present.has('VAPID_PRIVATE_KEY');
 const added = Object.entries(SECRETS)
-  .filter(([name]) => !present.has(name))
+  .filter(([name]) => !present.has(name) && !(name.startsWith('VAPID_') && hasVapid))
   .map(([name, make]) => `${name}=${make()}`);
 if (added.length === 0) {
   console.log(`.env already has ${Object.keys(SECRETS).join(', ')}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy:remote -- <name>`: ships one remote alone, as its team would (issue 13). The remote is
+ * `npm run deploy:remote -- <name>`: ships one remote alone, as its team would. The remote is
  * built into a staging folder with a release id, its content-hashed chunks are copied next to the ones
  * being served, and only then are its entry files (mf-manifest.json, remoteEntry.js, ...) switched, each
  * by an atomic rename. A running shell picks the release up at its next reload (it reads
@@ -21,8 +21,8 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runWebpack, writeStamp } from './lib/build.ts';
-import { ROOT } from './lib/stack.ts';
+import { runWebpack, writeStamp } from '../tools/stack/build.ts';
+import { ROOT } from '../tools/stack/stack.ts';
 
 const REMOTES = ['mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'] as const;
 type Remote = (typeof REMOTES)[number];

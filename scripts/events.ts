@@ -27,9 +27,9 @@ import {
   type ReadModelRebuild,
   type RebuildReport,
 } from '@levelup/service-kit';
-import { xpRebuild } from '../svc-identity/src/xp/rebuild.ts';
-import { goalsRebuild } from '../svc-goals/src/quest-views/rebuild.ts';
-import { feedRebuild } from '../svc-community/src/feed/rebuild.ts';
+import { xpRebuild } from '../svc-identity/src/index.ts';
+import { goalsRebuild } from '../svc-goals/src/index.ts';
+import { feedRebuild } from '../svc-community/src/index.ts';
 
 /** The read models `rebuild` knows, by the service name they belong to, and their databases. */
 export const REBUILDS: Record<string, { model: ReadModelRebuild; database: string }> = {

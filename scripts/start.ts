@@ -4,10 +4,10 @@
  * healthy. A process that crashes is started again with backoff (logged); Ctrl-C stops everything.
  */
 import { createLogger } from '@levelup/service-kit';
-import { buildStale } from './lib/build.ts';
-import { lineFormat } from './lib/log-format.ts';
-import { startStack } from './lib/run-stack.ts';
-import { parseScale } from './lib/stack.ts';
+import { buildStale } from '../tools/stack/build.ts';
+import { lineFormat } from '../tools/stack/log-format.ts';
+import { startStack } from '../tools/stack/run-stack.ts';
+import { parseScale } from '../tools/stack/stack.ts';
 
 const startedAt = Date.now();
 // The launcher logs as every process does (pino's JSON, readable at a terminal), under its own name.
@@ -18,7 +18,7 @@ const launcher = createLogger('levelup', (line) =>
 const log = (line: string) => launcher.info(line);
 
 try {
-  // `npm start -- --scale svc-quests=2`: several instances of a service behind the gateway (issue 13).
+  // `npm start -- --scale svc-quests=2`: several instances of a service behind the gateway.
   const scale = parseScale(process.argv.slice(2));
   await buildStale({ log });
   const portOffset = Number(process.env.LEVELUP_PORT_OFFSET ?? 0);
@@ -26,7 +26,7 @@ try {
     log,
     portOffset,
     dataDir: process.env.LEVELUP_DATA_DIR,
-    // A crashed process comes back by itself, 0.5 s doubling to 10 s (issue 17).
+    // A crashed process comes back by itself, 0.5 s doubling to 10 s.
     supervise: true,
     scale,
   });

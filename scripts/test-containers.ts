@@ -1,6 +1,6 @@
 /**
  * `npm run test:containers`: the services' tests (HTTP, events, outbox, consumers) against a real MongoDB 7
- * replica set and a real NATS 2.10 with JetStream in containers (testcontainers, issue 13), instead of the
+ * replica set and a real NATS 2.10 with JetStream in containers (testcontainers), instead of the
  * embedded MongoDB. Where no Docker engine answers (these machines have none) it says so in one line and
  * passes; `npm test` runs it after the fault suite.
  *
@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
-import { ROOT } from './lib/stack.ts';
+import { ROOT } from '../tools/stack/stack.ts';
 
 /** Where the Docker engine would answer: DOCKER_HOST (unix:// or tcp://), else the default socket. */
 export function dockerEndpoint(env: NodeJS.ProcessEnv = process.env) {

@@ -11,14 +11,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildStale } from './lib/build.ts';
-import { ROOT } from './lib/stack.ts';
+import { buildStale } from '../tools/stack/build.ts';
+import { ROOT } from '../tools/stack/stack.ts';
 
 const WORKSPACES = [
   'packages/contracts',
   'packages/service-kit',
   'packages/web-kit',
-  'packages/mongo-embedded',
+  'tools/mongo-embedded',
   'gateway',
   'svc-identity',
   'svc-quests',

@@ -1,13 +1,15 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The launcher's own logic (supervision and backoff, a remote's release), with tiny child scripts and
-// folders: no stack is started.
+// The launcher's own logic (tools/stack: supervision and backoff, a remote's release) and the scripts'
+// and repository checks (API paths, import boundaries, the README's API table), with tiny child
+// scripts and folders: no stack is started.
 export default defineConfig({
-  root: import.meta.dirname,
+  root: path.resolve(import.meta.dirname, '..'),
   test: {
     name: '@levelup/scripts',
     environment: 'node',
-    include: ['lib/**/*.test.ts', '*.test.ts'],
+    include: ['scripts/*.test.ts', 'tools/stack/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

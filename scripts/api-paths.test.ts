@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One contract drives every call: an API path is written once, in packages/contracts, and every route,
+ * client, query key and invalidation takes it from there (mount, call, queryKeyOf, readsOf, urlOf). This
+ * test reads the sources of the services, the gateway, the shell, the remotes and web-kit and fails on
+ * any string literal that starts with the API prefix.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SCANNED = [
+  'gateway/src',
+  'svc-identity/src',
+  'svc-quests/src',
+  'svc-goals/src',
+  'svc-community/src',
+  'svc-feedback/src',
+  'shell/src',
+  'mfe-quests/src',
+  'mfe-goals/src',
+  'mfe-community/src',
+  'mfe-progression/src',
+  'packages/web-kit/src',
+  'packages/service-kit/src',
+];
+
+/** Files that may spell API paths, and why. */
+const ALLOWED: Record<string, string> = {
+  'gateway/src/route-table.ts':
+    "the gateway's routing table: path prefixes per service, checked against every contract operation by gateway/test/route-table.test.ts",
+};
+
+/** A quoted or template literal whose text starts with /api followed by /, a quote, ? or the end. */
+export const API_LITERAL = /(['"`])\/api(?=[/'"`?])/;
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/test/');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sources(full));
+    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** Lines with an API path literal, comments left aside (they may name a path in prose). */
+export function apiPathLiterals(text: string): { line: number; text: string }[] {
+  const hits: { line: number; text: string }[] = [];
+  let inBlock = false;
+  text.split('\n').forEach((raw, index) => {
+    let line = raw;
+    if (inBlock) {
+      const end = line.indexOf('*/');
+      if (end === -1) return;
+      line = line.slice(end + 2);
+      inBlock = false;
+    }
+    line = line.replace(/\/\*.*?\*\//g, '');
+    const open = line.indexOf('/*');
+    if (open !== -1) {
+      inBlock = true;
+      line = line.slice(0, open);
+    }
+    const comment = line.search(/(^|\s)\/\/(?!\/)/);
+    if (comment !== -1 && !/['"`][^'"`]*$/.test(line.slice(0, comment)))
+      line = line.slice(0, comment);
+    if (API_LITERAL.test(line)) hits.push({ line: index + 1, text: raw.trim() });
+  });
+  return hits;
+}
+
+describe('API paths are written only in the contract', () => {
+  it('when a source outside packages/contracts spells an API path, then this test names it', () => {
+    const found: string[] = [];
+    for (const dir of SCANNED) {
+      for (const file of sources(path.join(ROOT, dir))) {
+        const relative = path.relative(ROOT, file);
+        if (isTest(relative) || relative in ALLOWED) continue;
+        for (const hit of apiPathLiterals(readFileSync(file, 'utf8')))
+          found.push(`${relative}:${hit.line}: ${hit.text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('when a line holds a path literal, then it is found; in a comment or as another path, it is not', () => {
+    expect(apiPathLiterals("const a = '/api/goals';")).toHaveLength(1);
+    expect(apiPathLiterals('fetch(`/api/quests/${id}/toggle`)')).toHaveLength(1);
+    expect(apiPathLiterals("if (matchesPrefix(path, '/api')) next();")).toHaveLength(1);
+    expect(apiPathLiterals("// GET /api/goals answers the list\nconst b = '/apiary';")).toEqual([]);
+    expect(apiPathLiterals("/**\n * '/api/goals' in prose\n */\nconst c = 1;")).toEqual([]);
+  });
+
+  it('when an allowed file is listed, then it exists and still needs its exception', () => {
+    for (const file of Object.keys(ALLOWED))
+      expect(
+        apiPathLiterals(readFileSync(path.join(ROOT, file), 'utf8')).length,
+        file,
+      ).toBeGreaterThan(0);
+  });
+});

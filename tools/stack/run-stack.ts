@@ -1,0 +1,194 @@
+/** Brings the whole stack up: infrastructure, services, static servers, gateway; healthy or an error. */
+import path from 'node:path';
+import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
+import { ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
+import type { ServiceName } from './stack.ts';
+import {
+  DEFAULT_RESTART_POLICY,
+  restartChild,
+  startChild,
+  stopAll,
+  superviseChildren,
+  waitForHttp,
+} from './supervisor.ts';
+import type { Child, RestartPolicy, Supervisor } from './supervisor.ts';
+
+export interface RunningStack {
+  gatewayUrl: string;
+  /** Every gateway's URL (one unless `gateways` asked for more), the first being gatewayUrl. */
+  gatewayUrls: string[];
+  /** Each process's Prometheus /metrics, with its name. */
+  metricsUrls: string[];
+  natsUrl: string;
+  natsNamespace: string | undefined;
+  /** The embedded MongoDB's URL, or MONGO_URL when that was set. */
+  mongoUrl: string;
+  children: Child[];
+  /** The running child of that name ('svc-quests', 'mongo-embedded', 'nats-server', ...). */
+  child(name: string): Child;
+  /**
+   * Starts an exited child again with the same command (same port, same data folder) and resolves once
+   * it is ready again (health answered, or its port accepting connections). For the fault suite.
+   * `env` is added to its environment (a rolling restart to a new build marks the new processes).
+   */
+  restart(name: string, timeoutMs?: number, env?: Record<string, string>): Promise<Child>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: {
+  portOffset?: number;
+  dataDir?: string;
+  /** Keep MongoDB data in memory only (tests). */
+  memory?: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Defaults to none for the normal ports, and to `p<offset>` for a stack on offset ports. */
+  natsNamespace?: string;
+  /** Start the static servers of the shell and the remotes (default true). */
+  frontends?: boolean;
+  /** Instances per service (`npm start -- --scale svc-quests=2`). */
+  scale?: Partial<Record<ServiceName, number>>;
+  /** How many gateways (1 by default), each on its own ports (stack.ts). */
+  gateways?: number;
+  /** Where the children's name-prefixed output goes; the terminal by default. */
+  output?: NodeJS.WritableStream;
+  log?: (line: string) => void;
+  /**
+   * Once healthy, start any child that exits again, with backoff (`npm start`). Off for the
+   * suites that kill and restart children themselves.
+   */
+  supervise?: boolean | RestartPolicy;
+}): Promise<RunningStack> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const portOffset = options.portOffset ?? 0;
+  const dataDir = options.dataDir ?? path.join(ROOT, '.data');
+  const children: Child[] = [];
+  /** How to tell that a restarted child is ready, by name. */
+  const readiness = new Map<string, (child: Child, timeoutMs: number) => Promise<void>>();
+  const untilListening =
+    (host: string, port: number) => async (child: Child, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await canConnect(host, port, 500))) {
+        if (child.process.exitCode !== null) throw new Error(`${child.name} exited on restart`);
+        if (Date.now() > deadline)
+          throw new Error(`${child.name} did not listen on ${host}:${port} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+  let supervisor: Supervisor | undefined;
+  const stop = async () => {
+    // No restarts while everything stops (Ctrl-C, SIGTERM).
+    supervisor?.stop();
+    await stopAll(children);
+  };
+
+  try {
+    const secrets = ensureSecrets(dataDir);
+    const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+    const nats = await ensureNats(natsUrl, dataDir, options.output);
+    if (nats) {
+      children.push(nats);
+      const { hostname, port } = new URL(natsUrl);
+      readiness.set(nats.name, untilListening(hostname, Number(port || 4222)));
+      log(`started nats-server -js at ${natsUrl}`);
+    }
+
+    let mongoUrl = env.MONGO_URL;
+    if (!mongoUrl) {
+      const mongoPort = portOf('mongo', portOffset);
+      const mongo = await startEmbeddedMongo({
+        port: mongoPort,
+        dbPath: options.memory ? undefined : path.join(dataDir, 'mongo'),
+        output: options.output,
+      });
+      children.push(mongo.child);
+      readiness.set(mongo.child.name, untilListening('127.0.0.1', mongoPort));
+      mongoUrl = mongo.url;
+    }
+
+    const specs = stackProcesses({
+      portOffset,
+      mongoUrl,
+      natsUrl,
+      identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
+      sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+      mailDir: env.MAIL_DIR ?? path.join(dataDir, 'mail'),
+      vapid: {
+        publicKey: env.VAPID_PUBLIC_KEY || secrets.vapidPublicKey,
+        privateKey: env.VAPID_PRIVATE_KEY || secrets.vapidPrivateKey,
+      },
+      ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
+      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            externalSignIn: {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
+      frontends: options.frontends,
+      ...(options.scale ? { scale: options.scale } : {}),
+      ...(options.gateways ? { gateways: options.gateways } : {}),
+    });
+    const started = specs.map((spec) => {
+      const child = startChild({
+        name: spec.name,
+        command: process.execPath,
+        args: spec.args,
+        cwd: spec.cwd,
+        env: spec.env,
+        output: options.output,
+      });
+      children.push(child);
+      const health = `http://127.0.0.1:${spec.port}${spec.healthPath}`;
+      readiness.set(spec.name, (restarted, timeoutMs) => waitForHttp(health, restarted, timeoutMs));
+      return { spec, child };
+    });
+    await Promise.all(
+      started.map(({ spec, child }) =>
+        waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000),
+      ),
+    );
+
+    if (options.supervise) {
+      supervisor = superviseChildren(children, {
+        policy: options.supervise === true ? DEFAULT_RESTART_POLICY : options.supervise,
+        log,
+      });
+    }
+
+    const child = (name: string) => {
+      const found = children.find((candidate) => candidate.name === name);
+      if (!found) throw new Error(`no child named ${name} in this stack`);
+      return found;
+    };
+    return {
+      gatewayUrl: `http://localhost:${portOf('gateway', portOffset)}`,
+      gatewayUrls: specs
+        .filter((spec) => spec.name.startsWith('gateway'))
+        .map((spec) => `http://localhost:${spec.port}`),
+      metricsUrls: metricsUrls(specs, portOffset),
+      natsUrl,
+      natsNamespace: specs[0]?.env.NATS_NAMESPACE,
+      mongoUrl,
+      children,
+      child,
+      async restart(name, timeoutMs = 60_000, env) {
+        const old = child(name);
+        const restarted = await restartChild(
+          env ? { ...old, options: { ...old.options, env: { ...old.options.env, ...env } } } : old,
+        );
+        // Same place in the list, so stop() still stops everything in the reverse order of start.
+        children[children.indexOf(old)] = restarted;
+        await readiness.get(name)?.(restarted, timeoutMs);
+        return restarted;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

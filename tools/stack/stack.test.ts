@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parseScale, stackProcesses } from './stack.ts';
+
+const options = {
+  portOffset: 100,
+  mongoUrl: 'mongodb://127.0.0.1:27117',
+  natsUrl: 'nats://127.0.0.1:4222',
+  identitySecret: 'x'.repeat(32),
+  sessionKeys: 'y'.repeat(32),
+  frontends: false,
+};
+
+describe('npm start -- --scale', () => {
+  it('when svc-quests is scaled to 3, then three instances start on their own ports and the gateway gets the list', () => {
+    const specs = stackProcesses({ ...options, scale: parseScale(['--scale', 'svc-quests=3']) });
+    const quests = specs.filter((spec) => spec.name.startsWith('svc-quests'));
+    expect(quests.map((spec) => [spec.name, spec.port, spec.env.PORT])).toEqual([
+      ['svc-quests', 4102, '4102'],
+      ['svc-quests#2', 4122, '4122'],
+      ['svc-quests#3', 4142, '4142'],
+    ]);
+    const gateway = specs.find((spec) => spec.name === 'gateway')!;
+    expect(gateway.env.QUESTS_URLS).toBe(
+      'http://127.0.0.1:4102,http://127.0.0.1:4122,http://127.0.0.1:4142',
+    );
+    expect(gateway.env.GOALS_URLS).toBeUndefined();
+    expect(new Set(specs.map((spec) => spec.port)).size).toBe(specs.length);
+  });
+
+  it('when nothing is scaled, then each service runs once and the gateway has no lists', () => {
+    const specs = stackProcesses(options);
+    expect(specs.filter((spec) => spec.name.includes('#'))).toEqual([]);
+    expect(Object.keys(specs.find((spec) => spec.name === 'gateway')!.env)).not.toContain(
+      'QUESTS_URLS',
+    );
+  });
+
+  it('when two gateways are asked for, then the second listens on its own public and metrics ports with the same upstream lists', () => {
+    const specs = stackProcesses({ ...options, gateways: 2, scale: { 'svc-quests': 2 } });
+    const gateways = specs.filter((spec) => spec.name.startsWith('gateway'));
+    expect(gateways.map((spec) => [spec.name, spec.port, spec.env.METRICS_PORT])).toEqual([
+      ['gateway', 8180, '9564'],
+      ['gateway#2', 8200, '9584'],
+    ]);
+    expect(gateways[1]!.env.QUESTS_URLS).toBe(gateways[0]!.env.QUESTS_URLS);
+    expect(gateways[1]!.env.IDENTITY_URL).toBe(gateways[0]!.env.IDENTITY_URL);
+    const ports = specs.flatMap((spec) =>
+      spec.env.METRICS_PORT ? [spec.port, Number(spec.env.METRICS_PORT)] : [spec.port],
+    );
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
+  it.each([
+    [['--scale=svc-quests=2,svc-goals=2'], { 'svc-quests': 2, 'svc-goals': 2 }],
+    [['--scale', 'svc-identity=1'], { 'svc-identity': 1 }],
+    [[], {}],
+  ])('when the arguments are %j, then the scale is %j', (args, scale) => {
+    expect(parseScale(args)).toEqual(scale);
+  });
+
+  it.each([['svc-unknown=2'], ['svc-quests=0'], ['svc-quests=9'], ['svc-quests']])(
+    "when --scale is '%s', then start refuses with the usage",
+    (value) => {
+      expect(() => parseScale(['--scale', value])).toThrow(/--scale takes <service>=<1\.\.8>/);
+    },
+  );
+});
