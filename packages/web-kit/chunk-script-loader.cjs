@@ -1,4 +1,4 @@
-// webpack's loader of chunk scripts (__webpack_require__.l), replaced for every frontend (issue 16).
+// webpack's loader of chunk scripts (__webpack_require__.l), replaced for every frontend.
 // A first dashboard load asks for about 80 chunks in one go: the federation runtime negotiates the shared
 // modules and every chunk they need is requested in the same task. webpack's own loader then (1) looks for
 // an existing <script> with the same src by walking every script of the document in JavaScript, for each

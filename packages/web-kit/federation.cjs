@@ -1,6 +1,5 @@
 // One shared-module catalogue for the shell and every remote (required by each webpack config), so the
 // singleton list and the version ranges cannot drift between independently deployed frontends.
-// See shared/reference/architecture-research.md 1.2 and shared/design/architecture.md (traps).
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');

@@ -62,7 +62,7 @@ async function registrationsFor(core: RuntimeCore, count: number) {
   return { registrations, libs };
 }
 
-describe('share-init-once loader (issue 16)', () => {
+describe('share-init-once loader', () => {
   it('finds the unguarded line in the installed runtime exactly once', () => {
     const source = readFileSync(sharedFile, 'utf8');
     expect(source.split('if (!initScope) initScope = [];').length).toBe(2);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DATA_EXPORT_PATHS, dataExportSectionSchema } from './common/data-export.ts';
 import { idParamsSchema } from './common/ids.ts';
 import {
@@ -27,6 +27,24 @@ import {
   sessionSchema,
 } from './community/sessions.ts';
 import {
+  importBatchListSchema,
+  importBatchSchema,
+  importPreviewSchema,
+  importRequestSchema,
+} from './import/import.ts';
+import {
+  checkInRequestSchema,
+  checkOutRequestSchema,
+  quickMatchRequestSchema,
+  quickMatchResponseSchema,
+  reportRoomMemberRequestSchema,
+  roomMemberParamsSchema,
+  roomMemberReportSchema,
+  roomMemberSchema,
+  roomPingRequestSchema,
+  roomStateSchema,
+} from './community/rooms.ts';
+import {
   createFeedbackRequestSchema,
   feedbackCountsSchema,
   feedbackListResponseSchema,
@@ -47,6 +65,11 @@ import {
   linkSeriesRequestSchema,
   updateGoalRequestSchema,
 } from './goals/goal.ts';
+import {
+  CALENDAR_FEED_PATH,
+  calendarFeedParamsSchema,
+  calendarFeedStateSchema,
+} from './calendar-feed/feed.ts';
 import { goalProgressListResponseSchema } from './goals/progress.ts';
 import {
   achievementsResponseSchema,
@@ -61,10 +84,26 @@ import {
 } from './identity/user.ts';
 import { loginOptionsResponseSchema } from './identity/external-sign-in.ts';
 import {
+  loginStartQuerySchema,
+  sendVerificationResponseSchema,
+  verifyEmailLinkQuerySchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from './identity/sign-in-flow.ts';
+import {
   checkUnlocksResponseSchema,
   talentProgressListResponseSchema,
   talentTreeResponseSchema,
 } from './progression/talents.ts';
+import {
+  pushPublicKeyResponseSchema,
+  pushStatusResponseSchema,
+  pushSubscriptionRequestSchema,
+  reminderListResponseSchema,
+  reminderSettingsSchema,
+  removePushSubscriptionRequestSchema,
+  updateReminderSettingsRequestSchema,
+} from './reminders/reminders.ts';
 import { calendarQuerySchema, calendarResponseSchema } from './quests/calendar.ts';
 import { dashboardOverviewSchema } from './quests/dashboard.ts';
 import {
@@ -112,6 +151,9 @@ import {
   seriesSchema,
 } from './quests/series.ts';
 
+/** Every call of the app is under this path; the gateway sends it to the owning service. */
+export const API_PREFIX = '/api';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOperation {
@@ -123,12 +165,22 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** Absent when the answer has no body (204). */
   response?: z.ZodType;
+  /** The success status when it is not 200 (201 for a create). */
+  status?: 201 | 202;
+  /** The answer is a stream of Server-Sent Events, not JSON (served by hand, not by mount). */
+  stream?: 'text/event-stream';
+  /** The answer is a document of this media type, not JSON (served by hand, not by mount). */
+  document?: 'text/calendar';
+  /** A browser navigation answered with a redirect (303 See Other or 302), not with JSON. */
+  redirect?: true;
+  /** Answers an HTML page for people to read, not JSON. */
+  page?: true;
 }
 
 /**
- * Every call of both spec documents (core.md section 7, goals-progression-community.md section 7), with
- * its contract, so a route and its client import the same line. Paths the spec gives only elsewhere
- * (create/update/delete goal, add progress, link series, profile update) use the "other area" reading.
+ * Every call of the app, with its contract, so a route (`mount`) and its client (`call`) import the same
+ * line: the method, the path, the schemas of what it takes and answers, and its success status. How to
+ * find a call by its name: docs/architecture.md.
  */
 export const API = {
   // svc-identity
@@ -143,6 +195,7 @@ export const API = {
     path: '/api/auth/register',
     body: registerRequestSchema,
     response: userProfileSchema,
+    status: 201,
   },
   getProfile: { method: 'GET', path: '/api/user/profile', response: userProfileSchema },
   updateProfile: {
@@ -194,6 +247,7 @@ export const API = {
     path: '/api/quests',
     body: createQuestRequestSchema,
     response: questSchema,
+    status: 201,
   },
   updateQuest: {
     method: 'PATCH',
@@ -277,6 +331,7 @@ export const API = {
     path: '/api/quests/recurring',
     body: createSeriesRequestSchema,
     response: seriesSchema,
+    status: 201,
   },
   listSeries: { method: 'GET', path: '/api/quests/recurring', response: seriesListResponseSchema },
   /** Beyond the spec: pause a series from tomorrow, and resume it (today is scheduled again). */
@@ -310,8 +365,9 @@ export const API = {
     path: '/api/life-tasks',
     body: createLifeTaskRequestSchema,
     response: lifeTaskSchema,
+    status: 201,
   },
-  /** POST and PATCH are both served (core.md section 7 reads both ways; see LIFE_TASK_COMPLETE_METHODS). */
+  /** POST and PATCH are both served (the original API reads both ways; see LIFE_TASK_COMPLETE_METHODS). */
   completeLifeTask: {
     method: 'POST',
     path: '/api/life-tasks/:id/complete',
@@ -387,6 +443,7 @@ export const API = {
     path: '/api/posts',
     body: createPostRequestSchema,
     response: postSchema,
+    status: 201,
   },
   likePost: {
     method: 'POST',
@@ -394,7 +451,7 @@ export const API = {
     params: idParamsSchema,
     response: likePostResponseSchema,
   },
-  // Beyond the spec (issue 11): comments, delete, report, mute.
+  // Beyond the spec: comments, delete, report, mute.
   listComments: {
     method: 'GET',
     path: '/api/posts/:id/comments',
@@ -407,6 +464,7 @@ export const API = {
     params: idParamsSchema,
     body: createCommentRequestSchema,
     response: commentSchema,
+    status: 201,
   },
   deletePost: { method: 'DELETE', path: '/api/posts/:id', params: idParamsSchema },
   reportPost: {
@@ -415,6 +473,7 @@ export const API = {
     params: idParamsSchema,
     body: reportPostRequestSchema,
     response: postReportSchema,
+    status: 201,
   },
   listPostReports: {
     method: 'GET',
@@ -438,13 +497,14 @@ export const API = {
     params: idParamsSchema,
     response: mutedMemberListResponseSchema,
   },
-  // Body-doubling sessions and meetups on the server (issue 11; sample data in the spec).
+  // Body-doubling sessions and meetups on the server (sample data in the spec).
   listSessions: { method: 'GET', path: '/api/sessions', response: sessionListResponseSchema },
   createSession: {
     method: 'POST',
     path: '/api/sessions',
     body: createSessionRequestSchema,
     response: sessionSchema,
+    status: 201,
   },
   joinSession: {
     method: 'POST',
@@ -482,6 +542,7 @@ export const API = {
     path: '/api/meetups',
     body: createMeetupRequestSchema,
     response: meetupSchema,
+    status: 201,
   },
   rsvpMeetup: {
     method: 'POST',
@@ -502,6 +563,7 @@ export const API = {
     path: '/api/goals',
     body: createGoalRequestSchema,
     response: goalSchema,
+    status: 201,
   },
   updateGoal: {
     method: 'PUT',
@@ -542,6 +604,7 @@ export const API = {
     params: idParamsSchema,
     body: linkSeriesRequestSchema,
     response: goalSeriesLinkSchema,
+    status: 201,
   },
   listGoalTemplates: {
     method: 'GET',
@@ -579,6 +642,7 @@ export const API = {
     path: '/api/feedback',
     body: createFeedbackRequestSchema,
     response: feedbackSchema,
+    status: 201,
   },
   reviewFeedback: {
     method: 'PATCH',
@@ -592,8 +656,236 @@ export const API = {
     path: DATA_EXPORT_PATHS.feedback,
     response: dataExportSectionSchema,
   },
+
+  // svc-quests: import from Habitica and Loop Habit Tracker (beyond the spec)
+  previewImport: {
+    method: 'POST',
+    path: '/api/quests/import/preview',
+    body: importRequestSchema,
+    response: importPreviewSchema,
+  },
+  runImport: {
+    method: 'POST',
+    path: '/api/quests/import',
+    body: importRequestSchema,
+    response: importBatchSchema,
+    status: 201,
+  },
+  listImports: {
+    method: 'GET',
+    path: '/api/quests/import/batches',
+    response: importBatchListSchema,
+  },
+  undoImport: {
+    method: 'POST',
+    path: '/api/quests/import/batches/:id/undo',
+    params: idParamsSchema,
+    response: importBatchSchema,
+  },
+
+  // Calendar feed (svc-quests): the user's secret iCalendar URL; the feed itself is CALENDAR_FEED_PATH.
+  /** The feed itself: its secret token is the only credential (no session needed). */
+  calendarFeed: {
+    method: 'GET',
+    path: CALENDAR_FEED_PATH,
+    params: calendarFeedParamsSchema,
+    document: 'text/calendar',
+  },
+  getCalendarFeed: { method: 'GET', path: '/api/calendar-feed', response: calendarFeedStateSchema },
+  rotateCalendarFeed: {
+    method: 'POST',
+    path: '/api/calendar-feed/rotate',
+    response: calendarFeedStateSchema,
+  },
+
+  // live rooms
+  /** Start now: join the next open live session, or start one. */
+  quickMatch: {
+    method: 'POST',
+    path: '/api/sessions/quick-match',
+    body: quickMatchRequestSchema,
+    response: quickMatchResponseSchema,
+  },
+  getRoom: {
+    method: 'GET',
+    path: '/api/sessions/:id/room',
+    params: idParamsSchema,
+    response: roomStateSchema,
+  },
+  /** Server-Sent Events: RoomStreamEvent messages (roomStreamEventSchema); Last-Event-ID resumes. */
+  roomEvents: {
+    method: 'GET',
+    path: '/api/sessions/:id/room/events',
+    params: idParamsSchema,
+    stream: 'text/event-stream',
+  },
+  /** Every ROOM_HEARTBEAT_MS while the room is open: keeps the member present. */
+  pingRoom: {
+    method: 'POST',
+    path: '/api/sessions/:id/room/ping',
+    params: idParamsSchema,
+    body: roomPingRequestSchema,
+  },
+  checkIn: {
+    method: 'PUT',
+    path: '/api/sessions/:id/room/check-in',
+    params: idParamsSchema,
+    body: checkInRequestSchema,
+    response: roomMemberSchema,
+  },
+  checkOut: {
+    method: 'PUT',
+    path: '/api/sessions/:id/room/check-out',
+    params: idParamsSchema,
+    body: checkOutRequestSchema,
+    response: roomMemberSchema,
+  },
+  /** The host only; the member's stream ends and they cannot rejoin this session. */
+  removeRoomMember: {
+    method: 'POST',
+    path: '/api/sessions/:id/room/members/:userId/remove',
+    params: roomMemberParamsSchema,
+    response: roomStateSchema,
+  },
+  reportRoomMember: {
+    method: 'POST',
+    path: '/api/sessions/:id/room/members/:userId/report',
+    params: roomMemberParamsSchema,
+    body: reportRoomMemberRequestSchema,
+    response: roomMemberReportSchema,
+    status: 201,
+  },
+  /** Mutes the member as on posts (one mute list; unmute with the existing unmute operation). */
+  muteRoomMember: {
+    method: 'POST',
+    path: '/api/sessions/:id/room/members/:userId/mute',
+    params: roomMemberParamsSchema,
+    response: mutedMemberListResponseSchema,
+  },
+
+  // Reminders and Web Push (svc-identity): the push service's public key, this browser's subscription,
+  // the per-kind settings and quiet hours, and the in-app reminder list.
+  getPushPublicKey: {
+    method: 'GET',
+    path: '/api/reminders/push-key',
+    response: pushPublicKeyResponseSchema,
+  },
+  subscribePush: {
+    method: 'PUT',
+    path: '/api/reminders/subscriptions',
+    body: pushSubscriptionRequestSchema,
+    response: pushStatusResponseSchema,
+  },
+  unsubscribePush: {
+    method: 'POST',
+    path: '/api/reminders/subscriptions/remove',
+    body: removePushSubscriptionRequestSchema,
+    response: pushStatusResponseSchema,
+  },
+  getReminderSettings: {
+    method: 'GET',
+    path: '/api/reminders/settings',
+    response: reminderSettingsSchema,
+  },
+  updateReminderSettings: {
+    method: 'PATCH',
+    path: '/api/reminders/settings',
+    body: updateReminderSettingsRequestSchema,
+    response: reminderSettingsSchema,
+  },
+  listReminders: {
+    method: 'GET',
+    path: '/api/reminders',
+    response: reminderListResponseSchema,
+  },
+
+  // Sign-in flows, email confirmation and the gateway's own calls: every path the app serves under /api.
+  verifyEmailLink: {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    query: verifyEmailLinkQuerySchema,
+    redirect: true,
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    body: verifyEmailRequestSchema,
+    response: verifyEmailResponseSchema,
+  },
+  sendVerificationEmail: {
+    method: 'POST',
+    path: '/api/auth/verify-email/send',
+    response: sendVerificationResponseSchema,
+    status: 202,
+  },
+  /** A form post from the Logout button; never a GET (GET answers 405). */
+  logout: { method: 'POST', path: '/api/logout', redirect: true },
+  loginStart: {
+    method: 'GET',
+    path: '/api/login',
+    query: loginStartQuerySchema,
+    redirect: true,
+  },
+  /** The provider sends the browser back here with its own query (code, state). */
+  loginCallback: { method: 'GET', path: '/api/login/callback', redirect: true },
+  /** Links a provider account to the signed-in user's: a form POST from the profile. */
+  linkLogin: { method: 'POST', path: '/api/login/link', redirect: true },
+  openApiDocument: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    response: z.record(z.string(), z.unknown()),
+  },
+  /** The same reference as an HTML page. */
+  apiDocs: { method: 'GET', path: '/api/docs', page: true },
 } as const satisfies Record<string, ApiOperation>;
 export type ApiOperationName = keyof typeof API;
+
+/** The request parts an operation declares, as its caller writes them (before the schemas' defaults). */
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** The same parts after parsing, as a handler receives them. */
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a client passes to call an operation: only the parts it declares. */
+export type CallInput<Op extends ApiOperation> = (Op['params'] extends z.ZodType
+  ? { params: InputOf<Op['params']> }
+  : { params?: undefined }) &
+  (Op['query'] extends z.ZodType ? { query?: InputOf<Op['query']> } : { query?: undefined }) &
+  (Op['body'] extends z.ZodType ? { body: InputOf<Op['body']> } : { body?: undefined });
+
+/** What a handler receives: every declared part parsed by its schema. */
+export interface ParsedInput<Op extends ApiOperation> {
+  params: OutputOf<Op['params']>;
+  query: OutputOf<Op['query']>;
+  body: OutputOf<Op['body']>;
+}
+
+/** The answer of an operation as the client reads it (JSON, after the server's serialisation). */
+export type ResponseOf<Op extends ApiOperation> = Op['response'] extends z.ZodType
+  ? z.output<Op['response']>
+  : undefined;
+
+/** The answer as a handler may return it (before serialisation: dates may still be Date objects). */
+export type HandlerResult<Op extends ApiOperation> = Op['response'] extends z.ZodType
+  ? z.input<Op['response']> | z.output<Op['response']>
+  : void;
+
+/**
+ * The URL of one call: path parameters filled in and the query, if any, as a search string with its keys
+ * in the order given. Undefined query values are left out.
+ */
+export function urlOf(op: ApiOperation, input: { params?: unknown; query?: unknown } = {}): string {
+  const path = apiPath(op.path, (input.params ?? {}) as Record<string, string>);
+  const query = input.query as Record<string, unknown> | undefined;
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** Fills `:name` segments, URL-encoded: apiPath('/api/quests/:id/toggle', { id: 'a b' }) -> '/api/quests/a%20b/toggle'. */
 export function apiPath(path: string, params: Record<string, string> = {}): string {

@@ -1,5 +1,5 @@
 // @levelup/contracts: zod schemas (API and events) and pure domain rules, one truth per thing
-// (style.md). Organised by domain; every name here is imported by services and remotes, keep it stable.
+// (each shape and rule written once). Organised by domain; every name here is imported by services and remotes, keep it stable.
 
 // First, before any schema exists: zod's settings for the browser.
 import './zod-setup.ts';
@@ -22,6 +22,7 @@ export * from './identity/initials.ts';
 export * from './identity/profile.ts';
 export * from './identity/achievements.ts';
 export * from './identity/external-sign-in.ts';
+export * from './identity/sign-in-flow.ts';
 
 // quests: quest, occurrence, series, life task, todo, dashboard, calendar and their rules
 export * from './quests/enums.ts';
@@ -33,6 +34,7 @@ export * from './quests/life-task.ts';
 export * from './quests/life-task-rules.ts';
 export * from './quests/grouped.ts';
 export * from './quests/dashboard.ts';
+export * from './import/import.ts';
 export * from './quests/first-screen.ts';
 export * from './quests/calendar.ts';
 export * from './quests/tiers.ts';
@@ -64,7 +66,11 @@ export * from './progression/talent-paths.ts';
 export * from './community/enums.ts';
 export * from './community/posts.ts';
 export * from './community/sessions.ts';
+export * from './community/rooms.ts';
 export * from './community/meetups.ts';
+
+// calendar feed: the secret iCalendar URL and what svc-community tells it
+export * from './calendar-feed/feed.ts';
 
 // feedback
 export * from './feedback/enums.ts';
@@ -76,6 +82,9 @@ export * from './events/quests.ts';
 export * from './events/identity.ts';
 export * from './events/goals.ts';
 export * from './events/make-event.ts';
+
+// reminders: Web Push subscriptions, settings, the reminder list and the events that schedule them
+export * from './reminders/reminders.ts';
 
 // wizard
 export * from './wizard/intent.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API } from './api.ts';
 import { openApiDocument } from './openapi.ts';
 
-describe('openApiDocument (issue 13)', () => {
+describe('openApiDocument', () => {
   const doc = openApiDocument();
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -27,6 +27,14 @@ describe('openApiDocument (issue 13)', () => {
         .map((p) => p.name);
       expect(declared, path).toEqual(names);
     }
+  });
+
+  it('when a call answers with an event stream, then it is declared as text/event-stream, not as 204', () => {
+    const stream = doc.paths['/api/sessions/{id}/room/events']?.get as {
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(stream.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(stream.responses).not.toHaveProperty('204');
   });
 
   it("when a call has a body, then its request schema is the contract's (a quest's title is required with its minimum length)", () => {

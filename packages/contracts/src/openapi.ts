@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API, type ApiOperation } from './api.ts';
+import { CALENDAR_FEED_PATH } from './calendar-feed/feed.ts';
 import { apiErrorSchema } from './common/errors.ts';
 
 /** The session cookie svc-identity sets at sign-in (svc-identity/src/sessions/session.ts). */
@@ -9,7 +10,12 @@ const PUBLIC_PATHS = new Set([
   '/api/auth/login',
   '/api/auth/register',
   '/api/login',
+  '/api/login/callback',
   '/api/logout',
+  '/api/auth/verify-email',
+  '/api/openapi.json',
+  '/api/docs',
+  CALENDAR_FEED_PATH,
 ]);
 
 type JsonSchema = Record<string, unknown>;
@@ -77,7 +83,23 @@ function operationObject(name: string, op: ApiOperation) {
               content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
             },
           }
-        : { '204': { description: 'Done, no body' } }),
+        : op.stream || op.document
+          ? {
+              '200': {
+                description: op.stream ? 'A stream of Server-Sent Events' : 'A document',
+                content: { [(op.stream ?? op.document)!]: { schema: { type: 'string' } } },
+              },
+            }
+          : op.redirect
+            ? { '3XX': { description: 'A redirect the browser follows' } }
+            : op.page
+              ? {
+                  '200': {
+                    description: 'A page',
+                    content: { 'text/html': { schema: { type: 'string' } } },
+                  },
+                }
+              : { '204': { description: 'Done, no body' } }),
       '4XX': error,
       '5XX': error,
     },
@@ -86,7 +108,7 @@ function operationObject(name: string, op: ApiOperation) {
 }
 
 /**
- * The OpenAPI 3.1 document of every call, generated from the contracts' own schemas (issue 13), so it
+ * The OpenAPI 3.1 document of every call, generated from the contracts' own schemas, so it
  * cannot drift from what the services parse and answer. The gateway serves it at /api/openapi.json.
  */
 export function openApiDocument(

@@ -1,5 +1,4 @@
-// Every payload the spec describes (core.md sections 3, 5, 7; goals-progression-community.md sections
-// 3, 5, 7), written as the client or service would send it, parses with its contract; response shapes
+// Every payload the spec describes, written as the client or service would send it, parses with its contract; response shapes
 // survive a JSON round trip unchanged. Imports go through the package root, as other workspaces do.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -128,9 +127,9 @@ const talentNode = {
 
 // [what, schema, payload]
 const requests: [string, z.ZodType, unknown][] = [
-  ['login payload (core.md 3)', c.loginRequestSchema, { username: 'ada', password: 'secret1' }],
+  ['login payload', c.loginRequestSchema, { username: 'ada', password: 'secret1' }],
   [
-    'register payload (core.md 3)',
+    'register payload',
     c.registerRequestSchema,
     { username: 'ada', email: 'ada@example.com', password: 'secret1', displayName: 'Ada' },
   ],
@@ -146,7 +145,7 @@ const requests: [string, z.ZodType, unknown][] = [
     },
   ],
   [
-    'profile edit payload (core.md 3)',
+    'profile edit payload',
     c.profileUpdateRequestSchema,
     { displayName: 'Ada L', username: 'ada_l' },
   ],
@@ -179,7 +178,7 @@ const requests: [string, z.ZodType, unknown][] = [
     },
   ],
   [
-    'POST /api/quests/recurring (core.md 3)',
+    'POST /api/quests/recurring',
     c.createSeriesRequestSchema,
     {
       title: 'Journal',
@@ -217,7 +216,7 @@ const requests: [string, z.ZodType, unknown][] = [
     { startDate: '2026-11-22T00:00:00.000Z', endDate: '2026-11-28T23:59:59.999Z' },
   ],
   [
-    'POST /api/life-tasks (core.md 7)',
+    'POST /api/life-tasks',
     c.createLifeTaskRequestSchema,
     {
       title: 'Pay rent',
@@ -229,7 +228,7 @@ const requests: [string, z.ZodType, unknown][] = [
     },
   ],
   [
-    'POST /api/life-tasks full shape (core.md 5)',
+    'POST /api/life-tasks full shape',
     c.createLifeTaskRequestSchema,
     {
       title: 'Water plants',

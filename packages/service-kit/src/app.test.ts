@@ -84,7 +84,7 @@ describe('service app routing', () => {
   });
 });
 
-describe('liveness and readiness (issue 13)', () => {
+describe('liveness and readiness', () => {
   /** MongoDB and NATS as /readyz sees them: each answers its ping, fails it, or never answers. */
   function dependencies(mongo: 'up' | 'down' | 'hangs', nats: 'up' | 'closed' | 'hangs') {
     const never = () => new Promise<void>(() => undefined);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { Connection } from 'mongoose';
+import { API_PREFIX } from '@levelup/contracts';
 import type { Bus } from './bus.ts';
 import { jsonBody, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 import { AppError, errorMiddleware, notFound } from './errors.ts';
@@ -38,10 +39,15 @@ export interface ServiceAppOptions {
   proxy?: boolean;
   /**
    * The gateway's HMAC key: with it, every /api route needs the gateway's signed identity
-   * (architecture decision 2). svc-identity leaves it out and checks sessions itself.
+   * (docs/architecture.md). svc-identity leaves it out and checks sessions itself.
    */
   identitySecret?: string;
-  /** What /readyz checks (issue 13): ready means MongoDB and NATS both answer a ping. */
+  /**
+   * Routers answered before the identity check: a path whose own secret is the credential (a calendar
+   * feed's link). Each must check its caller itself (requireInternal for the gateway's own calls).
+   */
+  publicRouters?: RouterLike[];
+  /** What /readyz checks: ready means MongoDB and NATS both answer a ping. */
   readiness?: { db: Connection; bus: Bus };
 }
 
@@ -164,8 +170,9 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   const extra =
     typeof options.middleware === 'function' ? options.middleware(app) : (options.middleware ?? []);
+  for (const router of options.publicRouters ?? []) app.use(router.routes() as Middleware);
   if (options.identitySecret)
-    app.use(forPathPrefix('/api/', requireIdentity(options.identitySecret, options.name)));
+    app.use(forPathPrefix(`${API_PREFIX}/`, requireIdentity(options.identitySecret, options.name)));
   for (const middleware of extra) app.use(middleware);
   // Outside the routers, so it sees what their allowedMethods() answered for a known path with another method.
   app.use(unansweredToError());

@@ -15,7 +15,7 @@ const PARSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /**
- * JSON bodies only, at most `limit` bytes, parsed by @koa/bodyparser (co-body underneath; issue 14
+ * JSON bodies only, at most `limit` bytes, parsed by @koa/bodyparser (co-body underneath; it
  * replaced the hand-written reader). What stays ours is the error shape: another media type with a body
  * is a 415, a body over the limit a 413, broken JSON a 400 INVALID_JSON, each in the services' JSON error
  * form. Strict JSON: a body is an object or an array (a bare `null` or `3` is not a request). Services

@@ -1,10 +1,18 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Model } from 'mongoose';
-import type { DataExportRow, DataExportSection } from '@levelup/contracts';
+import type { API, DataExportRow, DataExportSection } from '@levelup/contracts';
 import { userIdOf } from './identity.ts';
+import { mount } from './mount.ts';
 
-/** Bookkeeping of the outbox (decision 5) and Mongoose: never the user's data. */
+type DataExportOperation =
+  | typeof API.exportIdentityData
+  | typeof API.exportQuestsData
+  | typeof API.exportGoalsData
+  | typeof API.exportCommunityData
+  | typeof API.exportFeedbackData;
+
+/** Bookkeeping of the outbox and Mongoose: never the user's data. */
 const INTERNAL_FIELDS = new Set(['outbox', 'outboxLockedUntil', '__v']);
 
 /** A stored value as plain JSON: dates as ISO strings, ObjectIds as hex, nested values alike. */
@@ -64,18 +72,21 @@ export async function exportCollections(
 }
 
 /**
- * GET <path>: the signed-in user's data held by this service (issue 12). Behind the app's identity check
- * (createServiceApp's identitySecret), or `signedIn` where the service checks sessions itself.
+ * The service's export operation: the signed-in user's data held by this service. Behind the app's
+ * identity check (createServiceApp's identitySecret), or `signedIn` where the service checks sessions
+ * itself.
  */
 export function dataExportRouter(options: {
-  path: string;
+  operation: DataExportOperation;
   collections: (userId: string) => Record<string, ExportCollection>;
   signedIn?: Middleware;
 }): Router {
   const router = new Router();
-  const guards: Middleware[] = options.signedIn ? [options.signedIn] : [];
-  router.get(options.path, ...guards, async (ctx) => {
-    ctx.body = await exportCollections(options.collections(userIdOf(ctx)));
-  });
+  mount(
+    router,
+    options.operation,
+    ({ ctx }) => exportCollections(options.collections(userIdOf(ctx))),
+    { use: options.signedIn ? [options.signedIn] : [] },
+  );
   return router;
 }

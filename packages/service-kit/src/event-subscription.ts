@@ -13,6 +13,11 @@ export interface EventSubscriptionOptions {
   namespace?: string | undefined;
   logger?: Logger;
   onEvent(event: EventEnvelope): void;
+  /**
+   * Told true once the subscription is in place at the server (and again after each reconnection), false
+   * when the connection is lost: between the two, events are missed.
+   */
+  onConnection?(connected: boolean): void;
 }
 
 export interface EventSubscription {
@@ -28,7 +33,7 @@ export interface EventSubscription {
  * published while it is connected, with nothing durable to share or clean up. For fan-out to every
  * instance of a process (each gateway drops a revoked session), where missing events while disconnected
  * is acceptable and the caller has another source of truth. Never blocks start-up: while NATS is away
- * it keeps trying in the background (issue 17: the gateway must work without NATS).
+ * it keeps trying in the background (the gateway must work without NATS).
  */
 export function subscribeEvents(options: EventSubscriptionOptions): EventSubscription {
   const logger = options.logger ?? createLogger(options.name);
@@ -68,13 +73,18 @@ export function subscribeEvents(options: EventSubscriptionOptions): EventSubscri
       for await (const status of nc.status()) {
         if (status.type === 'disconnect') {
           up = false;
+          options.onConnection?.(false);
           logger.warn('events connection lost; reconnecting', { subject });
         } else if (status.type === 'reconnect') {
           up = true;
+          options.onConnection?.(true);
           logger.info('events connection back', { subject });
         }
       }
     })();
+    // The server has the subscription once it answered a ping sent after it.
+    await nc.flush();
+    if (!closed && up) options.onConnection?.(true);
   })().catch((error: unknown) => {
     logger.error('event subscription failed', { subject, error: String(error) });
   });

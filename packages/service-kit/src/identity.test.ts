@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import { createServiceApp } from './app.ts';
@@ -34,6 +35,30 @@ describe('signIdentity / verifyIdentity', () => {
     expect(
       Object.keys(signIdentity({ userId: 'u', requestId: 'r' }, secret, request, now)).sort(),
     ).toEqual([...IDENTITY_HEADERS].sort());
+  });
+
+  it('when the key is held as a key object, then the signature is still the HMAC-SHA256 of the service key over the signed fields', () => {
+    const headers = signIdentity(
+      { userId: 'user-1', requestId: 'req-00000001' },
+      secret,
+      request,
+      now,
+    );
+    const again = signIdentity(
+      { userId: 'user-1', requestId: 'req-00000001' },
+      secret,
+      request,
+      now,
+    );
+    const body = createHash('sha256')
+      .update(request.body ?? '')
+      .digest('hex');
+    const payload = `identity|user-1|member|req-00000001|POST|${request.path}|${body}|${now}`;
+    const expected = createHmac('sha256', serviceKey(secret, 'svc-quests'))
+      .update(payload)
+      .digest('hex');
+    expect(headers['x-identity-sig']).toBe(expected);
+    expect(again['x-identity-sig']).toBe(expected);
   });
 
   it('when the signature is fresh and intact, then the service sees the user id and role', () => {

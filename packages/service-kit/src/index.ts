@@ -56,6 +56,7 @@ export {
   isAdmin,
   forbidden,
   requireAdmin,
+  adminOnly,
   forPathPrefix,
   bodyDigest,
   serviceKey,
@@ -63,6 +64,8 @@ export {
 } from './identity.ts';
 export type { HeaderBag, Identity, SignedRequest, UserRole } from './identity.ts';
 export { jsonBody, bodyOrEmpty, DEFAULT_BODY_LIMIT } from './body-parser.ts';
+export { mount, type MountOptions, type OperationHandler } from './mount.ts';
+export { perConnection } from './per-connection.ts';
 export { createServiceApp, requestIdMiddleware } from './app.ts';
 export { dataExportRouter, exportCollections, exportRow } from './data-export.ts';
 export type { ExportCollection } from './data-export.ts';

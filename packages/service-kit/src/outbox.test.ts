@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { createConnection, Schema, type Connection, type Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@levelup/contracts';
 import { connectBus, type Bus, type ConsumerHandle } from './bus.ts';
 import { connectMongo } from './mongo.ts';
@@ -137,5 +137,59 @@ describe('outbox relay', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receivedFor('crash').map((e) => e.id)).toEqual([event.id]);
     expect((await Counter.findById('crash').lean())?.outbox).toEqual([]);
+  });
+
+  it('when many documents are published on the fast path together, then one database command cleans them all up, and a second write of a document publishes only its new event', async () => {
+    // A connection of its own with the driver's command monitoring, to count what reaches the server.
+    const watched = createConnection(infra.mongoUrl, {
+      dbName: infra.dbName('outbox_test'),
+      monitorCommands: true,
+    });
+    await watched.asPromise();
+    const commands: Array<{ name: string; statements: number }> = [];
+    watched.getClient().on('commandStarted', (started) => {
+      if (started.commandName === 'update' && started.command.update === 'counters') {
+        commands.push({ name: started.commandName, statements: started.command.updates.length });
+      }
+    });
+    const published: string[] = [];
+    const countingBus: Pick<Bus, 'publish'> = {
+      publish: (event, trace) => {
+        published.push(event.id);
+        return bus.publish(event, trace);
+      },
+    };
+    const WatchedCounter = watched.model<CounterDoc>('Counter', Counter.schema);
+    const relay = createOutboxRelay({
+      model: WatchedCounter,
+      bus: countingBus,
+      cleanupDelayMs: 200,
+    });
+    try {
+      const ids = Array.from({ length: 20 }, (_, i) => `batch-${i}`);
+      const first = ids.map((id) => renamed(id));
+      await WatchedCounter.insertMany(
+        ids.map((id, i) => ({ _id: id, value: 1, outbox: [outboxEntry(first[i]!)] })),
+      );
+      await Promise.all(
+        ids.map(async (id) => relay.flush((await WatchedCounter.findById(id).lean())!)),
+      );
+      // Written again before the clean-up: the document holds both events, only the new one goes out.
+      const second = renamed('batch-0');
+      const again = await WatchedCounter.findOneAndUpdate(
+        { _id: 'batch-0' },
+        { $push: { outbox: outboxEntry(second) } },
+        { returnDocument: 'after' },
+      ).lean();
+      expect(again?.outbox).toHaveLength(2);
+      await relay.flush(again!);
+      await relay.stop();
+      expect(commands).toEqual([{ name: 'update', statements: 20 }]);
+      expect(published.sort()).toEqual([...first.map((e) => e.id), second.id].sort());
+      const left = await WatchedCounter.find({ _id: { $in: ids } }).lean();
+      expect(left.map((doc) => doc.outbox.length)).toEqual(ids.map(() => 0));
+    } finally {
+      await watched.close();
+    }
   });
 });

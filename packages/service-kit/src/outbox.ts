@@ -6,7 +6,7 @@ import { observeOutbox } from './telemetry/metrics.ts';
 import { traceHeaders } from './telemetry/tracing.ts';
 
 /**
- * Outbox inside the changed document (architecture decision 5). Standalone MongoDB has no
+ * Outbox inside the changed document. Standalone MongoDB has no
  * multi-document transactions, so a state change and the event it causes are written in ONE document
  * update: `$set` the new state and `$push` the event into the document's `outbox` array. The relay then
  * publishes pending events with msgID = event id (JetStream drops a repeat inside its 2-minute window,
@@ -20,7 +20,7 @@ export interface OutboxEntry {
   at: Date;
   /**
    * The trace context of the request that wrote it (traceparent/tracestate), so the event published
-   * later, by the fast path or by the poller, continues that request's trace (issue 14).
+   * later, by the fast path or by the poller, continues that request's trace.
    */
   trace?: Record<string, string>;
 }
@@ -86,7 +86,15 @@ export interface OutboxRelayOptions {
   lockMs?: number;
   graceMs?: number;
   fastPathMs?: number;
+  /**
+   * How long the fast path's clean-ups are gathered before one bulk write removes them all (one database
+   * command for every document published meanwhile instead of one each).
+   */
+  cleanupDelayMs?: number;
 }
+
+/** Clean-ups gathered at most before they are written at once, whatever the delay. */
+const CLEANUP_BATCH = 256;
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { model, bus } = options;
@@ -95,6 +103,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const lockMs = options.lockMs ?? 30_000;
   const graceMs = options.graceMs ?? 2_000;
   const fastPathMs = options.fastPathMs ?? 500;
+  const cleanupDelayMs = options.cleanupDelayMs ?? 50;
   const collection = model.collection;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
@@ -107,6 +116,58 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return promise;
   }
 
+  /** Published entries waiting for their clean-up, by document. */
+  let cleanups = new Map<string, { _id: unknown; ids: string[] }>();
+  /** Their ids: a document written again before its clean-up does not publish them a second time. */
+  const cleaning = new Set<string>();
+  let cleanupTimer: NodeJS.Timeout | undefined;
+
+  /** One bulk write removes every gathered entry from its document (unordered: one failure spoils none). */
+  function writeCleanups(): Promise<void> {
+    clearTimeout(cleanupTimer);
+    cleanupTimer = undefined;
+    if (cleanups.size === 0) return Promise.resolve();
+    const batch = [...cleanups.values()];
+    cleanups = new Map();
+    return track(
+      collection
+        .bulkWrite(
+          batch.map(({ _id, ids: published }) => ({
+            updateOne: {
+              filter: { _id } as never,
+              update: { $pull: { outbox: { id: { $in: published } } } } as never,
+            },
+          })),
+          { ordered: false },
+        )
+        .then(() => undefined)
+        .catch((err: unknown) => {
+          // The events are in JetStream: the poller publishes them again (JetStream drops the repeat
+          // by id) and then removes them.
+          logger.warn('outbox clean-up failed; the poller will retry', {
+            error: err,
+            documents: batch.length,
+          });
+        })
+        .finally(() => {
+          for (const entry of batch) for (const id of entry.ids) cleaning.delete(id);
+        }),
+    );
+  }
+
+  function cleanUpLater(_id: unknown, published: string[]): void {
+    const key = String(_id);
+    const entry = cleanups.get(key);
+    if (entry) entry.ids.push(...published);
+    else cleanups.set(key, { _id, ids: [...published] });
+    for (const id of published) cleaning.add(id);
+    if (cleanups.size >= CLEANUP_BATCH) void writeCleanups();
+    else if (!cleanupTimer) {
+      cleanupTimer = setTimeout(() => void writeCleanups(), cleanupDelayMs);
+      cleanupTimer.unref();
+    }
+  }
+
   /** Publishes entries in order; stops at the first failure so later events never overtake earlier ones. */
   async function publishEntries(
     doc: OutboxDocument,
@@ -114,6 +175,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   ): Promise<string[]> {
     const published: string[] = [];
     for (const entry of doc.outbox ?? []) {
+      // Already published, its clean-up on its way (the fast path only; the poller republishes anything).
+      if (removal === 'background' && cleaning.has(entry.id)) continue;
       try {
         await bus.publish(entry.event, entry.trace);
         published.push(entry.id);
@@ -127,19 +190,14 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       }
     }
     if (published.length > 0) {
-      const removed = collection.updateOne(
-        { _id: doc._id } as never,
-        { $pull: { outbox: { id: { $in: published } } } } as never,
-      );
       // On the fast path the request need not wait for the clean-up: the events are already in JetStream,
       // and if the $pull is lost the poller republishes them, de-duplicated by their ids.
-      if (removal === 'background') {
-        track(removed).catch((err: unknown) =>
-          logger.warn('outbox clean-up failed; the poller will retry', { error: err }),
+      if (removal === 'background') cleanUpLater(doc._id, published);
+      else
+        await collection.updateOne(
+          { _id: doc._id } as never,
+          { $pull: { outbox: { id: { $in: published } } } } as never,
         );
-      } else {
-        await removed;
-      }
     }
     return published;
   }
@@ -241,6 +299,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await Promise.allSettled([...inFlight]);
+      await writeCleanups();
     },
   };
 }

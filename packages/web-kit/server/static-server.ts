@@ -32,7 +32,7 @@ export interface StaticServerOptions {
   name?: string;
   /**
    * A page answered for / instead of index.html to visitors without this cookie (the shell's prerendered
-   * landing page, issue 16); with the cookie, / is index.html as before (a signed-in user's dashboard).
+   * landing page); with the cookie, / is index.html as before (a signed-in user's dashboard).
    */
   landingPage?: { file: string; unlessCookie: string };
 }
@@ -104,7 +104,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The pages' Content-Security-Policy (issue 12): scripts only from this origin (the shell, the remotes
+ * The pages' Content-Security-Policy: scripts only from this origin (the shell, the remotes
  * and their chunks all come through the gateway's one origin) plus the page's own inline scripts by
  * hash; styles may be inline (antd's CSS-in-JS writes <style> elements and style attributes); no
  * plugins, no framing, no foreign form targets.
@@ -159,7 +159,7 @@ const ownHeaders = ['cache-control', 'content-security-policy', 'vary', 'x-conte
 
 const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
 
-/** pino's JSON lines, as every process of the stack writes them (issue 14); LOG_LEVEL respected. */
+/** pino's JSON lines, as every process of the stack writes them; LOG_LEVEL respected. */
 function loggerFor(name: string) {
   const level = process.env.LOG_LEVEL?.toLowerCase();
   return pino({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Export of everything a user has (issue 12, profile: "export of all the user's data as JSON and CSV").
+ * Export of everything a user has (profile: "export of all the user's data as JSON and CSV").
  * Each service answers for its own collections at its own path; the profile screen asks them all and
  * writes one JSON document, or one CSV file per collection in a zip.
  */

@@ -8,14 +8,14 @@ export type IsoDateTime = z.infer<typeof isoDateTimeSchema>;
 export const localDateSchema = z.iso.date();
 export type LocalDate = z.infer<typeof localDateSchema>;
 
-/** A month, `yyyy-MM` (core.md section 7, GET /api/dashboard/calendar). */
+/** A month, `yyyy-MM` (GET /api/dashboard/calendar). */
 export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-MM');
 export type Month = z.infer<typeof monthSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A date field on a creation shape (core.md section 5): "may be a string or a date and are converted
+ * A date field on a creation shape: "may be a string or a date and are converted
  * to a date, or null when empty". A bare `YYYY-MM-DD` is refused: it has no zone, and `new Date()`
  * would read it as UTC midnight, the previous evening west of Greenwich. Clients send the instant
  * (the wizard's end of day, 23:59:59.999 local, as an ISO string).

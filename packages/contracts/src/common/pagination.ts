@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** `?limit=` on list reads; the feed's default is 10 (core.md section 7 and 9). */
+/** `?limit=` on list reads; the feed's default is 10. */
 export const limitQuerySchema = (defaultLimit: number, max = 100) =>
   z.coerce.number().int().min(1).max(max).default(defaultLimit);
 
-/** `?startDate=&endDate=` ranges (core.md section 7); either may be a local date or an instant. */
+/** `?startDate=&endDate=` ranges; either may be a local date or an instant. */
 export const dateRangeQuerySchema = z.object({
   startDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
   endDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),

@@ -8,7 +8,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('relativeTime (core.md section 9)', () => {
+describe('relativeTime', () => {
   it.each([
     [0, 'just now'],
     [59 * S, 'just now'],

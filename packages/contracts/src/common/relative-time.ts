@@ -1,9 +1,9 @@
 import { toInstant } from './instant.ts';
 
 /**
- * Relative time of posts and feed items: minutes, hours, days, or 'just now' (core.md section 9).
+ * Relative time of posts and feed items: minutes, hours, days, or 'just now'.
  * Under a minute (or in the future, from clock skew) is 'just now'; a missing time is 'Recently'
- * (core.md section 2, feed card).
+ * (feed card).
  */
 export function relativeTime(when: Date | string | null | undefined, now: Date): string {
   const instant = toInstant(when);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** core.md section 3, Post; labels Win, Support Needed (struggle), Support (core.md section 2). */
+/** Post type; labels Win, Support Needed (struggle), Support. */
 export const postTypeSchema = z.enum(['win', 'struggle', 'support']);
 export type PostType = z.infer<typeof postTypeSchema>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { addDays, localDate, weekdayOfLocalDate, zonedTimeToInstant } from '../time/zone.ts';
 
-// Weekly meetups (goals-progression-community.md sections 1, 2, 3 and 9): sample data in the spec, on the
-// server here (issue 11). Times are shown in EST, i.e. the US Eastern zone.
+// Weekly meetups: sample data in the spec, on the
+// server here. Times are shown in EST, i.e. the US Eastern zone.
 
 export const MEETUP_TIME_ZONE = 'America/New_York';
 
@@ -83,7 +83,7 @@ export function isMeetupUpcoming(startsAt: Date, now: Date): boolean {
   return now.getTime() < startsAt.getTime() + MEETUP_UPCOMING_GRACE_MINUTES * 60_000;
 }
 
-/** The date and time a meetup shows, in EST (section 1: all times in EST). */
+/** The date and time a meetup shows, in EST (all times in EST). */
 export function meetupDateTime(startsAt: Date): { date: string; time: string } {
   const date = new Intl.DateTimeFormat('en-US', {
     timeZone: MEETUP_TIME_ZONE,

@@ -12,7 +12,7 @@ import {
   splitFeedback,
 } from '../feedback/feedback.ts';
 
-describe('posts (core.md sections 4 and 5)', () => {
+describe('posts', () => {
   it('when a post has no type, then it is a win', () => {
     expect(createPostRequestSchema.parse({ content: 'Did it!' })).toEqual({
       content: 'Did it!',
@@ -63,7 +63,7 @@ describe('sessions', () => {
   });
 });
 
-describe('feedback (goals-progression-community.md section 5)', () => {
+describe('feedback', () => {
   const msg = 'Please select a category and enter your feedback';
   it.each([
     [{ category: 'bug', message: 'Broken button' }, []],

@@ -4,9 +4,9 @@ import { limitQuerySchema } from '../common/pagination.ts';
 import { questDifficultySchema } from '../quests/enums.ts';
 import { postTypeSchema } from './enums.ts';
 
-// core.md sections 3 (Post, Community feed item), 4 (Post submission), 5 and 7.
+// Posts, community feed items and post submission.
 
-/** A post needs non-blank text (core.md section 5; no message given, this one is ours). Type defaults to win. */
+/** A post needs non-blank text (no message given in the spec, this one is ours). Type defaults to win. */
 export const createPostRequestSchema = z.object({
   content: z
     .string({ error: 'Post content is required' })
@@ -26,7 +26,7 @@ export const postSchema = z.object({
   author: z.object({ displayName: z.string().nullable() }),
   /** Whether the reader has liked it (likes are one per user here). */
   likedByMe: z.boolean().optional(),
-  /** The true number of comments (core.md shows a count that is always 0; ours counts). */
+  /** The true number of comments (the spec shows a count that is always 0; ours counts). */
   commentCount: z.number().int().min(0).optional(),
   /** The reader wrote it: Delete is offered, Report and Mute are not. */
   isMine: z.boolean().optional(),
@@ -44,7 +44,7 @@ export const POST_TYPE_LABELS = {
   support: 'Support',
 } as const;
 
-/** The Share button: disabled while the text is blank or a post is being sent (core.md section 4). */
+/** The Share button: disabled while the text is blank or a post is being sent. */
 export function canSharePost(content: string, isSending: boolean): boolean {
   return !isSending && content.trim().length > 0;
 }
@@ -75,7 +75,7 @@ export function feedDisplayName(
   return user?.displayName?.trim() || user?.username?.trim() || 'Anonymous User';
 }
 
-// Beyond the spec: comments, delete, report, mute (issue 11).
+// Beyond the spec: comments, delete, report, mute.
 
 /** POST /api/posts/{id}/comments: non-blank text, as for posts. */
 export const createCommentRequestSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { sessionCategorySchema } from './enums.ts';
 
-// Body-doubling sessions (goals-progression-community.md sections 2, 3, 4, 5 and 9). The spec's sessions are
+// Body-doubling sessions. The spec's sessions are
 // sample data decided live by isActive; here they live on the server and isActive follows the clock: a
-// session is live from its start for its duration (issue 11).
+// session is live from its start for its duration.
 
 export const SESSION_CATEGORY_LABELS = {
   focus: 'Deep Focus',
@@ -12,7 +12,7 @@ export const SESSION_CATEGORY_LABELS = {
   study: 'Study Session',
 } as const;
 
-/** Bounds of the form: the sample sessions run 60 to 120 minutes for 5 to 8 people (section 9). */
+/** Bounds of the form: the sample sessions run 60 to 120 minutes for 5 to 8 people. */
 export const SESSION_LIMITS = {
   minDuration: 5,
   maxDuration: 480,
@@ -21,8 +21,8 @@ export const SESSION_LIMITS = {
 } as const;
 
 /**
- * POST /api/sessions: title, description, startTime, duration, maxParticipants, category (section 5;
- * required are those without a default). startTime is an instant, so live and upcoming follow the clock.
+ * POST /api/sessions: title, description, startTime, duration, maxParticipants, category (those
+ * without a default are required). startTime is an instant, so live and upcoming follow the clock.
  */
 export const createSessionRequestSchema = z.object({
   title: z
@@ -58,6 +58,14 @@ export const createSessionRequestSchema = z.object({
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 export type CreateSessionRequestInput = z.input<typeof createSessionRequestSchema>;
 
+/** Who is in a live room right now and the time left, per session of the sessions list. */
+export const roomSummarySchema = z.object({
+  present: z.array(z.object({ userId: z.string(), displayName: z.string(), initials: z.string() })),
+  /** Seconds until the session ends (0 when over). */
+  secondsLeft: z.number().int().min(0),
+});
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -76,6 +84,8 @@ export const sessionSchema = z.object({
   isHost: z.boolean().optional(),
   joinedByMe: z.boolean().optional(),
   remindedByMe: z.boolean().optional(),
+  /** Live sessions: who is in the room right now and the time left (null when not live). */
+  room: roomSummarySchema.nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionListResponseSchema = z.array(sessionSchema);
@@ -103,7 +113,7 @@ export function sessionPhase(
   return now < sessionEnd(startTime, durationMinutes) ? 'live' : 'over';
 }
 
-/** The page's two lists (section 2): Live Sessions and Upcoming Sessions. */
+/** The page's two lists: Live Sessions and Upcoming Sessions. */
 export function splitSessions<T extends { isActive: boolean }>(
   sessions: readonly T[],
 ): { live: T[]; upcoming: T[] } {

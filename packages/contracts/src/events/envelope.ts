@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 
 // Events between services go over NATS JetStream; an event's `type` IS its NATS subject, and its `id`
-// is the JetStream message id, so consumers apply each id at most once (architecture.md decision 5).
+// is the JetStream message id, so consumers apply each id at most once.
 
 export const EVENT_VERSION = 1 as const;
 

@@ -28,7 +28,7 @@ export type GoalEvent = z.infer<typeof goalEventSchema>;
 export const GOAL_PROGRESS_EVENT_TYPES = ['goals.progressed'] as const;
 
 /**
- * XP moved on a goal (a goal_progress_events row, goals-progression-community.md section 3): manual Add
+ * XP moved on a goal (a goal_progress_events row): manual Add
  * XP, a linked occurrence done or undone (quest), bonus or penalty. svc-goals writes the row from it, keyed
  * by the event id, so the history is certain even if the process dies right after the goal update.
  */
@@ -54,7 +54,7 @@ export type GoalProgressEvent = z.infer<typeof goalProgressEventSchema>;
 
 export const TALENT_EVENT_TYPES = ['goals.talent_unlocked'] as const;
 
-/** A talent node unlocked by check-unlocks (architecture.md: svc-goals publishes talent unlocked). */
+/** A talent node unlocked by check-unlocks (svc-goals publishes talent unlocked). */
 export const talentUnlockedEventDataSchema = z.object({
   userId: z.string(),
   nodeKey: z.string(),

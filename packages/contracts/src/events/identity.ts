@@ -16,7 +16,7 @@ export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
 
 /**
  * Names or time zone changed on the profile. The zone rides along because svc-quests computes local
- * days from it (architecture decision 7); older events without it leave the stored zone alone.
+ * days from it; older events without it leave the stored zone alone.
  */
 export const userRenamedEventDataSchema = z.object({
   userId: z.string(),
@@ -34,7 +34,7 @@ export type UserRenamedEvent = z.infer<typeof userRenamedEventSchema>;
 /**
  * A session ended before its time: sign-out, a sign-in that replaced it, or (later) a password change or
  * an admin revocation. Every gateway instance drops it from its session cache at once, also while
- * svc-identity is unreachable (issue 17). The session is named by a hash of its store key: the key is what
+ * svc-identity is unreachable. The session is named by a hash of its store key: the key is what
  * the cookie carries, so it never travels on the bus. Without `sessionHash` every session of the user ends.
  */
 export const sessionRevokedReasonSchema = z.enum([

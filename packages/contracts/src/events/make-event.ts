@@ -18,6 +18,10 @@ import type {
   SeriesEventType,
 } from './quests.ts';
 import { EVENT_VERSION } from './envelope.ts';
+import type {
+  ReminderCancelledEventData,
+  ReminderScheduledEventData,
+} from '../reminders/reminders.ts';
 
 /** Every known event type and its data. */
 export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
@@ -28,7 +32,12 @@ export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
   'identity.session_revoked': SessionRevokedEventData;
   'goals.progressed': GoalProgressEventData;
   'goals.talent_unlocked': TalentUnlockedEventData;
-} & { [K in GoalEventType]: GoalEventData } & { [K in SeriesEventType]: SeriesEventData };
+} & { [K in GoalEventType]: GoalEventData } & { [K in SeriesEventType]: SeriesEventData } & {
+  'quests.reminder_scheduled': ReminderScheduledEventData;
+  'quests.reminder_cancelled': ReminderCancelledEventData;
+  'community.reminder_scheduled': ReminderScheduledEventData;
+  'community.reminder_cancelled': ReminderCancelledEventData;
+};
 export type EventType = keyof EventDataMap;
 
 export interface DomainEvent<K extends EventType = EventType> {

@@ -37,7 +37,7 @@ export const questXpEventDataSchema = z.object({
   difficulty: questDifficultySchema,
   category: questCategorySchema.nullable(),
   growthPath: growthPathSchema.nullable(),
-  /** The day it happened in the user's zone (architecture.md decision 7). */
+  /** The day it happened in the user's zone. */
   localDate: localDateSchema,
   title: z.string(),
   /** The completion type after the change (not_completed for a revoke). */
@@ -50,7 +50,7 @@ export type QuestXpEvent = z.infer<typeof questXpEventSchema>;
 
 export const LIFE_TASK_EVENT_TYPES = ['quests.life_task_completed'] as const;
 
-/** A life task checked off; it earns its maintenance XP (goals-progression-community.md section 3, life_task_completions). */
+/** A life task checked off; it earns its maintenance XP (life_task_completions). */
 export const lifeTaskCompletedEventDataSchema = z.object({
   userId: z.string(),
   lifeTaskId: z.string(),
@@ -75,7 +75,7 @@ export const SERIES_EVENT_TYPES = [
 export type SeriesEventType = (typeof SERIES_EVENT_TYPES)[number];
 
 /**
- * A recurring series as it is after the change (architecture.md: svc-goals keeps a read model of series
+ * A recurring series as it is after the change (svc-goals keeps a read model of series
  * and occurrences for the link dialog and the journey, so it never calls svc-quests).
  */
 export const seriesEventDataSchema = z.object({

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { feedbackCategorySchema } from './enums.ts';
 
-// goals-progression-community.md sections 3 (Feedback), 4, 5 and 7.
+// Beta feedback: what a member sends and what the admin page reads and reviews.
 
 export const FEEDBACK_MISSING_TITLE = 'Missing information';
 export const FEEDBACK_MISSING_MESSAGE = 'Please select a category and enter your feedback';
 
-/** POST /api/feedback: a category and a non-blank message are both required (section 5). */
+/** POST /api/feedback: a category and a non-blank message are both required. */
 export const createFeedbackRequestSchema = z.object({
   category: z.enum(feedbackCategorySchema.options, { error: FEEDBACK_MISSING_MESSAGE }),
   message: z
@@ -36,7 +36,7 @@ export const feedbackSchema = z.object({
   createdAt: isoDateTimeSchema,
   isReviewed: z.boolean(),
   adminNotes: z.string().nullable(),
-  /** Anonymous when null (section 3). */
+  /** Anonymous when null. */
   user: z
     .object({
       displayName: z.string().nullable(),

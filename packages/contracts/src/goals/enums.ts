@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// goals-progression-community.md section 3, Enumerations.
+// Enumerations of the goals domain.
 export const goalThemeSchema = z.enum([
   'learning',
   'health',
@@ -17,6 +17,6 @@ export type GoalStatus = z.infer<typeof goalStatusSchema>;
 export const goalProgressSourceSchema = z.enum(['manual', 'quest', 'bonus', 'penalty']);
 export type GoalProgressSource = z.infer<typeof goalProgressSourceSchema>;
 
-/** Form options (section 3, Colours); the card tint knows more, unknown ones fall back to blue. */
+/** Form options; the card tint knows more, unknown ones fall back to blue. */
 export const goalColorSchema = z.enum(['blue', 'green', 'purple', 'orange', 'red', 'yellow']);
 export type GoalColor = z.infer<typeof goalColorSchema>;

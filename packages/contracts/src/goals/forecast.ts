@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../time/zone.ts';
 import { seriesOccursOn, type SeriesSchedule } from '../quests/recurrence.ts';
 import type { GoalStatus } from './enums.ts';
 
-// Goal forecast (beyond the spec, issue 10): when a goal reaches its target if every occurrence its
+// Goal forecast (beyond the spec): when a goal reaches its target if every occurrence its
 // linked series still has scheduled is done, and how far the occurrences missed since linking pushed
 // that date out.
 //
@@ -103,7 +103,7 @@ export function goalForecast(input: {
   return { kind: 'behind', finishDate, daysBehind, missedOccurrences };
 }
 
-/** 'on track for 03/05/2027' or 'N days behind' (dates as MM/dd/yyyy, section 9); null when none applies. */
+/** 'on track for 03/05/2027' or 'N days behind' (dates as MM/dd/yyyy); null when none applies. */
 export function goalForecastText(forecast: GoalForecast): string | null {
   switch (forecast.kind) {
     case 'on_track': {

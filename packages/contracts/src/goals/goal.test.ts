@@ -6,7 +6,7 @@ import {
   updateGoalRequestSchema,
 } from './goal.ts';
 
-describe('createGoalRequestSchema (goals-progression-community.md sections 5 and 9)', () => {
+describe('createGoalRequestSchema', () => {
   it('when only a title is sent, then the new-goal defaults apply (personal, 300, monthly, blue, active)', () => {
     expect(createGoalRequestSchema.parse({ title: 'Read 12 books' })).toEqual({
       title: 'Read 12 books',

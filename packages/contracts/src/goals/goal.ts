@@ -3,9 +3,9 @@ import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
 import { cadenceSchema, completionTypeSchema, questDifficultySchema } from '../quests/enums.ts';
 import { goalStatusSchema, goalThemeSchema } from './enums.ts';
 
-// goals-progression-community.md sections 3 (Goal, Goal template, Journey), 5 and 7.
+// Goals, goal templates and the journey.
 
-/** New goal defaults: theme personal, targetXp 300, cadence monthly, colour blue (section 9). */
+/** New goal defaults: theme personal, targetXp 300, cadence monthly, colour blue. */
 export const GOAL_DEFAULTS = {
   theme: 'personal',
   targetXp: 300,
@@ -14,7 +14,7 @@ export const GOAL_DEFAULTS = {
   status: 'active',
 } as const;
 
-/** Field rules of the goal form are not shown (section 5); these messages are ours. */
+/** Field rules of the goal form are not shown; these messages are ours. */
 const goalFields = {
   title: z
     .string({ error: 'Goal title is required' })
@@ -23,7 +23,7 @@ const goalFields = {
     .max(100, 'Goal title must be 100 characters or less'),
   description: z.string().trim().max(1000).nullable().optional(),
   theme: goalThemeSchema,
-  /** Parsed as an integer in the forms (section 5). */
+  /** Parsed as an integer in the forms. */
   targetXp: z.coerce
     .number({ error: 'Target XP must be a whole number of at least 1' })
     .int('Target XP must be a whole number of at least 1')
@@ -72,7 +72,7 @@ export const ADD_XP_MAX = 100;
 export const ADD_XP_DEFAULT = 10;
 
 /**
- * POST /api/goals/{id}/progress with xpGain (section 7). 1..100 (section 5); the server also clamps to
+ * POST /api/goals/{id}/progress with xpGain, 1..100; the server also clamps to
  * the XP remaining (clampAddXp).
  */
 export const addGoalProgressRequestSchema = z.object({
@@ -98,7 +98,7 @@ export const goalSchema = z.object({
   color: z.string(),
   icon: z.string().nullable(),
   status: goalStatusSchema,
-  /** The dashboard reads a difficulty on goals (section 3); goals have none in the data model. */
+  /** The dashboard reads a difficulty on goals; goals have none in the data model. */
   difficulty: questDifficultySchema.nullable().optional(),
   createdAt: isoDateTimeSchema,
   completedAt: isoDateTimeSchema.nullable(),
@@ -145,7 +145,7 @@ export type GoalSeriesLink = z.infer<typeof goalSeriesLinkSchema>;
 export const goalSeriesLinkListResponseSchema = z.array(goalSeriesLinkSchema);
 export type GoalSeriesLinkListResponse = z.infer<typeof goalSeriesLinkListResponseSchema>;
 
-/** GET /api/goals/{id}/journey (section 3, Journey response). */
+/** GET /api/goals/{id}/journey. */
 export const journeyOccurrenceSchema = z.object({
   id: z.string(),
   scheduledFor: localDateSchema,

@@ -10,7 +10,7 @@ import {
   settleGoalStatus,
 } from './progress.ts';
 
-describe('settleGoalStatus (issue 10: reaching the target completes the goal)', () => {
+describe('settleGoalStatus (reaching the target completes the goal)', () => {
   it.each([
     ['active', 299, 300, 'active'],
     ['active', 300, 300, 'completed'],

@@ -4,8 +4,8 @@ import type { CompletionType } from '../quests/enums.ts';
 import { xpForCompletion } from '../quests/completion.ts';
 import { goalProgressSourceSchema, type GoalStatus } from './enums.ts';
 
-// How a goal's XP and status move (goals-progression-community.md sections 3, 4 and 5; issue 10). The spec
-// does not show what sets completed; issue 10 decides that reaching the target does.
+// How a goal's XP and status move. The spec
+// does not show what sets completed; here reaching the target does.
 
 export const GOAL_NOT_FOUND_MESSAGE = 'Goal not found';
 export const GOAL_ALREADY_COMPLETED_MESSAGE = 'This goal is already completed';
@@ -13,7 +13,7 @@ export const GOAL_ARCHIVED_MESSAGE = 'An archived goal cannot earn XP';
 export const SERIES_ALREADY_LINKED_MESSAGE = 'This series is already linked to the goal';
 export const SERIES_NOT_FOUND_MESSAGE = 'Recurring series not found';
 
-/** Add XP is offered while a goal is active or paused (the row is hidden once completed, section 2). */
+/** Add XP is offered while a goal is active or paused (the row is hidden once completed). */
 export function canAddGoalProgress(status: GoalStatus): boolean {
   return status === 'active' || status === 'paused';
 }
@@ -54,7 +54,7 @@ export function goalChangeEventType(
 /**
  * XP a linked series' occurrence gives the goal: what its completion type is worth at xpPerOccurrence
  * (completed all of it, partial half rounded down, like quest XP), counted only when it was done at or
- * after the link was made. Completing adds it, undoing takes it back (issue 10).
+ * after the link was made. Completing adds it, undoing takes it back.
  */
 export function linkedOccurrenceXp(
   occurrence: { completionType: CompletionType; doneAt: Date | null },

@@ -15,7 +15,7 @@ import {
   parseLinkXpInput,
 } from './rules.ts';
 
-describe('goalAverageProgress (goals-progression-community.md section 2, Avg Progress)', () => {
+describe('goalAverageProgress (Avg Progress)', () => {
   it.each([
     [[], 0],
     [[{ currentXp: 0, targetXp: 300 }], 0],
@@ -69,7 +69,7 @@ describe('goalAverageProgress (goals-progression-community.md section 2, Avg Pro
   );
 });
 
-describe('Add XP (goals-progression-community.md section 5)', () => {
+describe('Add XP', () => {
   it.each([
     ['', 10],
     ['abc', 10],
@@ -102,7 +102,7 @@ describe('Add XP (goals-progression-community.md section 5)', () => {
   });
 });
 
-describe('Link series XP (goals-progression-community.md sections 5 and 9)', () => {
+describe('Link series XP', () => {
   it.each([
     [1, 1],
     [4, 1], // 0.4 rounds to 0, at least 1
@@ -148,7 +148,7 @@ describe('Link series XP (goals-progression-community.md sections 5 and 9)', () 
   });
 });
 
-describe('goal status rules (section 4)', () => {
+describe('goal status rules', () => {
   it.each([
     ['paused', 'active'],
     ['active', 'paused'],

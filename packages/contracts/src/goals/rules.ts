@@ -1,7 +1,7 @@
 import type { GoalStatus } from './enums.ts';
 import { ADD_XP_DEFAULT, ADD_XP_MAX, ADD_XP_MIN } from './goal.ts';
 
-// goals-progression-community.md sections 2, 4, 5 and 9.
+// Goal rules: average progress, Add XP and linked-series XP.
 
 /** Avg Progress: total current XP / total target XP, rounded percent, 0 when there are no goals. */
 export function goalAverageProgress(
@@ -29,13 +29,13 @@ export function goalSummary(
   };
 }
 
-/** One goal's progress percent, capped at 100 (core.md section 2, dashboard goals tab). */
+/** One goal's progress percent, capped at 100 (dashboard goals tab). */
 export function goalProgressPercent(goal: { currentXp: number; targetXp: number }): number {
   if (goal.targetXp <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((goal.currentXp / goal.targetXp) * 100)));
 }
 
-/** Add XP input: a number 1..100; an invalid or empty entry falls back to 10 (section 5). */
+/** Add XP input: a number 1..100; an invalid or empty entry falls back to 10. */
 export function parseAddXpInput(raw: string | number | null | undefined): number {
   const n =
     typeof raw === 'number'
@@ -58,7 +58,7 @@ export function clampAddXp(amount: number, goal: { currentXp: number; targetXp: 
   return Math.max(ADD_XP_MIN, Math.min(Math.floor(amount), upper));
 }
 
-/** Default XP per linked occurrence: target / 10, rounded, at least 1 (section 5 and 9). */
+/** Default XP per linked occurrence: target / 10, rounded, at least 1. */
 export function defaultLinkXp(targetXp: number): number {
   return Math.max(1, Math.round(targetXp / 10));
 }
@@ -83,7 +83,7 @@ export function canLinkSeries(
   return !!seriesId && xpPerOccurrence > 0;
 }
 
-/** Series not linked yet, and the empty-state text when none is left (section 5). */
+/** Series not linked yet, and the empty-state text when none is left. */
 export function linkableSeries<T extends { id: string }>(
   all: readonly T[],
   linkedSeriesIds: readonly string[],
@@ -116,7 +116,7 @@ export function goalSection(status: GoalStatus): 'active' | 'completed' | 'pause
   return null;
 }
 
-/** Journey caption 'X of Y completed (Z%)' (section 2). */
+/** Journey caption 'X of Y completed (Z%)'. */
 export function journeyCaption(occurrences: readonly { isCompleted: boolean }[]): string {
   const done = occurrences.filter((o) => o.isCompleted).length;
   const total = occurrences.length;
@@ -124,7 +124,7 @@ export function journeyCaption(occurrences: readonly { isCompleted: boolean }[])
   return `${done} of ${total} completed (${percent}%)`;
 }
 
-/** Card tint colours; unknown colours fall back to blue (section 3, Colours). */
+/** Card tint colours; unknown colours fall back to blue. */
 export const GOAL_TINT_COLORS = [
   'blue',
   'green',

@@ -19,7 +19,7 @@ const streakOf = (days: number, from = 1) =>
     row('quests.completed', 10, `2026-11-${String(from + i).padStart(2, '0')}T09:00:00.000Z`),
   );
 
-describe('achievementsFrom (core.md section 3, Achievements, earned from history)', () => {
+describe('achievementsFrom (Achievements, earned from history)', () => {
   it('when a user has no history, then the four tiles show in the spec order, none earned', () => {
     const achievements = achievementsFrom([]);
     expect(achievements.map((a) => a.name)).toEqual([

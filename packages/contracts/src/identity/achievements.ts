@@ -4,8 +4,8 @@ import { totalXpToReachLevel } from '../progression/level.ts';
 import { addDays } from '../time/zone.ts';
 
 /**
- * The profile's four achievements (core.md section 3, Achievements; section 2, Profile screen). The spec
- * shows them fixed; here they are earned from the user's own history (issue 12), each with the moment
+ * The profile's four achievements (Profile screen). The spec
+ * shows them fixed; here they are earned from the user's own history, each with the moment
  * it was earned.
  */
 export const ACHIEVEMENTS = [
@@ -39,9 +39,17 @@ export const achievementsResponseSchema = z.object({ achievements: z.array(achie
 export type AchievementsResponse = z.infer<typeof achievementsResponseSchema>;
 
 /** Where an XP change came from, as the ledger knows it. */
-export const XP_SOURCES = ['quest', 'occurrence', 'life_task', 'other'] as const;
+export const XP_SOURCES = ['quest', 'occurrence', 'life_task', 'co_focus', 'other'] as const;
 export const xpSourceSchema = z.enum(XP_SOURCES);
 export type XpSource = z.infer<typeof xpSourceSchema>;
+/** How the XP history names each source. */
+export const XP_SOURCE_LABELS: Readonly<Record<XpSource, string>> = {
+  quest: 'Quest',
+  occurrence: 'Recurring quest',
+  life_task: 'Life task',
+  co_focus: 'Co-focus bonus',
+  other: 'Other',
+};
 
 /** One XP change on the user's ledger ('why this XP', beyond the spec). */
 export const xpHistoryEntrySchema = z.object({
@@ -82,6 +90,7 @@ export type XpHistoryResponse = z.infer<typeof xpHistoryResponseSchema>;
 /** The ledger's event type to its source. */
 export function xpSourceOf(type: string, occurrenceId: string | null | undefined): XpSource {
   if (type === 'quests.life_task_completed') return 'life_task';
+  if (type.startsWith('community.co_focus.')) return 'co_focus';
   if (type.startsWith('quests.')) return occurrenceId ? 'occurrence' : 'quest';
   return 'other';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * External sign-in (OpenID Connect, issue 12) sends the browser back to /auth?notice=<code> whenever it
+ * External sign-in (OpenID Connect) sends the browser back to /auth?notice=<code> whenever it
  * does not end signed in; the auth page shows the words here. Never an error page.
  */
 export const EXTERNAL_SIGN_IN_NOTICES = {

@@ -1,4 +1,4 @@
-/** Avatar initials: the upper-case first letter of each word of the display name (core.md section 9). */
+/** Avatar initials: the upper-case first letter of each word of the display name. */
 export function initials(displayName: string | null | undefined): string {
   if (!displayName) return '';
   return displayName

@@ -13,13 +13,13 @@ export interface StoredUser {
   isFounder: boolean;
   userNumber: number | null;
   timeZone: string;
-  /** Absent on users stored before roles (issue 11): they are members. */
+  /** Absent on users stored before roles: they are members. */
   role?: UserRole;
 }
 
 /**
  * The profile every identity answer carries, with level and progress derived from total XP (so a stored
- * level can never disagree with the XP; architecture.md decision 6).
+ * level can never disagree with the XP; one level rule, in contracts).
  */
 export function buildUserProfile(user: StoredUser): UserProfile {
   const p = levelProgress(user.xp);
@@ -42,7 +42,7 @@ export function buildUserProfile(user: StoredUser): UserProfile {
   };
 }
 
-/** Profile progress bar: 'Progress to Level N+1' and 'xp / xpToNextLevel XP' (core.md section 2), with xp inside the level. */
+/** Profile progress bar: 'Progress to Level N+1' and 'xp / xpToNextLevel XP', with xp inside the level. */
 export function profileProgressText(
   profile: Pick<UserProfile, 'level' | 'xpIntoLevel' | 'xpToNextLevel'>,
 ): { title: string; text: string } {
@@ -52,14 +52,14 @@ export function profileProgressText(
   };
 }
 
-/** Founder badge text 'Founder #N', or null (core.md section 6). */
+/** Founder badge text 'Founder #N', or null. */
 export function founderBadge(
   profile: Pick<UserProfile, 'isFounder' | 'userNumber'>,
 ): string | null {
   return profile.isFounder && profile.userNumber !== null ? `Founder #${profile.userNumber}` : null;
 }
 
-/** Dashboard heading (core.md section 2). */
+/** Dashboard heading. */
 export function dashboardGreeting(isNewUser: boolean, level: number): string {
   return isNewUser ? 'Welcome, New Adventurer!' : `Welcome back, Level ${level} Adventurer!`;
 }

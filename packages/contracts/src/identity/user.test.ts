@@ -10,7 +10,7 @@ import { initials } from './initials.ts';
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
 
-describe('registerRequestSchema (core.md section 5)', () => {
+describe('registerRequestSchema', () => {
   const valid = {
     username: 'ada',
     email: 'ada@example.com',
@@ -51,7 +51,7 @@ describe('loginRequestSchema', () => {
   });
 });
 
-describe('profileUpdateRequestSchema (core.md section 5, Profile)', () => {
+describe('profileUpdateRequestSchema', () => {
   it.each([
     ['', 'ada', ['Display name is required']],
     ['x'.repeat(50), 'ada', []],
@@ -85,7 +85,7 @@ describe('profileUpdateRequestSchema (core.md section 5, Profile)', () => {
   });
 });
 
-describe('initials (core.md section 9)', () => {
+describe('initials', () => {
   it.each([
     ['Ada Lovelace', 'AL'],
     ['ada', 'A'],

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { timeZoneSchema } from '../time/zone.ts';
 
-// Requests of svc-identity. Messages word for word from core.md section 5.
+// Requests of svc-identity. Messages word for word from the spec.
 
-/** POST /api/auth/register (core.md section 3, Register payload; section 5). */
+/** POST /api/auth/register. */
 export const registerRequestSchema = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
@@ -23,12 +23,12 @@ export const registerRequestSchema = z.object({
     .string({ error: 'Display name is required' })
     .trim()
     .min(1, 'Display name is required'),
-  /** Captured from the browser at sign-up (architecture.md decision 7). */
+  /** Captured from the browser at sign-up. */
   timeZone: timeZoneSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** POST /api/auth/login; the username field also takes an email (core.md section 2, "Username or Email"). */
+/** POST /api/auth/login; the username field also takes an email ("Username or Email"). */
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
   password: z
@@ -53,7 +53,7 @@ export function usernameFrom(text: string): string {
   return cleaned.length >= 3 ? cleaned : `adventurer${cleaned}`;
 }
 
-/** PATCH /api/user/profile (core.md section 7; rules section 5, Profile displayName / username). */
+/** PATCH /api/user/profile (displayName and username rules). */
 export const profileUpdateRequestSchema = z.object({
   displayName: z
     .string({ error: 'Display name is required' })
@@ -74,12 +74,12 @@ export const profileUpdateRequestSchema = z.object({
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 /**
- * GET /api/user/profile, and the user returned by login and register (core.md section 3, User profile).
+ * GET /api/user/profile, and the user returned by login and register (User profile).
  * xp is the TOTAL XP earned. xpToNextLevel is what the current level needs to pass, level*100
- * (architecture.md decision 6: level n needs n*100 to pass); the profile screen's (level+1)*100
- * reading (core.md section 9) is not used, so the bar and the level agree.
+ * (level n needs n*100 to pass); the profile screen's (level+1)*100
+ * reading is not used, so the bar and the level agree.
  */
-/** Members use the app; admins also schedule meetups and review beta feedback (issue 11). */
+/** Members use the app; admins also schedule meetups and review beta feedback. */
 export const USER_ROLES = ['member', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLevelUp } from './level-up.ts';
 
-describe('detectLevelUp (core.md section 4, Level-up)', () => {
+describe('detectLevelUp (Level-up)', () => {
   it.each([
     // previousLevel, totalXp, leveledUp, newLevel, previousXp
     [1, 99, false, 1, 0],

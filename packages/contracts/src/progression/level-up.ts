@@ -1,7 +1,7 @@
 import { levelProgress } from './level.ts';
 
 /**
- * core.md section 4, Level-up: when the computed level rises above the previously seen level, the
+ * Level-up: when the computed level rises above the previously seen level, the
  * celebration opens with the previous XP taken as (old level - 1) * 100.
  */
 export function detectLevelUp(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { levelProgress, totalXpToReachLevel } from './level.ts';
 
-describe('levelProgress (core.md section 9: level n needs n*100 XP to pass)', () => {
+describe('levelProgress (level n needs n*100 XP to pass)', () => {
   it.each([
     // totalXp, level, xpIntoLevel, xpToNextLevel, percent
     [0, 1, 0, 100, 0],

@@ -1,6 +1,6 @@
-// Level maths (core.md section 9, XP per level; architecture.md decision 6).
+// Level maths (XP per level).
 // Level n needs n*100 XP to pass; total XP to reach level n is the sum of 100*k for k = 1..n-1.
-// The profile screen's second reading, xpToNextLevel = (level+1)*100, is NOT used: decision 6 keeps
+// The profile screen's second reading, xpToNextLevel = (level+1)*100, is NOT used: the level keeps
 // one rule, and the per-step reading is the one the level itself is computed with.
 
 export const XP_PER_LEVEL_STEP = 100;
@@ -17,7 +17,7 @@ export interface LevelProgress {
   xpIntoLevel: number;
   /** XP the current level needs to pass (level*100). */
   xpToNextLevel: number;
-  /** xpIntoLevel / xpToNextLevel as a percent, clamped 0..100 (core.md section 9). */
+  /** xpIntoLevel / xpToNextLevel as a percent, clamped 0..100. */
   percent: number;
 }
 

@@ -1,8 +1,8 @@
 import type { CompletionType, GrowthPath, QuestCategory } from '../quests/enums.ts';
 import type { TalentNode } from './talents.ts';
 
-// Which path a completion counts in, and which nodes a check unlocks (goals-progression-community.md
-// sections 1, 3 and 4: nodes unlock when enough quests are completed in their path).
+// Which path a completion counts in, and which nodes a check unlocks (nodes
+// unlock when enough quests are completed in their path).
 
 /**
  * A quest without a growth path counts in the path of its category. The table mirrors deriveCategory (the

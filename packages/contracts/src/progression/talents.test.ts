@@ -31,7 +31,7 @@ const prog = (nodeKey: string, currentCompletions: number, isUnlocked = false): 
   isUnlocked,
 });
 
-describe('talentNodeState (goals-progression-community.md section 4, Talent node)', () => {
+describe('talentNodeState', () => {
   it.each([
     ['no prerequisites, 0 of 4', [], [], 'in_progress'],
     ['no prerequisites, 3 of 4', [], [prog('n', 3)], 'in_progress'],

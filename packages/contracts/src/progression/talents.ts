@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { growthPathSchema } from '../quests/enums.ts';
 
-// goals-progression-community.md sections 3 (Talent node, User talent progress) and 4 (Talent node).
+// Talent nodes and each user's talent progress.
 
 export const talentEffectSchema = z.object({
   name: z.string().optional(),
@@ -136,7 +136,7 @@ export const GROWTH_PATH_LABELS = {
   environment_growth: 'Environment Growth',
 } as const;
 
-/** 'Complete N quest(s) in the {path} path' (section 2). */
+/** 'Complete N quest(s) in the {path} path'. */
 export function talentRequirementText(
   node: Pick<TalentNode, 'completionsRequired' | 'path'>,
 ): string {

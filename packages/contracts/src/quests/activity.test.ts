@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_ACTIVITY_LIMIT, recentActivity } from './activity.ts';
 
-describe('recentActivity (core.md section 9: limit 8)', () => {
+describe('recentActivity (limit 8)', () => {
   it('when there are more than 8 completions, then the 8 newest come first', () => {
     const items = Array.from({ length: 10 }, (_, i) => ({
       id: `q${i}`,

@@ -1,6 +1,6 @@
 import { toInstant } from '../common/instant.ts';
 
-/** The dashboard's recent-activity card shows at most 8 items (core.md section 9). */
+/** The dashboard's recent-activity card shows at most 8 items. */
 export const RECENT_ACTIVITY_LIMIT = 8;
 
 export interface ActivityItem {

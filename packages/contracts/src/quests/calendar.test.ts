@@ -23,7 +23,7 @@ const day = (
   maintenanceXp,
 });
 
-describe('calendar star (core.md section 9: 3 or more items)', () => {
+describe('calendar star (3 or more items)', () => {
   it.each([
     [0, 0, 0, false],
     [2, 0, 0, false],
@@ -41,7 +41,7 @@ describe('calendar star (core.md section 9: 3 or more items)', () => {
   );
 });
 
-describe('calendar day colour and tooltip (core.md section 2)', () => {
+describe('calendar day colour and tooltip', () => {
   it.each([
     [undefined, 'none', 'No activity'],
     [day(0, 0, 0), 'none', 'No activity'],

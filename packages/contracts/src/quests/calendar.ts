@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { localDateSchema, monthSchema } from '../common/dates.ts';
 
-/** GET /api/dashboard/calendar?month=yyyy-MM (core.md section 7). */
+/** GET /api/dashboard/calendar?month=yyyy-MM. */
 export const calendarQuerySchema = z.object({ month: monthSchema });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
-/** A goal finished on a day (core.md section 3 says a list; each item names the goal). */
+/** A goal finished on a day (the spec says a list; each item names the goal). */
 export const calendarGoalSchema = z.object({ id: z.string(), title: z.string() });
 export type CalendarGoal = z.infer<typeof calendarGoalSchema>;
 
-/** core.md section 3, Calendar day map. */
+/** One day of the calendar day map. */
 export const calendarDaySchema = z.object({
   questsCompleted: z.number().int().min(0),
   goalsCompleted: z.array(calendarGoalSchema),
@@ -23,7 +23,7 @@ export type CalendarDay = z.infer<typeof calendarDaySchema>;
 export const calendarResponseSchema = z.record(localDateSchema, calendarDaySchema);
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
-/** A day gets a star when three or more items were completed (core.md sections 2 and 9). */
+/** A day gets a star when three or more items were completed. */
 export const CALENDAR_STAR_THRESHOLD = 3;
 
 export function calendarItemCount(day: CalendarDay): number {
@@ -36,7 +36,7 @@ export function hasCalendarStar(day: CalendarDay): boolean {
 
 export type CalendarKind = 'quests' | 'goals' | 'lifeTasks';
 
-/** The kinds of activity a day shows a dot for; two or more make the 'Multiple' colour (core.md section 2). */
+/** The kinds of activity a day shows a dot for; two or more make the 'Multiple' colour. */
 export function calendarDayKinds(day: CalendarDay): CalendarKind[] {
   const kinds: CalendarKind[] = [];
   if (day.questsCompleted > 0) kinds.push('quests');
@@ -47,7 +47,7 @@ export function calendarDayKinds(day: CalendarDay): CalendarKind[] {
 
 export type CalendarColor = 'none' | 'blue' | 'green' | 'orange' | 'multiple';
 
-/** Legend: Quests blue, Goals green, Life Tasks orange, Multiple (core.md section 2). */
+/** Legend: Quests blue, Goals green, Life Tasks orange, Multiple. */
 export function calendarDayColor(day: CalendarDay | undefined): CalendarColor {
   if (!day) return 'none';
   const kinds = calendarDayKinds(day);
@@ -56,13 +56,13 @@ export function calendarDayColor(day: CalendarDay | undefined): CalendarColor {
   return kinds[0] === 'quests' ? 'blue' : kinds[0] === 'goals' ? 'green' : 'orange';
 }
 
-/** Tooltip: '{q} quests, {g} goals, {l} life tasks' or 'No activity' (core.md section 2). */
+/** Tooltip: '{q} quests, {g} goals, {l} life tasks' or 'No activity'. */
 export function calendarTooltip(day: CalendarDay | undefined): string {
   if (!day || calendarItemCount(day) === 0) return 'No activity';
   return `${day.questsCompleted} quests, ${day.goalsCompleted.length} goals, ${day.lifeTasksCompleted} life tasks`;
 }
 
-/** A selected day's Total XP is totalXp plus maintenanceXp (core.md section 2). */
+/** A selected day's Total XP is totalXp plus maintenanceXp. */
 export function calendarDayTotalXp(day: CalendarDay): number {
   return day.totalXp + day.maintenanceXp;
 }
@@ -74,7 +74,7 @@ export interface MonthSummary {
   totalXp: number;
 }
 
-/** 'This Month's Summary' (core.md section 2). */
+/** 'This Month's Summary'. */
 export function calendarMonthSummary(days: CalendarResponse): MonthSummary {
   const sum: MonthSummary = { questsCompleted: 0, goalsAchieved: 0, lifeTasks: 0, totalXp: 0 };
   for (const day of Object.values(days)) {

@@ -12,7 +12,7 @@ import {
 } from './completion.ts';
 import { defaultXpForDifficulty, partialXp } from './xp.ts';
 
-describe('partialXp (core.md section 9: half, rounded down)', () => {
+describe('partialXp (half, rounded down)', () => {
   it.each([
     [0, 0],
     [1, 0],
@@ -48,7 +48,7 @@ describe('xpForCompletion and completionXpDelta', () => {
   });
 });
 
-describe('isOccurrenceDone and its badge (core.md section 4)', () => {
+describe('isOccurrenceDone and its badge', () => {
   it.each([
     [false, 'not_completed', false, null],
     [true, 'not_completed', true, 'Done'],
@@ -71,7 +71,7 @@ describe('isOccurrenceDone and its badge (core.md section 4)', () => {
   });
 });
 
-describe('canSnooze (core.md section 4)', () => {
+describe('canSnooze', () => {
   const zone = 'Europe/Berlin';
   const now = new Date('2026-11-22T09:00:00.000Z');
   it.each([
@@ -93,7 +93,7 @@ describe('canSnooze (core.md section 4)', () => {
   );
 });
 
-describe('completionRate (core.md section 9)', () => {
+describe('completionRate', () => {
   it.each([
     [0, 0, 0],
     [0, 5, 0],
@@ -126,7 +126,7 @@ describe('defaultXpForDifficulty', () => {
   });
 });
 
-describe('completionMove (core.md section 4: moving between states moves XP by the difference)', () => {
+describe('completionMove (moving between states moves XP by the difference)', () => {
   it.each([
     // from, awarded before, to, xpReward -> isCompleted, awardedXp, partialXpEarned, xpDelta
     ['not_completed', 0, 'completed', 25, true, 25, 0, 25],

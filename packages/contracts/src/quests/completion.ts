@@ -3,7 +3,7 @@ import type { CompletionType, TimeOfDay } from './enums.ts';
 import { daysUntilDue } from './urgency.ts';
 import { partialXp } from './xp.ts';
 
-// core.md section 4, Quest completion.
+// Quest completion.
 
 /** XP a completion type is worth: not_completed 0, partial half rounded down, completed full. */
 export function xpForCompletion(completionType: CompletionType, xpReward: number): number {
@@ -14,8 +14,7 @@ export function xpForCompletion(completionType: CompletionType, xpReward: number
 
 /**
  * XP to move when an item goes from one completion type to another: the difference of what each is
- * worth, so completed -> partial revokes the other half and toggling back revokes all (architecture.md
- * decision 5).
+ * worth, so completed -> partial revokes the other half and toggling back revokes all.
  */
 export function completionXpDelta(
   from: CompletionType,
@@ -26,7 +25,7 @@ export function completionXpDelta(
 }
 
 /**
- * Moving a quest or an occurrence to `to` (core.md section 4): what it then holds and the XP that moves.
+ * Moving a quest or an occurrence to `to`: what it then holds and the XP that moves.
  * `awardedXp` is what the item's current state already awarded, so the delta is measured against what
  * was really given (never doubled, never lost, even if xpReward was edited in between). A move to the
  * same type changes nothing.
@@ -75,7 +74,7 @@ export const COMPLETION_CHOICE_LABELS: Readonly<Record<CompletionType, string>> 
   completed: 'Completed',
 };
 
-/** Feedback toast per choice, word for word (core.md section 4). */
+/** Feedback toast per choice, word for word. */
 export const COMPLETION_FEEDBACK: Readonly<
   Record<CompletionType, { title: string; description: string }>
 > = {
@@ -95,7 +94,7 @@ export const COMPLETION_FEEDBACK: Readonly<
 
 /**
  * Snooze is offered only for incomplete items that are due today or overdue, or have a specific time of
- * day (core.md section 4). 'anytime' is not a specific time of day.
+ * day. 'anytime' is not a specific time of day.
  */
 export function canSnooze(
   item: { isCompleted: boolean; dueDate: Date | string | null; timeOfDay?: TimeOfDay | null },
@@ -108,20 +107,20 @@ export function canSnooze(
   return !!item.timeOfDay && item.timeOfDay !== 'anytime';
 }
 
-/** completedQuests / totalQuests as a rounded percent, 0 when there are none (core.md section 9). */
+/** completedQuests / totalQuests as a rounded percent, 0 when there are none. */
 export function completionRate(completedQuests: number, totalQuests: number): number {
   if (totalQuests <= 0) return 0;
   return Math.round((completedQuests / totalQuests) * 100);
 }
 
-/** Streak progress bar target: 30 days (core.md section 9). */
+/** Streak progress bar target: 30 days. */
 export const STREAK_TARGET_DAYS = 30;
 
 export function streakProgressPercent(streak: number): number {
   return Math.min(100, Math.max(0, Math.round((streak / STREAK_TARGET_DAYS) * 100)));
 }
 
-/** Clear Completed shows only when a completed quest or a visible completed occurrence exists (core.md section 2). */
+/** Clear Completed shows only when a completed quest or a visible completed occurrence exists. */
 export function canClearCompleted(
   quests: readonly { isCompleted: boolean }[],
   occurrences: readonly {

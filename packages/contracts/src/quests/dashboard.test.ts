@@ -11,7 +11,7 @@ const empty = {
   lifeTaskCount: 0,
 };
 
-describe('isNewUser (core.md section 4, New user)', () => {
+describe('isNewUser', () => {
   it.each([
     ['nothing at all', {}, true],
     ['no overview yet', { overview: null }, true],
@@ -27,7 +27,7 @@ describe('isNewUser (core.md section 4, New user)', () => {
   });
 });
 
-describe('dashboardHeading (core.md section 2)', () => {
+describe('dashboardHeading', () => {
   it('when the user is new, then the greeting is the new adventurer one, whatever the XP', () => {
     expect(dashboardHeading(true, 0)).toBe('Welcome, New Adventurer!');
   });

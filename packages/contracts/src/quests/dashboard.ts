@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { levelProgress } from '../progression/level.ts';
 
-/** GET /api/dashboard/overview (core.md section 3, Dashboard overview). */
+/** GET /api/dashboard/overview. */
 export const dashboardOverviewSchema = z.object({
   totalXpEarned: z.number().int().min(0),
   totalQuestsCompleted: z.number().int().min(0),
@@ -24,7 +24,7 @@ export interface NewUserInput {
 }
 
 /**
- * core.md section 4, New user: zero total XP and zero completed quests in the overview, and no quests,
+ * New user: zero total XP and zero completed quests in the overview, and no quests,
  * recurring series, goals, todos or life tasks. A missing overview counts as zero.
  */
 export function isNewUser(input: NewUserInput): boolean {
@@ -42,7 +42,7 @@ export function isNewUser(input: NewUserInput): boolean {
 }
 
 /**
- * The dashboard's heading (core.md section 2): the new-user greeting, or the level the total XP reaches.
+ * The dashboard's heading: the new-user greeting, or the level the total XP reaches.
  * The dashboard and the server-rendered first screen (gateway first-screen.ts) both write it from here.
  */
 export function dashboardHeading(newUser: boolean, totalXp: number): string {

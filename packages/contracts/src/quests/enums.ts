@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Enumerations of the quest domain (goals-progression-community.md section 3, Enumerations; core.md section 3).
+// Enumerations of the quest domain.
 
 export const questDifficultySchema = z.enum(['easy', 'medium', 'hard']);
 export type QuestDifficulty = z.infer<typeof questDifficultySchema>;

@@ -11,7 +11,7 @@ const none: FirstScreenReads = {
   goals: [],
 };
 
-describe('the first screen heading and badge (issue 16)', () => {
+describe('the first screen heading and badge', () => {
   it('when the reads show nothing at all, then the new-adventurer greeting', () => {
     expect(firstScreenHeading(none)).toBe('Welcome, New Adventurer!');
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { API, urlOf } from '../api.ts';
 import { userProfileSchema } from '../identity/user.ts';
 import { dashboardHeading, dashboardOverviewSchema, isNewUser } from './dashboard.ts';
 
 /**
- * The dashboard's first screen, written by the server (issue 16): the gateway answers a signed-in user's
+ * The dashboard's first screen, written by the server: the gateway answers a signed-in user's
  * page request for the dashboard with the shell's prerendered first-screen.html, its heading filled in and
  * the API answers the dashboard reads at once embedded, so the heading paints before any JavaScript runs and
  * the app's first reads need no round trip. This module is the agreement between the three parts: the
@@ -31,16 +32,20 @@ export type FirstScreenService = 'identity' | 'quests' | 'goals';
 
 /**
  * The reads the dashboard makes before it shows (mfe-quests dashboard-route.tsx and dashboard-page.tsx),
- * with the very URLs the app asks for, so web-kit's client finds each answer under its own URL.
+ * with the very URLs the app asks for (built from the same operations), so web-kit's client finds each
+ * answer under its own URL.
  */
 export const FIRST_SCREEN_READS = {
-  profile: { service: 'identity', url: '/api/user/profile' },
-  overview: { service: 'quests', url: '/api/dashboard/overview' },
-  quests: { service: 'quests', url: '/api/quests' },
-  series: { service: 'quests', url: '/api/quests/recurring' },
-  todos: { service: 'quests', url: '/api/todos' },
-  lifeTasks: { service: 'quests', url: '/api/life-tasks?includeCompleted=true' },
-  goals: { service: 'goals', url: '/api/goals' },
+  profile: { service: 'identity', url: urlOf(API.getProfile) },
+  overview: { service: 'quests', url: urlOf(API.dashboardOverview) },
+  quests: { service: 'quests', url: urlOf(API.listQuests) },
+  series: { service: 'quests', url: urlOf(API.listSeries) },
+  todos: { service: 'quests', url: urlOf(API.listTodos) },
+  lifeTasks: {
+    service: 'quests',
+    url: urlOf(API.listLifeTasks, { query: { includeCompleted: 'true' } }),
+  },
+  goals: { service: 'goals', url: urlOf(API.listGoals) },
 } as const satisfies Record<string, { service: FirstScreenService; url: string }>;
 
 export type FirstScreenReads = { [K in keyof typeof FIRST_SCREEN_READS]: unknown };
@@ -82,7 +87,7 @@ export function firstScreenHeading(reads: FirstScreenReads): string | null {
   return dashboardHeading(newUser, profile.data.xp);
 }
 
-/** The founder badge's text beside the heading ('Founder #12', core.md section 2), or null for none. */
+/** The founder badge's text beside the heading ('Founder #12'), or null for none. */
 export function firstScreenBadge(reads: FirstScreenReads): string | null {
   const profile = badgeProfileSchema.safeParse(reads.profile).data;
   return profile?.isFounder && profile.userNumber !== null

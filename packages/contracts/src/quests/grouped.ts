@@ -5,11 +5,11 @@ import { occurrenceSchema } from './occurrence.ts';
 import { questSchema } from './quest.ts';
 import { seriesSchema } from './series.ts';
 
-/** GET /api/quests/grouped, /with-occurrences and /occurrences take ?startDate&endDate (core.md section 7). */
+/** GET /api/quests/grouped, /with-occurrences and /occurrences take ?startDate&endDate. */
 export const questRangeQuerySchema = dateRangeQuerySchema;
 export type QuestRangeQuery = z.infer<typeof questRangeQuerySchema>;
 
-/** GET /api/quests/grouped (core.md section 3, Grouped quests response). */
+/** GET /api/quests/grouped. */
 export const groupedQuestsResponseSchema = z.object({
   regularQuests: z.array(questSchema),
   recurringSeries: z.array(seriesSchema),
@@ -18,7 +18,7 @@ export const groupedQuestsResponseSchema = z.object({
 export type GroupedQuestsResponse = z.infer<typeof groupedQuestsResponseSchema>;
 
 /**
- * GET /api/quests/with-occurrences. The spec shows no response shape (core.md section 7); this project
+ * GET /api/quests/with-occurrences. The spec shows no response shape; this project
  * answers one-time quests and the range's occurrences side by side, each with its own schema.
  */
 export const questsWithOccurrencesResponseSchema = z.object({

@@ -1,8 +1,7 @@
 import { addInterval } from '../time/zone.ts';
 import type { LifeTaskRecurrenceUnit } from './enums.ts';
 
-// Completing a life task (core.md section 3; goals-progression-community.md section 3, life_tasks and
-// life_task_completions: maintenanceXp, isRecurring, recurrenceInterval with a unit, nextDueDate).
+// Completing a life task (life_tasks and life_task_completions: maintenanceXp, isRecurring, recurrenceInterval with a unit, nextDueDate).
 
 export interface LifeTaskCompletionInput {
   isCompleted: boolean;

@@ -6,11 +6,11 @@ import {
   lifeTaskRecurrenceUnitSchema,
 } from './enums.ts';
 
-/** Maintenance XP a life task earns by default (goals-progression-community.md section 9). */
+/** Maintenance XP a life task earns by default. */
 export const DEFAULT_MAINTENANCE_XP = 2;
 
 /**
- * POST /api/life-tasks (core.md section 5, Creation shapes; section 3: category default personal,
+ * POST /api/life-tasks (category default personal,
  * priority default medium, recurrence 1 week; data model: maintenanceXp 2, colour amber).
  */
 export const createLifeTaskRequestSchema = z.object({
@@ -25,10 +25,10 @@ export const createLifeTaskRequestSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
-  /** An empty dueDate is allowed (core.md section 5). */
+  /** An empty dueDate is allowed. */
   dueDate: dateInputSchema,
   isRecurring: z.boolean().default(false),
-  /** The recurrence unit (core.md section 3: "recurrence interval with a unit (weeks by default)"). */
+  /** The recurrence unit ("recurrence interval with a unit (weeks by default)"). */
   recurrenceType: lifeTaskRecurrenceUnitSchema.default('weeks'),
   recurrenceInterval: z.number().int().min(1).max(365).default(1),
   maintenanceXp: z.number().int().min(0).max(100).default(DEFAULT_MAINTENANCE_XP),
@@ -72,7 +72,7 @@ export const lifeTaskListQuerySchema = z.object({
 export type LifeTaskListQuery = z.infer<typeof lifeTaskListQuerySchema>;
 
 /**
- * Completing a life task. core.md section 7 reads two ways: PATCH /api/life-tasks/{id}/complete
+ * Completing a life task. The spec reads two ways: PATCH /api/life-tasks/{id}/complete
  * (one reading) and POST /api/life-tasks/{id}/complete (the dashboard's reading). Both carry no body
  * and cost nothing to accept, so svc-quests answers both methods with the same handler; clients in this
  * project send POST (a completion creates a life_task_completions record and an event, which is not

@@ -8,10 +8,10 @@ import {
 } from './enums.ts';
 
 /**
- * One dated instance of a recurring series (core.md section 3, Quest occurrence). Occurrences are
- * materialised per local day in the user's zone (architecture.md decision 7), so scheduledFor is the
+ * One dated instance of a recurring series (Quest occurrence). Occurrences are
+ * materialised per local day in the user's zone, so scheduledFor is the
  * calendar date 'YYYY-MM-DD', not an instant; the pair seriesId + scheduledFor is unique
- * (goals-progression-community.md section 3, quest_occurrences).
+ * (quest_occurrences).
  */
 export const occurrenceSchema = z.object({
   id: z.string(),
@@ -45,7 +45,7 @@ export const occurrenceToggleResponseSchema = occurrenceSchema.extend({
 export type OccurrenceToggleResponse = z.infer<typeof occurrenceToggleResponseSchema>;
 
 /**
- * PATCH /api/quests/{id}/progress and PATCH /api/quests/occurrences/{id}/progress (core.md section 7):
+ * PATCH /api/quests/{id}/progress and PATCH /api/quests/occurrences/{id}/progress:
  * completionType, progressNotes (null).
  */
 export const progressUpdateRequestSchema = z.object({
@@ -54,7 +54,7 @@ export const progressUpdateRequestSchema = z.object({
 });
 export type ProgressUpdateRequest = z.infer<typeof progressUpdateRequestSchema>;
 
-/** The series summary a card reads (core.md section 3, Recurring series: todaysOccurrence, yesterdaysOccurrence). */
+/** The series summary a card reads (Recurring series: todaysOccurrence, yesterdaysOccurrence). */
 export const occurrenceSummarySchema = z.object({
   id: z.string(),
   isCompleted: z.boolean(),
@@ -67,6 +67,6 @@ export const occurrenceSummarySchema = z.object({
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
 
-/** GET /api/quests/occurrences?startDate&endDate (core.md section 7). */
+/** GET /api/quests/occurrences?startDate&endDate. */
 export const occurrenceListResponseSchema = z.array(occurrenceSchema);
 export type OccurrenceListResponse = z.infer<typeof occurrenceListResponseSchema>;

@@ -5,7 +5,7 @@ const zone = 'America/New_York';
 const now = new Date('2026-11-22T15:00:00.000Z'); // 10:00 in New York, Sunday 22 November
 const endOfNy = (date: string) => new Date(`${date}T04:59:59.999Z`); // end of the previous NY day in winter (UTC-5)
 
-describe('dueBucketRank (core.md section 4: overdue 0, today 1, tomorrow 2, within 7 days 3, later 4, none 999)', () => {
+describe('dueBucketRank (overdue 0, today 1, tomorrow 2, within 7 days 3, later 4, none 999)', () => {
   it.each([
     ['2026-11-21', 0],
     ['2026-11-22', 1],
@@ -59,7 +59,7 @@ describe('sortDashboardQuests', () => {
   });
 });
 
-describe('isOnDaySchedule (core.md section 4)', () => {
+describe('isOnDaySchedule', () => {
   it.each([
     // isCompleted, scheduledTime, selectedDay, expected
     [false, null, '2026-11-22', true],

@@ -2,7 +2,7 @@ import { toInstant } from '../common/instant.ts';
 import { localDate } from '../time/zone.ts';
 import { daysUntilDue } from './urgency.ts';
 
-// core.md section 4, Dashboard ordering and schedule.
+// Dashboard ordering and schedule.
 
 /** overdue 0, today 1, tomorrow 2, within 7 days 3, later 4, none 999. */
 export const DUE_BUCKET_RANK = {

@@ -12,18 +12,18 @@ import { defaultXpForDifficulty } from './xp.ts';
 const QUEST_TITLE_MESSAGE = 'Quest title must be at least 3 characters';
 const QUEST_DESCRIPTION_MESSAGE = 'Quest description must be at least 10 characters';
 
-/** A quest's or a series' title (core.md section 5, message word for word). */
+/** A quest's or a series' title (message word for word). */
 export const questTitleSchema = z
   .string({ error: QUEST_TITLE_MESSAGE })
   .trim()
   .min(3, QUEST_TITLE_MESSAGE);
-/** core.md section 5 says "at least 10 characters", so a description is required. */
+/** The spec says "at least 10 characters", so a description is required. */
 export const questDescriptionSchema = z
   .string({ error: QUEST_DESCRIPTION_MESSAGE })
   .trim()
   .min(10, QUEST_DESCRIPTION_MESSAGE);
 
-/** Fields of a new quest (core.md section 5, Creation shapes; messages word for word). */
+/** Fields of a new quest (Creation shapes; messages word for word). */
 export const createQuestFieldsSchema = z.object({
   title: questTitleSchema,
   description: questDescriptionSchema,
@@ -51,7 +51,7 @@ export const createQuestRequestSchema = createQuestFieldsSchema.transform((q) =>
 export type CreateQuestRequest = z.infer<typeof createQuestRequestSchema>;
 export type CreateQuestRequestInput = z.input<typeof createQuestRequestSchema>;
 
-/** What a quest and a recurring series both carry when services answer them (core.md section 3). */
+/** What a quest and a recurring series both carry when services answer them. */
 export const questCoreSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -65,7 +65,7 @@ export const questCoreSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 
-/** A quest as services answer it; instants are ISO strings (core.md section 3, Quest). */
+/** A quest as services answer it; instants are ISO strings. */
 export const questSchema = questCoreSchema.extend({
   dueDate: isoDateTimeSchema.nullable(),
   scheduledTime: isoDateTimeSchema.nullable(),
@@ -81,7 +81,7 @@ export type Quest = z.infer<typeof questSchema>;
 
 /**
  * POST /api/quests/{id}/toggle. xpDelta: +xpReward when completed now, minus what had been awarded
- * when revoked, 0 when nothing changed (architecture.md decision 5).
+ * when revoked, 0 when nothing changed.
  */
 export const toggleQuestResponseSchema = questSchema.extend({
   xpDelta: z.number().int(),
@@ -95,7 +95,7 @@ export const questListResponseSchema = z.array(questSchema);
 export type QuestListResponse = z.infer<typeof questListResponseSchema>;
 
 /**
- * PATCH /api/quests/{id}. The scheduling sheet sends only scheduledTime (core.md section 7); the other
+ * PATCH /api/quests/{id}. The scheduling sheet sends only scheduledTime; the other
  * fields may be edited too. An absent field is unchanged; null or '' clears a date.
  */
 export const updateQuestRequestSchema = z
@@ -118,7 +118,7 @@ export const updateQuestRequestSchema = z
 export type UpdateQuestRequest = z.infer<typeof updateQuestRequestSchema>;
 export type UpdateQuestRequestInput = z.input<typeof updateQuestRequestSchema>;
 
-/** POST /api/quests/clear-completed (core.md section 4). */
+/** POST /api/quests/clear-completed. */
 export const clearCompletedResponseSchema = z.object({ clearedCount: z.number().int().min(0) });
 export type ClearCompletedResponse = z.infer<typeof clearCompletedResponseSchema>;
 

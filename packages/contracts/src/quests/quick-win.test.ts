@@ -7,7 +7,7 @@ import {
   shouldCompleteQuickWin,
 } from './quick-win.ts';
 
-describe('quickWinTier (core.md section 4)', () => {
+describe('quickWinTier', () => {
   it.each([
     [1, 'Novice', 'common'],
     [4, 'Novice', 'common'],

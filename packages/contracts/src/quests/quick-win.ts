@@ -1,7 +1,7 @@
 import type { QuestDifficulty } from './enums.ts';
 import type { QuestRarity } from './tiers.ts';
 
-// core.md section 4 (Quick win demo) and section 9 (Quick wins).
+// The quick win demo and its tiers.
 
 export type QuickWinTierName = 'Novice' | 'Skilled' | 'Expert' | 'Master' | 'Legendary';
 
@@ -97,7 +97,7 @@ export function shouldCompleteQuickWin(outcome: QuickWinOutcome): boolean {
   return outcome !== 'not_completed';
 }
 
-/** Non-breathing quick wins need non-blank context text; the breathing demo may start without (core.md section 5). */
+/** Non-breathing quick wins need non-blank context text; the breathing demo may start without. */
 export function canStartQuickWin(templateId: string, contextText: string): boolean {
   return templateId === 'breathing' || contextText.trim().length > 0;
 }

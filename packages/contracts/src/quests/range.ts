@@ -2,8 +2,8 @@ import { toInstant } from '../common/instant.ts';
 import { daysBetween, localDate } from '../time/zone.ts';
 import type { DateRangeQuery } from '../common/pagination.ts';
 
-// ?startDate&endDate of GET /api/quests/occurrences, /with-occurrences and /grouped (core.md section 7),
-// read as local days of the user's zone (architecture.md decision 7), both ends included.
+// ?startDate&endDate of GET /api/quests/occurrences, /with-occurrences and /grouped,
+// read as local days of the user's zone, both ends included.
 
 /** A range longer than this is refused: a year (and a leap day) is the longest any screen asks for. */
 export const MAX_RANGE_DAYS = 366;

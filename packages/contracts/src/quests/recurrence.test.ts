@@ -97,7 +97,7 @@ describe('seriesOccursOn', () => {
   });
 });
 
-describe('seriesCardOccurrence (core.md section 2, Quest Log)', () => {
+describe('seriesCardOccurrence (Quest Log)', () => {
   const o = (id: string, hiddenFromDashboard = false) => ({ id, hiddenFromDashboard });
   it.each([
     [o('t'), o('y'), 't'],
@@ -162,7 +162,7 @@ describe('calendar intervals', () => {
   });
 });
 
-describe('canClearCompleted (core.md section 2)', () => {
+describe('canClearCompleted', () => {
   const occ = (
     completionType: 'not_completed' | 'partial' | 'completed',
     hiddenFromDashboard = false,

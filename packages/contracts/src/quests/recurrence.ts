@@ -7,9 +7,9 @@ import {
 } from '../time/zone.ts';
 import type { Cadence } from './enums.ts';
 
-// Which local days a recurring series has an occurrence on (core.md section 3, Recurring series; section
-// 9: weekly interval 1, weekdays 0 = Sunday .. 6 = Saturday). Occurrences are materialised per local day
-// in the user's zone (architecture.md decision 7), so everything here is on 'YYYY-MM-DD' strings.
+// Which local days a recurring series has an occurrence on (weekly
+// interval 1, weekdays 0 = Sunday .. 6 = Saturday). Occurrences are materialised per local day
+// in the user's zone, so everything here is on 'YYYY-MM-DD' strings.
 
 export interface SeriesSchedule {
   recurrenceType: Cadence;
@@ -121,7 +121,7 @@ export function occurrenceDatesBetween(series: SeriesSchedule, from: string, to:
 
 /**
  * The occurrence a recurring card shows: today's, else yesterday's, unless that occurrence is hidden
- * from the dashboard (core.md section 2, Quest Log).
+ * from the dashboard (Quest Log).
  */
 export function seriesCardOccurrence<O extends { hiddenFromDashboard: boolean }>(series: {
   todaysOccurrence: O | null;

@@ -11,7 +11,7 @@ const messages = (r: { success: boolean; error?: { issues: { message: string }[]
 
 const quest = { title: 'Morning walk', description: 'Walk around the block twice.' };
 
-describe('createQuestRequestSchema (core.md section 5)', () => {
+describe('createQuestRequestSchema', () => {
   it.each([
     [{ title: 'ab' }, ['Quest title must be at least 3 characters']],
     [{ title: '  ab  ' }, ['Quest title must be at least 3 characters']],
@@ -61,7 +61,7 @@ describe('createQuestRequestSchema (core.md section 5)', () => {
   });
 });
 
-describe('dateInputSchema (core.md section 5: string or date, null when empty)', () => {
+describe('dateInputSchema (string or date, null when empty)', () => {
   it.each([
     [undefined, null],
     [null, null],
@@ -112,7 +112,7 @@ describe('progressUpdateRequestSchema', () => {
   });
 });
 
-describe('createSeriesRequestSchema (core.md sections 3, 5, 9)', () => {
+describe('createSeriesRequestSchema', () => {
   const series = { title: 'Stretch', description: 'Ten minutes of stretching.' };
   it('when weekly has no days, then the toast title is the message', () => {
     expect(
@@ -155,7 +155,7 @@ describe('createSeriesRequestSchema (core.md sections 3, 5, 9)', () => {
   });
 });
 
-describe('createLifeTaskRequestSchema (core.md sections 3 and 5)', () => {
+describe('createLifeTaskRequestSchema', () => {
   it.each([
     [{ title: 'ab' }, ['Task title must be at least 3 characters']],
     [{ title: 'abc' }, []],

@@ -12,7 +12,7 @@ import {
   sectionProgress,
 } from './sections.ts';
 
-describe('questSection (core.md section 4, Section assignment)', () => {
+describe('questSection (Section assignment)', () => {
   it.each([
     ['morning', 'evening_routine', 'morning'],
     ['afternoon', null, 'afternoon'],
@@ -37,7 +37,7 @@ describe('questSection (core.md section 4, Section assignment)', () => {
   );
 });
 
-describe('sectionForHour (core.md section 9: morning 6-12, afternoon 12-18, evening 18-6)', () => {
+describe('sectionForHour (morning 6-12, afternoon 12-18, evening 18-6)', () => {
   it.each([
     [0, 'evening'],
     [5, 'evening'],
@@ -96,7 +96,7 @@ describe('isSeriesDoneInSection', () => {
   );
 });
 
-describe('planner hour blocks (core.md section 9)', () => {
+describe('planner hour blocks', () => {
   it('when the planner is drawn, then morning is 6-11, afternoon 12-17, evening 18-23', () => {
     expect(plannerHourBlocks()).toEqual([
       { block: 'morning', hours: [6, 7, 8, 9, 10, 11] },

@@ -1,6 +1,6 @@
 import type { QuestCategory, TimeOfDay } from './enums.ts';
 
-// core.md section 2 (Time-based quest view), section 4 (Section assignment), section 9 (hours).
+// The time-based quest view: section assignment and hours.
 
 export type QuestSection = 'morning' | 'afternoon' | 'evening' | 'todos';
 
@@ -54,7 +54,7 @@ export function sectionProgress(done: number, total: number): { text: string; pe
   };
 }
 
-/** Empty state of a section (core.md section 2). */
+/** Empty state of a section. */
 export function emptySectionText(section: QuestSection): string {
   return `No quests for ${SECTION_TITLES[section]}`;
 }
@@ -71,7 +71,7 @@ export function isSeriesDoneInSection(series: {
 
 export type PlannerBlock = 'morning' | 'afternoon' | 'evening';
 
-/** Planner hours: morning 6-11, afternoon 12-17, evening 18-23 (core.md section 9). */
+/** Planner hours: morning 6-11, afternoon 12-17, evening 18-23. */
 export const PLANNER_HOURS: Readonly<Record<PlannerBlock, readonly number[]>> = {
   morning: [6, 7, 8, 9, 10, 11],
   afternoon: [12, 13, 14, 15, 16, 17],

@@ -11,18 +11,18 @@ import { occurrenceSummarySchema } from './occurrence.ts';
 import { questCoreSchema, questDescriptionSchema, questTitleSchema } from './quest.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
-/** Weekdays 0 (Sunday) to 6 (Saturday) (core.md section 9). */
+/** Weekdays 0 (Sunday) to 6 (Saturday). */
 export const weekdaySchema = z.number().int().min(0).max(6);
 
 /** Monthly series: on the start's date, or on its weekday of the same week of the month (beyond the spec). */
 export const monthlyBySchema = z.enum(['day_of_month', 'weekday']);
 
-/** core.md section 5: the toast when a weekly series has no day. */
+/** The toast when a weekly series has no day. */
 export const WEEKLY_DAYS_REQUIRED_MESSAGE = 'Select at least one day';
 export const WEEKLY_DAYS_REQUIRED_DESCRIPTION =
   "Please choose which days you'd like this quest to repeat on.";
 
-/** Fields of POST /api/quests/recurring (core.md section 3, Recurring series). */
+/** Fields of POST /api/quests/recurring. */
 export const createSeriesFieldsSchema = z.object({
   title: questTitleSchema,
   description: questDescriptionSchema,
@@ -33,17 +33,17 @@ export const createSeriesFieldsSchema = z.object({
   timeOfDay: timeOfDaySchema.default('anytime'),
   growthPath: growthPathSchema.nullable().optional(),
   recurrenceType: cadenceSchema.default('daily'),
-  /** Weekly recurrence interval 1 (core.md section 9). */
+  /** Weekly recurrence interval 1. */
   recurrenceInterval: z.number().int().min(1).max(52).default(1),
   /** Weekday numbers for weekly, null for daily. */
   weeklyPattern: z.array(weekdaySchema).max(7).nullable().optional(),
   monthlyBy: monthlyBySchema.default('day_of_month'),
-  /** Recurring start date is now when omitted; no end date (core.md section 9). */
+  /** Recurring start date is now when omitted; no end date. */
   startDate: dateInputSchema,
   endDate: dateInputSchema,
 });
 
-/** POST /api/quests/recurring. Weekly needs at least one weekday (core.md section 5). */
+/** POST /api/quests/recurring. Weekly needs at least one weekday. */
 export const createSeriesRequestSchema = createSeriesFieldsSchema
   .superRefine((s, ctx) => {
     if (s.recurrenceType === 'weekly' && (!s.weeklyPattern || s.weeklyPattern.length === 0)) {
@@ -85,7 +85,7 @@ export type Series = z.infer<typeof seriesSchema>;
 export const seriesListResponseSchema = z.array(seriesSchema);
 export type SeriesListResponse = z.infer<typeof seriesListResponseSchema>;
 
-/** GET /api/quests/recurring-series: the goal link dialog's choices (goals-progression-community.md section 7). */
+/** GET /api/quests/recurring-series: the goal link dialog's choices. */
 export const seriesChoiceSchema = z.object({ id: z.string(), title: z.string() });
 export type SeriesChoice = z.infer<typeof seriesChoiceSchema>;
 export const seriesChoiceListResponseSchema = z.array(seriesChoiceSchema);

@@ -4,7 +4,7 @@ import { addDays, daysBetween } from '../time/zone.ts';
  * Day streaks from the local days ('YYYY-MM-DD', user's zone) on which something was completed.
  * The current streak counts back from today; a day with nothing done yet today does not break it
  * while yesterday was done (the day is not over), so it then counts back from yesterday. The spec
- * names currentStreak and longestStreak only (core.md section 3, Dashboard overview); this reading is ours.
+ * names currentStreak and longestStreak only, in the dashboard overview; this reading is ours.
  *
  * `restDays` (beyond the spec): days whose only scheduled occurrence was skipped on purpose. A rest day
  * neither counts nor breaks a streak: done Monday, rested Tuesday, done Wednesday is a streak of 2.

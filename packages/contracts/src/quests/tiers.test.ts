@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { glowTier, questRarity } from './tiers.ts';
 
-describe('questRarity (core.md section 4, Derived tiers)', () => {
+describe('questRarity (Derived tiers)', () => {
   it.each([
     // xpReward, difficulty, rarity
     [0, 'easy', 'common'],
@@ -32,7 +32,7 @@ describe('questRarity (core.md section 4, Derived tiers)', () => {
   );
 });
 
-describe('glowTier (core.md section 4 and 9: 16 and 31 XP)', () => {
+describe('glowTier (16 and 31 XP)', () => {
   it.each([
     [0, 'low'],
     [15, 'low'],

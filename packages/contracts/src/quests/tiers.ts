@@ -1,6 +1,6 @@
 import type { QuestDifficulty } from './enums.ts';
 
-// core.md section 4, Derived tiers; thresholds in section 9 (rarity 75, 150, 200; glow 16, 31).
+// Derived tiers; thresholds (rarity 75, 150, 200; glow 16, 31).
 
 export type QuestRarity = 'common' | 'uncommon' | 'rare' | 'epic';
 
@@ -27,7 +27,7 @@ export function glowTier(quest: { xpReward: number; isCompleted: boolean }): Glo
   return 'low';
 }
 
-/** Badge colours of the feed (core.md section 2): easy green, medium yellow, hard red. */
+/** Badge colours of the feed: easy green, medium yellow, hard red. */
 export const DIFFICULTY_BADGE_COLOR: Readonly<Record<QuestDifficulty, 'green' | 'yellow' | 'red'>> =
   {
     easy: 'green',

@@ -7,7 +7,7 @@ const zone = 'Europe/Berlin';
 /** The end of a Berlin day in winter (UTC+1). */
 const endOf = (date: string) => new Date(`${date}T22:59:59.999Z`);
 
-describe('dueUrgency (core.md section 4, Due-date urgency)', () => {
+describe('dueUrgency (Due-date urgency)', () => {
   it.each([
     ['2026-11-10', 'overdue', 'Overdue', 'Overdue'],
     ['2026-11-21', 'overdue', 'Overdue', 'Overdue'],

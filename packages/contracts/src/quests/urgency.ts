@@ -1,9 +1,9 @@
 import { toInstant } from '../common/instant.ts';
 import { daysBetween, localDate, parseLocalDate } from '../time/zone.ts';
 
-// core.md section 4, Due-date urgency: overdue (before today), today, tomorrow, this_week (2 to 7 days
+// Due-date urgency: overdue (before today), today, tomorrow, this_week (2 to 7 days
 // out, 'Due in N days' / badge 'N days'), future (short date). Days are counted on the user's calendar
-// (architecture.md decision 7), so 23:59 tonight is "today" and 00:01 is "tomorrow" whatever the hours.
+// (its time zone), so 23:59 tonight is "today" and 00:01 is "tomorrow" whatever the hours.
 
 export type DueUrgency = 'overdue' | 'today' | 'tomorrow' | 'this_week' | 'future';
 
@@ -23,7 +23,7 @@ export function dueUrgency(dueDate: Date | string, now: Date, timeZone: string):
   return 'future';
 }
 
-/** Short date MM/dd/yyyy (goals-progression-community.md section 9, English (US)). */
+/** Short date MM/dd/yyyy (English (US)). */
 export function shortDate(date: string): string {
   const { year, month, day } = parseLocalDate(date);
   return `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year}`;

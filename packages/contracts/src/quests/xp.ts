@@ -1,14 +1,14 @@
 import type { QuestDifficulty } from './enums.ts';
 
-// XP rules of quests (core.md sections 4, 5 and 9).
+// XP rules of quests.
 
-/** Partial completion gives half the XP, rounded down (core.md section 4 and 9). */
+/** Partial completion gives half the XP, rounded down. */
 export function partialXp(xpReward: number): number {
   return Math.floor(Math.max(0, xpReward) / 2);
 }
 
 /**
- * Default XP when a creation request omits xpReward. core.md section 5 gives XP by intent (easy 20 for
+ * Default XP when a creation request omits xpReward. The spec gives XP by intent (easy 20 for
  * any other intent, medium 50 for learn_practice); hard has no stated default, so it takes 100, twice
  * medium, which keeps every hard quest in the 'rare' rarity the difficulty already gives it.
  */

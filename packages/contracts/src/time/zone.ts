@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Time-zone-safe dates (architecture.md decision 7): "today", streaks, occurrences and the calendar
+// Time-zone-safe dates: "today", streaks, occurrences and the calendar
 // are computed in the user's IANA zone, never the server's. Only Intl is used, no date library.
 // A local calendar date is a 'YYYY-MM-DD' string; arithmetic on it is done purely on the calendar
 // (Date.UTC), so daylight saving never shifts it. Never `new Date('YYYY-MM-DD')` for a local date.
@@ -62,7 +62,7 @@ export interface ZonedParts {
   hour: number; // 0..23
   minute: number;
   second: number;
-  /** 0 = Sunday .. 6 = Saturday (core.md section 3, weeklyPattern). */
+  /** 0 = Sunday .. 6 = Saturday (weeklyPattern). */
   weekday: number;
 }
 
@@ -202,7 +202,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return zonedTimeToInstant(date, { hour: 0 }, timeZone);
 }
 
-/** The last millisecond of a local date in a zone (core.md section 4: due dates end at 23:59:59.999). */
+/** The last millisecond of a local date in a zone (due dates end at 23:59:59.999). */
 export function endOfLocalDay(date: string, timeZone: string): Date {
   return new Date(startOfLocalDay(addDays(date, 1), timeZone).getTime() - 1);
 }
@@ -219,7 +219,7 @@ export function addMonths(date: string, months: number): string {
   );
 }
 
-/** Calendar interval arithmetic for recurrence units (goals-progression-community.md: days, weeks, months, years). */
+/** Calendar interval arithmetic for recurrence units (days, weeks, months, years). */
 export function addInterval(
   date: string,
   amount: number,
@@ -237,7 +237,7 @@ export function addInterval(
   }
 }
 
-/** The Sunday starting the week of a local date (weeks start on Sunday: goals-progression-community.md section 9). */
+/** The Sunday starting the week of a local date (weeks start on Sunday). */
 export function startOfWeek(date: string): string {
   return addDays(date, -weekdayOfLocalDate(date));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { QuestDifficulty } from '../quests/enums.ts';
 
-/** Intents of the wizard's first step (core.md section 4 and 5). */
+/** Intents of the wizard's first step. */
 export const wizardIntentSchema = z.enum([
   'build_routine',
   'learn_practice',
@@ -12,7 +12,7 @@ export const wizardIntentSchema = z.enum([
 export type WizardIntent = z.infer<typeof wizardIntentSchema>;
 
 /**
- * Default XP by intent (core.md section 5): build_routine easy 25; learn_practice medium 50;
+ * Default XP by intent: build_routine easy 25; learn_practice medium 50;
  * stress_relief easy 15; simple_task easy 20; any other easy 20.
  */
 export function xpForIntent(intent: string | null | undefined): {

@@ -27,7 +27,7 @@ const template = {
   category: 'self_care' as const,
 };
 
-describe('quest wizard: steps by intent and recurrence (core.md section 4)', () => {
+describe('quest wizard: steps by intent and recurrence', () => {
   it.each([
     ['not_sure', 'emotion'],
     ['simple_task', 'create'],
@@ -56,7 +56,7 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
     ['not_sure', 'easy', 20],
     ['something_else', 'easy', 20],
   ] as const)(
-    'when the intent is %s, then the default is %s %i XP (core.md section 5)',
+    'when the intent is %s, then the default is %s %i XP',
     (intent, difficulty, xpReward) => {
       expect(xpForIntent(intent)).toEqual({ difficulty, xpReward });
     },
@@ -116,7 +116,7 @@ describe('quest wizard: steps by intent and recurrence (core.md section 4)', () 
   });
 });
 
-describe('quest wizard: weekly days are required (core.md section 5)', () => {
+describe('quest wizard: weekly days are required', () => {
   const atDays = () =>
     run([
       { type: 'chooseIntent', intent: 'build_routine' },
@@ -248,7 +248,7 @@ describe('deriveCategory (time of day x growth path)', () => {
   });
 });
 
-describe('due-date presets end at 23:59:59.999 local (core.md section 4)', () => {
+describe('due-date presets end at 23:59:59.999 local', () => {
   // 23:30 on Saturday 7 March in New York: the night before the spring DST change.
   const now = new Date('2026-03-08T04:30:00.000Z');
   it.each([

@@ -9,8 +9,7 @@ import type { GrowthPath, QuestCategory, QuestDifficulty, TimeOfDay } from '../q
 import { addDays, endOfLocalDay, localDate, zonedTimeToInstant } from '../time/zone.ts';
 import { type WizardIntent, xpForIntent } from './intent.ts';
 
-// The quest creation wizard as a pure state machine (core.md section 2, Quest creation wizard; section
-// 4, Quest creation wizard flow; section 5, weekly days). The dialog holds `questWizardReducer` in a
+// The quest creation wizard as a pure state machine (steps, flow, weekly days). The dialog holds `questWizardReducer` in a
 // useReducer; everything here is deterministic: time and zone arrive inside the actions.
 
 export const WIZARD_STEPS = [
@@ -38,9 +37,9 @@ export const WIZARD_STEP_TITLES: Readonly<Record<WizardStep, string>> = {
   create: "Let's create your quest!",
 };
 
-/** Closing the dialog resets everything after 300 ms (core.md section 4 and 9). */
+/** Closing the dialog resets everything after 300 ms. */
 export const WIZARD_RESET_DELAY_MS = 300;
-/** The dialog opens by itself after 500 ms if onboarding is not complete (core.md section 2). */
+/** The dialog opens by itself after 500 ms if onboarding is not complete. */
 export const ONBOARDING_AUTO_OPEN_MS = 500;
 
 export type WizardRecurrence = 'one_time' | 'daily' | 'weekly' | 'monthly';
@@ -148,7 +147,7 @@ export function initialQuestWizardState(): QuestWizardState {
 
 /**
  * Category from time of day and growth path. The spec says only "derived from time of day and path"
- * (core.md section 4); this table keeps the derived category in the same time-of-day section
+ * (quest creation); this table keeps the derived category in the same time-of-day section
  * (questSection) wherever the category table allows: physical growth is health_fitness; inner growth is
  * morning_routine / learning / self_care / self_care; environment growth is morning_routine /
  * work_focus / evening_routine / chores_errands for morning / afternoon / evening / anytime.
@@ -316,7 +315,7 @@ export function questWizardReducer(
         dueDate: duePresetDate(action.preset, action.now, action.timeZone).toISOString(),
       };
     case 'setCustomDueDate':
-      // A custom due date is set to the end of that day (core.md section 4).
+      // A custom due date is set to the end of that day.
       return { ...s, dueDate: endOfLocalDay(action.date, action.timeZone).toISOString() };
     case 'clearDueDate':
       return { ...s, dueDate: null };

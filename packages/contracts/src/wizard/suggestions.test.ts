@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wizardIntentSchema } from './intent.ts';
 import { WIZARD_INTENTS, WIZARD_SUGGESTIONS } from './suggestions.ts';
 
-describe('wizard suggestions (core.md section 9)', () => {
+describe('wizard suggestions', () => {
   it('when counted per emotion, then stressed, anxious, vent, scattered have 3, 3, 2, 3', () => {
     expect(WIZARD_SUGGESTIONS.stressed).toHaveLength(3);
     expect(WIZARD_SUGGESTIONS.anxious).toHaveLength(3);

@@ -1,6 +1,6 @@
 import type { WizardEmotion, WizardTemplate } from './quest-wizard.ts';
 
-// The wizard's 'Pick what resonates with you' step (core.md section 2 and 9): suggestion templates per
+// The wizard's 'Pick what resonates with you' step: suggestion templates per
 // emotion, sets of 3 (stressed), 3 (anxious), 2 (vent) and 3 (scattered), 10-20 XP, mostly easy and one
 // medium. The spec gives the counts and the XP, not the words; these titles and descriptions are ours.
 

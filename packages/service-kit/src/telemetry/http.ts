@@ -28,7 +28,7 @@ export function routeOf(ctx: Context): string {
 }
 
 /**
- * Per request (issue 14): a server span continuing the caller's trace (the gateway's traceparent), the
+ * Per request: a server span continuing the caller's trace (the gateway's traceparent), the
  * duration histogram by route and status, and one log line with request id, user, route, status and
  * duration. Cookies, bodies and query strings are never logged. Place it right after the request id
  * and before the error handler, so it sees the status the client gets.

@@ -42,7 +42,7 @@ export const REDACTED_KEYS: ReadonlySet<string> = new Set([
 const CENSORED = '[redacted]';
 
 /**
- * pino (issue 14): one JSON line per entry with time, level, name, msg, the request id and the trace and
+ * pino: one JSON line per entry with time, level, name, msg, the request id and the trace and
  * span ids of the current request or event. The launcher turns these lines into readable text when a
  * person watches a terminal; anything else (files, a log shipper) reads JSON.
  */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * Prometheus metrics (issue 14), one registry per process, served as text on `/metrics` by every service
+ * Prometheus metrics, one registry per process, served as text on `/metrics` by every service
  * and by the gateway's metrics listener. Every series carries the `service` that recorded it, so tests
  * that run several services in one process keep them apart, as Prometheus does with its job label.
  *

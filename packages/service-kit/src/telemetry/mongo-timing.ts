@@ -2,7 +2,7 @@ import type { Connection, MongooseQueryMiddleware, Schema } from 'mongoose';
 import { mongoDuration } from './metrics.ts';
 
 /**
- * MongoDB operation durations (issue 14), timed around the models' operations by mongoose middleware.
+ * MongoDB operation durations, timed around the models' operations by mongoose middleware.
  * Not the driver's command monitoring: with it on, the driver deserialises every reply a second time
  * for the event (its cursors otherwise read replies lazily), which cost a third of the read throughput
  * in the load bench. Calls made on a model's raw collection (the outbox relay's claims) are not timed.

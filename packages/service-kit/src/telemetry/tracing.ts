@@ -17,7 +17,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
 
 /**
- * Traces (issue 14): W3C trace context from the gateway into each service over HTTP, and from a
+ * Traces: W3C trace context from the gateway into each service over HTTP, and from a
  * publisher to its consumers in the NATS message headers, so one completion is one trace. Spans are
  * recorded only where a provider is installed: with OTEL_EXPORTER_OTLP_ENDPOINT set (OTLP over HTTP), or
  * by a test with its in-memory exporter. Without one the API's no-op tracer passes the incoming context

@@ -247,7 +247,7 @@ export interface RestartableService {
 }
 
 /**
- * A service that a test stops and starts again while events keep coming (issue 17: outage replay). Unlike
+ * A service that a test stops and starts again while events keep coming (outage replay). Unlike
  * startTestService, stopping keeps the database: only the bus connection, consumers and HTTP server go.
  */
 export async function restartableService(options: {

@@ -21,7 +21,7 @@ export interface TestOidcProvider {
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider, the certified library) on 127.0.0.1, for tests of
- * external sign-in (issue 12). Its development login form takes any login and password; the login is the
+ * external sign-in. Its development login form takes any login and password; the login is the
  * account's subject. One client, with the secret and the redirect URI given.
  */
 export async function startTestOidcProvider(options: {

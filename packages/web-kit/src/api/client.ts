@@ -2,8 +2,8 @@ import ky from 'ky';
 import { takeEmbeddedAnswer } from './first-screen-data.ts';
 import { HttpError, announceRateLimited } from './http-error.ts';
 
-// The one request helper of every frontend (core.md section 7): credentials always, a JSON body with a JSON
-// content type only when there is a body, the parsed JSON back. No retries (section 7, Caching defaults).
+// The one request helper of every frontend: credentials always, a JSON body with a JSON
+// content type only when there is a body, the parsed JSON back. No retries (Caching defaults).
 const http = ky.create({
   credentials: 'include',
   retry: 0,
@@ -24,7 +24,7 @@ export async function apiRequest<T = unknown>(
     if (embedded) return embedded.body as T;
   }
   // The browser knows it has no network: fail at once (as a failed fetch does) instead of waiting for a
-  // timeout, so a check-off goes to the offline queue straight away (issue 12).
+  // timeout, so a check-off goes to the offline queue straight away.
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new TypeError('Failed to fetch: the browser is offline');
   // Paths are same-origin (the gateway is the one public origin); resolving them here keeps them absolute
@@ -54,7 +54,7 @@ export async function apiRequest<T = unknown>(
 export type On401 = 'throw' | 'returnNull' | 'returnEmpty';
 
 /**
- * A read whose 401 can mean "signed out" instead of a failure (core.md section 4: quests, profile, series
+ * A read whose 401 can mean "signed out" instead of a failure (quests, profile, series
  * and life tasks). returnNull gives null (the profile), returnEmpty gives [] (lists).
  */
 export async function apiGet<T>(url: string, on401: On401 = 'throw'): Promise<T> {
@@ -69,7 +69,7 @@ export async function apiGet<T>(url: string, on401: On401 = 'throw'): Promise<T>
   }
 }
 
-/** Default reads join the query key parts with slashes to form the URL (core.md section 7). */
+/** Default reads join the query key parts with slashes to form the URL. */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join('/');
 }

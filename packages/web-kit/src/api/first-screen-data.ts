@@ -1,7 +1,7 @@
 import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 
 // The API answers the server embedded in the page with the dashboard's first screen (contracts
-// first-screen.ts, issue 16): each is handed out once, to the first GET of its URL, so the app's first
+// first-screen.ts): each is handed out once, to the first GET of its URL, so the app's first
 // reads need no round trip; every later read of that URL asks the network as usual.
 
 let embedded: Map<string, unknown> | null = null;

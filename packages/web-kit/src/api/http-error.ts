@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@levelup/contracts';
 
 /**
  * A non-OK response. The message is the status, a colon, a space, then the body text or the status text
- * when the body is empty (core.md section 8, Generic). serverMessage is the `error.message` of the
+ * when the body is empty (Generic). serverMessage is the `error.message` of the
  * service's `{ error: { code, message } }` body when there is one, for toasts such as 'Login failed'.
  */
 export class HttpError extends Error {
@@ -36,7 +36,7 @@ function parseErrorBody(body: string) {
   }
 }
 
-/** The spec's test: any failure whose message contains 401 means the session is gone (core.md section 8). */
+/** The spec's test: any failure whose message contains 401 means the session is gone. */
 export function isUnauthorized(error: unknown): boolean {
   if (error instanceof HttpError) return error.status === 401;
   return error instanceof Error && /\b401\b/.test(error.message);

@@ -16,8 +16,8 @@ export interface QueryClientOptions {
 
 /**
  * The one QueryClient of the page (the shell creates it; remotes use it through the shared context).
- * Data stays fresh 5 minutes, no refetch on focus, no polling, no retries (core.md section 7). Any 401
- * on a read or write clears all cached data and reloads the page, a return to signed out (section 8).
+ * Data stays fresh 5 minutes, no refetch on focus, no polling, no retries. Any 401
+ * on a read or write clears all cached data and reloads the page, a return to signed out.
  */
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const onUnauthorized = options.onUnauthorized ?? (() => window.location.reload());

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userProfileSchema, type UserProfile } from '@levelup/contracts';
-import { apiGet } from '../api/client.ts';
+import { API, userProfileSchema, type UserProfile } from '@levelup/contracts';
+import { callOr401, queryKeyOf } from '../api/call.ts';
 
-export const profileQueryKey = ['/api/user/profile'] as const;
+export const profileQueryKey = queryKeyOf(API.getProfile);
 
-/** GET /api/user/profile; 401 means signed out and gives null (core.md section 4, Signed-in state). */
+/** The signed-in user's profile; 401 means signed out and gives null. */
 export async function fetchProfile(): Promise<UserProfile | null> {
-  const body = await apiGet<unknown>('/api/user/profile', 'returnNull');
+  const body = await callOr401(API.getProfile, 'returnNull');
   return body === null ? null : userProfileSchema.parse(body);
 }
 

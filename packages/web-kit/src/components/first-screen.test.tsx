@@ -15,7 +15,7 @@ afterEach(() => {
   window.history.pushState(null, '', '/');
 });
 
-describe('the held first screen (issue 16)', () => {
+describe('the held first screen', () => {
   it('when the server wrote the first screen, then the dashboard page shows it as its loading state until released', () => {
     holdFirstScreen(serverRoot('first-screen'));
     window.history.pushState(null, '', '/dashboard');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FIRST_SCREEN_PATHS } from '@levelup/contracts';
 
-// The dashboard's first screen as the server wrote it (contracts first-screen.ts, issue 16). React replaces
+// The dashboard's first screen as the server wrote it (contracts first-screen.ts). React replaces
 // the page's HTML when the shell mounts, but the page is not whole until the shell, its remote and the
 // dashboard's data are in: until then every loading state of that page shows the server's markup again
 // instead of a spinner or skeleton, so the heading the visitor already reads stays where it is.

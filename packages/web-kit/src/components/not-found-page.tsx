@@ -38,7 +38,7 @@ export function StatusPage({
   );
 }
 
-/** The 404 page of any unknown path, in the shell and inside a remote's section (core.md section 2). */
+/** The 404 page of any unknown path, in the shell and inside a remote's section. */
 export function NotFoundPage() {
   return (
     <StatusPage code={404} title="404 - Page Not Found">

@@ -1,6 +1,6 @@
 import Spin from 'antd/es/spin';
 
-/** A full-section spinner with the spec's 'Loading...' text (core.md section 2, route table). */
+/** A full-section spinner with the spec's 'Loading...' text (route table). */
 export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
   return (
     <div

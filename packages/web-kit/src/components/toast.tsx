@@ -9,7 +9,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 /**
  * The page's one toast outlet (the shell renders it inside its ConfigProvider, so toasts follow the theme).
  * Lighter than antd's App, which would also bring Modal and message into every first load. Only one toast
- * is visible at a time (core.md section 9).
+ * is visible at a time.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [api, holder] = notification.useNotification({ maxCount: 1, placement: 'topRight' });

@@ -9,7 +9,7 @@ const call = (path: string) => ({
   label: path,
 });
 
-describe('offline queue (issue 12)', () => {
+describe('offline queue', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('when calls are queued, then they are sent in order on replay, each once, and the count follows', async () => {
@@ -92,5 +92,26 @@ describe('offline queue (issue 12)', () => {
     expect(isOfflineError(new HttpError(500, 'x', ''))).toBe(false);
     vi.stubGlobal('navigator', { onLine: false });
     expect(isOfflineError(new HttpError(500, 'x', ''))).toBe(true);
+  });
+
+  it('when an operation is queued by name, then its method and URL come from the contract and the name is kept', async () => {
+    const sent: unknown[] = [];
+    const queue = createOfflineQueue(memoryStore(), async (c) => {
+      sent.push([c.operation, c.method, c.path, c.body]);
+    });
+    await queue.enqueueCall(
+      'updateOccurrenceProgress',
+      { params: { id: 'o 1' }, body: { completionType: 'completed', progressNotes: null } },
+      'Stretch: completed',
+    );
+    await queue.replay();
+    expect(sent).toEqual([
+      [
+        'updateOccurrenceProgress',
+        'PATCH',
+        '/api/quests/occurrences/o%201/progress',
+        { completionType: 'completed', progressNotes: null },
+      ],
+    ]);
   });
 });

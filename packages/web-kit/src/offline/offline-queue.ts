@@ -1,9 +1,10 @@
+import { API, urlOf, type ApiOperationName, type CallInput } from '@levelup/contracts';
 import { apiRequest, type HttpMethod } from '../api/client.ts';
 import { HttpError } from '../api/http-error.ts';
 
 /**
  * Check-offs made offline, kept in the browser (IndexedDB) and replayed in order when the connection
- * returns (issue 12). Only calls that set a target state are queued (complete, or progress to
+ * returns. Only calls that set a target state are queued (complete, or progress to
  * completed / partial / not completed): sending one twice lands on the same state, and svc-quests
  * moves XP by the difference between states, so a replay that repeats a call whose answer was lost
  * never awards XP twice. Each entry carries its own id (a UUID) so a replay removes exactly what was
@@ -11,6 +12,8 @@ import { HttpError } from '../api/http-error.ts';
  */
 export interface QueuedCall {
   id: string;
+  /** The contract operation the call is (absent in entries queued before operations were named). */
+  operation?: ApiOperationName;
   method: HttpMethod;
   path: string;
   body?: unknown;
@@ -146,6 +149,24 @@ export function createOfflineQueue(store: QueueStore, send: Send = sendWithApi) 
       await store.add(queued);
       await publish();
       return queued;
+    },
+    /**
+     * Queues one contract operation: its name and input are kept, its method and URL come from the
+     * contract (so the queue never spells a path of its own).
+     */
+    enqueueCall<const Name extends ApiOperationName>(
+      operation: Name,
+      input: CallInput<(typeof API)[Name]>,
+      label: string,
+    ): Promise<QueuedCall> {
+      const op = API[operation];
+      return this.enqueue({
+        operation,
+        method: op.method,
+        path: urlOf(op, input),
+        ...(input.body === undefined ? {} : { body: input.body }),
+        label,
+      });
     },
     /** Sends every waiting call in order; one replay at a time. */
     replay(): Promise<ReplayResult> {

@@ -11,7 +11,7 @@ import {
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 
-/** The product-specific storage key of the theme preference (core.md section 3, Local browser storage). */
+/** The product-specific storage key of the theme preference (Local browser storage). */
 export const THEME_STORAGE_KEY = 'levelup.theme';
 
 interface ThemeContextValue {

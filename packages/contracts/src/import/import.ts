@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
+import { idSchema } from '../common/ids.ts';
+import { cadenceSchema } from '../quests/enums.ts';
+import { monthlyBySchema, weekdaySchema } from '../quests/series.ts';
+
+// Import from other habit apps (beyond the spec): Habitica's user data export and Loop Habit
+// Tracker's CSV export. The browser reads the file and sends what the import needs; svc-quests parses
+// it again with these schemas, previews it and creates everything as one undoable batch.
+
+/** The largest export file the browser accepts (the request itself stays under the 1 MiB body limit). */
+export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB';
+export const IMPORT_NO_XP_NOTE =
+  'Imported history counts for your streaks and calendar but earns no XP.';
+
+export const importSourceSchema = z.enum(['habitica', 'loop']);
+export type ImportSource = z.infer<typeof importSourceSchema>;
+
+const MAX_TASKS = 1000;
+const MAX_HISTORY = 20000;
+const taskTextSchema = z.string().trim().min(1).max(500);
+const notesSchema = z.string().max(5000).nullish();
+/** Habitica dates: epoch milliseconds in history, ISO strings elsewhere. */
+const habiticaDateSchema = z.union([z.number().finite(), z.string().max(64)]);
+
+const habiticaHistorySchema = z.object({
+  date: habiticaDateSchema,
+  value: z.number().finite().optional(),
+  completed: z.boolean().optional(),
+  scoredUp: z.number().finite().optional(),
+  scoredDown: z.number().finite().optional(),
+});
+export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
+
+const habiticaTaskCore = {
+  text: taskTextSchema,
+  notes: notesSchema,
+  priority: z.number().finite().optional(),
+  history: z.array(habiticaHistorySchema).max(MAX_HISTORY).optional(),
+};
+
+export const habiticaDailySchema = z.object({
+  ...habiticaTaskCore,
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly']).optional(),
+  everyX: z.number().int().min(0).max(9999).optional(),
+  repeat: z.record(z.string(), z.boolean()).optional(),
+  startDate: habiticaDateSchema.nullish(),
+  daysOfMonth: z.array(z.number().int()).max(31).optional(),
+  weeksOfMonth: z.array(z.number().int()).max(6).optional(),
+});
+export type HabiticaDaily = z.infer<typeof habiticaDailySchema>;
+
+export const habiticaHabitSchema = z.object({
+  ...habiticaTaskCore,
+  up: z.boolean().optional(),
+  down: z.boolean().optional(),
+});
+export type HabiticaHabit = z.infer<typeof habiticaHabitSchema>;
+
+export const habiticaTodoSchema = z.object({
+  text: taskTextSchema,
+  notes: notesSchema,
+  priority: z.number().finite().optional(),
+  completed: z.boolean().optional(),
+  dateCompleted: habiticaDateSchema.nullish(),
+  date: habiticaDateSchema.nullish(),
+});
+export type HabiticaTodo = z.infer<typeof habiticaTodoSchema>;
+
+/** The part of Habitica's "user data" JSON export the import reads (the rest is left in the browser). */
+export const habiticaExportSchema = z.object({
+  tasks: z.object({
+    habits: z.array(habiticaHabitSchema).max(MAX_TASKS).default([]),
+    dailys: z.array(habiticaDailySchema).max(MAX_TASKS).default([]),
+    todos: z.array(habiticaTodoSchema).max(MAX_TASKS).default([]),
+  }),
+});
+export type HabiticaExport = z.infer<typeof habiticaExportSchema>;
+
+/** One CSV file of a Loop export, by its path inside the zip ('Habits.csv', '001 Walk/Checkmarks.csv'). */
+export const importCsvFileSchema = z.object({
+  name: z.string().min(1).max(300),
+  text: z.string().max(1024 * 1024),
+});
+
+const fileNameSchema = z.string().trim().min(1).max(200);
+
+/** POST /api/quests/import and /api/quests/import/preview. */
+export const importRequestSchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('habitica'),
+    fileName: fileNameSchema,
+    export: habiticaExportSchema,
+  }),
+  z.object({
+    source: z.literal('loop'),
+    fileName: fileNameSchema,
+    files: z.array(importCsvFileSchema).min(1).max(500),
+  }),
+]);
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+
+export const importRecurrenceSchema = z.object({
+  recurrenceType: cadenceSchema,
+  recurrenceInterval: z.number().int().min(1),
+  weeklyPattern: z.array(weekdaySchema).nullable(),
+  monthlyBy: monthlyBySchema,
+});
+export type ImportRecurrence = z.infer<typeof importRecurrenceSchema>;
+
+export const importPreviewSeriesSchema = z.object({
+  title: z.string(),
+  /** Where it came from: 'daily', 'habit' (Habitica) or 'habit' (Loop). */
+  kind: z.enum(['daily', 'habit']),
+  recurrence: importRecurrenceSchema,
+  /** The repeat rule in words: 'Every day', 'Every 2 weeks on Mon, Thu'. */
+  repeatRule: z.string(),
+  startDate: localDateSchema,
+  completions: z.number().int().min(0),
+  /** Days marked skipped in the export: rest days, which neither count nor break a streak. */
+  skippedDays: z.number().int().min(0),
+  /** The streak these completions make on their own, counted to today. */
+  currentStreak: z.number().int().min(0),
+});
+export type ImportPreviewSeries = z.infer<typeof importPreviewSeriesSchema>;
+
+export const importPreviewLifeTaskSchema = z.object({
+  title: z.string(),
+  completed: z.boolean(),
+  completedOn: localDateSchema.nullable(),
+});
+
+export const importCountsSchema = z.object({
+  series: z.number().int().min(0),
+  lifeTasks: z.number().int().min(0),
+  completions: z.number().int().min(0),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importPreviewSchema = z.object({
+  source: importSourceSchema,
+  fileName: z.string(),
+  series: z.array(importPreviewSeriesSchema),
+  lifeTasks: z.array(importPreviewLifeTaskSchema),
+  counts: importCountsSchema,
+  /** What was left out and why ('"Smoke" is a negative habit: not imported'). */
+  warnings: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importBatchStatusSchema = z.enum(['done', 'undone']);
+
+export const importBatchSchema = z.object({
+  id: idSchema,
+  source: importSourceSchema,
+  fileName: z.string(),
+  status: importBatchStatusSchema,
+  counts: importCountsSchema,
+  createdAt: isoDateTimeSchema,
+  undoneAt: isoDateTimeSchema.nullable(),
+});
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+export const importBatchListSchema = z.object({ batches: z.array(importBatchSchema) });
+export type ImportBatchList = z.infer<typeof importBatchListSchema>;
