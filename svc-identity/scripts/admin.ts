@@ -1,8 +1,9 @@
 /**
  * Grants or revokes the admin role: `npm run admin -- grant <username>` or `... revoke <username>`, the only
  * way to make an admin after the first start. Talks to svc-identity's database directly (MONGO_URL, MONGO_DB
- * as the service reads them), logs the change and records it in `role_changes`; the running gateway picks
- * the new role up on the user's next request after its session cache (SESSION_CACHE_MS).
+ * as the service reads them), logs the change and records it in `role_changes`; the change also
+ * revokes the user's sessions' cached answers (identity.session_revoked through the user's outbox, which
+ * the running svc-identity publishes), so the gateways use the new role within seconds.
  */
 import { z } from 'zod';
 import { connectMongo, createLogger, loadConfig } from '@levelup/service-kit';

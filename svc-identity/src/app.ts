@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
@@ -31,6 +32,19 @@ import {
   xpEventPartition,
   xpEventSchemaFor,
 } from './xp/apply-xp-event.ts';
+import { reminderModels, ensureReminderIndexes } from './reminders/models.ts';
+import { webPushSender, type VapidKeys } from './reminders/push-sender.ts';
+import {
+  REMINDER_COMMUNITY_CONSUMER,
+  REMINDER_QUESTS_CONSUMER,
+  reminderEventHandler,
+  reminderEventPartition,
+  reminderEventSchemaFor,
+} from './reminders/reminder-events.ts';
+import { remindersRepository } from './reminders/repository.ts';
+import { remindersService } from './reminders/reminders.service.ts';
+import { remindersRouter } from './reminders/routes.ts';
+import { reminderScheduler, type ReminderScheduler } from './reminders/scheduler.ts';
 import { xpRouter } from './xp/routes.ts';
 import { xpHistoryService } from './xp/xp-history.service.ts';
 
@@ -44,7 +58,7 @@ export interface IdentityDeps {
   identitySecret: string;
   sessionKeys: string[];
   cookieSecure?: boolean;
-  /** OpenID Connect provider for /api/login (issue 12); without it /api/login says it is not set up. */
+  /** OpenID Connect provider for /api/login; without it /api/login says it is not set up. */
   externalSignIn?: OidcSettings | undefined;
   /** ADMIN_USERNAMES: each is granted once, at the first start that lists it, to the account with the name then. */
   adminUsernames?: readonly string[];
@@ -52,6 +66,14 @@ export interface IdentityDeps {
   publicUrl?: string;
   /** The development mail sink: each email a file in this folder, its link logged (unset: not sent). */
   mailDir?: string | undefined;
+  /** Web Push (VAPID) keys; without them reminders are only listed in the app. */
+  vapid?: VapidKeys | undefined;
+  /** How often the reminder scheduler looks for due reminders (0: never, tests tick it themselves). */
+  reminderTickMs?: number;
+  /** The HTTPS agent for push services (tests trust their stand-in's certificate with it). */
+  pushAgent?: HttpsAgent;
+  /** The time every reminder decision reads (a fake clock in tests). */
+  clock?: () => Date;
   logger?: Logger;
 }
 
@@ -68,6 +90,8 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
   const attempts = attemptsRepository(Attempt);
   const auth = authService({ users, relay, attempts });
   await externalIdentityModel(deps.db).init();
+  const reminderStore = reminderModels(deps.db);
+  await ensureReminderIndexes(reminderStore);
   return createServiceApp({
     name: SERVICE_NAME,
     readiness: { db: deps.db, bus: deps.bus },
@@ -101,24 +125,38 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
         identitySecret: deps.identitySecret,
       }),
       xpRouter({ xp: xpHistoryService(models), identitySecret: deps.identitySecret }),
-      identityDataExport(models, requireUser(deps.identitySecret)),
+      identityDataExport({ ...models, ...reminderStore }, requireUser(deps.identitySecret)),
       internalRouter({ identitySecret: deps.identitySecret, users }),
+      remindersRouter({
+        reminders: remindersService({
+          reminders: remindersRepository(reminderStore),
+          publicKey: deps.vapid?.publicKey ?? null,
+          clock: deps.clock ?? (() => new Date()),
+        }),
+        identitySecret: deps.identitySecret,
+      }),
     ],
   });
 }
 
 export interface Workers {
+  /** The reminder scheduler (tests tick it with their clock). */
+  reminders: ReminderScheduler;
   stop(): Promise<void>;
 }
 
 /** Streams, the XP consumer and the outbox poller. Several instances share the durable consumer. */
 export async function startWorkers(
-  deps: Pick<IdentityDeps, 'db' | 'bus' | 'logger'>,
+  deps: Pick<
+    IdentityDeps,
+    'db' | 'bus' | 'logger' | 'vapid' | 'reminderTickMs' | 'clock' | 'pushAgent'
+  >,
 ): Promise<Workers> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.QUESTS);
+  await deps.bus.ensureStream(STREAMS.COMMUNITY);
   await reconcileLegacyUsers(models, logger);
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
   relay.start();
@@ -135,9 +173,49 @@ export async function startWorkers(
       // Several users' events at once; one user's in stream order.
       partitionKey: xpEventPartition,
     }),
+    // The co-focus bonus (svc-community): the same one-at-a-time path, exactly once by event id.
+    await deps.bus.consume({
+      stream: STREAMS.COMMUNITY.name,
+      durable: XP_CONSUMER,
+      filterSubject: 'community.co_focus.>',
+      handler: xpEventHandler(models, logger, { validated: true }),
+      schemaFor: xpEventSchemaFor,
+      idempotent: true,
+      partitionKey: xpEventPartition,
+    }),
   ];
+  // Reminders: the services that own quests and sessions schedule and cancel them by events.
+  const reminderStore = reminderModels(deps.db);
+  await ensureReminderIndexes(reminderStore);
+  const reminders = remindersRepository(reminderStore);
+  for (const [stream, durable] of [
+    [STREAMS.QUESTS, REMINDER_QUESTS_CONSUMER],
+    [STREAMS.COMMUNITY, REMINDER_COMMUNITY_CONSUMER],
+  ] as const) {
+    consumers.push(
+      await deps.bus.consume({
+        stream: stream.name,
+        durable,
+        filterSubject: stream.subjects[0],
+        handler: reminderEventHandler(reminders),
+        schemaFor: reminderEventSchemaFor,
+        idempotent: true,
+        partitionKey: reminderEventPartition,
+      }),
+    );
+  }
+  const scheduler = reminderScheduler({
+    reminders,
+    users: models.User,
+    sender: deps.vapid ? webPushSender(deps.vapid, { agent: deps.pushAgent }) : null,
+    clock: deps.clock ?? (() => new Date()),
+    logger,
+  });
+  scheduler.start(deps.reminderTickMs ?? 15_000);
   return {
+    reminders: scheduler,
     async stop() {
+      await scheduler.stop();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay.stop();
     },

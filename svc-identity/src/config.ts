@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { API } from '@levelup/contracts';
 import { commonEnv, loadConfig, portEnv } from '@levelup/service-kit';
 import type { OidcSettings } from './external-sign-in/oidc-client.ts';
+import type { VapidKeys } from './reminders/push-sender.ts';
 
 export const identityEnv = {
   ...commonEnv,
@@ -29,7 +31,7 @@ export const identityEnv = {
         .map((name) => name.trim())
         .filter(Boolean),
     ),
-  /** External sign-in (OpenID Connect, issue 12): the provider's issuer URL; unset, /api/login says so. */
+  /** External sign-in (OpenID Connect): the provider's issuer URL; unset, /api/login says so. */
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -37,6 +39,16 @@ export const identityEnv = {
   MAIL_DIR: z.string().min(1).optional(),
   /** The origin browsers use (the gateway's): the provider sends them back to PUBLIC_URL/api/login/callback. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Web Push: the VAPID key pair (base64url, as web-push generates it); unset or empty, reminders stay in the app. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** A mailto: or https: contact the push services may use. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .default('mailto:reminders@levelup.invalid'),
+  /** How often the reminder scheduler looks for due reminders, in milliseconds. */
+  REMINDER_TICK_MS: z.coerce.number().int().min(100).default(15_000),
 };
 
 export type IdentityConfig = z.infer<z.ZodObject<typeof identityEnv>>;
@@ -49,7 +61,20 @@ export function externalSignInOf(config: IdentityConfig): OidcSettings | undefin
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,
     clientSecret: config.OIDC_CLIENT_SECRET,
-    redirectUri: new URL('/api/login/callback', config.PUBLIC_URL).href,
+    redirectUri: new URL(API.loginCallback.path, config.PUBLIC_URL).href,
+  };
+}
+
+/** The VAPID keys when both halves are set; a clear error when only one is. */
+export function vapidOf(config: IdentityConfig): VapidKeys | undefined {
+  if (!config.VAPID_PUBLIC_KEY && !config.VAPID_PRIVATE_KEY) return undefined;
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  }
+  return {
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    subject: config.VAPID_SUBJECT,
   };
 }
 

@@ -1,15 +1,20 @@
 import { dataExportRouter } from '@levelup/service-kit';
-import { DATA_EXPORT_PATHS } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
 import type { Middleware } from 'koa';
+import type { ReminderModels } from './reminders/models.ts';
 import type { IdentityModels } from './users/models.ts';
 
 /**
- * GET /api/user/export (issue 12): the account and every XP change of the user. The password hash and
- * the bookkeeping of XP application stay here; sessions are credentials, not data to carry away.
+ * Data export: the account, every XP change, the reminders and their settings. The password hash and
+ * the bookkeeping of XP application stay here; sessions and push subscriptions are credentials, not
+ * data to carry away.
  */
-export function identityDataExport(models: IdentityModels, signedIn: Middleware) {
+export function identityDataExport(
+  models: IdentityModels & Pick<ReminderModels, 'Reminder' | 'ReminderSettings'>,
+  signedIn: Middleware,
+) {
   return dataExportRouter({
-    path: DATA_EXPORT_PATHS.identity,
+    operation: API.exportIdentityData,
     signedIn,
     collections: (userId) => ({
       profile: {
@@ -18,6 +23,12 @@ export function identityDataExport(models: IdentityModels, signedIn: Middleware)
         omit: ['passwordHash', 'usernameKey', 'xpApplying', 'xpRecent', 'xpVersion'],
       },
       xpHistory: { model: models.XpLedger, filter: { userId } },
+      reminders: {
+        model: models.Reminder,
+        filter: { userId },
+        omit: ['eventAt', 'claimedAt'],
+      },
+      reminderSettings: { model: models.ReminderSettings, filter: { _id: userId } },
     }),
   });
 }

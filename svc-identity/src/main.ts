@@ -1,6 +1,6 @@
 import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
-import { externalSignInOf, loadIdentityConfig } from './config.ts';
+import { externalSignInOf, loadIdentityConfig, vapidOf } from './config.ts';
 
 const config = loadIdentityConfig();
 
@@ -14,6 +14,8 @@ startService({
     adminUsernames: config.ADMIN_USERNAMES,
     publicUrl: config.PUBLIC_URL,
     mailDir: config.MAIL_DIR,
+    vapid: vapidOf(config),
+    reminderTickMs: config.REMINDER_TICK_MS,
   },
   createApp,
   startWorkers,

@@ -4,7 +4,7 @@ import { dataExportSectionSchema, makeEvent } from '@levelup/contracts';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
 
-// Issue 12: export of the user's data, the identity part (account and XP history).
+// Export of the user's data, the identity part (account and XP history).
 
 let identity: IdentityHarness;
 beforeAll(async () => {
@@ -50,7 +50,12 @@ describe('GET /api/user/export', () => {
       async () => dataExportSectionSchema.parse((await exportOf(userId)).body),
       (body) => body.xpHistory?.length === 1 && body.profile?.[0]?.xp === 25,
     );
-    expect(Object.keys(exported)).toEqual(['profile', 'xpHistory']);
+    expect(Object.keys(exported)).toEqual([
+      'profile',
+      'xpHistory',
+      'reminders',
+      'reminderSettings',
+    ]);
     expect(exported.profile).toEqual([
       expect.objectContaining({ id: userId, username: user.username, xp: 25 }),
     ]);

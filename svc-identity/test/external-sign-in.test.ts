@@ -16,7 +16,7 @@ import {
   type IdentityHarness,
 } from './harness.ts';
 
-// Issue 12: external sign-in through OpenID Connect (authorisation code with PKCE), against a real
+// External sign-in through OpenID Connect (authorisation code with PKCE), against a real
 // provider started here. The browser is played by fetch: redirects followed by hand, forms posted.
 
 /** The public origin the provider sends browsers back to; requests to it go to the service directly. */

@@ -19,19 +19,19 @@ import {
 import {
   createApp as createQuestsApp,
   startWorkers as startQuestsWorkers,
-} from '../../svc-quests/src/app.ts';
+} from '../../svc-quests/src/index.ts';
 import {
   createApp as createGoalsApp,
   startWorkers as startGoalsWorkers,
-} from '../../svc-goals/src/app.ts';
-import { goalModels } from '../../svc-goals/src/goals/models.ts';
-import { goalsRebuild } from '../../svc-goals/src/quest-views/rebuild.ts';
+} from '../../svc-goals/src/index.ts';
+import { goalModels } from '../../svc-goals/src/index.ts';
+import { goalsRebuild } from '../../svc-goals/src/index.ts';
 import {
   createApp as createCommunityApp,
   startWorkers as startCommunityWorkers,
-} from '../../svc-community/src/app.ts';
-import { feedRebuild } from '../../svc-community/src/feed/rebuild.ts';
-import { communityModels } from '../../svc-community/src/models.ts';
+} from '../../svc-community/src/index.ts';
+import { feedRebuild } from '../../svc-community/src/index.ts';
+import { communityModels } from '../../svc-community/src/index.ts';
 import { identityModels } from '../src/users/models.ts';
 import { xpRebuild } from '../src/xp/rebuild.ts';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';

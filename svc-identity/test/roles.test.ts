@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS } from '@levelup/contracts';
 import { signInternal } from '@levelup/service-kit';
+import { eventually } from '@levelup/service-kit/testing';
 import { applyConfiguredAdmins, changeRole, roleModels } from '../src/users/roles.ts';
 import {
   TEST_IDENTITY_SECRET,
@@ -56,7 +58,7 @@ async function sessionOf(browser: Client) {
   return body as { userId: string; role: string };
 }
 
-describe('roles (issue 11)', () => {
+describe('roles', () => {
   it('when a user signs up, then they are a member in the profile and in the session the gateway signs', async () => {
     const browser = await signUp();
     expect((await browser.request('GET', '/api/user/profile')).body.role).toBe('member');
@@ -120,6 +122,31 @@ describe('roles (issue 11)', () => {
       ['admin', 'admin script'],
       ['member', 'admin script'],
     ]);
+  });
+
+  it('when a role changes, then identity.session_revoked for every session of the user goes out, so gateways ask again', async () => {
+    const user = newUser();
+    const browser = await signUp(user);
+    const { userId } = await sessionOf(browser);
+    const heard: Array<{ userId: unknown; reason: unknown; sessionHash: unknown }> = [];
+    const listener = await identity.deps.bus.consume({
+      stream: STREAMS.IDENTITY.name,
+      durable: 'roles-test-revocations',
+      filterSubject: 'identity.session_revoked',
+      handler: async (event) => {
+        if (event.data.userId === userId) heard.push({ ...event.data } as never);
+      },
+    });
+    try {
+      await changeRole(identity.deps.db, user.username, 'admin', 'admin script', logger);
+      const events = await eventually(
+        async () => heard,
+        (list) => list.length > 0,
+      );
+      expect(events).toEqual([{ userId, reason: 'admin' }]);
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('when a user who signed up earlier is listed in ADMIN_USERNAMES at start, then start grants the role once, and a revoke sticks', async () => {

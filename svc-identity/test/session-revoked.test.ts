@@ -19,7 +19,7 @@ const wire: string[] = [];
 
 beforeAll(async () => {
   identity = await startIdentity();
-  // What every gateway instance does: a core subscription to the revocations (issue 17).
+  // What every gateway instance does: a core subscription to the revocations.
   subscription = identity.deps.bus.connection.subscribe(
     `${identity.infra.suffix}.identity.session_revoked`,
     {

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CO_FOCUS_BONUS_REASON,
+  CO_FOCUS_BONUS_XP,
+  EVENT_VERSION,
   makeEvent,
   type LifeTaskCompletedEventData,
   type QuestXpEventData,
 } from '@levelup/contracts';
+import { createLogger } from '@levelup/service-kit';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
+import { identityModels } from '../src/users/models.ts';
+import { xpEventHandler } from '../src/xp/apply-xp-event.ts';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
 
-// Issue 12: the profile's 'why this XP' history and achievements earned from the XP ledger.
+// The profile's 'why this XP' history and achievements earned from the XP ledger.
 
 let identity: IdentityHarness;
 beforeAll(async () => {
@@ -189,5 +195,42 @@ describe('achievements', () => {
       earned: true,
       earnedDate: '2026-11-08T07:00:00.000Z',
     });
+  });
+
+  it('when a co-focus bonus arrives, and again (a redelivery), then the history shows one "Co-focus bonus" entry and the total moves once; its revoke takes it back', async () => {
+    const userId = await signUp();
+    const bonus = (type: 'community.co_focus.awarded' | 'community.co_focus.revoked') => ({
+      id: randomUUID(),
+      type,
+      version: EVENT_VERSION,
+      occurredAt: new Date().toISOString(),
+      data: {
+        userId,
+        sessionId: 'session-1',
+        questId: 'quest-1',
+        completionEventId: randomUUID(),
+        xpDelta: type === 'community.co_focus.awarded' ? CO_FOCUS_BONUS_XP : -CO_FOCUS_BONUS_XP,
+        title: 'File the tax return',
+        localDate: '2026-11-25',
+      },
+    });
+    const awarded = bonus('community.co_focus.awarded');
+    await identity.deps.bus.publish(awarded);
+    const history = await historyOf(userId, 1);
+    expect(history.entries[0]).toMatchObject({
+      type: 'community.co_focus.awarded',
+      source: 'co_focus',
+      title: `${CO_FOCUS_BONUS_REASON}: File the tax return`,
+      xpDelta: CO_FOCUS_BONUS_XP,
+    });
+    // Redelivered after JetStream's duplicate window: the consumer's handler sees the same id again.
+    await xpEventHandler(identityModels(identity.deps.db), createLogger('xp-test'))(awarded);
+    const { User } = identityModels(identity.deps.db);
+    expect((await User.findById(userId).lean())?.xp).toBe(CO_FOCUS_BONUS_XP);
+    expect((await historyOf(userId, 1)).total).toBe(1);
+
+    await identity.deps.bus.publish(bonus('community.co_focus.revoked'));
+    await historyOf(userId, 2);
+    expect((await User.findById(userId).lean())?.xp).toBe(0);
   });
 });

@@ -26,13 +26,13 @@ export function authService(deps: {
 }) {
   const { users, relay, attempts } = deps;
   return {
-    /** Creates the account and records identity.user_registered in the same write (decision 5). */
+    /** Creates the account and records identity.user_registered in the same write. */
     async register(
       input: RegisterRequest,
       requestId: string | undefined,
       address?: string,
     ): Promise<UserDoc> {
-      // Refused sign-ups tell whether a username or email exists: repeated ones are slowed (issue 12).
+      // Refused sign-ups tell whether a username or email exists: repeated ones are slowed.
       await attempts.checkSignUp(address);
       refuseCommonPassword(input.password);
       const conflict = await users.conflictFor(input.username, input.email);
@@ -66,7 +66,7 @@ export function authService(deps: {
     },
 
     /**
-     * Tells every gateway that a session ended (issue 17), through the user's outbox so it is published
+     * Tells every gateway that a session ended, through the user's outbox so it is published
      * even if NATS is away at that moment. Never fails the sign-out itself.
      */
     async revokeSession(

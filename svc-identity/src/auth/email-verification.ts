@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
+import { API, urlOf } from '@levelup/contracts';
 import type { Logger } from '@levelup/service-kit';
 import { identityModels, type UserDoc } from '../users/models.ts';
 
@@ -36,15 +38,9 @@ const schema = new Schema<EmailVerificationDoc>(
   { collection: 'email_verifications', versionKey: false },
 );
 
-const models = new WeakMap<Connection, Model<EmailVerificationDoc>>();
-function verificationModel(db: Connection): Model<EmailVerificationDoc> {
-  let model = models.get(db);
-  if (!model) {
-    model = db.model<EmailVerificationDoc>('EmailVerification', schema);
-    models.set(db, model);
-  }
-  return model;
-}
+const verificationModel: (db: Connection) => Model<EmailVerificationDoc> = perConnection((db) =>
+  db.model<EmailVerificationDoc>('EmailVerification', schema),
+);
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -96,10 +92,7 @@ export function emailVerification(deps: {
         email: user.email,
         expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
       });
-      const link = new URL(
-        `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-        deps.publicUrl,
-      ).href;
+      const link = new URL(urlOf(API.verifyEmailLink, { query: { token } }), deps.publicUrl).href;
       await sendMail({
         to: user.email,
         subject: 'Confirm your email for Level Up',

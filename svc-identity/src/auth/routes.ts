@@ -1,10 +1,10 @@
 import { Router } from '@koa/router';
-import { emptyRequestSchema, loginRequestSchema, registerRequestSchema } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
 import { toProfile } from '../users/profile.ts';
 import { currentSessionRef, endSession, sessionUserId, startSession } from '../sessions/session.ts';
 import type { EmailVerification } from './email-verification.ts';
 import type { Context } from 'koa';
-import { AppError, type Logger, unauthenticated } from '@levelup/service-kit';
+import { AppError, type Logger, mount, unauthenticated } from '@levelup/service-kit';
 import type { UsersRepository } from '../users/repository.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -39,69 +39,60 @@ export function authRouter(deps: {
     }
   }
 
-  router.post('/api/auth/register', async (ctx) => {
-    const input = registerRequestSchema.parse(ctx.request.body ?? {});
-    const user = await deps.auth.register(input, ctx.state.requestId, clientAddress(ctx));
+  mount(router, API.register, async ({ ctx, body }) => {
+    const user = await deps.auth.register(body, ctx.state.requestId, clientAddress(ctx));
     const replaced = currentSessionRef(ctx);
     await startSession(ctx, user._id);
     if (replaced) await deps.auth.revokeSession(replaced, 'replaced', ctx.state.requestId);
     await sendVerification(user);
-    ctx.status = 201;
-    ctx.body = toProfile(user);
+    return toProfile(user);
   });
 
   // The link in the confirmation email: a browser navigation, answered with the auth page and a notice.
-  router.get('/api/auth/verify-email', async (ctx) => {
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    const user = token ? await deps.verification.verify(token) : null;
+  mount(router, API.verifyEmailLink, async ({ ctx, query }) => {
+    const user = query.token ? await deps.verification.verify(query.token) : null;
     ctx.status = 303;
     ctx.redirect(`/auth?notice=${user ? 'email-verified' : 'email-verification-failed'}`);
   });
 
   // The same for a client: { token } answers { verified: true }, or 400 for a bad or used token.
-  router.post('/api/auth/verify-email', async (ctx) => {
-    const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > 200)
-      throw invalidVerification();
-    const user = await deps.verification.verify(token);
+  mount(router, API.verifyEmail, async ({ body }) => {
+    const user = await deps.verification.verify(body.token);
     if (!user) throw invalidVerification();
-    ctx.body = { verified: true, email: user.email };
+    return { verified: true as const, email: user.email };
   });
 
-  // A new confirmation link to the signed-in user's email.
-  router.post('/api/auth/verify-email/send', async (ctx) => {
-    emptyRequestSchema.parse(ctx.request.body);
+  // A new confirmation link to the signed-in user's email (202); 200 when it is already confirmed.
+  mount(router, API.sendVerificationEmail, async ({ ctx }) => {
     const userId = sessionUserId(ctx);
     const user = userId ? await deps.users.findById(userId) : null;
     if (!user) throw unauthenticated();
     if (user.emailVerifiedAt) {
-      ctx.body = { sent: false, verified: true };
-      return;
+      ctx.status = 200;
+      return { sent: false, verified: true };
     }
     await deps.verification.send(user);
-    ctx.status = 202;
-    ctx.body = { sent: true, verified: false };
+    return { sent: true, verified: false };
   });
 
-  router.post('/api/auth/login', async (ctx) => {
-    const input = loginRequestSchema.parse(ctx.request.body ?? {});
-    const user = await deps.auth.login(input, clientAddress(ctx));
+  mount(router, API.login, async ({ ctx, body }) => {
+    const user = await deps.auth.login(body, clientAddress(ctx));
     const replaced = currentSessionRef(ctx);
     await startSession(ctx, user._id);
     if (replaced) await deps.auth.revokeSession(replaced, 'replaced', ctx.state.requestId);
-    ctx.body = toProfile(user);
+    return toProfile(user);
   });
 
   // Sign-out is a form post from the Logout button that returns to the landing page (303: the browser
   // follows with a GET). Never a GET: a link or an image on any page could sign the user out.
-  router.post('/api/logout', async (ctx) => {
+  router.post(API.logout.path, async (ctx) => {
     const ended = currentSessionRef(ctx);
     endSession(ctx);
     if (ended) await deps.auth.revokeSession(ended, 'sign_out', ctx.state.requestId);
     ctx.status = 303;
     ctx.redirect('/');
   });
-  router.get('/api/logout', () => {
+  router.get(API.logout.path, () => {
     throw new AppError('METHOD_NOT_ALLOWED', 'Sign out with a POST request.', 405, {
       headers: { allow: 'POST' },
     });

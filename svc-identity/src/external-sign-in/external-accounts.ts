@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { DEFAULT_TIME_ZONE, makeEvent, usernameFrom } from '@levelup/contracts';
-import { isDuplicateKeyError, type OutboxRelay } from '@levelup/service-kit';
+import { isDuplicateKeyError, type OutboxRelay, perConnection } from '@levelup/service-kit';
 import type { UserDoc } from '../users/models.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { ExternalClaims } from './oidc-client.ts';
@@ -26,16 +26,9 @@ const externalIdentitySchema = new Schema<ExternalIdentityDoc>(
   { collection: 'external_identities', versionKey: false },
 );
 
-const cache = new WeakMap<Connection, Model<ExternalIdentityDoc>>();
-
-export function externalIdentityModel(db: Connection): Model<ExternalIdentityDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<ExternalIdentityDoc>('ExternalIdentity', externalIdentitySchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const externalIdentityModel: (db: Connection) => Model<ExternalIdentityDoc> = perConnection(
+  (db) => db.model<ExternalIdentityDoc>('ExternalIdentity', externalIdentitySchema),
+);
 
 /** A password hash no password matches (password.ts reads only scrypt$...): sign-in is external only. */
 export const EXTERNAL_ONLY_PASSWORD = 'external-sign-in-only';

@@ -29,7 +29,7 @@ export interface ExternalClaims {
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
- * The authorisation-code flow with PKCE, state and nonce (issue 12), through openid-client. The provider's
+ * The authorisation-code flow with PKCE, state and nonce, through openid-client. The provider's
  * metadata is discovered on first use and kept; a failed discovery is tried again on the next sign-in.
  */
 export function oidcClient(settings: OidcSettings) {

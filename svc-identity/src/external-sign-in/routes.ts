@@ -1,12 +1,12 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import {
-  emptyRequestSchema,
+  API,
   isValidTimeZone,
   type ExternalSignInNotice,
   type LoginOptionsResponse,
 } from '@levelup/contracts';
-import { unauthenticated, type Logger } from '@levelup/service-kit';
+import { mount, unauthenticated, type Logger } from '@levelup/service-kit';
 import { currentSessionRef, sessionUserId, startSession } from '../sessions/session.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ExternalAccounts } from './external-accounts.ts';
@@ -49,13 +49,12 @@ function readPending(ctx: Context): Pending | null {
  * its days and streaks start at the user's midnight, as after a sign-up. Absent or not a zone Intl
  * knows: none, and a new account starts in UTC (changeable on the profile); the sign-in itself goes on.
  */
-function browserTimeZone(ctx: Context): string | undefined {
-  const value = ctx.query.timeZone;
+function browserTimeZone(value: string | undefined): string | undefined {
   return isValidTimeZone(value) ? value : undefined;
 }
 
 /**
- * GET /api/login starts external sign-in (OpenID Connect, issue 12) and GET /api/login/callback ends it
+ * GET /api/login starts external sign-in (OpenID Connect) and GET /api/login/callback ends it
  * on a fresh session, as a password sign-in does. Without a provider the sign-in links are simply the
  * way to the sign-in page: /api/login goes to /auth, where the password forms are. When a provider is
  * set up but anything fails, the browser lands on /auth with a notice: never an error page.
@@ -74,13 +73,12 @@ export function externalSignInRouter(deps: {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: deps.secureCookies,
-    path: '/api/login',
+    path: API.loginStart.path,
   };
 
-  router.get('/api/login/options', (ctx) => {
-    const body: LoginOptionsResponse = { externalSignIn: deps.oidc !== null };
-    ctx.body = body;
-  });
+  mount(router, API.loginOptions, (): LoginOptionsResponse => ({
+    externalSignIn: deps.oidc !== null,
+  }));
 
   // Without a provider the sign-in links are simply the way to the password forms: no error notice.
   async function startAt(ctx: Context, carried: Omit<Pending, keyof PendingSignIn>) {
@@ -103,21 +101,20 @@ export function externalSignInRouter(deps: {
     }
   }
 
-  router.get('/api/login', async (ctx) => {
-    await startAt(ctx, { timeZone: browserTimeZone(ctx) });
+  mount(router, API.loginStart, async ({ ctx, query }) => {
+    await startAt(ctx, { timeZone: browserTimeZone(query.timeZone) });
   });
 
   // Linking a provider account to the signed-in user's own account: a form POST from the app (the
   // gateway refuses cross-site POSTs), never a GET, so no other site can start it in the user's browser.
-  router.post('/api/login/link', async (ctx) => {
-    emptyRequestSchema.parse(ctx.request.body);
+  mount(router, API.linkLogin, async ({ ctx }) => {
     const userId = sessionUserId(ctx);
     if (!userId) throw unauthenticated();
     await startAt(ctx, { linkTo: userId });
     ctx.status = 303;
   });
 
-  router.get('/api/login/callback', async (ctx) => {
+  mount(router, API.loginCallback, async ({ ctx }) => {
     if (!deps.oidc) return toAuth(ctx, 'external-unavailable');
     const pending = readPending(ctx);
     ctx.cookies.set(PENDING_COOKIE, null, {

@@ -1,13 +1,19 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { profileUpdateRequestSchema } from '@levelup/contracts';
-import { signedRequestOf, unauthenticated, userIdOf, verifyIdentity } from '@levelup/service-kit';
+import { API } from '@levelup/contracts';
+import {
+  mount,
+  signedRequestOf,
+  unauthenticated,
+  userIdOf,
+  verifyIdentity,
+} from '@levelup/service-kit';
 import { sessionUserId } from '../sessions/session.ts';
 import { toProfile } from '../users/profile.ts';
 import type { ProfileService } from './profile.service.ts';
 
 /**
- * The signed-in user: the gateway's signed identity when present (decision 2), else this service's own
+ * The signed-in user: the gateway's signed identity when present (the only identity header trusted), else this service's own
  * session cookie (the gateway forwards the cookie to svc-identity). A bare x-user-id is never trusted.
  */
 export function requireUser(identitySecret: string): Middleware {
@@ -25,14 +31,21 @@ export function profileRouter(deps: { profiles: ProfileService; identitySecret: 
   const router = new Router();
   const signedIn = requireUser(deps.identitySecret);
 
-  router.get('/api/user/profile', signedIn, async (ctx) => {
-    ctx.body = toProfile(await deps.profiles.get(userIdOf(ctx)));
-  });
-
-  router.patch('/api/user/profile', signedIn, async (ctx) => {
-    const input = profileUpdateRequestSchema.parse(ctx.request.body ?? {});
-    ctx.body = toProfile(await deps.profiles.update(userIdOf(ctx), input, ctx.state.requestId));
-  });
+  mount(
+    router,
+    API.getProfile,
+    async ({ ctx }) => toProfile(await deps.profiles.get(userIdOf(ctx))),
+    {
+      use: [signedIn],
+    },
+  );
+  mount(
+    router,
+    API.updateProfile,
+    async ({ ctx, body }) =>
+      toProfile(await deps.profiles.update(userIdOf(ctx), body, ctx.state.requestId)),
+    { use: [signedIn] },
+  );
 
   return router;
 }

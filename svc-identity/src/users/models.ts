@@ -3,7 +3,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
 import type { UserRole, XpSource } from '@levelup/contracts';
 
-/** The 100 first users are founders (core.md section 6, Founders). */
+/** The 100 first users are founders. */
 export const FOUNDER_LIMIT = 100;
 
 export interface UserDoc {

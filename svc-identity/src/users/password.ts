@@ -5,7 +5,7 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 
-// scrypt from node:crypto (issue 3, item 4). Stored as scrypt$N$r$p$salt$hash so parameters can be raised later.
+// scrypt from node:crypto. Stored as scrypt$N$r$p$salt$hash so parameters can be raised later.
 const N = 16_384;
 const R = 8;
 const P = 1;

@@ -15,7 +15,7 @@ type ProfileSource = Pick<
   | 'role'
 >;
 
-/** The user as screens read it; level and progress come from the one rule in contracts (decision 6). */
+/** The user as screens read it; level and progress come from the one rule in contracts. */
 export function toProfile(user: ProfileSource): UserProfile {
   const xp = Math.max(0, user.xp);
   const progress = levelProgress(xp);

@@ -44,7 +44,7 @@ export function usersRepository({ User, Counter }: IdentityModels) {
       return User.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
     },
 
-    /** The sign-in field takes a username or an email (core.md section 2, "Username or Email"). */
+    /** The sign-in field takes a username or an email ("Username or Email"). */
     async findByLogin(identifier: string): Promise<UserDoc | null> {
       const key = identifier.trim().toLowerCase();
       return User.findOne({ $or: [{ usernameKey: key }, { email: key }] }).lean<UserDoc>();

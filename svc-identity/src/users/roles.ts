@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, type Logger } from '@levelup/service-kit';
-import type { UserRole } from '@levelup/contracts';
+import { isDuplicateKeyError, outboxEntry, type Logger, perConnection } from '@levelup/service-kit';
+import { makeEvent, type UserRole } from '@levelup/contracts';
 import { identityModels, type UserDoc } from './models.ts';
 
 /**
@@ -55,19 +55,10 @@ const roleChangeSchema = new Schema<RoleChangeDoc>(
   { collection: 'role_changes', versionKey: false },
 );
 
-const cache = new WeakMap<Connection, RoleModels>();
-
-export function roleModels(db: Connection): RoleModels {
-  let models = cache.get(db);
-  if (!models) {
-    models = {
-      ConfiguredAdmin: db.model<ConfiguredAdminDoc>('ConfiguredAdmin', configuredAdminSchema),
-      RoleChange: db.model<RoleChangeDoc>('RoleChange', roleChangeSchema),
-    };
-    cache.set(db, models);
-  }
-  return models;
-}
+export const roleModels: (db: Connection) => RoleModels = perConnection((db) => ({
+  ConfiguredAdmin: db.model<ConfiguredAdminDoc>('ConfiguredAdmin', configuredAdminSchema),
+  RoleChange: db.model<RoleChangeDoc>('RoleChange', roleChangeSchema),
+}));
 
 /** ADMIN_USERNAMES as lower-case username keys. */
 export function adminUsernameKeys(list: readonly string[]): string[] {
@@ -83,9 +74,16 @@ export async function changeRole(
   logger: Pick<Logger, 'info'>,
 ): Promise<UserDoc | null> {
   const { User } = identityModels(db);
+  const found = await User.findOne({ usernameKey: username.trim().toLowerCase() })
+    .select({ _id: 1 })
+    .lean<Pick<UserDoc, '_id'>>();
+  if (!found) return null;
+  // Gateways reuse a session's answer (role included) for minutes: the revocation of every session of
+  // the user, in the same write, makes each ask again. The running service's outbox publishes it.
+  const revocation = makeEvent('identity.session_revoked', { userId: found._id, reason: 'admin' });
   const user = await User.findOneAndUpdate(
-    { usernameKey: username.trim().toLowerCase() },
-    { $set: { role } },
+    { _id: found._id },
+    { $set: { role }, $push: { outbox: outboxEntry(revocation) } },
     { returnDocument: 'after' },
   ).lean<UserDoc>();
   if (!user) return null;

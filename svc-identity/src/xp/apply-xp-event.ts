@@ -1,5 +1,9 @@
 import {
+  CO_FOCUS_BONUS_REASON,
+  CO_FOCUS_EVENT_TYPES,
   QUEST_XP_EVENT_TYPES,
+  coFocusEventSchema,
+  type CoFocusEventData,
   type LifeTaskCompletedEventData,
   type QuestXpEventData,
   lifeTaskCompletedEventSchema,
@@ -18,6 +22,7 @@ import {
 import type { IdentityModels } from '../users/models.ts';
 
 const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
+const coFocusTypes: readonly string[] = CO_FOCUS_EVENT_TYPES;
 
 function malformed(
   type: string,
@@ -49,6 +54,7 @@ export const XP_RECENT_WINDOW = 200;
 export function xpEventSchemaFor(type: string): EventSchema | undefined {
   if (questXpTypes.includes(type)) return questXpEventSchema;
   if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
+  if (coFocusTypes.includes(type)) return coFocusEventSchema;
   return undefined;
 }
 
@@ -88,6 +94,24 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
       xpDelta: data.xpEarned,
       source: 'life_task',
       title: data.title,
+      localDate: data.localDate,
+    };
+  }
+  if (coFocusTypes.includes(event.type)) {
+    let data;
+    if (validated) {
+      data = (event as unknown as { data: CoFocusEventData }).data;
+    } else {
+      const parsed = coFocusEventSchema.safeParse(event);
+      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
+      data = parsed.data.data;
+    }
+    // The history shows the reason and the quest it came with.
+    return {
+      userId: data.userId,
+      xpDelta: data.xpDelta,
+      source: 'co_focus',
+      title: `${CO_FOCUS_BONUS_REASON}: ${data.title}`,
       localDate: data.localDate,
     };
   }

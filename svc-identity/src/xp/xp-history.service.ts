@@ -8,8 +8,8 @@ import {
 import type { IdentityModels, XpLedgerDoc } from '../users/models.ts';
 
 /**
- * The user's XP ledger read back: the 'why this XP' history and the achievements earned from it
- * (issue 12). Only rows whose XP is in the total count (a half-applied row is still on its way).
+ * The user's XP ledger read back: the 'why this XP' history and the achievements earned from it.
+ * Only rows whose XP is in the total count (a half-applied row is still on its way).
  */
 export function xpHistoryService(models: IdentityModels) {
   const { XpLedger } = models;

@@ -1,0 +1,59 @@
+import {
+  QUEST_XP_EVENT_TYPES,
+  REMINDER_CANCELLED_EVENT_TYPES,
+  REMINDER_SCHEDULED_EVENT_TYPES,
+  lifeTaskCompletedEventSchema,
+  questXpEventSchema,
+  reminderCancelledEventSchema,
+  reminderScheduledEventSchema,
+  type EventEnvelope,
+  type ReminderCancelledEventData,
+  type ReminderScheduledEventData,
+} from '@levelup/contracts';
+import type { EventSchema } from '@levelup/service-kit';
+import type { RemindersRepository } from './repository.ts';
+
+/** Durable consumer names shared by every svc-identity instance. */
+export const REMINDER_QUESTS_CONSUMER = 'svc-identity-reminders';
+export const REMINDER_COMMUNITY_CONSUMER = 'svc-identity-reminders-community';
+
+const scheduledTypes: readonly string[] = REMINDER_SCHEDULED_EVENT_TYPES;
+const cancelledTypes: readonly string[] = REMINDER_CANCELLED_EVENT_TYPES;
+const completionTypes: readonly string[] = ['quests.completed', 'quests.partial'];
+
+export function reminderEventSchemaFor(type: string): EventSchema | undefined {
+  if (scheduledTypes.includes(type)) return reminderScheduledEventSchema;
+  if (cancelledTypes.includes(type)) return reminderCancelledEventSchema;
+  if ((QUEST_XP_EVENT_TYPES as readonly string[]).includes(type)) return questXpEventSchema;
+  if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
+  return undefined;
+}
+
+/** One user's events in stream order (the bus partitions by this key). */
+export const reminderEventPartition = (event: EventEnvelope) =>
+  typeof event.data.userId === 'string' ? event.data.userId : undefined;
+
+/**
+ * Applies the events that schedule and cancel reminders. The owning services publish
+ * `*.reminder_scheduled` and `*.reminder_cancelled`; a completion (`quests.completed`, a partial one, a
+ * life task checked off) cancels that item's pending reminder here as well, so completing never needs
+ * a second event. Every change is conditional on the event's time, so redelivery changes nothing.
+ */
+export function reminderEventHandler(reminders: RemindersRepository) {
+  return async (event: EventEnvelope): Promise<void> => {
+    const at = new Date(event.occurredAt);
+    if (scheduledTypes.includes(event.type)) {
+      const data = event.data as ReminderScheduledEventData;
+      await reminders.schedule({ ...data, dueAt: new Date(data.dueAt) }, at);
+    } else if (cancelledTypes.includes(event.type)) {
+      const data = event.data as ReminderCancelledEventData;
+      await reminders.cancel(data.userId, data.itemId, at);
+    } else if (completionTypes.includes(event.type)) {
+      const data = event.data as { userId: string; questId: string; occurrenceId: string | null };
+      await reminders.cancel(data.userId, data.occurrenceId ?? data.questId, at, true);
+    } else if (event.type === 'quests.life_task_completed') {
+      const data = event.data as { userId: string; lifeTaskId: string };
+      await reminders.cancel(data.userId, data.lifeTaskId, at, true);
+    }
+  };
+}
