@@ -11,6 +11,12 @@ import {
   type OutboxRelay,
   type OutboxRelayOptions,
 } from '@levelup/service-kit';
+import { calendarFeedService } from './calendar-feed/calendar-feed.service.ts';
+import { communityCalendar } from './calendar-feed/community-calendar.ts';
+import { calendarFeedModel } from './calendar-feed/models.ts';
+import { calendarFeedRepository } from './calendar-feed/repository.ts';
+import { calendarFeedPublicRouter, calendarFeedRouter } from './calendar-feed/routes.ts';
+import { tokenSealer } from './calendar-feed/tokens.ts';
 import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { goalStateModel, goalStates } from './goals/goal-states.ts';
@@ -21,6 +27,10 @@ import {
   undoRouter,
 } from './completions/undo.ts';
 import { questsDataExport } from './data-export.ts';
+import { importService } from './import/import.service.ts';
+import { importBatchModel } from './import/models.ts';
+import { importRepository } from './import/repository.ts';
+import { importRouter } from './import/routes.ts';
 import { lifeTaskCompletionHistory } from './life-tasks/completion-history.ts';
 import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
@@ -46,8 +56,10 @@ import { todosRepository } from './todos/repository.ts';
 import { todosRouter } from './todos/routes.ts';
 import { todosService } from './todos/todos.service.ts';
 import { userZones } from './users/user-zones.ts';
+import { followZoneEvents } from './users/zone-events.ts';
 
 export const SERVICE_NAME = 'svc-quests';
+export const DEFAULT_COMMUNITY_URL = 'http://localhost:4004';
 /** Durable consumers shared by every svc-quests instance (operators scale this service alone). */
 export const IDENTITY_CONSUMER = 'svc-quests';
 export const GOALS_CONSUMER = 'svc-quests-goals';
@@ -60,9 +72,11 @@ export interface QuestsDeps {
   identitySecret: string;
   logger?: Logger;
   clock?: () => Date;
+  /** svc-community's address, for the calendar feed's sessions and meetups. */
+  communityUrl?: string;
 }
 
-/** Every collection whose documents carry an outbox (decision 5): each gets a relay. */
+/** Every collection whose documents carry an outbox: each gets a relay. */
 function outboxModels(db: Connection) {
   return {
     quests: questsModels(db).Quest,
@@ -87,7 +101,7 @@ function relaysFor<K extends string>(
   ) as Record<K, OutboxRelay>;
 }
 
-/** The HTTP app (no listen). Every /api route needs the gateway's signed identity (decision 2). */
+/** The HTTP app (no listen). Every /api route needs the gateway's signed identity. */
 export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = questsModels(deps.db);
@@ -98,6 +112,8 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     seriesModel(deps.db).init(),
     occurrenceModel(deps.db).init(),
     goalStateModel(deps.db).init(),
+    importBatchModel(deps.db).init(),
+    calendarFeedModel(deps.db).init(),
   ]);
   const quests = questsRepository(models);
   const lifeTasks = lifeTasksRepository(taskModels);
@@ -131,12 +147,32 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     clock,
     hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
   });
+  const calendarFeeds = calendarFeedService({
+    feeds: calendarFeedRepository(calendarFeedModel(deps.db), models),
+    series,
+    materialiser,
+    zones,
+    community: communityCalendar({
+      communityUrl: deps.communityUrl ?? DEFAULT_COMMUNITY_URL,
+      secret: deps.identitySecret,
+    }),
+    sealer: tokenSealer(deps.identitySecret),
+    clock,
+  });
   return createServiceApp({
     name: SERVICE_NAME,
     readiness: { db: deps.db, bus: deps.bus },
     logger,
     identitySecret: deps.identitySecret,
+    publicRouters: [
+      calendarFeedPublicRouter({
+        feeds: calendarFeeds,
+        identitySecret: deps.identitySecret,
+        service: SERVICE_NAME,
+      }),
+    ],
     routers: [
+      calendarFeedRouter({ feeds: calendarFeeds }),
       // Fixed paths under /api/quests before the ones with an id.
       questsDataExport(deps.db),
       seriesRouter({ series: seriesUseCases }),
@@ -152,6 +188,19 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
         }),
       }),
       occurrencesRouter({ occurrences: occurrenceUseCases }),
+      importRouter({
+        imports: importService({
+          imports: importRepository({
+            Batch: importBatchModel(deps.db),
+            Series: seriesModel(deps.db),
+            Occurrence: occurrenceModel(deps.db),
+            lifeTasks: taskModels,
+          }),
+          zones,
+          seriesRelay: relays.series,
+          clock,
+        }),
+      }),
       undoRouter({
         undo: undoCompletionService({
           quests,
@@ -198,6 +247,7 @@ export async function startWorkers(
   const relays = Object.values<OutboxRelay>(relaysFor(outboxModels(deps.db), deps.bus, logger));
   for (const relay of relays) relay.start();
   const zones = userZones(models);
+  const zoneEvents = followZoneEvents(deps.bus, zones, logger);
   const goals = goalStates(goalStateModel(deps.db), zones);
   const lifeTaskHistory = lifeTaskCompletionHistory(lifeTasksRepository(lifeTaskModels(deps.db)));
   const consumers: ConsumerHandle[] = [
@@ -222,6 +272,7 @@ export async function startWorkers(
   ];
   return {
     async stop() {
+      zoneEvents.stop();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await Promise.all(relays.map((relay) => relay.stop()));
     },

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
-import { DATA_EXPORT_PATHS } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
 import { dataExportRouter } from '@levelup/service-kit';
+import { importBatchModel } from './import/models.ts';
 import { lifeTaskModels } from './life-tasks/models.ts';
 import { occurrenceModel } from './occurrences/models.ts';
 import { questsModels } from './quests/models.ts';
@@ -8,15 +9,15 @@ import { seriesModel } from './series/models.ts';
 import { todoModel } from './todos/models.ts';
 
 /**
- * GET /api/quests/export (issue 12): every quest, recurring series and occurrence, life task and its
- * completions, and to-do of the user. The zone copy and goal states are read models of other services'
+ * Data export: every quest, recurring series and occurrence, life task and its completions, to-do
+ * and import (from Habitica or Loop) of the user. The zone copy and goal states are read models of other services'
  * data, exported there.
  */
 export function questsDataExport(db: Connection) {
   const { Quest } = questsModels(db);
   const { LifeTask, LifeTaskCompletion } = lifeTaskModels(db);
   return dataExportRouter({
-    path: DATA_EXPORT_PATHS.quests,
+    operation: API.exportQuestsData,
     collections: (userId) => ({
       quests: { model: Quest, filter: { userId } },
       recurringSeries: { model: seriesModel(db), filter: { userId } },
@@ -24,6 +25,7 @@ export function questsDataExport(db: Connection) {
       lifeTasks: { model: LifeTask, filter: { userId } },
       lifeTaskCompletions: { model: LifeTaskCompletion, filter: { userId } },
       todos: { model: todoModel(db), filter: { userId } },
+      importBatches: { model: importBatchModel(db), filter: { userId } },
     }),
   });
 }

@@ -2,4 +2,11 @@ import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
 import { loadQuestsConfig } from './config.ts';
 
-startService({ name: SERVICE_NAME, config: loadQuestsConfig(), createApp, startWorkers });
+const config = loadQuestsConfig();
+startService({
+  name: SERVICE_NAME,
+  config,
+  deps: { communityUrl: config.COMMUNITY_URL },
+  createApp,
+  startWorkers,
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityHeaders } from '@levelup/service-kit/testing';
 import { newQuest, startQuests, type QuestsHarness } from './harness.ts';
 
-// Issue 8: every body, query and path parameter is checked with the contracts' schemas; bad input is a
+// Every body, query and path parameter is checked with the contracts' schemas; bad input is a
 // 4xx that changes nothing, never a 5xx.
 
 let quests: QuestsHarness;

@@ -48,6 +48,7 @@ describe('GET /api/quests/export', () => {
       'lifeTasks',
       'lifeTaskCompletions',
       'todos',
+      'importBatches',
     ]);
     expect(exported.quests).toHaveLength(1);
     expect(exported.quests![0]).toMatchObject({

@@ -14,7 +14,7 @@ export type QuestsHarness = TestService;
 /** svc-quests over HTTP with its consumers and outbox poller, on the embedded MongoDB and the real NATS. */
 export function startQuests(
   infra?: TestInfra,
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; communityUrl?: string } = {},
 ): Promise<QuestsHarness> {
   return startTestService({ name: 'svc-quests', createApp, startWorkers, deps: options, infra });
 }

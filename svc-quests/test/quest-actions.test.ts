@@ -42,7 +42,7 @@ async function settledEvents(questId: string, count: number) {
 }
 
 describe('POST /api/quests (every creation field)', () => {
-  it('when a quest has every field of core.md section 5 and a growth path, then all are answered back', async () => {
+  it('when a quest has every creation field and a growth path, then all are answered back', async () => {
     const { status, body } = await quests.as(randomUUID())(
       'POST',
       '/api/quests',

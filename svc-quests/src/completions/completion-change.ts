@@ -1,6 +1,6 @@
 import { completionMove, type CompletionType } from '@levelup/contracts';
 
-/** The completion fields quests and occurrences share (core.md section 3). */
+/** The completion fields quests and occurrences share. */
 export interface CompletionState {
   isCompleted: boolean;
   completionType: CompletionType;

@@ -1,12 +1,10 @@
 import { Router } from '@koa/router';
 import {
-  completionEventParamsSchema,
-  emptyRequestSchema,
-  undoableCompletionsRequestSchema,
+  API,
   type UndoableCompletionsResponse,
   type UndoCompletionResponse,
 } from '@levelup/contracts';
-import { conflict, notFound, userIdOf } from '@levelup/service-kit';
+import { conflict, mount, notFound, userIdOf } from '@levelup/service-kit';
 import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { OccurrencesService } from '../occurrences/occurrences.service.ts';
 import type { QuestsRepository } from '../quests/repository.ts';
@@ -81,14 +79,11 @@ export function undoRouter(deps: {
   undoable: ReturnType<typeof undoableCompletionsService>;
 }): Router {
   const router = new Router();
-  router.post('/api/quests/completions/undoable', async (ctx) => {
-    const { eventIds } = undoableCompletionsRequestSchema.parse(ctx.request.body);
-    ctx.body = await deps.undoable(userIdOf(ctx), eventIds);
-  });
-  router.post('/api/quests/completions/:eventId/undo', async (ctx) => {
-    const { eventId } = completionEventParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await deps.undo(userIdOf(ctx), eventId, ctx.state.requestId);
-  });
+  mount(router, API.undoableCompletions, ({ ctx, body }) =>
+    deps.undoable(userIdOf(ctx), body.eventIds),
+  );
+  mount(router, API.undoCompletion, ({ ctx, params }) =>
+    deps.undo(userIdOf(ctx), params.eventId, ctx.state.requestId),
+  );
   return router;
 }

@@ -6,7 +6,7 @@ import type { QuestsRepository } from '../quests/repository.ts';
 
 /**
  * GET /api/dashboard/calendar?month=yyyy-MM, keyed by the user's local dates: every completion stores
- * the local day it happened on in the user's zone at the time (decision 7).
+ * the local day it happened on in the user's zone at the time.
  */
 export function calendarService(deps: {
   quests: QuestsRepository;

@@ -9,7 +9,7 @@ import { scheduledThrough } from '../series/series-dto.ts';
 import type { UserZones } from '../users/user-zones.ts';
 
 /**
- * GET /api/dashboard/overview from this service's own data, dates in the user's zone (decision 7).
+ * GET /api/dashboard/overview from this service's own data, dates in the user's zone.
  * totalXpEarned is what every XP event this service published adds up to (quests and occurrences as
  * they stand, plus each life task completion), which is what svc-identity applied to the profile.
  */
@@ -38,7 +38,7 @@ export function overviewService(deps: {
           deps.goals.counts(userId),
         ]);
       const done = [...quests, ...occurrences];
-      // Weeks start on Sunday (goals-progression-community.md section 9), in the user's zone.
+      // Weeks start on Sunday, in the user's zone.
       const weekStart = startOfWeek(today);
       const dates = done
         .map((item) => item.completedLocalDate)

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
-import { calendarQuerySchema } from '@levelup/contracts';
-import { userIdOf } from '@levelup/service-kit';
+import { API } from '@levelup/contracts';
+import { mount, userIdOf } from '@levelup/service-kit';
 import type { CalendarService } from './calendar.service.ts';
 import type { OverviewService } from './overview.service.ts';
 
@@ -9,12 +9,9 @@ export function dashboardRouter(deps: {
   calendar: CalendarService;
 }): Router {
   const router = new Router();
-  router.get('/api/dashboard/overview', async (ctx) => {
-    ctx.body = await deps.overview.forUser(userIdOf(ctx));
-  });
-  router.get('/api/dashboard/calendar', async (ctx) => {
-    const { month } = calendarQuerySchema.parse(ctx.query);
-    ctx.body = await deps.calendar.forMonth(userIdOf(ctx), month);
-  });
+  mount(router, API.dashboardOverview, ({ ctx }) => deps.overview.forUser(userIdOf(ctx)));
+  mount(router, API.dashboardCalendar, ({ ctx, query }) =>
+    deps.calendar.forMonth(userIdOf(ctx), query.month),
+  );
   return router;
 }

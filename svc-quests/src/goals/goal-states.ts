@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type GoalStatus,
 } from '@levelup/contracts';
-import { PermanentEventError, isDuplicateKeyError } from '@levelup/service-kit';
+import { PermanentEventError, isDuplicateKeyError, perConnection } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 
 /**
@@ -40,16 +40,9 @@ const goalStateSchema = new Schema<GoalStateDoc>(
 goalStateSchema.index({ userId: 1, status: 1 });
 goalStateSchema.index({ userId: 1, completedLocalDate: 1 });
 
-const cache = new WeakMap<Connection, Model<GoalStateDoc>>();
-
-export function goalStateModel(db: Connection): Model<GoalStateDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<GoalStateDoc>('GoalState', goalStateSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const goalStateModel: (db: Connection) => Model<GoalStateDoc> = perConnection((db) =>
+  db.model<GoalStateDoc>('GoalState', goalStateSchema),
+);
 
 const goalTypes: readonly string[] = GOAL_EVENT_TYPES;
 

@@ -12,6 +12,8 @@ import {
 import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 import { toLifeTask } from './life-task-dto.ts';
+import { lifeTaskReminderEvent } from './life-task-reminder.ts';
+import type { LifeTaskDoc } from './models.ts';
 import type { LifeTasksRepository } from './repository.ts';
 
 export const lifeTaskNotFound = () => notFound('Life task not found');
@@ -25,9 +27,58 @@ export function lifeTasksService(deps: {
   const { lifeTasks, zones, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
 
+  /** Whether a change moved what the task's reminder says (its due date, its title while due). */
+  const reminderMoved = (before: LifeTaskDoc, after: Pick<LifeTaskDoc, 'dueDate' | 'title'>) =>
+    (before.dueDate?.getTime() ?? null) !== (after.dueDate?.getTime() ?? null) ||
+    (after.dueDate !== null && before.title !== after.title);
+
+  /** Edits a task; when that moves its reminder, the reminder event goes in the same write. */
+  async function revise(
+    userId: string,
+    id: string,
+    fields: UpdateLifeTaskRequest | Pick<LifeTaskDoc, 'dueDate'>,
+    unlessCompleted = false,
+  ): Promise<LifeTaskDoc | null> {
+    const [before, timeZone] = await Promise.all([
+      lifeTasks.findOwned(userId, id),
+      zones.timeZoneOf(userId),
+    ]);
+    if (!before) return null;
+    const after = {
+      ...before,
+      title: ('title' in fields && fields.title) || before.title,
+      dueDate: fields.dueDate !== undefined ? fields.dueDate : before.dueDate,
+    };
+    const event = reminderMoved(before, after)
+      ? lifeTaskReminderEvent(after, timeZone, clock())
+      : null;
+    const updated = await lifeTasks.revise(userId, id, fields, unlessCompleted, event);
+    if (updated && event) await relay.flush(updated);
+    return updated;
+  }
+
   return {
+    /** A task with a due date has its reminder scheduled in the same write. */
     async create(userId: string, input: CreateLifeTaskRequest): Promise<LifeTask> {
-      return toLifeTask(await lifeTasks.create(userId, input));
+      const timeZone = input.dueDate ? await zones.timeZoneOf(userId) : 'UTC';
+      const created = await lifeTasks.create(userId, input, ({ _id }) =>
+        input.dueDate
+          ? lifeTaskReminderEvent(
+              {
+                _id,
+                userId,
+                title: input.title,
+                dueDate: new Date(input.dueDate),
+                isCompleted: false,
+                isActive: true,
+              },
+              timeZone,
+              clock(),
+            )
+          : null,
+      );
+      if (created.outbox.length > 0) await relay.flush(created);
+      return toLifeTask(created);
     },
 
     async list(userId: string, includeCompleted: boolean): Promise<LifeTask[]> {
@@ -69,18 +120,18 @@ export function lifeTasksService(deps: {
         },
         { requestId, now },
       );
-      const updated = await lifeTasks.applyCompletion(
-        task,
-        {
-          isCompleted: outcome.isCompleted,
-          completedAt: now,
-          lastCompletedLocalDate: today,
-          dueDate: nextDue ?? task.dueDate ?? null,
-          nextDueDate: nextDue,
-          lastRecurredAt: nextDue ? now : (task.lastRecurredAt ?? null),
-        },
-        event,
-      );
+      const change = {
+        isCompleted: outcome.isCompleted,
+        completedAt: now,
+        lastCompletedLocalDate: today,
+        dueDate: nextDue ?? task.dueDate ?? null,
+        nextDueDate: nextDue,
+        lastRecurredAt: nextDue ? now : (task.lastRecurredAt ?? null),
+      };
+      // The completion cancels this due date's reminder (svc-identity reads the event); a recurring task
+      // is reminded again on its next due date.
+      const next = nextDue ? lifeTaskReminderEvent({ ...task, ...change }, timeZone, now) : null;
+      const updated = await lifeTasks.applyCompletion(task, change, event, next);
       if (!updated) {
         const current = await lifeTasks.findOwned(userId, id);
         if (!current) throw lifeTaskNotFound();
@@ -104,7 +155,7 @@ export function lifeTasksService(deps: {
 
     /** Edits what the dialog shows; a new maintenance XP applies to later completions only. */
     async update(userId: string, id: string, input: UpdateLifeTaskRequest): Promise<LifeTask> {
-      const updated = await lifeTasks.revise(userId, id, input);
+      const updated = await revise(userId, id, input);
       if (!updated) throw lifeTaskNotFound();
       return toLifeTask(updated);
     },
@@ -113,7 +164,7 @@ export function lifeTasksService(deps: {
     async snooze(userId: string, id: string): Promise<LifeTask> {
       const timeZone = await zones.timeZoneOf(userId);
       const tomorrow = addDays(localDate(clock(), timeZone), 1);
-      const updated = await lifeTasks.revise(
+      const updated = await revise(
         userId,
         id,
         { dueDate: endOfLocalDay(tomorrow, timeZone) },
@@ -126,7 +177,14 @@ export function lifeTasksService(deps: {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if (!(await lifeTasks.deactivate(userId, id))) throw lifeTaskNotFound();
+      const task = await lifeTasks.findOwned(userId, id);
+      if (!task) throw lifeTaskNotFound();
+      const event = task.dueDate
+        ? lifeTaskReminderEvent({ ...task, isActive: false }, 'UTC', clock())
+        : null;
+      const removed = await lifeTasks.deactivate(userId, id, event);
+      if (!removed) throw lifeTaskNotFound();
+      if (event) await relay.flush(removed);
     },
   };
 }

@@ -4,9 +4,14 @@ import type {
   LifeTaskPriority,
   LifeTaskRecurrenceUnit,
 } from '@levelup/contracts';
-import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import {
+  indexOutbox,
+  outboxSchemaFields,
+  type OutboxEntry,
+  perConnection,
+} from '@levelup/service-kit';
 
-/** goals-progression-community.md section 3, life_tasks. */
+/** A life_tasks document. */
 export interface LifeTaskDoc {
   _id: Types.ObjectId;
   userId: string;
@@ -28,6 +33,8 @@ export interface LifeTaskDoc {
   color: string;
   /** False once deleted: the completions (and the XP they earned) stay in the history. */
   isActive: boolean;
+  /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
+  importBatchId?: string | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -45,6 +52,8 @@ export interface LifeTaskCompletionDoc {
   localDate: string;
   taskTitle: string;
   taskCategory: LifeTaskCategory;
+  /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
+  importBatchId?: string | null;
 }
 
 const lifeTaskSchema = new Schema<LifeTaskDoc>(
@@ -66,6 +75,7 @@ const lifeTaskSchema = new Schema<LifeTaskDoc>(
     priority: { type: String, required: true, default: 'medium' },
     color: { type: String, required: true, default: 'amber' },
     isActive: { type: Boolean, required: true, default: true },
+    importBatchId: { type: String, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
@@ -84,6 +94,7 @@ const lifeTaskCompletionSchema = new Schema<LifeTaskCompletionDoc>(
     localDate: { type: String, required: true },
     taskTitle: { type: String, required: true },
     taskCategory: { type: String, required: true },
+    importBatchId: { type: String, default: null },
   },
   { collection: 'life_task_completions', versionKey: false },
 );
@@ -94,22 +105,13 @@ export interface LifeTaskModels {
   LifeTaskCompletion: Model<LifeTaskCompletionDoc>;
 }
 
-const cache = new WeakMap<Connection, LifeTaskModels>();
-
-export function lifeTaskModels(db: Connection): LifeTaskModels {
-  let models = cache.get(db);
-  if (!models) {
-    models = {
-      LifeTask: db.model<LifeTaskDoc>('LifeTask', lifeTaskSchema),
-      LifeTaskCompletion: db.model<LifeTaskCompletionDoc>(
-        'LifeTaskCompletion',
-        lifeTaskCompletionSchema,
-      ),
-    };
-    cache.set(db, models);
-  }
-  return models;
-}
+export const lifeTaskModels: (db: Connection) => LifeTaskModels = perConnection((db) => ({
+  LifeTask: db.model<LifeTaskDoc>('LifeTask', lifeTaskSchema),
+  LifeTaskCompletion: db.model<LifeTaskCompletionDoc>(
+    'LifeTaskCompletion',
+    lifeTaskCompletionSchema,
+  ),
+}));
 
 export async function ensureLifeTaskIndexes(models: LifeTaskModels): Promise<void> {
   await Promise.all([models.LifeTask.init(), models.LifeTaskCompletion.init()]);

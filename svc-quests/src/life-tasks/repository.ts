@@ -3,6 +3,7 @@ import type {
   EventEnvelope,
   UpdateLifeTaskRequest,
 } from '@levelup/contracts';
+import { Types } from 'mongoose';
 import { outboxEntry, objectId } from '@levelup/service-kit';
 import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from './models.ts';
 
@@ -18,8 +19,22 @@ export type LifeTaskCompletionChange = Pick<
 
 export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
   return {
-    async create(userId: string, input: CreateLifeTaskRequest): Promise<LifeTaskDoc> {
-      return (await LifeTask.create({ ...input, userId })).toObject();
+    /** Creates a task; `eventFor` (given its id) puts an event in its outbox in the same write. */
+    async create(
+      userId: string,
+      input: CreateLifeTaskRequest,
+      eventFor?: (task: { _id: Types.ObjectId }) => EventEnvelope | null,
+    ): Promise<LifeTaskDoc> {
+      const _id = new Types.ObjectId();
+      const event = eventFor?.({ _id }) ?? null;
+      return (
+        await LifeTask.create({
+          ...input,
+          _id,
+          userId,
+          ...(event ? { outbox: [outboxEntry(event)] } : {}),
+        })
+      ).toObject();
     },
 
     async list(userId: string, includeCompleted: boolean): Promise<LifeTaskDoc[]> {
@@ -39,15 +54,21 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       return LifeTask.findOne({ _id, userId, isActive: true }).lean<LifeTaskDoc>();
     },
 
-    /** The completion and its event in one conditional update (decision 5); null = lost the race. */
+    /** The completion and its event in one conditional update; null = lost the race. */
     async applyCompletion(
       task: Pick<LifeTaskDoc, '_id' | 'userId' | 'rev'>,
       change: LifeTaskCompletionChange,
       event: EventEnvelope,
+      after: EventEnvelope | null = null,
     ): Promise<LifeTaskDoc | null> {
+      const events = after ? [event, after] : [event];
       return LifeTask.findOneAndUpdate(
         { _id: task._id, userId: task.userId, rev: task.rev, isActive: true },
-        { $set: change, $inc: { rev: 1 }, $push: { outbox: outboxEntry(event) } },
+        {
+          $set: change,
+          $inc: { rev: 1 },
+          $push: { outbox: { $each: events.map((e) => outboxEntry(e)) } },
+        },
         { returnDocument: 'after' },
       ).lean<LifeTaskDoc>();
     },
@@ -67,25 +88,35 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       id: string,
       fields: UpdateLifeTaskRequest | Pick<LifeTaskDoc, 'dueDate'>,
       unlessCompleted = false,
+      event: EventEnvelope | null = null,
     ): Promise<LifeTaskDoc | null> {
       const _id = objectId(id);
       if (!_id) return null;
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       return LifeTask.findOneAndUpdate(
         { _id, userId, isActive: true, ...(unlessCompleted ? { isCompleted: false } : {}) },
-        { $set: set },
+        { $set: set, ...(event ? { $push: { outbox: outboxEntry(event) } } : {}) },
         { returnDocument: 'after' },
       ).lean<LifeTaskDoc>();
     },
 
-    async deactivate(userId: string, id: string): Promise<boolean> {
+    /** Deletes (deactivates) the task, with `event` (its reminder cancelled) in the same write. */
+    async deactivate(
+      userId: string,
+      id: string,
+      event: EventEnvelope | null = null,
+    ): Promise<LifeTaskDoc | null> {
       const _id = objectId(id);
-      if (!_id) return false;
-      const result = await LifeTask.updateOne(
+      if (!_id) return null;
+      return LifeTask.findOneAndUpdate(
         { _id, userId, isActive: true },
-        { $set: { isActive: false }, $inc: { rev: 1 } },
-      );
-      return result.modifiedCount === 1;
+        {
+          $set: { isActive: false },
+          $inc: { rev: 1 },
+          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+        },
+        { returnDocument: 'after' },
+      ).lean<LifeTaskDoc>();
     },
 
     async completionsBetween(

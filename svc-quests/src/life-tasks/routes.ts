@@ -1,53 +1,27 @@
 import { Router } from '@koa/router';
-import {
-  LIFE_TASK_COMPLETE_METHODS,
-  createLifeTaskRequestSchema,
-  emptyRequestSchema,
-  idParamsSchema,
-  lifeTaskListQuerySchema,
-  updateLifeTaskRequestSchema,
-} from '@levelup/contracts';
-import { userIdOf } from '@levelup/service-kit';
+import { API, LIFE_TASK_COMPLETE_METHODS } from '@levelup/contracts';
+import { mount, userIdOf } from '@levelup/service-kit';
 import type { LifeTasksService } from './life-tasks.service.ts';
 
 export function lifeTasksRouter(deps: { lifeTasks: LifeTasksService }): Router {
   const router = new Router();
-
-  router.get('/api/life-tasks', async (ctx) => {
-    const { includeCompleted } = lifeTaskListQuerySchema.parse(ctx.query);
-    ctx.body = await deps.lifeTasks.list(userIdOf(ctx), includeCompleted);
-  });
-
-  router.post('/api/life-tasks', async (ctx) => {
-    const input = createLifeTaskRequestSchema.parse(ctx.request.body ?? {});
-    ctx.status = 201;
-    ctx.body = await deps.lifeTasks.create(userIdOf(ctx), input);
-  });
-
-  // core.md section 7 reads both PATCH and POST; both are served by one handler.
-  router.register('/api/life-tasks/:id/complete', [...LIFE_TASK_COMPLETE_METHODS], async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await deps.lifeTasks.complete(userIdOf(ctx), id, ctx.state.requestId);
-  });
-
-  router.patch('/api/life-tasks/:id', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    const input = updateLifeTaskRequestSchema.parse(ctx.request.body ?? {});
-    ctx.body = await deps.lifeTasks.update(userIdOf(ctx), id, input);
-  });
-
-  router.post('/api/life-tasks/:id/snooze', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await deps.lifeTasks.snooze(userIdOf(ctx), id);
-  });
-
-  router.delete('/api/life-tasks/:id', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    await deps.lifeTasks.remove(userIdOf(ctx), id);
-    ctx.status = 204;
-  });
-
+  mount(router, API.listLifeTasks, ({ ctx, query }) =>
+    deps.lifeTasks.list(userIdOf(ctx), query.includeCompleted),
+  );
+  mount(router, API.createLifeTask, ({ ctx, body }) => deps.lifeTasks.create(userIdOf(ctx), body));
+  // Completing is served on both POST and PATCH (the spec reads both ways), by one handler.
+  for (const method of LIFE_TASK_COMPLETE_METHODS)
+    mount(router, { ...API.completeLifeTask, method }, ({ ctx, params }) =>
+      deps.lifeTasks.complete(userIdOf(ctx), params.id, ctx.state.requestId),
+    );
+  mount(router, API.updateLifeTask, ({ ctx, params, body }) =>
+    deps.lifeTasks.update(userIdOf(ctx), params.id, body),
+  );
+  mount(router, API.snoozeLifeTask, ({ ctx, params }) =>
+    deps.lifeTasks.snooze(userIdOf(ctx), params.id),
+  );
+  mount(router, API.deleteLifeTask, ({ ctx, params }) =>
+    deps.lifeTasks.remove(userIdOf(ctx), params.id),
+  );
   return router;
 }

@@ -15,7 +15,7 @@ const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
 const earlier = (a: string, b: string) => (daysBetween(a, b) < 0 ? b : a);
 
 /**
- * Occurrences exist as documents for every local day a series is scheduled on (decision 7), created on
+ * Occurrences exist as documents for every local day a series is scheduled on, created on
  * first read of a range: exactly one per series and day (the unique index settles parallel reads). The
  * cost depends on the range and the number of series, never on how much history the user has.
  */

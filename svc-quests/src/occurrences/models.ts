@@ -6,9 +6,14 @@ import type {
   QuestDifficulty,
   TimeOfDay,
 } from '@levelup/contracts';
-import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import {
+  indexOutbox,
+  outboxSchemaFields,
+  type OutboxEntry,
+  perConnection,
+} from '@levelup/service-kit';
 
-/** goals-progression-community.md section 3, quest_occurrences: one per series and local day. */
+/** quest_occurrences: one per series and local day. */
 export interface OccurrenceDoc {
   _id: Types.ObjectId;
   seriesId: string;
@@ -37,6 +42,8 @@ export interface OccurrenceDoc {
   completionEventId: string | null;
   /** The latest completion events (at most COMPLETION_EVENTS_KEPT), to find the occurrence from one. */
   completionEventIds: string[];
+  /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
+  importBatchId?: string | null;
   rev: number;
   createdAt: Date;
   outbox: OutboxEntry[];
@@ -67,6 +74,7 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     skipped: { type: Boolean, required: true, default: false },
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
+    importBatchId: { type: String, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
@@ -82,13 +90,6 @@ occurrenceSchema.index({ userId: 1, completedLocalDate: 1 });
 occurrenceSchema.index({ userId: 1, completionEventIds: 1 });
 indexOutbox(occurrenceSchema);
 
-const cache = new WeakMap<Connection, Model<OccurrenceDoc>>();
-
-export function occurrenceModel(db: Connection): Model<OccurrenceDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<OccurrenceDoc>('Occurrence', occurrenceSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const occurrenceModel: (db: Connection) => Model<OccurrenceDoc> = perConnection((db) =>
+  db.model<OccurrenceDoc>('Occurrence', occurrenceSchema),
+);

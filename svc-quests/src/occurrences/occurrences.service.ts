@@ -1,7 +1,4 @@
 import {
-  localDate,
-  makeEvent,
-  questXpEventTypeFor,
   type CompletionType,
   type DateRangeQuery,
   type Occurrence,
@@ -9,7 +6,7 @@ import {
   type ProgressUpdateRequest,
 } from '@levelup/contracts';
 import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
-import { completionChange } from '../completions/completion-change.ts';
+import { moveCompletion } from '../completions/move-completion.ts';
 import type { SeriesRepository } from '../series/repository.ts';
 import { localRangeOrThrow } from '../shared/local-range.ts';
 import type { UserZones } from '../users/user-zones.ts';
@@ -37,7 +34,7 @@ export function occurrencesService(deps: {
     return occurrence;
   }
 
-  /** Same exactly-once pattern as a quest: state and event in one conditional update (decision 5). */
+  /** Moves an occurrence to another completion type, exactly once (moveCompletion). */
   async function move(
     userId: string,
     id: string,
@@ -46,55 +43,26 @@ export function occurrencesService(deps: {
     progressNotes?: string | null,
   ): Promise<OccurrenceToggleResponse> {
     const [occurrence, timeZone] = await Promise.all([owned(userId, id), zones.timeZoneOf(userId)]);
-    const now = clock();
-    const day = localDate(now, timeZone);
-    const to = target(occurrence);
-    const { change, xpDelta, changed } = completionChange(occurrence, to, now, day, progressNotes);
-    if (!changed && change.progressNotes === (occurrence.progressNotes ?? null))
-      return {
-        ...toOccurrence(occurrence),
-        xpDelta: 0,
-        completionEventId: occurrence.completionEventId ?? null,
-      };
-    const event = changed
-      ? makeEvent(
-          questXpEventTypeFor(to),
-          {
-            userId,
-            questId: occurrence._id.toString(),
-            occurrenceId: occurrence._id.toString(),
-            seriesId: occurrence.seriesId,
-            xpDelta,
-            difficulty: occurrence.difficulty,
-            category: occurrence.category ?? null,
-            growthPath: occurrence.growthPath ?? null,
-            localDate: day,
-            title: occurrence.title,
-            completionType: to,
-          },
-          { requestId, now },
-        )
-      : null;
-    // Doing a skipped occurrence after all un-skips it.
-    const updated = await occurrences.applyChange(
-      occurrence,
-      { ...change, ...(change.isCompleted ? { skipped: false } : {}) },
-      event,
-    );
-    if (!updated) {
-      const current = await owned(userId, id);
-      return {
-        ...toOccurrence(current),
-        xpDelta: 0,
-        completionEventId: current.completionEventId ?? null,
-      };
-    }
-    await relay.flush(updated);
-    return {
-      ...toOccurrence(updated),
-      xpDelta: changed ? xpDelta : 0,
-      completionEventId: updated.completionEventId ?? null,
-    };
+    return moveCompletion({
+      item: occurrence,
+      userId,
+      timeZone,
+      now: clock(),
+      to: target(occurrence),
+      requestId,
+      progressNotes,
+      occurrenceId: occurrence._id.toString(),
+      // Doing a skipped occurrence after all un-skips it.
+      apply: (item, change, event) =>
+        occurrences.applyChange(
+          item,
+          { ...change, ...(change.isCompleted ? { skipped: false } : {}) },
+          event,
+        ),
+      reload: () => owned(userId, id),
+      flush: (item) => relay.flush(item),
+      toDto: toOccurrence,
+    });
   }
 
   return {
@@ -141,7 +109,7 @@ export function occurrencesService(deps: {
       return move(userId, id, () => input.completionType, requestId, input.progressNotes);
     },
 
-    /** Gone from the dashboard and the log (core.md section 4); XP untouched. Idempotent. */
+    /** Gone from the dashboard and the log; XP untouched. Idempotent. */
     async hide(userId: string, id: string): Promise<Occurrence> {
       const occurrence = await owned(userId, id);
       if (occurrence.hiddenFromDashboard) return toOccurrence(occurrence);

@@ -143,7 +143,7 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       );
     },
 
-    /** State and event in one conditional update on the observed revision (decision 5). */
+    /** State and event in one conditional update on the observed revision. */
     async applyChange(
       occurrence: Pick<OccurrenceDoc, '_id' | 'userId' | 'rev'>,
       change: Partial<CompletionState> &

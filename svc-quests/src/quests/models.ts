@@ -25,13 +25,13 @@ export interface QuestDoc {
   isCompleted: boolean;
   completionType: CompletionType;
   completedAt: Date | null;
-  /** The completion's calendar date in the user's zone, for streaks and "this week" (decision 7). */
+  /** The completion's calendar date in the user's zone, for streaks and "this week". */
   completedLocalDate: string | null;
   /** XP the current completion awarded; a revoke takes back exactly this. */
   awardedXp: number;
   partialXpEarned: number;
   progressNotes: string | null;
-  /** Set by Clear Completed: gone from the dashboard, XP and history untouched (core.md section 4). */
+  /** Set by Clear Completed: gone from the dashboard, XP and history untouched. */
   hiddenFromDashboard: boolean;
   /** Bumped by every state change; a toggle only lands on the revision it observed. */
   rev: number;

@@ -3,8 +3,6 @@ import {
   canSnooze,
   endOfLocalDay,
   localDate,
-  makeEvent,
-  questXpEventTypeFor,
   zonedParts,
   zonedTimeToInstant,
   type ClearCompletedResponse,
@@ -16,9 +14,10 @@ import {
   type UpdateQuestRequest,
 } from '@levelup/contracts';
 import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
-import { completionChange } from '../completions/completion-change.ts';
+import { moveCompletion } from '../completions/move-completion.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { QuestDoc } from './models.ts';
+import { questReminderEvent } from './quest-reminder.ts';
 import type { QuestsRepository } from './repository.ts';
 import { toQuest } from './quest-dto.ts';
 
@@ -43,11 +42,7 @@ export function questsService(deps: {
     return quest;
   }
 
-  /**
-   * Moves a quest to another completion type. The change and its event land in one conditional update
-   * on the revision read here; a request that loses the race changes nothing and answers the quest as
-   * it now is with xpDelta 0, so double clicks and parallel requests never award twice (decision 5).
-   */
+  /** Moves a quest to another completion type, exactly once (moveCompletion). */
   async function move(
     userId: string,
     questId: string,
@@ -56,52 +51,64 @@ export function questsService(deps: {
     progressNotes?: string | null,
   ): Promise<ToggleQuestResponse> {
     const [quest, timeZone] = await Promise.all([owned(userId, questId), zones.timeZoneOf(userId)]);
-    const now = clock();
-    const day = localDate(now, timeZone);
-    const to = target(quest);
-    const { change, xpDelta, changed } = completionChange(quest, to, now, day, progressNotes);
-    if (!changed && change.progressNotes === (quest.progressNotes ?? null)) {
-      return { ...toQuest(quest), xpDelta: 0, completionEventId: quest.completionEventId ?? null };
-    }
-    const event = changed
-      ? makeEvent(
-          questXpEventTypeFor(to),
-          {
-            userId,
-            questId: quest._id.toString(),
-            occurrenceId: null,
-            seriesId: quest.seriesId ?? null,
-            xpDelta,
-            difficulty: quest.difficulty,
-            category: quest.category ?? null,
-            growthPath: quest.growthPath ?? null,
-            localDate: day,
-            title: quest.title,
-            completionType: to,
-          },
-          { requestId, now },
-        )
-      : null;
-    const updated = await quests.applyStateChange(quest, change, event);
-    if (!updated) {
-      const current = await owned(userId, questId);
-      return {
-        ...toQuest(current),
-        xpDelta: 0,
-        completionEventId: current.completionEventId ?? null,
-      };
-    }
-    await relay.flush(updated);
-    return {
-      ...toQuest(updated),
-      xpDelta: changed ? xpDelta : 0,
-      completionEventId: updated.completionEventId ?? null,
+    return moveCompletion({
+      item: quest,
+      userId,
+      timeZone,
+      now: clock(),
+      to: target(quest),
+      requestId,
+      progressNotes,
+      occurrenceId: null,
+      apply: (item, change, event) => quests.applyStateChange(item, change, event),
+      reload: () => owned(userId, questId),
+      flush: (item) => relay.flush(item),
+      toDto: toQuest,
+    });
+  }
+
+  /** Edits a quest and, when that changes what its reminder says, reschedules it in the same write. */
+  async function updateWithReminder(
+    userId: string,
+    questId: string,
+    fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+  ): Promise<QuestDoc> {
+    const before = await owned(userId, questId);
+    const after = {
+      ...before,
+      title: ('title' in fields && fields.title) || before.title,
+      scheduledTime:
+        fields.scheduledTime !== undefined ? fields.scheduledTime : before.scheduledTime,
     };
+    const moved =
+      (after.scheduledTime?.getTime() ?? null) !== (before.scheduledTime?.getTime() ?? null) ||
+      (after.scheduledTime !== null && after.title !== before.title);
+    const reminder = moved ? questReminderEvent(after, clock()) : null;
+    const updated = await quests.update(userId, questId, fields, reminder);
+    if (!updated) throw questNotFound();
+    if (reminder) await relay.flush(updated);
+    return updated;
   }
 
   return {
+    /** A quest with a scheduled time has its reminder scheduled in the same write. */
     async create(userId: string, input: CreateQuestRequest): Promise<Quest> {
-      return toQuest(await quests.create(userId, input));
+      const created = await quests.create(userId, input, ({ _id }) =>
+        input.scheduledTime
+          ? questReminderEvent(
+              {
+                _id,
+                userId,
+                title: input.title,
+                scheduledTime: input.scheduledTime,
+                isCompleted: false,
+              },
+              clock(),
+            )
+          : null,
+      );
+      if (created.outbox.length > 0) await relay.flush(created);
+      return toQuest(created);
     },
 
     /** The quests on the dashboard (Clear Completed hides done ones; includeCleared keeps them). */
@@ -114,7 +121,14 @@ export function questsService(deps: {
      * the calendar keep it); to take XP back, un-complete the quest before deleting it.
      */
     async remove(userId: string, questId: string): Promise<void> {
-      if (!(await quests.softDelete(userId, questId, clock()))) throw questNotFound();
+      const quest = await owned(userId, questId);
+      const now = clock();
+      const reminder = quest.scheduledTime
+        ? questReminderEvent({ ...quest, scheduledTime: null }, now)
+        : null;
+      const deleted = await quests.softDelete(userId, questId, now, reminder);
+      if (!deleted) throw questNotFound();
+      if (reminder) await relay.flush(deleted);
     },
 
     /**
@@ -131,9 +145,9 @@ export function questsService(deps: {
       );
     },
 
+    /** An edit of the scheduled time (or of the title of a scheduled quest) moves its reminder too. */
     async update(userId: string, questId: string, input: UpdateQuestRequest): Promise<Quest> {
-      const updated = await quests.update(userId, questId, input);
-      if (!updated) throw questNotFound();
+      const updated = await updateWithReminder(userId, questId, input);
       return toQuest(updated);
     },
 
@@ -152,7 +166,7 @@ export function questsService(deps: {
       return move(userId, questId, () => 'completed', requestId);
     },
 
-    /** 'How'd it go?': not_completed, partial (half, rounded down) or completed (core.md section 4). */
+    /** 'How'd it go?': not_completed, partial (half, rounded down) or completed. */
     progress(
       userId: string,
       questId: string,
@@ -164,7 +178,7 @@ export function questsService(deps: {
 
     /**
      * Moves the due date to the end of tomorrow in the user's zone (and a scheduled time to the same
-     * wall-clock time tomorrow). Offered only where contracts' canSnooze says so (core.md section 4);
+     * wall-clock time tomorrow). Offered only where contracts' canSnooze says so;
      * elsewhere a 409 that says why.
      */
     async snooze(userId: string, questId: string): Promise<Quest> {
@@ -186,11 +200,10 @@ export function questsService(deps: {
         const wall = zonedParts(new Date(scheduledTime), timeZone);
         scheduledTime = zonedTimeToInstant(tomorrow, wall, timeZone);
       }
-      const updated = await quests.update(userId, questId, {
+      const updated = await updateWithReminder(userId, questId, {
         dueDate: endOfLocalDay(tomorrow, timeZone),
         scheduledTime,
       });
-      if (!updated) throw questNotFound();
       return toQuest(updated);
     },
 

@@ -1,4 +1,5 @@
 import type { CreateQuestRequest, EventEnvelope, UpdateQuestRequest } from '@levelup/contracts';
+import { Types } from 'mongoose';
 import { outboxEntry, objectId } from '@levelup/service-kit';
 import { completionEventUpdate } from '../completions/completion-event.ts';
 import type { QuestDoc, QuestsModels } from './models.ts';
@@ -16,12 +17,21 @@ export type QuestStateChange = Pick<
 
 export function questsRepository({ Quest }: QuestsModels) {
   return {
-    async create(userId: string, input: CreateQuestRequest): Promise<QuestDoc> {
+    /** Creates a quest; `eventFor` (given its id) puts an event in its outbox in the same write. */
+    async create(
+      userId: string,
+      input: CreateQuestRequest,
+      eventFor?: (quest: { _id: Types.ObjectId }) => EventEnvelope | null,
+    ): Promise<QuestDoc> {
       const { isOnboarding, ...fields } = input;
+      const _id = new Types.ObjectId();
+      const event = eventFor?.({ _id }) ?? null;
       const created = await Quest.create({
         ...fields,
+        _id,
         isOnboarding: isOnboarding ?? false,
         userId,
+        ...(event ? { outbox: [outboxEntry(event)] } : {}),
       });
       return created.toObject();
     },
@@ -69,12 +79,21 @@ export function questsRepository({ Quest }: QuestsModels) {
      * deletedAt, so the XP its completion earned stays in the calendar and the totals, and bumps the
      * revision, so a completion racing the delete does not land on a deleted quest.
      */
-    async softDelete(userId: string, questId: string, now: Date): Promise<QuestDoc | null> {
+    async softDelete(
+      userId: string,
+      questId: string,
+      now: Date,
+      event: EventEnvelope | null = null,
+    ): Promise<QuestDoc | null> {
       const _id = objectId(questId);
       if (!_id) return null;
       return Quest.findOneAndUpdate(
         { _id, userId, deletedAt: null },
-        { $set: { deletedAt: now, hiddenFromDashboard: true }, $inc: { rev: 1 } },
+        {
+          $set: { deletedAt: now, hiddenFromDashboard: true },
+          $inc: { rev: 1 },
+          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+        },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
     },
@@ -87,20 +106,21 @@ export function questsRepository({ Quest }: QuestsModels) {
       userId: string,
       questId: string,
       fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+      event: EventEnvelope | null = null,
     ): Promise<QuestDoc | null> {
       const _id = objectId(questId);
       if (!_id) return null;
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       return Quest.findOneAndUpdate(
         { _id, userId, deletedAt: null },
-        { $set: set },
+        { $set: set, ...(event ? { $push: { outbox: outboxEntry(event) } } : {}) },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
     },
 
     /**
      * One conditional update: lands only on the revision the caller observed, sets the new state and
-     * pushes the event into the outbox together (decision 5). null = another request changed it first.
+     * pushes the event into the outbox together. null = another request changed it first.
      */
     async applyStateChange(
       quest: Pick<QuestDoc, '_id' | 'userId' | 'rev'>,

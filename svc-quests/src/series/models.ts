@@ -8,9 +8,14 @@ import type {
   SeriesPause,
   TimeOfDay,
 } from '@levelup/contracts';
-import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import {
+  indexOutbox,
+  outboxSchemaFields,
+  type OutboxEntry,
+  perConnection,
+} from '@levelup/service-kit';
 
-/** goals-progression-community.md section 3, quest_recurring_series. */
+/** A quest_recurring_series document. */
 export interface SeriesDoc {
   _id: Types.ObjectId;
   userId: string;
@@ -42,6 +47,8 @@ export interface SeriesDoc {
    * starts a new one tomorrow), so "quests created" keeps counting them.
    */
   scheduledBefore: number;
+  /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
+  importBatchId?: string | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -75,6 +82,7 @@ const seriesSchema = new Schema<SeriesDoc>(
     isActive: { type: Boolean, required: true, default: true },
     deletedAt: { type: Date, default: null },
     scheduledBefore: { type: Number, required: true, default: 0 },
+    importBatchId: { type: String, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
@@ -83,13 +91,6 @@ const seriesSchema = new Schema<SeriesDoc>(
 seriesSchema.index({ userId: 1, createdAt: 1 });
 indexOutbox(seriesSchema);
 
-const cache = new WeakMap<Connection, Model<SeriesDoc>>();
-
-export function seriesModel(db: Connection): Model<SeriesDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<SeriesDoc>('Series', seriesSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const seriesModel: (db: Connection) => Model<SeriesDoc> = perConnection((db) =>
+  db.model<SeriesDoc>('Series', seriesSchema),
+);

@@ -39,7 +39,7 @@ export type SeriesRevision = Partial<
 
 export function seriesRepository(Series: Model<SeriesDoc>) {
   return {
-    /** The series and its series_created event in one insert (decision 5). */
+    /** The series and its series_created event in one insert. */
     async create(series: NewSeries, event: (id: string) => EventEnvelope): Promise<SeriesDoc> {
       const doc = new Series(series);
       doc.outbox = [outboxEntry(event(doc._id.toString()))];

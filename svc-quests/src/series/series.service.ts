@@ -321,7 +321,7 @@ export function seriesService(deps: {
       return withSummaries(userId, list, timeZone);
     },
 
-    /** The goal link dialog's choices (goals-progression-community.md section 7). */
+    /** The goal link dialog's choices. */
     async choices(userId: string): Promise<SeriesChoice[]> {
       return (await series.listForUser(userId)).map((doc) => ({
         id: doc._id.toString(),

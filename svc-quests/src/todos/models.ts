@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 
-/** goals-progression-community.md section 3, todos. No spec call creates one; GET /api/todos lists them. */
+/** A todos document. No spec call creates one; GET /api/todos lists them. */
 export interface TodoDoc {
   _id: Types.ObjectId;
   userId: string;
@@ -23,13 +24,6 @@ const todoSchema = new Schema<TodoDoc>(
 );
 todoSchema.index({ userId: 1, createdAt: 1 });
 
-const cache = new WeakMap<Connection, Model<TodoDoc>>();
-
-export function todoModel(db: Connection): Model<TodoDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<TodoDoc>('Todo', todoSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const todoModel: (db: Connection) => Model<TodoDoc> = perConnection((db) =>
+  db.model<TodoDoc>('Todo', todoSchema),
+);

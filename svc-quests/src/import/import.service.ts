@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
+import {
+  addDays,
+  defaultXpForDifficulty,
+  localDate,
+  makeEvent,
+  startOfLocalDay,
+  type ImportBatch,
+  type ImportBatchList,
+  type ImportPreview,
+  type ImportRequest,
+} from '@levelup/contracts';
+import { AppError, conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
+import type { LifeTaskCompletionDoc, LifeTaskDoc } from '../life-tasks/models.ts';
+import type { OccurrenceDoc } from '../occurrences/models.ts';
+import type { SeriesDoc } from '../series/models.ts';
+import { seriesEventData } from '../series/series.service.ts';
+import type { UserZones } from '../users/user-zones.ts';
+import { planHabitica } from './habitica.ts';
+import { planLoop } from './loop.ts';
+import type { ImportBatchDoc } from './models.ts';
+import { countsOf, previewOf, type ImportPlan, type PlannedSeries } from './plan.ts';
+import type { ImportRepository } from './repository.ts';
+
+/** An import still 'importing' after this long died midway: its documents are removed. */
+const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
+const NOON_MS = 12 * 60 * 60 * 1000;
+
+const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as const;
+
+export const importNotFound = () => notFound('Import not found');
+
+/** Titles and descriptions as a series needs them (at least 3 and 10 characters). */
+function seriesTitle(title: string): string {
+  return title.length >= 3 ? title : `${title} habit`;
+}
+function seriesDescription(description: string, source: ImportRequest['source']): string {
+  const text = description.trim();
+  return text.length >= 10
+    ? text
+    : `Imported from ${SOURCE_NAMES[source]}${text ? `: ${text}` : ''}`;
+}
+
+function toBatch(doc: ImportBatchDoc): ImportBatch {
+  return {
+    id: doc._id,
+    source: doc.source,
+    fileName: doc.fileName,
+    status: doc.status === 'undone' ? 'undone' : 'done',
+    counts: doc.counts,
+    createdAt: new Date(doc.createdAt).toISOString(),
+    undoneAt: doc.undoneAt ? new Date(doc.undoneAt).toISOString() : null,
+  };
+}
+
+/**
+ * Import from Habitica and Loop Habit Tracker as one undoable batch. Imported completions are written
+ * as done occurrences that earned nothing (awardedXp 0) and carry no completion event, so no XP event
+ * is ever published for them; the streak and the calendar read done occurrences, so they count there.
+ */
+export function importService(deps: {
+  imports: ImportRepository;
+  zones: UserZones;
+  seriesRelay: OutboxRelay;
+  clock?: () => Date;
+}) {
+  const { imports, zones, seriesRelay } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function planOf(userId: string, input: ImportRequest) {
+    const timeZone = await zones.timeZoneOf(userId);
+    const today = localDate(clock(), timeZone);
+    const plan =
+      input.source === 'habitica'
+        ? planHabitica(input.export, input.fileName, timeZone, today)
+        : planLoop(input.files, input.fileName, today);
+    return { plan, timeZone, today };
+  }
+
+  async function rollBackUnfinished(userId: string): Promise<void> {
+    const before = new Date(clock().getTime() - UNFINISHED_AFTER_MS);
+    for (const batch of await imports.unfinished(userId, before))
+      await imports.rollback(userId, batch._id);
+  }
+
+  function seriesDocs(
+    userId: string,
+    batchId: string,
+    plan: ImportPlan,
+    timeZone: string,
+  ): { series: Partial<SeriesDoc>[]; occurrences: Partial<OccurrenceDoc>[] } {
+    const series: Partial<SeriesDoc>[] = [];
+    const occurrences: Partial<OccurrenceDoc>[] = [];
+    for (const planned of plan.series) {
+      const doc = seriesDoc(userId, batchId, planned, plan.source, timeZone);
+      series.push(doc);
+      for (const completion of planned.completions) {
+        const completedAt =
+          completion.at ?? new Date(startOfLocalDay(completion.day, timeZone).getTime() + NOON_MS);
+        occurrences.push({
+          seriesId: String(doc._id),
+          userId,
+          title: doc.title,
+          description: doc.description,
+          difficulty: doc.difficulty,
+          xpReward: doc.xpReward,
+          timeEstimate: null,
+          category: null,
+          timeOfDay: 'anytime',
+          growthPath: null,
+          scheduledFor: completion.day,
+          isCompleted: true,
+          completionType: 'completed',
+          partialXpEarned: 0,
+          awardedXp: 0,
+          completedAt,
+          completedLocalDate: completion.day,
+          importBatchId: batchId,
+        });
+      }
+      for (const day of planned.skips)
+        occurrences.push({
+          seriesId: String(doc._id),
+          userId,
+          title: doc.title,
+          description: doc.description,
+          difficulty: doc.difficulty,
+          xpReward: doc.xpReward,
+          timeOfDay: 'anytime',
+          scheduledFor: day,
+          skipped: true,
+          importBatchId: batchId,
+        });
+    }
+    return { series, occurrences };
+  }
+
+  function seriesDoc(
+    userId: string,
+    batchId: string,
+    planned: PlannedSeries,
+    source: ImportRequest['source'],
+    timeZone: string,
+  ): Partial<SeriesDoc> {
+    return {
+      _id: new Types.ObjectId(),
+      userId,
+      title: seriesTitle(planned.title),
+      description: seriesDescription(planned.description, source),
+      difficulty: planned.difficulty,
+      xpReward: defaultXpForDifficulty(planned.difficulty),
+      timeEstimate: null,
+      category: null,
+      timeOfDay: 'anytime',
+      growthPath: null,
+      ...planned.recurrence,
+      startDate: startOfLocalDay(planned.startDate, timeZone),
+      endDate: null,
+      startLocalDate: planned.startDate,
+      endLocalDate: null,
+      pauses: [],
+      isActive: true,
+      importBatchId: batchId,
+      outbox: [],
+    };
+  }
+
+  function lifeTaskDocs(userId: string, batchId: string, plan: ImportPlan, timeZone: string) {
+    const tasks: Partial<LifeTaskDoc>[] = [];
+    const completions: Partial<LifeTaskCompletionDoc>[] = [];
+    for (const planned of plan.lifeTasks) {
+      const _id = new Types.ObjectId();
+      tasks.push({
+        _id,
+        userId,
+        title: planned.title,
+        notes: planned.notes,
+        dueDate: planned.dueDate,
+        isCompleted: planned.completed,
+        completedAt: planned.completed ? (planned.completedAt ?? clock()) : null,
+        lastCompletedLocalDate: planned.completedOn,
+        isRecurring: false,
+        priority: planned.priority,
+        importBatchId: batchId,
+        outbox: [],
+      });
+      if (planned.completedAt && planned.completedOn)
+        completions.push({
+          _id: `import-${batchId}-${_id.toString()}`,
+          lifeTaskId: _id.toString(),
+          userId,
+          xpEarned: 0,
+          completedAt: planned.completedAt,
+          localDate: planned.completedOn ?? localDate(planned.completedAt, timeZone),
+          taskTitle: planned.title,
+          taskCategory: 'personal',
+          importBatchId: batchId,
+        });
+    }
+    return { tasks, completions };
+  }
+
+  return {
+    async preview(userId: string, input: ImportRequest): Promise<ImportPreview> {
+      const { plan, today } = await planOf(userId, input);
+      return previewOf(plan, today);
+    },
+
+    /**
+     * Writes the batch: everything tagged with its id while the batch is 'importing', then 'done'. A
+     * failure midway removes what was written; only then do the series' series_created events go out.
+     */
+    async run(userId: string, input: ImportRequest, requestId?: string): Promise<ImportBatch> {
+      await rollBackUnfinished(userId);
+      const { plan, timeZone } = await planOf(userId, input);
+      const counts = countsOf(plan);
+      if (counts.series + counts.lifeTasks === 0)
+        throw new AppError('VALIDATION_FAILED', 'The file has nothing to import', 400, {
+          details: [{ path: 'source', message: 'The file has nothing to import' }],
+        });
+      const batchId = randomUUID();
+      const { series, occurrences } = seriesDocs(userId, batchId, plan, timeZone);
+      const { tasks, completions } = lifeTaskDocs(userId, batchId, plan, timeZone);
+      const seriesIds = series.map((doc) => String(doc._id));
+      await imports.start({
+        _id: batchId,
+        userId,
+        source: plan.source,
+        fileName: plan.fileName,
+        status: 'importing',
+        counts,
+        seriesIds,
+        createdAt: clock(),
+        undoneAt: null,
+      });
+      let finished: ImportBatchDoc | null;
+      try {
+        await imports.insertSeries(series);
+        await imports.insertOccurrences(occurrences);
+        await imports.insertLifeTasks(tasks);
+        await imports.insertLifeTaskCompletions(completions);
+        finished = await imports.finish(userId, batchId);
+        if (!finished) throw new Error(`import batch ${batchId} was rolled back meanwhile`);
+      } catch (err) {
+        await imports.rollback(userId, batchId);
+        throw err;
+      }
+      for (const id of seriesIds) {
+        const doc = await imports.addSeriesEvent(userId, id, (created) =>
+          makeEvent('quests.series_created', seriesEventData(created), { requestId }),
+        );
+        if (doc) void seriesRelay.flush(doc);
+      }
+      return toBatch(finished);
+    },
+
+    async list(userId: string): Promise<ImportBatchList> {
+      await rollBackUnfinished(userId);
+      return { batches: (await imports.list(userId)).map(toBatch) };
+    },
+
+    /** Undo import: removes all the batch created; a second Undo is refused. */
+    async undo(userId: string, id: string, requestId?: string): Promise<ImportBatch> {
+      const batch = await imports.findOwned(userId, id);
+      if (!batch) throw importNotFound();
+      if (batch.status === 'undone') throw conflict('This import was already undone');
+      const timeZone = await zones.timeZoneOf(userId);
+      const now = clock();
+      const importedOn = localDate(new Date(batch.createdAt), timeZone);
+      await imports.removeImported(userId, id, batch.seriesIds);
+      const start = {
+        startLocalDate: importedOn,
+        startDate: startOfLocalDay(importedOn, timeZone),
+      };
+      // A series nobody completed in Level Up ends before it starts: it schedules nothing, so "quests
+      // created" forgets it; one done since counts its days from the import on, as a deleted series.
+      const never = {
+        endLocalDate: addDays(importedOn, -1),
+        endDate: startOfLocalDay(importedOn, timeZone),
+      };
+      for (const seriesId of batch.seriesIds) {
+        const kept = await imports.hasDone(userId, seriesId);
+        const doc = await imports.deleteSeries(
+          userId,
+          seriesId,
+          kept ? start : { ...start, ...never },
+          now,
+          (series) =>
+            makeEvent(
+              'quests.series_deleted',
+              { ...seriesEventData(series), isActive: false },
+              { requestId, now },
+            ),
+        );
+        if (doc) void seriesRelay.flush(doc);
+      }
+      const undone = await imports.markUndone(userId, id, now);
+      if (!undone) throw importNotFound();
+      return toBatch(undone);
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof importService>;

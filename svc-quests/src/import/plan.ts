@@ -1,0 +1,116 @@
+import {
+  dayStreaks,
+  type ImportCounts,
+  type ImportPreview,
+  type ImportRecurrence,
+  type ImportSource,
+  type LifeTaskPriority,
+  type QuestDifficulty,
+} from '@levelup/contracts';
+
+/** One imported completion: the user's local day and, when the export has it, the instant. */
+export interface PlannedCompletion {
+  day: string;
+  at: Date | null;
+}
+
+/** A recurring series the import will create, with its past completions (one per local day). */
+export interface PlannedSeries {
+  title: string;
+  description: string;
+  kind: 'daily' | 'habit';
+  difficulty: QuestDifficulty;
+  recurrence: ImportRecurrence;
+  startDate: string;
+  completions: PlannedCompletion[];
+  /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
+  skips: string[];
+}
+
+/** A life task the import will create (a Habitica todo), done on a day or open. */
+export interface PlannedLifeTask {
+  title: string;
+  notes: string | null;
+  dueDate: Date | null;
+  priority: LifeTaskPriority;
+  completed: boolean;
+  completedAt: Date | null;
+  completedOn: string | null;
+}
+
+export interface ImportPlan {
+  source: ImportSource;
+  fileName: string;
+  series: PlannedSeries[];
+  lifeTasks: PlannedLifeTask[];
+  warnings: string[];
+}
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The repeat rule in words: 'Every day', 'Every 3 days', 'Every 2 weeks on Mon, Thu', 'Every month'. */
+export function describeRecurrence(rule: ImportRecurrence): string {
+  const n = rule.recurrenceInterval;
+  if (rule.recurrenceType === 'daily') return n === 1 ? 'Every day' : `Every ${n} days`;
+  if (rule.recurrenceType === 'weekly') {
+    const days = (rule.weeklyPattern ?? []).map((d) => WEEKDAY_NAMES[d]).join(', ');
+    return `${n === 1 ? 'Every week' : `Every ${n} weeks`} on ${days}`;
+  }
+  const every = n === 1 ? 'Every month' : `Every ${n} months`;
+  return rule.monthlyBy === 'weekday' ? `${every} on the same weekday` : every;
+}
+
+export function countsOf(plan: ImportPlan): ImportCounts {
+  return {
+    series: plan.series.length,
+    lifeTasks: plan.lifeTasks.length,
+    completions: plan.series.reduce((sum, s) => sum + s.completions.length, 0),
+  };
+}
+
+/** What the import will create, as the preview shows it. */
+export function previewOf(plan: ImportPlan, today: string): ImportPreview {
+  return {
+    source: plan.source,
+    fileName: plan.fileName,
+    series: plan.series.map((s) => ({
+      title: s.title,
+      kind: s.kind,
+      recurrence: s.recurrence,
+      repeatRule: describeRecurrence(s.recurrence),
+      startDate: s.startDate,
+      completions: s.completions.length,
+      skippedDays: s.skips.length,
+      currentStreak: dayStreaks(
+        s.completions.map((c) => c.day),
+        today,
+        s.skips,
+      ).current,
+    })),
+    lifeTasks: plan.lifeTasks.map((t) => ({
+      title: t.title,
+      completed: t.completed,
+      completedOn: t.completedOn,
+    })),
+    counts: countsOf(plan),
+    warnings: plan.warnings,
+  };
+}
+
+/** One completion per local day, oldest first, none after today. */
+export function byDay(completions: PlannedCompletion[], today: string): PlannedCompletion[] {
+  const days = new Map<string, PlannedCompletion>();
+  for (const c of completions) if (c.day <= today && !days.has(c.day)) days.set(c.day, c);
+  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
+}
+
+/** The series starts on its first completion, or the given start if earlier, or today. */
+export function startOf(
+  completions: PlannedCompletion[],
+  given: string | null,
+  today: string,
+): string {
+  const first = completions[0]?.day ?? null;
+  const candidates = [first, given].filter((d): d is string => d !== null && d <= today);
+  return candidates.sort()[0] ?? today;
+}

@@ -1,0 +1,151 @@
+import type { Model } from 'mongoose';
+import type { EventEnvelope } from '@levelup/contracts';
+import { outboxEntry } from '@levelup/service-kit';
+import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from '../life-tasks/models.ts';
+import type { OccurrenceDoc } from '../occurrences/models.ts';
+import type { SeriesDoc } from '../series/models.ts';
+import type { ImportBatchDoc } from './models.ts';
+
+/** Documents are written in slices of this many (the embedded server takes one message at a time). */
+const SLICE = 500;
+
+type New<T> = Partial<T>;
+
+async function insertInSlices<T>(model: Model<T>, docs: New<T>[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += SLICE)
+    await model.insertMany(docs.slice(i, i + SLICE), { ordered: true });
+}
+
+/** Import batches and the series, occurrences, life tasks and completions each one created. */
+export function importRepository(models: {
+  Batch: Model<ImportBatchDoc>;
+  Series: Model<SeriesDoc>;
+  Occurrence: Model<OccurrenceDoc>;
+  lifeTasks: LifeTaskModels;
+}) {
+  const { Batch, Series, Occurrence } = models;
+  const { LifeTask, LifeTaskCompletion } = models.lifeTasks;
+  return {
+    async start(batch: ImportBatchDoc): Promise<void> {
+      await Batch.create(batch);
+    },
+
+    /** Series without their series_created events: those are added once the whole batch is written. */
+    insertSeries: (docs: New<SeriesDoc>[]) => insertInSlices(Series, docs),
+    insertOccurrences: (docs: New<OccurrenceDoc>[]) => insertInSlices(Occurrence, docs),
+    insertLifeTasks: (docs: New<LifeTaskDoc>[]) => insertInSlices(LifeTask, docs),
+    insertLifeTaskCompletions: (docs: New<LifeTaskCompletionDoc>[]) =>
+      insertInSlices(LifeTaskCompletion, docs),
+
+    async finish(userId: string, id: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOneAndUpdate(
+        { _id: id, userId, status: 'importing' },
+        { $set: { status: 'done' } },
+        { returnDocument: 'after' },
+      ).lean<ImportBatchDoc>();
+    },
+
+    /** Adds a series' event to its outbox (the relay publishes it); the document as it is after. */
+    async addSeriesEvent(
+      userId: string,
+      seriesId: string,
+      event: (series: SeriesDoc) => EventEnvelope,
+    ): Promise<SeriesDoc | null> {
+      const doc = await Series.findOne({ _id: seriesId, userId }).lean<SeriesDoc>();
+      if (!doc) return null;
+      return Series.findOneAndUpdate(
+        { _id: seriesId, userId },
+        { $push: { outbox: outboxEntry(event(doc)) } },
+        { returnDocument: 'after' },
+      ).lean<SeriesDoc>();
+    },
+
+    /**
+     * Removes everything a batch that never finished wrote (no event of it was published yet), then
+     * the batch itself.
+     */
+    async rollback(userId: string, id: string): Promise<void> {
+      const mine = { userId, importBatchId: id };
+      await Occurrence.deleteMany(mine);
+      await LifeTaskCompletion.deleteMany(mine);
+      await LifeTask.deleteMany(mine);
+      await Series.deleteMany(mine);
+      await Batch.deleteOne({ _id: id, userId, status: 'importing' });
+    },
+
+    /** Batches still 'importing' that started before the given time (their import died midway). */
+    async unfinished(userId: string, before: Date): Promise<ImportBatchDoc[]> {
+      return Batch.find({ userId, status: 'importing', createdAt: { $lt: before } }).lean<
+        ImportBatchDoc[]
+      >();
+    },
+
+    async list(userId: string): Promise<ImportBatchDoc[]> {
+      return Batch.find({ userId, status: { $ne: 'importing' } })
+        .sort({ createdAt: -1 })
+        .lean<ImportBatchDoc[]>();
+    },
+
+    async findOwned(userId: string, id: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOne({
+        _id: id,
+        userId,
+        status: { $ne: 'importing' },
+      }).lean<ImportBatchDoc>();
+    },
+
+    /**
+     * Undo import: the imported completions, life tasks and their completion rows go, and so do the
+     * series' open occurrences; what the user completed in Level Up since (with its XP) stays, as a
+     * deleted series keeps its done occurrences.
+     */
+    async removeImported(userId: string, id: string, seriesIds: string[]): Promise<void> {
+      const mine = { userId, importBatchId: id };
+      await Occurrence.deleteMany(mine);
+      await Occurrence.deleteMany({ userId, seriesId: { $in: seriesIds }, isCompleted: false });
+      await LifeTaskCompletion.deleteMany(mine);
+      await LifeTask.deleteMany(mine);
+    },
+
+    /** True when the series has done occurrences (completed in Level Up after the import). */
+    async hasDone(userId: string, seriesId: string): Promise<boolean> {
+      return (await Occurrence.exists({ userId, seriesId, isCompleted: true })) !== null;
+    },
+
+    /** Deletes an imported series with its series_deleted event, its schedule as given. */
+    async deleteSeries(
+      userId: string,
+      seriesId: string,
+      fields: Pick<SeriesDoc, 'startLocalDate' | 'startDate'> &
+        Partial<Pick<SeriesDoc, 'endLocalDate' | 'endDate'>>,
+      now: Date,
+      event: (series: SeriesDoc) => EventEnvelope,
+    ): Promise<SeriesDoc | null> {
+      const doc = await Series.findOne({
+        _id: seriesId,
+        userId,
+        deletedAt: null,
+      }).lean<SeriesDoc>();
+      if (!doc) return null;
+      return Series.findOneAndUpdate(
+        { _id: seriesId, userId, deletedAt: null },
+        {
+          $set: { ...fields, scheduledBefore: 0, deletedAt: now, isActive: false },
+          $inc: { rev: 1 },
+          $push: { outbox: outboxEntry(event(doc)) },
+        },
+        { returnDocument: 'after' },
+      ).lean<SeriesDoc>();
+    },
+
+    async markUndone(userId: string, id: string, now: Date): Promise<ImportBatchDoc | null> {
+      return Batch.findOneAndUpdate(
+        { _id: id, userId },
+        { $set: { status: 'undone', undoneAt: now } },
+        { returnDocument: 'after' },
+      ).lean<ImportBatchDoc>();
+    },
+  };
+}
+
+export type ImportRepository = ReturnType<typeof importRepository>;

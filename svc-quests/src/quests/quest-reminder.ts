@@ -1,0 +1,28 @@
+import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import type { QuestDoc } from './models.ts';
+
+type ReminderFields = Pick<QuestDoc, 'userId' | 'title' | 'scheduledTime' | 'isCompleted'> & {
+  _id: { toString(): string };
+};
+
+/**
+ * The reminder event a quest's state calls for: a quest with a scheduled time and not yet done is
+ * reminded at that time (svc-identity delivers it); otherwise whatever reminder it had is cancelled.
+ * The scheduled time is the occurrence key, so moving the quest replaces its reminder.
+ */
+export function questReminderEvent(
+  quest: ReminderFields,
+  now: Date,
+  requestId?: string | undefined,
+): EventEnvelope {
+  const base = { userId: quest.userId, kind: 'quest' as const, itemId: quest._id.toString() };
+  if (!quest.scheduledTime || quest.isCompleted) {
+    return makeEvent('quests.reminder_cancelled', base, { now, requestId });
+  }
+  const dueAt = new Date(quest.scheduledTime).toISOString();
+  return makeEvent(
+    'quests.reminder_scheduled',
+    { ...base, occurrence: dueAt, dueAt, title: quest.title },
+    { now, requestId },
+  );
+}

@@ -1,0 +1,45 @@
+import { eventEnvelopeSchema } from '@levelup/contracts';
+import type { Bus, Logger } from '@levelup/service-kit';
+import type { UserZones } from './user-zones.ts';
+
+/** The identity events that can move a user's zone. */
+export const ZONE_SUBJECTS = ['identity.user_registered', 'identity.user_renamed'] as const;
+
+/**
+ * Every svc-quests instance hears every zone change (core NATS subscriptions on the bus's connection,
+ * nothing durable shared), so the zone each one remembers follows the profile at once; the durable
+ * consumer, which only one instance gets each event from, keeps the stored read model. After a
+ * reconnection the memory is dropped, since events published meanwhile were not heard.
+ */
+export function followZoneEvents(bus: Bus, zones: UserZones, logger: Logger): { stop(): void } {
+  const prefix = bus.namespace ? `${bus.namespace}.` : '';
+  const subscriptions = ZONE_SUBJECTS.map((subject) =>
+    bus.connection.subscribe(prefix + subject, {
+      callback: (error, message) => {
+        if (error) return;
+        let body: unknown;
+        try {
+          body = JSON.parse(message.string());
+        } catch {
+          body = undefined;
+        }
+        const parsed = eventEnvelopeSchema.safeParse(body);
+        if (parsed.success) zones.observe(parsed.data);
+        else logger.warn('malformed zone event ignored', { subject: message.subject });
+      },
+    }),
+  );
+  let stopped = false;
+  void (async () => {
+    for await (const status of bus.connection.status()) {
+      if (stopped) return;
+      if (status.type === 'reconnect') zones.forgetAll();
+    }
+  })();
+  return {
+    stop() {
+      stopped = true;
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    },
+  };
+}
