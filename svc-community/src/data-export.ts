@@ -1,4 +1,4 @@
-import { DATA_EXPORT_PATHS } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
 import { dataExportRouter } from '@levelup/service-kit';
 import type { CommunityModels } from './models.ts';
 
@@ -6,13 +6,14 @@ const has = (ids: unknown, userId: string) => Array.isArray(ids) && ids.includes
 const count = (ids: unknown) => (Array.isArray(ids) ? ids.length : 0);
 
 /**
- * GET /api/community/export (issue 12): the user's posts, likes, comments, reports, mutes and feed
- * items, and the sessions and meetups they host or joined. Who else joined is theirs, not the user's:
+ * Data export: the user's posts, likes, comments, reports, mutes and feed items, the sessions and
+ * meetups they host or joined, their part in live rooms (check-ins and check-outs), the room reports
+ * they made and their co-focus bonuses. Who else joined is theirs, not the user's:
  * those rows say whether the user joined and how many did.
  */
 export function communityDataExport(models: CommunityModels) {
   return dataExportRouter({
-    path: DATA_EXPORT_PATHS.community,
+    operation: API.exportCommunityData,
     collections: (userId) => ({
       posts: { model: models.Post, filter: { userId } },
       postLikes: { model: models.PostLike, filter: { userId } },
@@ -23,7 +24,7 @@ export function communityDataExport(models: CommunityModels) {
       sessions: {
         model: models.Session,
         filter: { $or: [{ hostId: userId }, { participantIds: userId }, { reminderIds: userId }] },
-        omit: ['participantIds', 'reminderIds'],
+        omit: ['participantIds', 'reminderIds', 'removedIds', 'quickMatchKey'],
         map: (row, doc) => ({
           ...row,
           hosting: doc.hostId === userId,
@@ -32,6 +33,9 @@ export function communityDataExport(models: CommunityModels) {
           participants: count(doc.participantIds),
         }),
       },
+      roomMembers: { model: models.RoomMember, filter: { userId } },
+      roomReports: { model: models.RoomReport, filter: { reporterId: userId } },
+      coFocusAwards: { model: models.CoFocusAward, filter: { userId } },
       meetups: {
         model: models.Meetup,
         filter: { $or: [{ createdBy: userId }, { attendeeIds: userId }] },

@@ -1,10 +1,24 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { PostType, QuestDifficulty } from '@levelup/contracts';
 import { meetupSchema, type MeetupDoc } from './meetups/models.ts';
+import {
+  coFocusAwardSchema,
+  presenceSchema,
+  roomCounterSchema,
+  roomEventSchema,
+  roomMemberSchema,
+  roomReportSchema,
+  type CoFocusAwardDoc,
+  type PresenceDoc,
+  type RoomCounterDoc,
+  type RoomEventDoc,
+  type RoomMemberDoc,
+  type RoomReportDoc,
+} from './rooms/models.ts';
 import { sessionSchema, type SessionDoc } from './sessions/models.ts';
 
 /**
- * posts (goals-progression-community.md section 3). `likes` and `commentCount` move with their rows
+ * posts. `likes` and `commentCount` move with their rows
  * (post_likes, post_comments) in the same call, one $inc per row written or removed.
  */
 export interface PostDoc {
@@ -226,6 +240,12 @@ export interface CommunityModels {
   FeedItem: Model<FeedItemDoc>;
   FeedRevocation: Model<FeedRevocationDoc>;
   Member: Model<MemberDoc>;
+  RoomMember: Model<RoomMemberDoc>;
+  Presence: Model<PresenceDoc>;
+  RoomEvent: Model<RoomEventDoc>;
+  RoomCounter: Model<RoomCounterDoc>;
+  CoFocusAward: Model<CoFocusAwardDoc>;
+  RoomReport: Model<RoomReportDoc>;
 }
 
 const cache = new WeakMap<Connection, CommunityModels>();
@@ -245,6 +265,12 @@ export function communityModels(db: Connection): CommunityModels {
       FeedItem: db.model<FeedItemDoc>('FeedItem', feedItemSchema),
       FeedRevocation: db.model<FeedRevocationDoc>('FeedRevocation', feedRevocationSchema),
       Member: db.model<MemberDoc>('Member', memberSchema),
+      RoomMember: db.model<RoomMemberDoc>('RoomMember', roomMemberSchema),
+      Presence: db.model<PresenceDoc>('Presence', presenceSchema),
+      RoomEvent: db.model<RoomEventDoc>('RoomEvent', roomEventSchema),
+      RoomCounter: db.model<RoomCounterDoc>('RoomCounter', roomCounterSchema),
+      CoFocusAward: db.model<CoFocusAwardDoc>('CoFocusAward', coFocusAwardSchema),
+      RoomReport: db.model<RoomReportDoc>('RoomReport', roomReportSchema),
     };
     cache.set(db, models);
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportSectionSchema } from '@levelup/contracts';
 import { minutesFromNow, startCommunity, type CommunityHarness } from './harness.ts';
 
-// Issue 12: export of the user's data, the community part.
+// Export of the user's data, the community part.
 
 let service: CommunityHarness;
 beforeAll(async () => {
@@ -39,6 +39,11 @@ describe('GET /api/community/export', () => {
       200,
     );
 
+    const checkIn = await service.as(ada)('PUT', `/api/sessions/${session.body.id}/room/check-in`, {
+      line: 'Sort the inbox',
+    });
+    expect(checkIn.status).toBe(200);
+
     const { status, body } = await service.as(ada)('GET', '/api/community/export');
     expect(status).toBe(200);
     const exported = dataExportSectionSchema.parse(body);
@@ -57,5 +62,12 @@ describe('GET /api/community/export', () => {
       }),
     ]);
     expect(exported.sessions![0]).not.toHaveProperty('participantIds');
+    expect(exported.sessions![0]).not.toHaveProperty('removedIds');
+    expect(exported.roomMembers).toEqual([
+      expect.objectContaining({
+        sessionId: session.body.id,
+        checkIn: expect.objectContaining({ line: 'Sort the inbox' }),
+      }),
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { createApp, startWorkers } from '../src/app.ts';
 
 /**
- * Issue 17: quest completions published while svc-community is down reach the achievements feed after
+ * Quest completions published while svc-community is down reach the achievements feed after
  * it returns, in order per user and exactly once. Stopping here keeps the database (a process that exits
  * keeps its data): the bus connection, consumers and HTTP server go, then come back.
  */
@@ -75,7 +75,7 @@ async function feedTitles(): Promise<string[]> {
   return items.map((item) => `${item.user.username}:${item.questTitle}`).sort();
 }
 
-describe('svc-community after an outage (issue 17)', () => {
+describe('svc-community after an outage', () => {
   it('when completions, undos, repeats and a sign-up arrive while svc-community is down, then after it returns the feed holds each completed quest once, under its member name', async () => {
     const ada = randomUUID();
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];

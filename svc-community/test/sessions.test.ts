@@ -52,8 +52,9 @@ describe('sessions', () => {
       isHost: false,
       joinedByMe: false,
       remindedByMe: false,
+      room: { present: [], secondsLeft: expect.any(Number) },
     });
-    expect(await listed(reader, later.id)).toMatchObject({ isActive: false });
+    expect(await listed(reader, later.id)).toMatchObject({ isActive: false, room: null });
   });
 
   it('when a session is over, then it leaves the list', async () => {

@@ -1,7 +1,7 @@
 import { Schema, type Types } from 'mongoose';
 import type { MeetupPlatform, MeetupType } from '@levelup/contracts';
 
-/** A weekly meetup (goals-progression-community.md section 3, Meetup), its attendees the RSVPs. */
+/** A weekly meetup, its attendees the RSVPs. */
 export interface MeetupDoc {
   _id: Types.ObjectId;
   title: string;

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError } from '@levelup/service-kit';
 import type { CommunityModels, MemberDoc } from '../models.ts';
 
-/** The name a member shows: display name, else username, else 'Anonymous User' (core.md section 2). */
+/** The name a member shows: display name, else username, else 'Anonymous User'. */
 export function memberName(
   member: Pick<MemberDoc, 'displayName' | 'username'> | undefined,
 ): string {

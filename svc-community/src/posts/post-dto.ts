@@ -3,7 +3,7 @@ import type { CommentDoc, PostDoc, ReportDoc } from '../models.ts';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
-/** A post as the community screen reads it (core.md section 3, Post), for `readerId`. */
+/** A post as the community screen reads it, for `readerId`. */
 export function toPost(
   doc: PostDoc,
   authorName: string,

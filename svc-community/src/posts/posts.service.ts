@@ -15,7 +15,7 @@ import type { PostsRepository } from './repository.ts';
 
 const postNotFound = () => notFound('Post not found');
 
-/** The community's posts (core.md sections 2, 4, 5, 7) and, beyond the spec, comments, delete, report, mute. */
+/** The community's posts and, beyond the spec, comments, delete, report, mute. */
 export function postsService(deps: { posts: PostsRepository; members: MembersRepository }) {
   const { posts, members } = deps;
 

@@ -1,81 +1,27 @@
 import { Router } from '@koa/router';
-import {
-  createCommentRequestSchema,
-  createPostRequestSchema,
-  emptyRequestSchema,
-  idParamsSchema,
-  reportPostRequestSchema,
-} from '@levelup/contracts';
-import { userIdOf, identityOf, bodyOrEmpty } from '@levelup/service-kit';
+import { API } from '@levelup/contracts';
+import { identityOf, mount, userIdOf } from '@levelup/service-kit';
 import type { PostsService } from './posts.service.ts';
 
-/** /api/posts (core.md section 7) and, beyond the spec, comments, delete, report and mute (issue 11). */
+/** Posts (the spec's list, create and like) and, beyond the spec, comments, delete, report and mute. */
 export function postsRouter({ posts }: { posts: PostsService }): Router {
   const router = new Router();
-
   // Every member's posts but muted ones, newest first, with the author's current display name.
-  router.get('/api/posts', async (ctx) => {
-    ctx.body = await posts.list(userIdOf(ctx));
-  });
-
-  router.post('/api/posts', async (ctx) => {
-    const input = createPostRequestSchema.parse(bodyOrEmpty(ctx.request.body));
-    ctx.status = 201;
-    ctx.body = await posts.create(userIdOf(ctx), input);
-  });
-
-  router.delete('/api/posts/:id', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    await posts.remove(userIdOf(ctx), id);
-    ctx.status = 204;
-  });
-
-  router.post('/api/posts/:id/like', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await posts.toggleLike(userIdOf(ctx), id);
-  });
-
-  router.get('/api/posts/:id/comments', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    ctx.body = await posts.comments(userIdOf(ctx), id);
-  });
-
-  router.post('/api/posts/:id/comments', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    const input = createCommentRequestSchema.parse(bodyOrEmpty(ctx.request.body));
-    ctx.status = 201;
-    ctx.body = await posts.comment(userIdOf(ctx), id, input);
-  });
-
-  router.post('/api/posts/:id/report', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    const input = reportPostRequestSchema.parse(ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await posts.report(userIdOf(ctx), id, input);
-  });
-
-  router.post('/api/posts/:id/mute-author', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await posts.muteAuthor(userIdOf(ctx), id);
-  });
-
+  mount(router, API.listPosts, ({ ctx }) => posts.list(userIdOf(ctx)));
+  mount(router, API.createPost, ({ ctx, body }) => posts.create(userIdOf(ctx), body));
+  mount(router, API.deletePost, ({ ctx, params }) => posts.remove(userIdOf(ctx), params.id));
+  mount(router, API.likePost, ({ ctx, params }) => posts.toggleLike(userIdOf(ctx), params.id));
+  mount(router, API.listComments, ({ ctx, params }) => posts.comments(userIdOf(ctx), params.id));
+  mount(router, API.createComment, ({ ctx, params, body }) =>
+    posts.comment(userIdOf(ctx), params.id, body),
+  );
+  mount(router, API.reportPost, ({ ctx, params, body }) =>
+    posts.report(userIdOf(ctx), params.id, body),
+  );
+  mount(router, API.muteAuthor, ({ ctx, params }) => posts.muteAuthor(userIdOf(ctx), params.id));
   // Admins only: the reported posts.
-  router.get('/api/community/reports', async (ctx) => {
-    ctx.body = await posts.reports(identityOf(ctx));
-  });
-
-  router.get('/api/community/mutes', async (ctx) => {
-    ctx.body = await posts.mutes(userIdOf(ctx));
-  });
-
-  router.delete('/api/community/mutes/:id', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    emptyRequestSchema.parse(ctx.request.body);
-    ctx.body = await posts.unmute(userIdOf(ctx), id);
-  });
-
+  mount(router, API.listPostReports, ({ ctx }) => posts.reports(identityOf(ctx)));
+  mount(router, API.listMutes, ({ ctx }) => posts.mutes(userIdOf(ctx)));
+  mount(router, API.unmute, ({ ctx, params }) => posts.unmute(userIdOf(ctx), params.id));
   return router;
 }

@@ -1,8 +1,9 @@
 import { Schema, type Types } from 'mongoose';
+import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
 import type { SessionCategory } from '@levelup/contracts';
 
 /**
- * body_doubling_sessions (goals-progression-community.md section 3). startTime is an instant here; the
+ * body_doubling_sessions. startTime is an instant here; the
  * participants and reminders are the members themselves, so currentParticipants is the true count.
  */
 export interface SessionDoc {
@@ -15,9 +16,16 @@ export interface SessionDoc {
   maxParticipants: number;
   participantIds: string[];
   reminderIds: string[];
+  /** Members the host removed: they cannot join this session again. */
+  removedIds: string[];
   category: SessionCategory;
   cancelledAt: Date | null;
+  /** Set on sessions Start now created: `${focusMinutes}:${minute}` (unique). */
+  quickMatchKey?: string;
   createdAt: Date;
+  /** Reminder events (Remind Me, cancel) written with the change that causes them. */
+  outbox: OutboxEntry[];
+  outboxLockedUntil: Date | null;
 }
 
 export const sessionSchema = new Schema<SessionDoc>(
@@ -30,8 +38,11 @@ export const sessionSchema = new Schema<SessionDoc>(
     maxParticipants: { type: Number, required: true },
     participantIds: { type: [String], default: [] },
     reminderIds: { type: [String], default: [] },
+    removedIds: { type: [String], default: [] },
     category: { type: String, required: true },
     cancelledAt: { type: Date, default: null },
+    quickMatchKey: { type: String },
+    ...outboxSchemaFields,
   },
   {
     collection: 'body_doubling_sessions',
@@ -40,3 +51,6 @@ export const sessionSchema = new Schema<SessionDoc>(
   },
 );
 sessionSchema.index({ cancelledAt: 1, startTime: 1 });
+sessionSchema.index({ participantIds: 1 });
+sessionSchema.index({ quickMatchKey: 1 }, { unique: true, sparse: true });
+indexOutbox(sessionSchema);

@@ -1,4 +1,5 @@
-import { objectId } from '@levelup/service-kit';
+import type { EventEnvelope } from '@levelup/contracts';
+import { isDuplicateKeyError, objectId, outboxEntry } from '@levelup/service-kit';
 import type { CommunityModels } from '../models.ts';
 import type { SessionDoc } from './models.ts';
 
@@ -10,8 +11,60 @@ export type NewSession = Pick<
 export function sessionsRepository({ Session }: Pick<CommunityModels, 'Session'>) {
   return {
     async create(session: NewSession): Promise<SessionDoc> {
-      const doc = await Session.create({ ...session, participantIds: [], reminderIds: [] });
+      const doc = await Session.create({
+        ...session,
+        participantIds: [],
+        reminderIds: [],
+        removedIds: [],
+      });
       return doc.toObject();
+    },
+
+    /**
+     * Start now's session for one focus length and minute: concurrent quick matches that found nothing
+     * open create one session, not one each (the key is unique).
+     */
+    async createQuickMatch(session: NewSession, key: string): Promise<SessionDoc> {
+      const filter = { quickMatchKey: key };
+      const insert = {
+        $setOnInsert: {
+          ...session,
+          quickMatchKey: key,
+          participantIds: [],
+          reminderIds: [],
+          removedIds: [],
+          cancelledAt: null,
+        },
+      };
+      try {
+        return (await Session.findOneAndUpdate(filter, insert, {
+          upsert: true,
+          returnDocument: 'after',
+        }).lean<SessionDoc>())!;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        return (await Session.findOne(filter).lean<SessionDoc>())!;
+      }
+    },
+
+    /** Live sessions (started, not over, not cancelled), the fullest first. */
+    async listLive(now: Date): Promise<SessionDoc[]> {
+      const docs = await Session.find({
+        cancelledAt: null,
+        startTime: { $lte: now, $gte: new Date(now.getTime() - 8 * 3_600_000) },
+      })
+        .limit(500)
+        .lean<SessionDoc[]>();
+      return docs;
+    },
+
+    /** Takes the member out for good: out of the participants, into the removed. */
+    async removeMember(id: SessionDoc['_id'], userId: string): Promise<SessionDoc | null> {
+      return Session.findOneAndUpdate(
+        { _id: id },
+        { $pull: { participantIds: userId }, $addToSet: { removedIds: userId } },
+        { returnDocument: 'after' },
+      ).lean<SessionDoc>();
     },
 
     async find(id: string): Promise<SessionDoc | null> {
@@ -38,6 +91,7 @@ export function sessionsRepository({ Session }: Pick<CommunityModels, 'Session'>
           _id: session._id,
           cancelledAt: null,
           participantIds: { $ne: userId },
+          removedIds: { $ne: userId },
           [`participantIds.${session.maxParticipants - 1}`]: { $exists: false },
         },
         { $push: { participantIds: userId } },
@@ -53,22 +107,37 @@ export function sessionsRepository({ Session }: Pick<CommunityModels, 'Session'>
       ).lean<SessionDoc>();
     },
 
+    /** Remind Me on or off, with its reminder event in the same write. */
     async setReminder(
       id: SessionDoc['_id'],
       userId: string,
       on: boolean,
+      event: EventEnvelope,
     ): Promise<SessionDoc | null> {
+      const outbox = { outbox: outboxEntry(event) };
       return Session.findOneAndUpdate(
         { _id: id },
-        on ? { $addToSet: { reminderIds: userId } } : { $pull: { reminderIds: userId } },
+        on
+          ? { $addToSet: { reminderIds: userId }, $push: outbox }
+          : { $pull: { reminderIds: userId }, $push: outbox },
         { returnDocument: 'after' },
       ).lean<SessionDoc>();
     },
 
-    async cancel(id: SessionDoc['_id'], at: Date): Promise<SessionDoc | null> {
+    /** Cancels the session; `events` (its members' reminders cancelled) go out with it. */
+    async cancel(
+      id: SessionDoc['_id'],
+      at: Date,
+      events: EventEnvelope[] = [],
+    ): Promise<SessionDoc | null> {
       return Session.findOneAndUpdate(
         { _id: id, cancelledAt: null },
-        { $set: { cancelledAt: at } },
+        {
+          $set: { cancelledAt: at },
+          ...(events.length
+            ? { $push: { outbox: { $each: events.map((event) => outboxEntry(event)) } } }
+            : {}),
+        },
         { returnDocument: 'after' },
       ).lean<SessionDoc>();
     },

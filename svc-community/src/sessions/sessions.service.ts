@@ -1,21 +1,37 @@
 import {
+  QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES,
+  ROOM_BREAK_MINUTES,
   initials,
+  isSessionFull,
+  quickSessionRequest,
+  roomTimerOf,
   sessionEnd,
   sessionPhase,
   type CreateSessionRequest,
+  type QuickMatchFocusMinutes,
+  type QuickMatchResponse,
+  type RoomSummary,
   type Session,
 } from '@levelup/contracts';
-import { AppError, conflict, notFound, forbidden } from '@levelup/service-kit';
+import { AppError, conflict, notFound, forbidden, type OutboxRelay } from '@levelup/service-kit';
 import type { MembersRepository } from '../members/repository.ts';
+import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SessionDoc } from './models.ts';
 import type { SessionsRepository } from './repository.ts';
+import { sessionReminderCancelled, sessionReminderScheduled } from './session-reminder.ts';
 
 const sessionNotFound = () => notFound('Session not found');
 /** How far ahead the Upcoming list looks. */
 const UPCOMING_DAYS = 60;
 
-export function toSession(doc: SessionDoc, host: string, readerId: string, now: Date): Session {
-  return {
+export function toSession(
+  doc: SessionDoc,
+  host: string,
+  readerId: string,
+  now: Date,
+  room?: RoomSummary | null,
+): Session {
+  const session: Session = {
     id: doc._id.toString(),
     title: doc.title,
     description: doc.description ?? null,
@@ -31,15 +47,36 @@ export function toSession(doc: SessionDoc, host: string, readerId: string, now: 
     joinedByMe: doc.participantIds.includes(readerId),
     remindedByMe: doc.reminderIds.includes(readerId),
   };
+  if (room !== undefined) session.room = session.isActive ? room : null;
+  return session;
 }
 
-/** Body-doubling sessions (goals-progression-community.md sections 2-5; on the server per issue 11). */
+/** Start now joins a live session only with this much focus left, and not one the member was removed from. */
+function quickMatchable(doc: SessionDoc, userId: string, now: Date): boolean {
+  if ((doc.removedIds ?? []).includes(userId)) return false;
+  const timer = roomTimerOf(new Date(doc.startTime), doc.duration);
+  const focusLeftMs = Date.parse(timer.breakAt) - now.getTime();
+  return (
+    new Date(doc.startTime) <= now &&
+    focusLeftMs >= QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES * 60_000 &&
+    !isSessionFull({
+      currentParticipants: doc.participantIds.length,
+      maxParticipants: doc.maxParticipants,
+    })
+  );
+}
+
+/** Body-doubling sessions, kept on the server. */
 export function sessionsService(deps: {
   sessions: SessionsRepository;
   members: MembersRepository;
+  /** The live rooms: told of joins, leaves and cancels, and asked who is in each room. */
+  rooms?: RoomsService;
+  /** Publishes the reminder events the sessions' outbox holds. */
+  relay?: OutboxRelay;
   clock?: () => Date;
 }) {
-  const { sessions, members } = deps;
+  const { sessions, members, rooms } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function present(doc: SessionDoc, readerId: string): Promise<Session> {
@@ -66,7 +103,17 @@ export function sessionsService(deps: {
         await sessions.listStartingBefore(new Date(now.getTime() + UPCOMING_DAYS * 86_400_000))
       ).filter((doc) => sessionEnd(new Date(doc.startTime), doc.duration) > now);
       const names = await members.namesOf(docs.map((doc) => doc.hostId));
-      return docs.map((doc) => toSession(doc, names.get(doc.hostId) ?? '', readerId, now));
+      const live = docs.filter((doc) => new Date(doc.startTime) <= now);
+      const summaries = rooms ? await rooms.summaries(live, now) : new Map<string, RoomSummary>();
+      return docs.map((doc) =>
+        toSession(
+          doc,
+          names.get(doc.hostId) ?? '',
+          readerId,
+          now,
+          rooms ? (summaries.get(doc._id.toString()) ?? null) : undefined,
+        ),
+      );
     },
 
     async create(hostId: string, input: CreateSessionRequest): Promise<Session> {
@@ -92,29 +139,48 @@ export function sessionsService(deps: {
     async join(userId: string, id: string): Promise<Session> {
       const session = await open(id);
       if (session.participantIds.includes(userId)) return present(session, userId);
+      if ((session.removedIds ?? []).includes(userId)) {
+        throw forbidden('You were removed from this session');
+      }
       const joined = await sessions.join(session, userId);
-      if (joined) return present(joined, userId);
+      if (joined) {
+        await rooms?.memberJoined(joined, userId);
+        return present(joined, userId);
+      }
       const now = await sessions.find(id);
       if (!now) throw sessionNotFound();
       if (now.participantIds.includes(userId)) return present(now, userId);
       if (now.cancelledAt) throw conflict('This session was cancelled');
+      if ((now.removedIds ?? []).includes(userId)) {
+        throw forbidden('You were removed from this session');
+      }
       throw conflict('This session is full');
     },
 
     async leave(userId: string, id: string): Promise<Session> {
       const session = await sessions.find(id);
       if (!session) throw sessionNotFound();
+      const wasIn = session.participantIds.includes(userId);
       const left = await sessions.leave(session._id, userId);
       if (!left) throw sessionNotFound();
+      if (wasIn) await rooms?.memberLeft(left, userId);
       return present(left, userId);
     },
 
-    /** 'Remind Me' (a stored reminder per member) and taking it back. */
+    /**
+     * 'Remind Me' and taking it back: the member's reminder (svc-identity delivers it before the start)
+     * is scheduled or cancelled by an event written with the change.
+     */
     async remind(userId: string, id: string, on: boolean): Promise<Session> {
       const session = on ? await open(id) : await sessions.find(id);
       if (!session) throw sessionNotFound();
-      const updated = await sessions.setReminder(session._id, userId, on);
+      const now = clock();
+      const event = on
+        ? sessionReminderScheduled(session, userId, now)
+        : sessionReminderCancelled(session, userId, now);
+      const updated = await sessions.setReminder(session._id, userId, on, event);
       if (!updated) throw sessionNotFound();
+      await deps.relay?.flush(updated);
       return present(updated, userId);
     },
 
@@ -124,8 +190,84 @@ export function sessionsService(deps: {
       if (!session) throw sessionNotFound();
       if (session.hostId !== userId) throw forbidden('Only the host can cancel this session');
       if (session.cancelledAt) return present(session, userId);
-      const cancelled = await sessions.cancel(session._id, clock());
+      const now = clock();
+      const cancelled = await sessions.cancel(
+        session._id,
+        now,
+        session.reminderIds.map((member) => sessionReminderCancelled(session, member, now)),
+      );
+      if (cancelled) {
+        await deps.relay?.flush(cancelled);
+        await rooms?.cancelled(cancelled);
+      }
       return present(cancelled ?? session, userId);
+    },
+
+    /**
+     * Start now: the member's live session if they are in one, else the fullest open live session with
+     * enough focus left that takes them (each join is the guarded update, so capacity holds), else a new
+     * session starting now for the focus length plus the break. Concurrent quick matches that all found
+     * nothing land in one new session (one per focus length and minute).
+     */
+    async quickMatch(
+      userId: string,
+      focusMinutes: QuickMatchFocusMinutes,
+    ): Promise<QuickMatchResponse> {
+      const now = clock();
+      const live = (await sessions.listLive(now)).filter(
+        (doc) => sessionEnd(new Date(doc.startTime), doc.duration) > now,
+      );
+      const mine = live.find((doc) => doc.participantIds.includes(userId));
+      if (mine) return { session: await present(mine, userId), created: false };
+      const candidates = live
+        .filter((doc) => quickMatchable(doc, userId, now))
+        .sort(
+          (a, b) =>
+            b.participantIds.length - a.participantIds.length ||
+            Number(a.duration !== focusMinutes + ROOM_BREAK_MINUTES) -
+              Number(b.duration !== focusMinutes + ROOM_BREAK_MINUTES),
+        );
+      for (const candidate of candidates) {
+        const joined = await sessions.join(candidate, userId);
+        if (joined) {
+          await rooms?.memberJoined(joined, userId);
+          return { session: await present(joined, userId), created: false };
+        }
+      }
+      const request = quickSessionRequest(now, 25);
+      const minute = Math.floor(now.getTime() / 60_000);
+      const created = await sessions.createQuickMatch(
+        {
+          hostId: userId,
+          title: `${focusMinutes}-minute focus session`,
+          description: request.description ?? null,
+          startTime: now,
+          duration: focusMinutes + ROOM_BREAK_MINUTES,
+          maxParticipants: request.maxParticipants,
+          category: request.category,
+        },
+        `${focusMinutes}:${minute}`,
+      );
+      const joined = created.participantIds.includes(userId)
+        ? created
+        : await sessions.join(created, userId);
+      if (!joined) {
+        // The minute's session filled up meanwhile: one of the member's own.
+        const own = await sessions.create({
+          hostId: userId,
+          title: `${focusMinutes}-minute focus session`,
+          description: request.description ?? null,
+          startTime: now,
+          duration: focusMinutes + ROOM_BREAK_MINUTES,
+          maxParticipants: request.maxParticipants,
+          category: request.category,
+        });
+        const mineNow = (await sessions.join(own, userId)) ?? own;
+        await rooms?.memberJoined(mineNow, userId);
+        return { session: await present(mineNow, userId), created: true };
+      }
+      await rooms?.memberJoined(joined, userId);
+      return { session: await present(joined, userId), created: created.hostId === userId };
     },
   };
 }
