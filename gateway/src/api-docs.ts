@@ -1,9 +1,9 @@
-import { openApiDocument } from '@levelup/contracts';
+import { API, openApiDocument } from '@levelup/contracts';
 import { escapeHtml } from './html.ts';
 
 type Json = Record<string, unknown>;
 
-/** The OpenAPI document of every call, built once from the contracts (issue 13). */
+/** The OpenAPI document of every call, built once from the contracts. */
 let cached: { json: string; html: string } | undefined;
 
 function documents() {
@@ -93,7 +93,7 @@ nav ul{columns:3;padding-left:20px}
 <body>
 <main>
 <h1>${escapeHtml(document.info.title)} reference</h1>
-<p>${escapeHtml(document.info.description)} The same reference as OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>${escapeHtml(document.info.description)} The same reference as OpenAPI 3.1: <a href="${API.openApiDocument.path}">${API.openApiDocument.path}</a>.</p>
 <nav aria-label="Areas"><ul>${tags.map((tag) => `<li><a href="#area-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('')}</ul></nav>
 ${tags
   .map(

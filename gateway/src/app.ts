@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { Context } from 'koa';
-import { IDENTITY_HEADERS, signIdentity } from '@levelup/service-kit';
+import { IDENTITY_HEADERS, signIdentity, signInternal } from '@levelup/service-kit';
 import type { GatewayConfig } from './config.ts';
+import { API, API_PREFIX } from '@levelup/contracts';
 import {
   REMOTES,
+  REMINDERS_PREFIX,
+  USER_PREFIX,
   findApiRoute,
   matchesPrefix,
   remotesManifest,
@@ -39,7 +42,7 @@ const UNTRUSTED_HEADERS = [
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * On every answer (issue 12). Pages get their Content-Security-Policy from the static server that knows
+ * On every answer. Pages get their Content-Security-Policy from the static server that knows
  * their inline scripts (web-kit static-server.ts); API answers are data, never a document to render or
  * frame, and never stored by a cache.
  */
@@ -74,6 +77,7 @@ export function sessionResolverFor(config: GatewayConfig): SessionResolver {
     identityUrls: serviceUrls(config, 'identity'),
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
+    followedCacheMs: config.SESSION_CACHE_FOLLOWED_MS,
     staleMs: config.SESSION_STALE_MS,
     maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
     maxBytes: config.SESSION_CACHE_MAX_BYTES,
@@ -109,7 +113,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       fallback,
     });
 
-  // Each service may run as several instances (issue 13): a pool spreads its requests over them.
+  // Each service may run as several instances: a pool spreads its requests over them.
   const pools = new Map<ServiceName, UpstreamPool>(
     (['identity', 'quests', 'goals', 'community', 'feedback'] as const).map((service) => [
       service,
@@ -164,8 +168,8 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     ctx.state.requestId = requestId;
     ctx.set('x-request-id', requestId);
     ctx.set(SECURITY_HEADERS);
-    if (matchesPrefix(ctx.path, '/api')) ctx.set(API_HEADERS);
-    if (ctx.path === '/api/docs') ctx.set(API_DOCS_HEADERS);
+    if (matchesPrefix(ctx.path, API_PREFIX)) ctx.set(API_HEADERS);
+    if (ctx.path === API.apiDocs.path) ctx.set(API_DOCS_HEADERS);
     await next();
   });
   app.use(requestTelemetry(log));
@@ -195,13 +199,13 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       ctx.body = remotesManifest();
       return;
     }
-    // The API reference, built from the contracts (issue 13): readable by anyone, like the spec.
-    if (ctx.method === 'GET' && ctx.path === '/api/openapi.json') {
+    // The API reference, built from the contracts: readable by anyone, like the spec.
+    if (ctx.method === API.openApiDocument.method && ctx.path === API.openApiDocument.path) {
       ctx.type = 'application/json';
       ctx.body = openApiJson();
       return;
     }
-    if (ctx.method === 'GET' && ctx.path === '/api/docs') {
+    if (ctx.method === API.apiDocs.method && ctx.path === API.apiDocs.path) {
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = apiDocsHtml();
       return;
@@ -210,17 +214,18 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   });
 
   app.use(async (ctx, next) => {
-    if (!matchesPrefix(ctx.path, '/api')) return next();
+    if (!matchesPrefix(ctx.path, API_PREFIX)) return next();
     if (UNSAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx)) {
       return sendError(ctx, 403, 'CROSS_ORIGIN', 'Cross-origin requests are not allowed.');
     }
     const route = findApiRoute(ctx.path);
     if (!route) return sendError(ctx, 404, 'NOT_FOUND', `No API route for ${ctx.path}`);
+    if (route.public) return forwardPublic(ctx, route.service);
 
     const cookie = ctx.get('cookie') || undefined;
     const session = await sessions.resolve(cookie, ctx.state.requestId as string);
     if (session.kind === 'signed-in' && session.stale) {
-      // Served from the last verification while svc-identity does not answer (issue 17).
+      // Served from the last verification while svc-identity does not answer.
       ctx.set('x-session-stale', '1');
     }
     if (session.kind === 'unavailable' && route.service !== 'identity') {
@@ -234,7 +239,10 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     }
     if (route.service === 'identity') {
       // Sign-in, sign-up and sign-out change what the cookie means: never reuse a cached answer for it.
-      if (!matchesPrefix(ctx.path, '/api/user')) sessions.forget(cookie);
+      const keepsSession = [USER_PREFIX, REMINDERS_PREFIX].some((prefix) =>
+        matchesPrefix(ctx.path, prefix),
+      );
+      if (!keepsSession) sessions.forget(cookie);
     } else {
       delete ctx.req.headers.cookie;
     }
@@ -293,7 +301,43 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     await forward(ctx, pools.get(route.service)!.handler);
   });
 
-  // A signed-in user's dashboard page comes with its first screen written by the server (issue 16).
+  /**
+   * A path whose secret is its credential (the calendar feed): read-only, no session looked up and no
+   * cookie sent on, signed as the gateway's own call so the service knows it passed this limit.
+   */
+  async function forwardPublic(ctx: Context, service: ServiceName) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('allow', 'GET, HEAD');
+      return sendError(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here`);
+    }
+    delete ctx.req.headers.cookie;
+    const limit = rateLimiter.check('GET', ctx.path, undefined, ctx.state.clientIp as string);
+    if (limit.limited) {
+      log('rate limited', {
+        requestId: ctx.state.requestId,
+        rule: limit.rule,
+        address: ctx.state.clientIp,
+      });
+      ctx.set('retry-after', String(limit.retryAfterSeconds));
+      return sendError(ctx, 429, 'RATE_LIMITED', limit.message);
+    }
+    if (limit.counted.length > 0)
+      ctx.res.once('finish', () => {
+        // Only misses count here: a feed found is given back.
+        if (ctx.res.statusCode < 400) rateLimiter.refund(limit.counted);
+      });
+    Object.assign(
+      ctx.req.headers,
+      signInternal(config.IDENTITY_SECRET, {
+        service: `svc-${service}`,
+        method: ctx.method,
+        path: ctx.req.url ?? ctx.url,
+      }),
+    );
+    await forward(ctx, pools.get(service)!.handler);
+  }
+
+  // A signed-in user's dashboard page comes with its first screen written by the server.
   app.use(async (ctx, next) => {
     if (!wantsFirstScreen(ctx)) return next();
     const session = await sessions.resolve(ctx.get('cookie'), ctx.state.requestId as string);

@@ -3,7 +3,7 @@ import { commonEnv, loadConfig } from '@levelup/service-kit';
 import { parseTrustProxy } from './client-address.ts';
 
 const url = (fallback: string) => z.url().default(fallback);
-/** Several instances of one service (issue 13): comma-separated URLs; when set, it replaces the *_URL. */
+/** Several instances of one service: comma-separated URLs; when set, it replaces the *_URL. */
 const urls = z
   .string()
   .optional()
@@ -20,7 +20,7 @@ const urls = z
 /** Everything the gateway needs to know, from the environment (style.md: config parsed with zod at start-up). */
 export const gatewayConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Where Prometheus reads the gateway's /metrics (issue 14): a port of its own, never the public one; 0 for none. */
+  /** Where Prometheus reads the gateway's /metrics: a port of its own, never the public one; 0 for none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** The address of the /metrics listener: every interface (compose's Prometheus); `npm start`: 127.0.0.1. */
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
@@ -48,7 +48,7 @@ export const gatewayConfigShape = {
   REMOTE_COMMUNITY_URL: url('http://127.0.0.1:3003'),
   REMOTE_PROGRESSION_URL: url('http://127.0.0.1:3004'),
   /**
-   * Issue 16: how long the gateway may spend writing the dashboard's first screen (the shell's template and
+   * How long the gateway may spend writing the dashboard's first screen (the shell's template and
    * the dashboard's reads, in parallel) before it serves the page without one; 0 turns the first screen off.
    */
   FIRST_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(0).default(500),
@@ -59,8 +59,20 @@ export const gatewayConfigShape = {
    * upstream timeout so a slow identity service and a slow upstream never add up to ten seconds.
    */
   SESSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
-  /** How long a resolved session is reused; a sign-out through the gateway drops it at once. */
+  /**
+   * How long a resolved session is reused while revocations are not heard over NATS; a sign-out through
+   * the gateway drops it at once.
+   */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * How long a resolved session is reused while this gateway hears identity.session_revoked over NATS
+   * (sign-outs anywhere, role changes): each event drops the sessions it names at once.
+   */
+  SESSION_CACHE_FOLLOWED_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60_000),
   /** At most this many sessions are remembered (the oldest verification forgotten first). */
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(20_000),
   /** At most this many bytes (estimated) of remembered sessions. */
@@ -70,7 +82,7 @@ export const gatewayConfigShape = {
     .min(1024)
     .default(8 * 1024 * 1024),
   /**
-   * Issue 17: how long after svc-identity last verified a session the gateway keeps serving it while
+   * How long after svc-identity last verified a session the gateway keeps serving it while
    * svc-identity does not answer (stale-if-error; 0 turns it off). Revocations arrive over NATS.
    */
   SESSION_STALE_MS: z.coerce

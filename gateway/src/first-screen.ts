@@ -71,7 +71,7 @@ function insert(template: string, slot: string, text: string): string {
 }
 
 /**
- * The dashboard's first screen for a signed-in user (issue 16, contracts first-screen.ts): the shell's
+ * The dashboard's first screen for a signed-in user (contracts first-screen.ts): the shell's
  * prerendered template with the user's heading and the dashboard's reads embedded, read in parallel with
  * the user's identity as the gateway signs it for any API call. Anything missing, failing or late (the
  * template, a read, a shape the heading cannot be told from) answers null, and the page is served as

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API, API_PREFIX } from '@levelup/contracts';
 import { instanceRotation } from './instance-rotation.ts';
 import { sessionCookieOf, type SessionResolver } from './session-resolver.ts';
 
@@ -7,12 +8,12 @@ const MAX_REPLAYS = 10_000;
 
 /** svc-identity's session cookie (koa-session's key and its signature). */
 const SESSION_COOKIES = ['levelup.sid', 'levelup.sid.sig'];
-const SIGN_OUT_PATH = '/api/logout';
+const SIGN_OUT_PATH = API.logout.path;
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
 /**
- * What the gateway answers on svc-identity's routes while svc-identity is away (issue 17): sign-in,
+ * What the gateway answers on svc-identity's routes while svc-identity is away: sign-in,
  * sign-up and the profile get a JSON 503 IDENTITY_UNAVAILABLE with a message the shell can show.
  *
  * Sign-out while svc-identity is away. The gateway serves recently verified sessions while
@@ -44,7 +45,7 @@ export function createIdentityFallback(options: {
   function fallback(req: IncomingMessage, res: ServerResponse): boolean {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
     if (req.method === 'POST' && path === SIGN_OUT_PATH) signOutHere(req, res);
-    else if (path.startsWith('/api/')) unavailable(res);
+    else if (path.startsWith(`${API_PREFIX}/`)) unavailable(res);
     else return false;
     return true;
   }

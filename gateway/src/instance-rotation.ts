@@ -1,5 +1,5 @@
 /**
- * The instances of one service and which of them are in (issue 13): the one rule of the gateway for
+ * The instances of one service and which of them are in: the one rule of the gateway for
  * spreading work over them. The proxy pool (upstream-pool.ts) and the gateway's own calls to svc-identity
  * (the session lookup, a sign-out passed on) both take their order from here: the instances that are in,
  * in turn so the load is spread, then those left out after a failure, the one back soonest first.

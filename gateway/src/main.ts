@@ -20,7 +20,7 @@ const metricsServer = config.METRICS_PORT
     })
   : undefined;
 const sessions = sessionResolverFor(config);
-// In the background: the gateway serves at once, with or without NATS (issue 17).
+// In the background: the gateway serves at once, with or without NATS.
 const revocations = subscribeRevocations(config, sessions, logger);
 const app = createApp(config, {
   log: (message, fields) => logger.info(message, fields),

@@ -69,6 +69,16 @@ export const RATE_RULES: readonly RateRule[] = [
     perUser: { max: 60, windowMs: MINUTE },
     perAddress: { max: 600, windowMs: MINUTE },
   },
+  {
+    // The calendar feed is opened by its secret alone: what is limited is guessing, so the gateway
+    // gives back the count of every request that found a feed (calendar services fetch many users'
+    // feeds from few addresses) and keeps the misses.
+    name: 'calendar-feed',
+    what: 'calendar feed requests that found no feed',
+    method: 'GET',
+    pattern: /^\/api\/calendar\/[^/]+$/,
+    perAddress: { max: 30, windowMs: 10 * MINUTE },
+  },
 ];
 
 export type RateDecision =

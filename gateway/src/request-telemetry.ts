@@ -1,5 +1,6 @@
 import { ROOT_CONTEXT, SpanStatusCode, context, trace, type Span } from '@opentelemetry/api';
 import type { Context, Middleware } from 'koa';
+import { API_PREFIX } from '@levelup/contracts';
 import {
   SpanKind,
   TRACE_HEADERS,
@@ -22,16 +23,16 @@ const SERVICE = 'gateway';
  */
 export function routeLabel(path: string): string {
   if (QUIET_PATHS.has(path) || path === '/config/remotes.json') return path;
-  if (matchesPrefix(path, '/api')) {
+  if (matchesPrefix(path, API_PREFIX)) {
     const route = findApiRoute(path);
-    return route ? `/api → svc-${route.service}` : '/api (unknown)';
+    return route ? `${API_PREFIX} → svc-${route.service}` : `${API_PREFIX} (unknown)`;
   }
   const remote = REMOTES.find((candidate) => matchesPrefix(path, candidate.mount));
   return remote ? `${remote.mount} → ${remote.name}` : 'shell';
 }
 
 /**
- * The edge of every trace (issue 14): a trace context a client sent is dropped and a new trace starts
+ * The edge of every trace: a trace context a client sent is dropped and a new trace starts
  * here, so nobody outside picks our trace ids. Its traceparent goes to the upstream with the request;
  * when the response is done (the proxy writes it after Koa's middleware returned), the duration lands in
  * the histogram and one line in the log with request id, user, route, status and duration. Without an

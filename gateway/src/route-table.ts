@@ -1,25 +1,39 @@
+import { CALENDAR_FEED_PREFIX } from '@levelup/contracts';
 import type { GatewayConfig } from './config.ts';
 
 /**
- * Which service owns which public path (architecture.md, "Who owns what").
+ * Which service owns which public path (docs/architecture.md, the request path).
  * The first matching prefix wins; a prefix matches the path itself or the path followed by '/' or '?'.
  */
 export interface ApiRoute {
   prefix: string;
   service: ServiceName;
+  /**
+   * Reached without a session: the path's own secret is the credential (the calendar feed). The gateway
+   * strips the cookie, signs the request as its own call and rate-limits the misses per address.
+   */
+  public?: true;
 }
 
 export type ServiceName = 'identity' | 'quests' | 'goals' | 'community' | 'feedback';
+
+/** The signed-in user's own reads (profile, XP): identity calls whose answer keeps a session. */
+export const USER_PREFIX = '/api/user';
+/** The user's reminders and push settings: their answer keeps the session too. */
+export const REMINDERS_PREFIX = '/api/reminders';
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/login', service: 'identity' },
   { prefix: '/api/logout', service: 'identity' },
-  { prefix: '/api/user', service: 'identity' },
+  { prefix: USER_PREFIX, service: 'identity' },
+  { prefix: REMINDERS_PREFIX, service: 'identity' },
   { prefix: '/api/quests', service: 'quests' },
   { prefix: '/api/life-tasks', service: 'quests' },
   { prefix: '/api/todos', service: 'quests' },
   { prefix: '/api/dashboard', service: 'quests' },
+  { prefix: '/api/calendar-feed', service: 'quests' },
+  { prefix: CALENDAR_FEED_PREFIX, service: 'quests', public: true },
   { prefix: '/api/goals', service: 'goals' },
   { prefix: '/api/goal-templates', service: 'goals' },
   { prefix: '/api/talent-tree', service: 'goals' },

@@ -74,6 +74,12 @@ export interface SessionResolverOptions {
   secret: string;
   /** How long an answer is reused without asking svc-identity again. */
   cacheMs: number;
+  /**
+   * How long an answer is reused while this gateway hears revocations (see `followRevocations`): a
+   * sign-out or role change anywhere reaches it as an event, so the answer can be kept far longer.
+   * Defaults to cacheMs.
+   */
+  followedCacheMs?: number;
   /** How long after its last verification an answer may still be served while svc-identity does not answer. */
   staleMs: number;
   timeoutMs: number;
@@ -87,8 +93,8 @@ export interface SessionResolverOptions {
 }
 
 /**
- * Resolves the browser's session cookie to a user id by asking svc-identity (architecture decision 2:
- * identity at the edge). No other service ever sees the cookie. A short cache keeps the hop off most
+ * Resolves the browser's session cookie to a user id by asking svc-identity (identity
+ * at the edge). No other service ever sees the cookie. A short cache keeps the hop off most
  * requests; sign-out and sign-in through the gateway forget the session at once. Requests with the same
  * session that arrive while its lookup is under way share that lookup (a page load fires several calls
  * at once, and fifty at once under load) instead of each asking svc-identity.
@@ -98,7 +104,7 @@ export interface SessionResolverOptions {
  * and the stale bound, and the cache holds at most maxEntries entries and maxBytes bytes. A header
  * without a session cookie is anonymous without asking svc-identity.
  *
- * Issue 17, one domain's outage stays in its domain: while svc-identity does not answer, a session it
+ * One domain's outage stays in its domain: while svc-identity does not answer, a session it
  * verified within staleMs is still served (stale-if-error), so quests, goals and the community keep
  * working through an identity restart. What makes that safe is revocation: svc-identity publishes
  * identity.session_revoked on sign-out, and revoke() drops the session here at once, before any stale
@@ -111,8 +117,14 @@ export function createSessionResolver(options: SessionResolverOptions) {
   const retryMs = options.retryMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 20_000;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+  const followedCacheMs = Math.max(options.cacheMs, options.followedCacheMs ?? options.cacheMs);
   /** An entry is of no use once it is neither fresh nor servable as stale. */
-  const ttlMs = Math.max(options.cacheMs, options.staleMs);
+  const ttlMs = Math.max(options.cacheMs, followedCacheMs, options.staleMs);
+  /**
+   * Since when revocations have been heard without a break (undefined while not heard): only answers
+   * verified since then get the long reuse, since one verified earlier may have missed its revocation.
+   */
+  let followingSince: number | undefined;
   /** By session key, in order of verification (re-inserted on each), so the oldest are first. */
   const cache = new Map<string, CacheEntry>();
   let cacheBytes = 0;
@@ -131,7 +143,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
     const { key } = session;
     evictExpired();
     const cached = cache.get(key);
-    if (cached && now() - cached.verifiedAt < options.cacheMs) return answerOf(cached);
+    if (cached && fresh(cached)) return answerOf(cached);
     // svc-identity failed a moment ago: do not make every request wait for it to fail again.
     if (now() < identityFailedUntil) {
       const stale = staleOr(key, lastFailure);
@@ -224,6 +236,23 @@ export function createSessionResolver(options: SessionResolverOptions) {
     if (!entry || now() - entry.verifiedAt > options.staleMs)
       return { kind: 'unavailable', reason };
     return { ...answerOf(entry), stale: true };
+  }
+
+  function fresh(entry: CacheEntry): boolean {
+    const age = now() - entry.verifiedAt;
+    if (age < options.cacheMs) return true;
+    return (
+      followingSince !== undefined && entry.verifiedAt >= followingSince && age < followedCacheMs
+    );
+  }
+
+  /**
+   * The revocation feed's state: true once it is connected (again), false when it is lost. While it is
+   * lost every answer is reused for cacheMs only, and answers verified before it came back never get the
+   * long reuse again.
+   */
+  function followRevocations(connected: boolean): void {
+    followingSince = connected ? now() : undefined;
   }
 
   function answerOf(entry: CacheEntry): SessionLookup & { kind: 'signed-in' } {
@@ -330,7 +359,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
     };
   }
 
-  return { resolve, forget, revoke, signOutLocally, signOutConfirmed, stats };
+  return { resolve, forget, revoke, signOutLocally, signOutConfirmed, followRevocations, stats };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;

@@ -8,13 +8,17 @@ import type { SessionResolver } from './session-resolver.ts';
  * instance gets each event; nothing durable is shared). The session is dropped from this gateway's cache
  * at once, so a signed-out session is refused within a second even while svc-identity is away.
  *
- * Trade-off: while NATS is away revocations cannot arrive. The gateway keeps working; a stale session is
- * only served while svc-identity itself does not answer, so a revocation missed then is one that happened
- * during a double outage (NATS and svc-identity), bounded by SESSION_STALE_MS.
+ * While the subscription is in place the resolver reuses each answer for SESSION_CACHE_FOLLOWED_MS (minutes)
+ * instead of SESSION_CACHE_MS (seconds): any sign-out or role change arrives as an event.
+ *
+ * Trade-off: while NATS is away revocations cannot arrive. The gateway keeps working, answers are reused
+ * for SESSION_CACHE_MS only, and those verified before the feed came back are asked again; a stale
+ * session is only served while svc-identity itself does not answer, so a revocation missed then is one
+ * that happened during a double outage (NATS and svc-identity), bounded by SESSION_STALE_MS.
  */
 export function subscribeRevocations(
   config: Pick<GatewayConfig, 'NATS_URL' | 'NATS_NAMESPACE'>,
-  sessions: Pick<SessionResolver, 'revoke'>,
+  sessions: Pick<SessionResolver, 'revoke' | 'followRevocations'>,
   logger: Logger,
 ): EventSubscription {
   return subscribeEvents({
@@ -23,6 +27,7 @@ export function subscribeRevocations(
     subject: 'identity.session_revoked',
     namespace: config.NATS_NAMESPACE,
     logger,
+    onConnection: (connected) => sessions.followRevocations(connected),
     onEvent(event) {
       const parsed = sessionRevokedEventSchema.safeParse(event);
       if (!parsed.success) {

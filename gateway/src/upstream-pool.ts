@@ -67,7 +67,7 @@ export async function expandTarget(
 }
 
 /**
- * Several instances of one service behind the gateway (issue 13): requests go round-robin to the
+ * Several instances of one service behind the gateway: requests go round-robin to the
  * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
  * and then tried again by the next request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
  * way is sent once more to another instance, so scaling down or restarting one instance costs readers

@@ -32,7 +32,8 @@ export interface UpstreamProxyOptions {
 
 /**
  * One proxy per upstream. The body is streamed, never parsed (a parsed body hangs the proxied request).
- * A refused or reset connection answers a JSON 502 at once; no answer within timeoutMs a JSON 504.
+ * A refused or reset connection answers a JSON 502 at once; no answer within timeoutMs a JSON 504. An
+ * event stream (text/event-stream) has no timeout once it answered.
  */
 export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler {
   return createProxyMiddleware({
@@ -52,6 +53,20 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           (req as TimedRequest)[TIMED_OUT] = true;
           proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
         });
+        // An event stream (SSE) is open-ended and may stay quiet for long: once its headers are in, no
+        // timeout applies to it, and each event is passed on as it comes.
+        proxyReq.once('response', (proxyRes) => {
+          if (isEventStream(proxyRes.headers['content-type'])) {
+            proxyReq.setTimeout(0);
+            proxyRes.socket.setTimeout(0);
+          }
+        });
+      },
+      proxyRes(proxyRes, _req, res) {
+        if (isEventStream(proxyRes.headers['content-type']) && 'flushHeaders' in res) {
+          // No proxy or browser buffering in between (nginx's and others' response buffering).
+          res.setHeader('x-accel-buffering', 'no');
+        }
       },
       error(error, req, res) {
         const timedOut = (req as TimedRequest)[TIMED_OUT] === true;
@@ -73,6 +88,10 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
       },
     },
   });
+}
+
+function isEventStream(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 }
 
 function sendUpstreamError(

@@ -7,7 +7,7 @@ import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigShape } from '../src/config.ts';
 
-// Issue 16: a signed-in user's navigation to the dashboard gets the shell's first-screen template with the
+// A signed-in user's navigation to the dashboard gets the shell's first-screen template with the
 // heading, the founder badge and the dashboard's reads written in; anything else gets the page as before.
 
 const SECRET = 'test-secret-0123456789abcdef';

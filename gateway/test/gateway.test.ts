@@ -75,7 +75,15 @@ let shell: Awaited<ReturnType<typeof recordingUpstream>>;
 
 beforeAll(async () => {
   identity = await identityUpstream();
-  quests = await recordingUpstream();
+  quests = await recordingUpstream((seen, res) => {
+    if (seen.url !== '/api/quests/events-probe') return false;
+    // An event stream quiet for longer than the upstream timeout, as a session's events can be.
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+    res.write('data: one\n\n');
+    setTimeout(() => res.write('data: two\n\n'), 1_000);
+    setTimeout(() => res.end('data: three\n\n'), 1_200);
+    return true;
+  });
   remote = await recordingUpstream();
   shell = await recordingUpstream();
   const slow = await recordingUpstream(() => true); // never answers
@@ -234,6 +242,28 @@ describe('gateway routing and failures', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_TIMEOUT' } });
   });
 
+  it('when a service answers an event stream, then each event is passed on at once and the stream outlives the upstream timeout', async () => {
+    const started = Date.now();
+    const response = await fetch(`${base}/api/quests/events-probe`, {
+      headers: { cookie: 'levelup.sid=good', accept: 'text/event-stream' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe('data: one\n\n');
+    expect(Date.now() - started).toBeLessThan(900);
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value);
+    }
+    expect(rest).toBe('data: two\n\ndata: three\n\n');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
+  });
+
   it('when another site posts to the API, then the gateway refuses it', async () => {
     const posts = () => quests.seen.filter((seen) => seen.method === 'POST').length;
     const before = posts();
@@ -274,7 +304,7 @@ describe('gateway routing and failures', () => {
   });
 });
 
-describe('gateway API reference (issue 13)', () => {
+describe('gateway API reference', () => {
   it('when anyone asks for /api/openapi.json, then it gets an OpenAPI 3.1 document naming every call without a session', async () => {
     const before = identity.seen.length;
     const response = await fetch(`${base}/api/openapi.json`);
@@ -313,7 +343,7 @@ describe('gateway API reference (issue 13)', () => {
   });
 });
 
-describe('gateway security headers (issue 12)', () => {
+describe('gateway security headers', () => {
   it('when an API call is answered, then it is never stored, never rendered as a document and never framed', async () => {
     const response = await fetch(`${base}/api/quests`, { headers: { cookie: 'levelup.sid=good' } });
     expect(response.status).toBe(200);
@@ -345,7 +375,7 @@ describe('gateway security headers (issue 12)', () => {
   });
 });
 
-describe('gateway liveness and readiness (issue 13)', () => {
+describe('gateway liveness and readiness', () => {
   it('when a service refused its last connection, then /readyz is 503 naming it, while /healthz says the gateway is alive', async () => {
     expect(
       (await fetch(`${base}/api/goals`, { headers: { cookie: 'levelup.sid=good' } })).status,

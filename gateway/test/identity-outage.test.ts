@@ -122,7 +122,7 @@ const get = (path: string, cookie?: string, method = 'GET') =>
     signal: AbortSignal.timeout(3_000),
   });
 
-describe('gateway while svc-identity is down (issue 17)', () => {
+describe('gateway while svc-identity is down', () => {
   it('when svc-identity is killed, then a signed-in browser keeps using the other domains as itself', async () => {
     expect((await get('/api/quests', 'levelup.sid=ada')).status).toBe(200);
     identity.down = true;

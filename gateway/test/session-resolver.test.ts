@@ -55,13 +55,14 @@ const resolver = (timeoutMs = 2_000) =>
     timeoutMs,
   });
 
-/** A resolver on a clock the test moves: 2 s fresh, 15 min stale, 1 s between retries. */
+/** A resolver on a clock the test moves: 2 s fresh (5 min while revocations are heard), 15 min stale, 1 s between retries. */
 function clockedResolver() {
   const clock = { now: 1_000_000 };
   const sessions = createSessionResolver({
     identityUrls: [identityUrl],
     secret: SECRET,
     cacheMs: 2_000,
+    followedCacheMs: 5 * 60_000,
     staleMs: 15 * 60_000,
     retryMs: 1_000,
     timeoutMs: 2_000,
@@ -121,7 +122,7 @@ describe('session resolver', () => {
   });
 });
 
-describe('session resolver while svc-identity is away (issue 17)', () => {
+describe('session resolver while svc-identity is away', () => {
   beforeEach(() => {
     mode = 'up';
     delayMs = 0;
@@ -249,5 +250,47 @@ describe('several svc-identity instances (IDENTITY_URLS)', () => {
       });
     // Every lookup was answered by the live instance (the dead one is tried last once it failed).
     expect(lookups - before).toBe(4);
+  });
+
+  it('when revocations are heard, then a session is asked for once in minutes, and a revocation naming its user makes the next request ask again', async () => {
+    const { sessions, clock } = clockedResolver();
+    sessions.followRevocations(true);
+    lookups = 0;
+    await sessions.resolve('levelup.sid=good', 'r1');
+    for (let i = 0; i < 10; i += 1) {
+      clock.now += 25_000;
+      expect((await sessions.resolve('levelup.sid=good', `r${i + 2}`)).kind).toBe('signed-in');
+    }
+    expect(lookups).toBe(1);
+    sessions.revoke({ userId: 'user-1' });
+    await sessions.resolve('levelup.sid=good', 'after-revocation');
+    expect(lookups).toBe(2);
+    clock.now += 5 * 60_000;
+    await sessions.resolve('levelup.sid=good', 'after-five-minutes');
+    expect(lookups).toBe(3);
+  });
+
+  it('when the revocation feed is lost, then sessions are asked for again after seconds, also those verified before it came back', async () => {
+    const { sessions, clock } = clockedResolver();
+    sessions.followRevocations(true);
+    lookups = 0;
+    await sessions.resolve('levelup.sid=good', 'r1');
+    sessions.followRevocations(false);
+    clock.now += 3_000;
+    await sessions.resolve('levelup.sid=good', 'r2');
+    expect(lookups).toBe(2);
+    await sessions.resolve('levelup.sid=other', 'r3');
+    expect(lookups).toBe(3);
+    clock.now += 1_000;
+    // Back: 'good' was verified 1 s ago (while nothing was heard), 'other' too: only seconds for both.
+    sessions.followRevocations(true);
+    clock.now += 1_500;
+    await sessions.resolve('levelup.sid=good', 'r4');
+    expect(lookups).toBe(4);
+    clock.now += 60_000;
+    await sessions.resolve('levelup.sid=good', 'r5');
+    expect(lookups).toBe(4);
+    await sessions.resolve('levelup.sid=other', 'r6');
+    expect(lookups).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 14, end to end in one process: the gateway in front of svc-identity and svc-quests, both with
+// Telemetry end to end in one process: the gateway in front of svc-identity and svc-quests, both with
 // their workers on the embedded MongoDB and the real NATS. One quest completion must be one trace from the
 // gateway through svc-quests and the publish to svc-identity's XP handling; /metrics must parse and move;
 // no log line may carry a password, a cookie or a secret.
@@ -25,12 +25,12 @@ import { z } from 'zod';
 import {
   createApp as createIdentityApp,
   startWorkers as startIdentityWorkers,
-} from '../../svc-identity/src/app.ts';
+} from '../../svc-identity/src/index.ts';
 import { SESSION_KEYS, client, newUser } from '../../svc-identity/test/harness.ts';
 import {
   createApp as createQuestsApp,
   startWorkers as startQuestsWorkers,
-} from '../../svc-quests/src/app.ts';
+} from '../../svc-quests/src/index.ts';
 import { newQuest } from '../../svc-quests/test/harness.ts';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigShape } from '../src/config.ts';

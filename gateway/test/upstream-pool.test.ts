@@ -57,7 +57,7 @@ async function gatewayOver(targets: string[], clock = { now: 1_000_000 }) {
   return { pool, call, clock };
 }
 
-describe('several instances of one service (issue 13)', () => {
+describe('several instances of one service', () => {
   it('when two instances are up, then requests are spread over both in turn', async () => {
     const [a, b] = [await instance('a'), await instance('b')];
     const { call } = await gatewayOver([a.url, b.url]);
@@ -148,7 +148,7 @@ describe('several instances of one service (issue 13)', () => {
   });
 });
 
-describe('instances found through DNS (issue 13, compose --scale)', () => {
+describe('instances found through DNS (compose --scale)', () => {
   it('when a name resolves to two addresses, then both serve, and when one address leaves the name, only the other does', async () => {
     // Two instances on one port of two loopback addresses, as two containers behind one compose name.
     const a = await instance('a');

@@ -47,7 +47,7 @@ export interface GoalsDeps {
   clock?: () => Date;
 }
 
-/** Every collection whose documents carry an outbox (decision 5): each gets a relay. */
+/** Every collection whose documents carry an outbox: each gets a relay. */
 function relaysFor(db: Connection, bus: Bus, logger: Logger) {
   return {
     goals: createOutboxRelay({ model: goalModels(db).Goal, bus, logger }),
@@ -94,7 +94,7 @@ async function ensureIndexes(db: Connection): Promise<void> {
   );
 }
 
-/** The HTTP app (no listen). Every /api route needs the gateway's signed identity (decision 2). */
+/** The HTTP app (no listen). Every /api route needs the gateway's signed identity. */
 export async function createApp(deps: GoalsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   await ensureIndexes(deps.db);

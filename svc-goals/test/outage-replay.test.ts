@@ -17,7 +17,7 @@ import { createApp, startWorkers } from '../src/app.ts';
 import { questEvents } from './harness.ts';
 
 /**
- * Issue 17: events svc-goals consumes while it is down are processed after it returns, in order per
+ * Events svc-goals consumes while it is down are processed after it returns, in order per
  * user and exactly once. Unlike the shared harness, stopping here keeps the database (a process that
  * exits keeps its data): the bus connection, consumers and HTTP server go, then come back.
  */
@@ -59,7 +59,7 @@ const publish = async (...events: EventEnvelope[]) => {
 };
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-describe('svc-goals after an outage (issue 17)', () => {
+describe('svc-goals after an outage', () => {
   it('when completions, undos and repeats arrive while svc-goals is down, then after it returns each path counts exactly what the newest event per quest says', async () => {
     const ada = randomUUID();
     const bob = randomUUID();

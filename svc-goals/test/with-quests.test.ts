@@ -12,7 +12,7 @@ import {
 import {
   createApp as createQuestsApp,
   startWorkers as startQuestsWorkers,
-} from '../../svc-quests/src/app.ts';
+} from '../../svc-quests/src/index.ts';
 import { startGoals, type GoalsHarness } from './harness.ts';
 
 // svc-quests and svc-goals side by side on one NATS namespace, as in production: each answers from its

@@ -3,7 +3,7 @@ import type { MemberName } from '../members/repository.ts';
 import type { FeedbackDoc } from './models.ts';
 
 /**
- * Feedback as the admin page reads it (goals-progression-community.md section 3): the sender's current
+ * Feedback as the admin page reads it: the sender's current
  * name when the identity read model knows it, else the name stored with the feedback; `user` is null
  * (anonymous) when nobody is known. Identity events carry no email, so it is always null here.
  */

@@ -14,8 +14,8 @@ const notesOf = (notes: string | null | undefined) =>
   notes === undefined ? undefined : notes?.trim() || null;
 
 /**
- * Beta feedback (goals-progression-community.md sections 2-5 and 7): any member sends it, admins read
- * and review it (issue 11: the server enforces the role the spec leaves to the client).
+ * Beta feedback: any member sends it, admins read
+ * and review it (the server enforces the role the spec leaves to the client).
  */
 export function feedbackService(deps: {
   feedback: FeedbackRepository;

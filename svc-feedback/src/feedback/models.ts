@@ -1,8 +1,9 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 import type { FeedbackCategory } from '@levelup/contracts';
 
 /**
- * feedback (goals-progression-community.md section 3): userId is null when nobody is known (anonymous).
+ * feedback: userId is null when nobody is known (anonymous).
  * `user` is the sender's name as svc-feedback knew it when the feedback arrived; the admin list prefers
  * the member's current name from the identity read model and falls back to it.
  */
@@ -38,13 +39,6 @@ const feedbackSchema = new Schema<FeedbackDoc>(
 feedbackSchema.index({ createdAt: -1 });
 feedbackSchema.index({ isReviewed: 1 });
 
-const cache = new WeakMap<Connection, Model<FeedbackDoc>>();
-
-export function feedbackModel(db: Connection): Model<FeedbackDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<FeedbackDoc>('Feedback', feedbackSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const feedbackModel: (db: Connection) => Model<FeedbackDoc> = perConnection((db) =>
+  db.model<FeedbackDoc>('Feedback', feedbackSchema),
+);

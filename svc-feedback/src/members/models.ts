@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 
 /** Members' names, fed by identity events (a local read model: no call to svc-identity). */
 export interface MemberDoc {
@@ -16,13 +17,6 @@ const memberSchema = new Schema<MemberDoc>(
   { collection: 'members', versionKey: false },
 );
 
-const cache = new WeakMap<Connection, Model<MemberDoc>>();
-
-export function memberModel(db: Connection): Model<MemberDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<MemberDoc>('Member', memberSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const memberModel: (db: Connection) => Model<MemberDoc> = perConnection((db) =>
+  db.model<MemberDoc>('Member', memberSchema),
+);

@@ -1,7 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 import type { Cadence, GoalTheme } from '@levelup/contracts';
 
-/** goal_templates (section 3); the id is the seed's key. */
+/** goal_templates; the id is the seed's key. */
 export interface GoalTemplateDoc {
   _id: string;
   title: string;
@@ -37,13 +38,6 @@ const goalTemplateSchema = new Schema<GoalTemplateDoc>(
 );
 goalTemplateSchema.index({ theme: 1, order: 1 });
 
-const cache = new WeakMap<Connection, Model<GoalTemplateDoc>>();
-
-export function goalTemplateModel(db: Connection): Model<GoalTemplateDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<GoalTemplateDoc>('GoalTemplate', goalTemplateSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const goalTemplateModel: (db: Connection) => Model<GoalTemplateDoc> = perConnection((db) =>
+  db.model<GoalTemplateDoc>('GoalTemplate', goalTemplateSchema),
+);

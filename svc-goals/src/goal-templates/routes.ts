@@ -1,19 +1,12 @@
 import { Router } from '@koa/router';
-import { goalTemplateThemeParamsSchema } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
+import { mount } from '@levelup/service-kit';
 import type { GoalTemplatesService } from './goal-templates.service.ts';
 
-/** GET /api/goal-templates and /api/goal-templates/{theme} (an unknown theme is 400). */
+/** The goal templates, all or one theme's (an unknown theme is 400). */
 export function goalTemplatesRouter(deps: { templates: GoalTemplatesService }): Router {
   const router = new Router();
-
-  router.get('/api/goal-templates', async (ctx) => {
-    ctx.body = await deps.templates.list();
-  });
-
-  router.get('/api/goal-templates/:theme', async (ctx) => {
-    const { theme } = goalTemplateThemeParamsSchema.parse(ctx.params);
-    ctx.body = await deps.templates.list(theme);
-  });
-
+  mount(router, API.listGoalTemplates, () => deps.templates.list());
+  mount(router, API.listGoalTemplatesByTheme, ({ params }) => deps.templates.list(params.theme));
   return router;
 }

@@ -1,8 +1,8 @@
 import type { Cadence, GoalTheme } from '@levelup/contracts';
 
 /**
- * The goal templates seeded into goal_templates (section 3, goal_templates), at least two per theme of
- * the six (issue 10). The key is the template's id, so ids stay the same across restarts and databases.
+ * The goal templates seeded into goal_templates, at least two per theme of
+ * the six. The key is the template's id, so ids stay the same across restarts and databases.
  */
 export interface GoalTemplateSeed {
   key: string;

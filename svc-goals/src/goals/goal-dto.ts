@@ -4,7 +4,7 @@ import type { GoalDoc, GoalProgressDoc } from './models.ts';
 const iso = (date: Date | string | null | undefined) =>
   date ? new Date(date).toISOString() : null;
 
-/** A goal as the planner reads it (goals-progression-community.md section 3, Goal). */
+/** A goal as the planner reads it. */
 export function toGoal(doc: GoalDoc): Goal {
   return {
     id: doc._id.toString(),

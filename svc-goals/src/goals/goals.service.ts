@@ -115,7 +115,7 @@ export function goalsService(deps: {
 
   /**
    * Reads the goal, plans the change on it and writes it on the revision read, again until it lands:
-   * parallel requests and events each apply once, on the state the others left (decision 5).
+   * parallel requests and events each apply once, on the state the others left.
    */
   async function change(
     userId: string,
@@ -216,7 +216,7 @@ export function goalsService(deps: {
       await deps.cascadeDelete?.(goal._id.toString());
     },
 
-    /** Add XP: clamped as the client clamps, 1 to min(100, target - current) (section 5). */
+    /** Add XP: clamped as the client clamps, 1 to min(100, target - current). */
     async addProgress(
       userId: string,
       id: string,

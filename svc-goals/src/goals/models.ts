@@ -1,8 +1,13 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { Cadence, GoalProgressSource, GoalStatus, GoalTheme } from '@levelup/contracts';
-import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import {
+  indexOutbox,
+  outboxSchemaFields,
+  type OutboxEntry,
+  perConnection,
+} from '@levelup/service-kit';
 
-/** goals (goals-progression-community.md section 3, shared data-model tables). */
+/** goals (shared data-model tables). */
 export interface GoalDoc {
   _id: Types.ObjectId;
   userId: string;
@@ -25,7 +30,7 @@ export interface GoalDoc {
   rev: number;
   /**
    * XP each linked occurrence has given this goal, by creditKey(occurrenceId): undoing takes back exactly
-   * this, and a repeated or late event finds nothing left to move (issue 10, exactly once).
+   * this, and a repeated or late event finds nothing left to move (exactly once).
    */
   credits: Record<string, number>;
   outbox: OutboxEntry[];
@@ -99,19 +104,10 @@ export interface GoalModels {
   GoalProgress: Model<GoalProgressDoc>;
 }
 
-const cache = new WeakMap<Connection, GoalModels>();
-
-export function goalModels(db: Connection): GoalModels {
-  let models = cache.get(db);
-  if (!models) {
-    models = {
-      Goal: db.model<GoalDoc>('Goal', goalSchema),
-      GoalProgress: db.model<GoalProgressDoc>('GoalProgress', goalProgressSchema),
-    };
-    cache.set(db, models);
-  }
-  return models;
-}
+export const goalModels: (db: Connection) => GoalModels = perConnection((db) => ({
+  Goal: db.model<GoalDoc>('Goal', goalSchema),
+  GoalProgress: db.model<GoalProgressDoc>('GoalProgress', goalProgressSchema),
+}));
 
 /** Kept for callers that only need goals. */
 export function goalModel(db: Connection): Model<GoalDoc> {

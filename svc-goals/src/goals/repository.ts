@@ -26,7 +26,7 @@ export interface GoalWrite {
 
 export function goalsRepository({ Goal, GoalProgress }: GoalModels) {
   return {
-    /** The goal and its goals.created event in one insert (decision 5). */
+    /** The goal and its goals.created event in one insert. */
     async create(goal: NewGoal, event: (id: Types.ObjectId) => EventEnvelope): Promise<GoalDoc> {
       const doc = new Goal({ ...goal, currentXp: 0, credits: {} });
       doc.outbox = [outboxEntry(event(doc._id))];

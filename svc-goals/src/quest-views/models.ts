@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 import type { CompletionType } from '@levelup/contracts';
 
 /**
@@ -66,16 +67,7 @@ export interface QuestViewModels {
   OccurrenceView: Model<OccurrenceViewDoc>;
 }
 
-const cache = new WeakMap<Connection, QuestViewModels>();
-
-export function questViewModels(db: Connection): QuestViewModels {
-  let models = cache.get(db);
-  if (!models) {
-    models = {
-      SeriesView: db.model<SeriesViewDoc>('SeriesView', seriesViewSchema),
-      OccurrenceView: db.model<OccurrenceViewDoc>('OccurrenceView', occurrenceViewSchema),
-    };
-    cache.set(db, models);
-  }
-  return models;
-}
+export const questViewModels: (db: Connection) => QuestViewModels = perConnection((db) => ({
+  SeriesView: db.model<SeriesViewDoc>('SeriesView', seriesViewSchema),
+  OccurrenceView: db.model<OccurrenceViewDoc>('OccurrenceView', occurrenceViewSchema),
+}));

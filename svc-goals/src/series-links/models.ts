@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { perConnection } from '@levelup/service-kit';
 
-/** goal_recurring_series_links (section 3): goalId + seriesId is unique; gone with the goal or the series. */
+/** goal_recurring_series_links: goalId + seriesId is unique; gone with the goal or the series. */
 export interface SeriesLinkDoc {
   _id: Types.ObjectId;
   goalId: string;
@@ -24,13 +25,6 @@ const seriesLinkSchema = new Schema<SeriesLinkDoc>(
 seriesLinkSchema.index({ goalId: 1, seriesId: 1 }, { unique: true });
 seriesLinkSchema.index({ seriesId: 1, userId: 1 });
 
-const cache = new WeakMap<Connection, Model<SeriesLinkDoc>>();
-
-export function seriesLinkModel(db: Connection): Model<SeriesLinkDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<SeriesLinkDoc>('SeriesLink', seriesLinkSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
+export const seriesLinkModel: (db: Connection) => Model<SeriesLinkDoc> = perConnection((db) =>
+  db.model<SeriesLinkDoc>('SeriesLink', seriesLinkSchema),
+);

@@ -1,28 +1,15 @@
 import { Router } from '@koa/router';
-import { idParamsSchema, linkSeriesRequestSchema } from '@levelup/contracts';
-import { userIdOf, bodyOrEmpty } from '@levelup/service-kit';
+import { API } from '@levelup/contracts';
+import { mount, userIdOf } from '@levelup/service-kit';
 import type { SeriesLinksService } from './series-links.service.ts';
 
-/** /api/goals/{id}/series and /journey (goals-progression-community.md sections 3 and 7). */
+/** A goal's linked recurring series and its journey. */
 export function seriesLinksRouter(deps: { links: SeriesLinksService }): Router {
   const router = new Router();
-
-  router.post('/api/goals/:id/series', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    const input = linkSeriesRequestSchema.parse(bodyOrEmpty(ctx.request.body));
-    ctx.status = 201;
-    ctx.body = await deps.links.link(userIdOf(ctx), id, input);
-  });
-
-  router.get('/api/goals/:id/series', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    ctx.body = await deps.links.list(userIdOf(ctx), id);
-  });
-
-  router.get('/api/goals/:id/journey', async (ctx) => {
-    const { id } = idParamsSchema.parse(ctx.params);
-    ctx.body = await deps.links.journey(userIdOf(ctx), id);
-  });
-
+  mount(router, API.linkGoalSeries, ({ ctx, params, body }) =>
+    deps.links.link(userIdOf(ctx), params.id, body),
+  );
+  mount(router, API.listGoalSeries, ({ ctx, params }) => deps.links.list(userIdOf(ctx), params.id));
+  mount(router, API.goalJourney, ({ ctx, params }) => deps.links.journey(userIdOf(ctx), params.id));
   return router;
 }

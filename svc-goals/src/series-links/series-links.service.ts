@@ -40,7 +40,7 @@ function titleOf(
 }
 
 /**
- * Series linked to goals (section 3, goal_recurring_series_links) and the journey. A linked occurrence
+ * Series linked to goals (goal_recurring_series_links) and the journey. A linked occurrence
  * done adds xpPerOccurrence to the goal and undoing it takes it back (linkedOccurrenceXp), whichever
  * order the events come in.
  */

@@ -1,8 +1,13 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { GrowthPath } from '@levelup/contracts';
-import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import {
+  indexOutbox,
+  outboxSchemaFields,
+  type OutboxEntry,
+  perConnection,
+} from '@levelup/service-kit';
 
-/** talent_tree_nodes (goals-progression-community.md section 3, Talent node), seeded from nodes.ts. */
+/** talent_tree_nodes, seeded from nodes.ts. */
 export interface TalentNodeDoc {
   _id: Types.ObjectId;
   nodeKey: string;
@@ -42,18 +47,11 @@ const talentNodeSchema = new Schema<TalentNodeDoc>(
   { collection: 'talent_tree_nodes', versionKey: false },
 );
 
-const cache = new WeakMap<Connection, Model<TalentNodeDoc>>();
+export const talentNodeModel: (db: Connection) => Model<TalentNodeDoc> = perConnection((db) =>
+  db.model<TalentNodeDoc>('TalentNode', talentNodeSchema),
+);
 
-export function talentNodeModel(db: Connection): Model<TalentNodeDoc> {
-  let model = cache.get(db);
-  if (!model) {
-    model = db.model<TalentNodeDoc>('TalentNode', talentNodeSchema);
-    cache.set(db, model);
-  }
-  return model;
-}
-
-/** user_talent_progress (section 3): one row per node a user unlocked; unique per user and node. */
+/** user_talent_progress: one row per node a user unlocked; unique per user and node. */
 export interface UserTalentProgressDoc {
   _id: Types.ObjectId;
   userId: string;
@@ -65,7 +63,7 @@ export interface UserTalentProgressDoc {
   pathCompletions: Record<GrowthPath, number>;
   createdAt: Date;
   updatedAt: Date;
-  /** The goals.talent_unlocked event, written with the row (decision 5). */
+  /** The goals.talent_unlocked event, written with the row. */
   outbox: OutboxEntry[];
   outboxLockedUntil: Date | null;
 }
@@ -120,20 +118,11 @@ export interface TalentModels {
   TalentCompletion: Model<TalentCompletionDoc>;
 }
 
-const modelsCache = new WeakMap<Connection, TalentModels>();
-
-export function talentModels(db: Connection): TalentModels {
-  let models = modelsCache.get(db);
-  if (!models) {
-    models = {
-      TalentNode: talentNodeModel(db),
-      UserTalentProgress: db.model<UserTalentProgressDoc>(
-        'UserTalentProgress',
-        userTalentProgressSchema,
-      ),
-      TalentCompletion: db.model<TalentCompletionDoc>('TalentCompletion', talentCompletionSchema),
-    };
-    modelsCache.set(db, models);
-  }
-  return models;
-}
+export const talentModels: (db: Connection) => TalentModels = perConnection((db) => ({
+  TalentNode: talentNodeModel(db),
+  UserTalentProgress: db.model<UserTalentProgressDoc>(
+    'UserTalentProgress',
+    userTalentProgressSchema,
+  ),
+  TalentCompletion: db.model<TalentCompletionDoc>('TalentCompletion', talentCompletionSchema),
+}));

@@ -1,7 +1,7 @@
 import type { GrowthPath, TalentEffect, TalentNode } from '@levelup/contracts';
 
 /**
- * The talent tree, seeded into talent_tree_nodes (goals-progression-community.md sections 1 to 4): three
+ * The talent tree, seeded into talent_tree_nodes: three
  * paths, four tiers each. Every path opens with one node, splits into two branches (tiers 2 and 3) and
  * closes with a keystone needing both. Positions are pixels on the page's canvas (500 px high, each path
  * a 300 px column); prerequisites are always of a lower tier.

@@ -38,7 +38,7 @@ export function toTalentNode(doc: TalentNodeDoc): TalentNode {
   };
 }
 
-/** The talent tree, each user's path completions and unlocks (goals-progression-community.md sections 2 to 4). */
+/** The talent tree, each user's path completions and unlocks. */
 /** The write of one completion: where its item holds an older position, the new state. */
 function completionWrite(data: QuestXpEventData, position: EventPosition) {
   const itemId = data.occurrenceId ?? data.questId;
