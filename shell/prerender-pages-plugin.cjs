@@ -1,4 +1,4 @@
-// Writes the shell's server-written pages at build time (issue 16), each the index page with its HTML already
+// Writes the shell's server-written pages at build time, each the index page with its HTML already
 // in #root and the theme set before the first paint:
 // - dist/landing.html: the landing page, with the app's entry script loaded on the first interaction instead
 //   of at once (src/app/landing-prerender.tsx); the shell's static server answers / with it for visitors.

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import CommunityRoutes from './routes.tsx';
+import { roomFixture } from './test/fixtures.ts';
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -25,6 +26,18 @@ describe('community remote', () => {
       screen.getByText('Work alongside others for accountability and focus'),
     ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Live Sessions' })).toBeInTheDocument();
+  });
+
+  it("when /sessions/:id opens, then that session's live room shows", async () => {
+    mockFetch({
+      'GET /api/sessions/s1/room': { body: roomFixture() },
+      'GET /api/quests': { body: [] },
+    });
+    renderWithProviders(<CommunityRoutes />, { route: '/sessions/s1' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Morning Focus Sprint' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toBeInTheDocument();
   });
 
   it("when the dashboard's /body-doubling link opens, then the body-doubling sessions page shows at /sessions", async () => {

@@ -1,8 +1,8 @@
-// Level Up's service worker (goals-progression-community.md section 5: registered at /service-worker.js,
+// Level Up's service worker (registered at /service-worker.js,
 // checked for updates every 60 minutes by the shell). It makes the app installable and opens it offline:
 // - pages: network first, the last good app shell when offline (so a deploy is never hidden by a cache);
 //   the network's answer is the browser's own navigation request (navigation preload), so the gateway
-//   still tells it for a navigation and writes a signed-in user's dashboard first screen (issue 16);
+//   still tells it for a navigation and writes a signed-in user's dashboard first screen;
 // - content-hashed chunks: cache first (their names change with their content, they never go stale);
 // - entry files (main.js, remoteEntry.js, manifests, /config/remotes.json): network first, the last good
 //   copy when offline, so the app still boots;
@@ -56,7 +56,7 @@ async function precacheFiles() {
   const urls = lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : []));
   for (const url of urls) wanted.add(new URL(url, self.location.origin).href);
   // A few files at a time: the page and this worker share the browser's six connections to the origin,
-  // and hundreds of files asked for at once would queue every request of the page behind them (issue 16).
+  // and hundreds of files asked for at once would queue every request of the page behind them.
   const queue = [...urls];
   const worker = async () => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
@@ -165,5 +165,57 @@ self.addEventListener('fetch', (event) => {
         return response;
       })
       .catch(() => caches.match(request).then((cached) => cached ?? Response.error())),
+  );
+});
+
+// Reminders (Web Push): svc-identity sends each reminder encrypted for this browser; the push service
+// hands it here even with no page open. It becomes a notification (one per item: a newer one replaces it
+// by tag) whose click opens the item's screen, in a window of the app when one is open.
+self.addEventListener('push', (event) => {
+  let reminder;
+  try {
+    reminder = event.data?.json();
+  } catch {
+    reminder = undefined;
+  }
+  if (!reminder || typeof reminder.title !== 'string') return;
+  event.waitUntil(
+    self.registration.showNotification(reminder.title, {
+      body: typeof reminder.body === 'string' ? reminder.body : '',
+      tag: typeof reminder.tag === 'string' ? reminder.tag : undefined,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      data: { url: typeof reminder.url === 'string' ? reminder.url : '/' },
+    }),
+  );
+});
+
+/** Opens a reminder's screen: a same-origin path only, in an open window of the app or a new one. */
+async function openReminder(notification) {
+  notification.close();
+  const target = new URL(notification.data?.url ?? '/', self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  // Only a window this worker controls can be sent elsewhere; else a new one opens.
+  const [open] = await self.clients.matchAll({ type: 'window' });
+  if (open) {
+    const moved = await open.navigate(url);
+    // Focus is only allowed from a click; the page has moved either way.
+    return (moved ?? open).focus().catch(() => undefined);
+  }
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openReminder(event.notification));
+});
+
+// A page may ask to open a shown reminder as a click would (a headless browser has no notification to
+// click: the end-to-end test takes this path to the same code).
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'open-reminder' || typeof event.data.tag !== 'string') return;
+  event.waitUntil(
+    self.registration
+      .getNotifications({ tag: event.data.tag })
+      .then((shown) => (shown[0] ? openReminder(shown[0]) : undefined)),
   );
 });

@@ -10,13 +10,13 @@ void registerRemotesFromConfig();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The dashboard's server-written first screen stays on screen while its page loads (issue 16).
+// The dashboard's server-written first screen stays on screen while its page loads.
 holdFirstScreen(container);
-// Installable, and the app opens offline (goals-progression-community.md section 5).
+// Installable, and the app opens offline.
 registerServiceWorker();
 
 const root = createRoot(container);
-// The server's first screen is already on screen (issue 16), so the app's first render need not block:
+// The server's first screen is already on screen, so the app's first render need not block:
 // as a transition React renders it in slices and leaves the main thread free between them.
 startTransition(() =>
   root.render(

@@ -3,7 +3,7 @@ import { AchievementsFeedCard } from '../features/achievements/components/achiev
 import { MutedMembers } from '../features/posts/components/muted-members.tsx';
 import { PostsSection } from '../features/posts/components/posts-section.tsx';
 
-/** /community (core.md section 2): posts beside the achievements feed. */
+/** /community: posts beside the achievements feed. */
 export function CommunityRoute() {
   return (
     <>

@@ -1,4 +1,13 @@
-import type { CommunityFeedItem, Meetup, Post, Session } from '@levelup/contracts';
+import {
+  roomTimerOf,
+  type CommunityFeedItem,
+  type Meetup,
+  type Post,
+  type Quest,
+  type RoomMember,
+  type RoomState,
+  type Session,
+} from '@levelup/contracts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -63,6 +72,69 @@ export function meetupFixture(overrides: Partial<Meetup> = {}): Meetup {
     isUpcoming: true,
     attendingByMe: false,
     recordingUrl: null,
+    ...overrides,
+  };
+}
+
+export function memberFixture(overrides: Partial<RoomMember> = {}): RoomMember {
+  return {
+    userId: 'u1',
+    displayName: 'Ada Lovelace',
+    initials: 'AL',
+    isHost: false,
+    present: true,
+    checkIn: null,
+    checkOut: null,
+    muted: false,
+    isMe: false,
+    ...overrides,
+  };
+}
+
+/** A live 30-minute room that started five minutes ago, with its host (me) and one other member. */
+export function roomFixture(overrides: Partial<RoomState> = {}): RoomState {
+  const start = new Date(Date.now() - 5 * 60_000);
+  return {
+    sessionId: 's1',
+    session: sessionFixture({ startTime: start.toISOString(), duration: 30, joinedByMe: true }),
+    timer: roomTimerOf(start, 30),
+    serverTime: new Date().toISOString(),
+    seq: 3,
+    members: [
+      memberFixture({
+        userId: 'me',
+        displayName: 'Grace Hopper',
+        initials: 'GH',
+        isHost: true,
+        isMe: true,
+      }),
+      memberFixture(),
+    ],
+    ...overrides,
+  };
+}
+
+export function questFixture(overrides: Partial<Quest> = {}): Quest {
+  return {
+    id: 'q1',
+    title: 'Write the report',
+    description: '',
+    difficulty: 'medium',
+    xpReward: 50,
+    timeEstimate: null,
+    dueDate: null,
+    scheduledTime: null,
+    category: null,
+    isRecurring: false,
+    timeOfDay: 'anytime',
+    isCompleted: false,
+    completionType: 'not_completed',
+    completedAt: null,
+    createdAt: '2026-11-22T07:00:00.000Z',
+    streak: 0,
+    growthPath: null,
+    tags: [],
+    seriesId: null,
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ import { useUserDay } from '../lib/use-user-day.ts';
 import { WhenVisible } from '../lib/when-visible.tsx';
 
 // Dialogs and the calendar's panels are fetched on first use (the calendar when scrolled near), not with
-// the dashboard (issue 9: the first load stays within 500 KB of JavaScript).
+// the dashboard (the first load stays within 500 KB of JavaScript).
 const QuestWizardDialog = lazy(
   () => import('../features/wizard/components/quest-wizard-dialog.tsx'),
 );
@@ -59,8 +59,7 @@ export function DashboardRoute() {
   const create = useDialog<number>();
   const [newUser, setNewUser] = useState(false);
 
-  // The wizard opens by itself after 500 ms for a new user until onboarding is marked complete
-  // (core.md section 2).
+  // The wizard opens by itself after 500 ms for a new user until onboarding is marked complete.
   useEffect(() => {
     if (!newUser || isOnboardingComplete()) return;
     const timer = setTimeout(() => wizard.show({ auto: true }), ONBOARDING_AUTO_OPEN_MS);

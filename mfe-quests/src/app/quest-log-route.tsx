@@ -5,11 +5,14 @@ import { QuestManager } from '../features/quests/components/quest-manager.tsx';
 const QuestWizardDialog = lazy(
   () => import('../features/wizard/components/quest-wizard-dialog.tsx'),
 );
+const ImportDialog = lazy(() => import('../features/import/components/import-dialog.tsx'));
 
-/** /quests: the Quest Log with 'Start New Quest' opening the creation wizard. */
+/** /quests: the Quest Log with 'Start New Quest' opening the creation wizard, 'Import habits' the import. */
 export function QuestLogRoute() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [importUsed, setImportUsed] = useState(false);
   return (
     <QuestManager>
       <QuestLogPage
@@ -17,7 +20,16 @@ export function QuestLogRoute() {
           setUsed(true);
           setOpen(true);
         }}
+        onImport={() => {
+          setImportUsed(true);
+          setImportOpen(true);
+        }}
       />
+      {importUsed && (
+        <Suspense fallback={null}>
+          <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+        </Suspense>
+      )}
       {used && (
         <Suspense fallback={null}>
           <QuestWizardDialog open={open} onClose={() => setOpen(false)} />

@@ -1,4 +1,4 @@
-// The onboarding-completed flag in local storage, stored as 'true' (core.md section 3, Local browser storage).
+// The onboarding-completed flag in local storage, stored as 'true' (Local browser storage).
 export const ONBOARDING_COMPLETED_KEY = 'levelup-onboarding-completed';
 
 export function isOnboardingComplete(): boolean {

@@ -1,24 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '@levelup/web-kit';
+import { API } from '@levelup/contracts';
+import { profileQueryKey, queryKeyOf } from '@levelup/web-kit';
 
-// Query keys are the URL's parts (core.md section 7: reads join the key parts with slashes); a key's
-// first part is its path, so invalidating by that prefix refreshes every range and month of a read.
+// A read's key starts with its operation's path (queryKeyOf without parameters), then the day, month or
+// flag it is for, so invalidating by that first part refreshes every range and month of a read.
 export const QUERY_KEYS = {
-  quests: ['/api/quests'],
-  withOccurrences: ['/api/quests/with-occurrences'],
-  occurrences: ['/api/quests/occurrences'],
-  grouped: ['/api/quests/grouped'],
-  recurring: ['/api/quests/recurring'],
-  lifeTasks: ['/api/life-tasks'],
-  todos: ['/api/todos'],
-  overview: ['/api/dashboard/overview'],
-  calendar: ['/api/dashboard/calendar'],
-  goals: ['/api/goals'],
+  quests: queryKeyOf(API.listQuests),
+  withOccurrences: queryKeyOf(API.listQuestsWithOccurrences),
+  occurrences: queryKeyOf(API.listOccurrences),
+  grouped: queryKeyOf(API.groupedQuests),
+  recurring: queryKeyOf(API.listSeries),
+  lifeTasks: queryKeyOf(API.listLifeTasks),
+  todos: queryKeyOf(API.listTodos),
+  overview: queryKeyOf(API.dashboardOverview),
+  calendar: queryKeyOf(API.dashboardCalendar),
+  goals: queryKeyOf(API.listGoals),
 } as const;
 
 type Key = keyof typeof QUERY_KEYS;
 
-/** Refreshes the reads a change touches (core.md section 7, Cache refresh after success). */
+/** Refreshes the reads a change touches (the cache refresh after a successful change). */
 export function refresh(queryClient: QueryClient, keys: readonly Key[], profile = false) {
   return Promise.all([
     ...keys.map((key) => queryClient.invalidateQueries({ queryKey: QUERY_KEYS[key] })),

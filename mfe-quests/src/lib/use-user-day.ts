@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, localDate, localHour } from '@levelup/contracts';
 import { useProfile } from '@levelup/web-kit';
 
 /**
- * "Now" in the user's IANA zone (architecture.md decision 7): today's local date, the hour, and the zone
+ * "Now" in the user's IANA zone: today's local date, the hour, and the zone
  * every rule of the contracts takes. Read at render time, so a page left open past midnight moves on
  * with its next render.
  */

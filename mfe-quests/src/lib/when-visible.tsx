@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /**
  * Renders `children` once the placeholder comes within `margin` of the viewport, `fallback` until then:
  * a panel below the fold (the activity calendar) and its code are fetched when the user scrolls towards
- * it, not with the dashboard's first load (issue 9: at most 500 KB of JavaScript). Without
+ * it, not with the dashboard's first load (at most 500 KB of JavaScript). Without
  * IntersectionObserver (tests, old browsers) it renders at once.
  */
 export function WhenVisible({

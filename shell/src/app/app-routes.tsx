@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { FirstScreenOr, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
-import { useSignInHref } from '../features/auth/sign-in-href.ts';
+import { useSignInHref } from '../lib/sign-in-href.ts';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
@@ -16,9 +16,7 @@ const LandingPage = lazy(() =>
   import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
 const ProfilePage = lazy(() =>
-  import('../features/profile/components/profile-page.tsx').then((m) => ({
-    default: m.ProfilePage,
-  })),
+  import('./profile-route.tsx').then((m) => ({ default: m.ProfileRoute })),
 );
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;

@@ -18,7 +18,7 @@ html[data-theme=dark] .lu-first-tag{background:#2b2111;color:#e8b339}
 `;
 
 /**
- * The dashboard's first screen (issue 16, contracts first-screen.ts): the signed-in navigation, the
+ * The dashboard's first screen (contracts first-screen.ts): the signed-in navigation, the
  * dashboard's header with its heading and page links, and one placeholder card where the page's cards
  * will be, laid out as DashboardPage lays them out. The build writes it into dist/first-screen.html with
  * the heading and the founder badge as slots; the gateway fills the slot for each signed-in user and embeds the dashboard's

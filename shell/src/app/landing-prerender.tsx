@@ -5,7 +5,7 @@ import { layoutCss } from '../features/navigation/layout-styles.ts';
 import { StaticHeader, themeScript } from './static-header.tsx';
 
 /**
- * The landing page as HTML at build time (issue 16): a visitor's first paint needs no JavaScript. The
+ * The landing page as HTML at build time: a visitor's first paint needs no JavaScript. The
  * header repeats the app's signed-out navigation with plain links; the page is the same LandingPage the
  * app renders. The build writes it into dist/landing.html (shell/webpack.config.cjs), the shell's static
  * server answers / with it when there is no session cookie, and the app's JavaScript loads on the first

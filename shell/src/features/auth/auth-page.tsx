@@ -6,7 +6,7 @@ import Divider from 'antd/es/divider';
 import Tabs from 'antd/es/tabs';
 import { externalSignInNotice } from '@levelup/contracts';
 import { loginUrl, PageSpinner, useAuth } from '@levelup/web-kit';
-import { useExternalSignIn } from './sign-in-href.ts';
+import { useExternalSignIn } from '../../lib/sign-in-href.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 

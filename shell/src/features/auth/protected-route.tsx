@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { FirstScreenOr, PageSpinner, useAuth } from '@levelup/web-kit';
 
-/** Signed-in only: a spinner (or the server's first screen) while sign-in state loads, then /auth for visitors (core.md section 2). */
+/** Signed-in only: a spinner (or the server's first screen) while sign-in state loads, then /auth for visitors. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isLoading, isSignedIn } = useAuth();
   if (isLoading) return <FirstScreenOr fallback={<PageSpinner />} />;

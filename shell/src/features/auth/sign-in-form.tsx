@@ -5,7 +5,7 @@ import Input from 'antd/es/input';
 import { loginRequestSchema, type LoginRequest } from '@levelup/contracts';
 import { serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
 
-/** Sign In tab: Username or Email, Password (core.md section 2, Auth page; messages section 5). */
+/** Sign In tab: Username or Email, Password (Auth page; messages word for word). */
 export function SignInForm() {
   const { login } = useAuth();
   const notification = useToast();

@@ -7,7 +7,7 @@ import { browserTimeZone, serverMessageOf, useAuth, useToast, zodRule } from '@l
 
 type SignUpValues = Omit<RegisterRequest, 'timeZone'>;
 
-/** Sign Up tab: Display Name, Username, Email, Password; Create Account (core.md section 2). */
+/** Sign Up tab: Display Name, Username, Email, Password; Create Account. */
 export function SignUpForm() {
   const { register } = useAuth();
   const notification = useToast();

@@ -20,7 +20,7 @@ function fireInstallPrompt(outcome: 'accepted' | 'dismissed' = 'accepted') {
   return event;
 }
 
-describe('install prompt (goals-progression-community.md section 2, Install prompt)', () => {
+describe('install prompt', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => {
     vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd/es/button';
 
-/** Dismissal lasts 7 days; iOS gets manual instructions after 5 s (goals-progression-community.md 5, 7). */
+/** Dismissal lasts 7 days; iOS gets manual instructions after 5 s. */
 export const INSTALL_DISMISS_MS = 7 * 24 * 60 * 60 * 1000;
 export const IOS_HINT_DELAY_MS = 5000;
 export const INSTALL_DISMISSED_KEY = 'levelup-install-dismissed-at';

@@ -6,7 +6,7 @@ import {
   SETTLE_MAX_MS,
 } from './service-worker-registration.ts';
 
-describe('registerServiceWorker (goals-progression-community.md section 5)', () => {
+describe('registerServiceWorker', () => {
   it('when the page has loaded and its network is quiet, then /service-worker.js is registered and checked for updates every 60 minutes', async () => {
     vi.useFakeTimers();
     const update = vi.fn(async () => {});

@@ -1,11 +1,11 @@
-/** How often a running page asks for a newer service worker (goals-progression-community.md section 7). */
+/** How often a running page asks for a newer service worker. */
 export const SERVICE_WORKER_UPDATE_MS = 60 * 60 * 1000;
 
 /**
  * The first screen counts as done when no resource has finished loading for this long after the load event,
  * or at the latest after SETTLE_MAX_MS. Only then does the worker register: on a first visit it takes the
  * page over and downloads the whole app for offline use, which would otherwise compete with the first
- * screen's own requests on a phone's connection (issue 16).
+ * screen's own requests on a phone's connection.
  */
 export const NETWORK_QUIET_MS = 2000;
 export const SETTLE_MAX_MS = 15_000;

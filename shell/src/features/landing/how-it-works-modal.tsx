@@ -2,14 +2,14 @@ import { useState } from 'react';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Progress from 'antd/es/progress';
-import { levelProgress } from '@levelup/contracts';
+import { CO_FOCUS_BONUS_RULE, levelProgress } from '@levelup/contracts';
 
 const DEMO_QUEST_XP = 40;
 /** The level-up demo starts 20 XP short of level 2 (100 XP), so one more quest crosses it. */
 const DEMO_START_XP = 80;
 
 /**
- * 'See How It Works' (goals-progression-community.md section 2, Landing page): two demos a visitor can
+ * 'See How It Works' (Landing page): two demos a visitor can
  * try with nothing stored: completing a quest (an XP burst) and levelling up. The level maths are the
  * contracts' own, so the demo shows what the app will do.
  */
@@ -50,6 +50,7 @@ export default function HowItWorksModal({ open, onClose }: { open: boolean; onCl
         </li>
         <li>Complete it to earn XP; a partial try still earns half.</li>
         <li>XP fills your level bar; every level needs 100 XP more than the last.</li>
+        <li>{CO_FOCUS_BONUS_RULE}</li>
       </ol>
       <section aria-labelledby="demo-title" className="lu-demo">
         <h3 id="demo-title" style={{ marginTop: 0 }}>

@@ -1,5 +1,4 @@
-// Static marketing content of the landing page (goals-progression-community.md section 2, Landing page:
-// "All numbers and activity lines are static marketing content").
+// Static marketing content of the landing page ("All numbers and activity lines are static marketing content").
 
 export const LANDING_STATS = [
   { value: '12,400+', label: 'Quests completed' },

@@ -1,11 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CO_FOCUS_BONUS_RULE } from '@levelup/contracts';
 import { renderWithProviders } from '@levelup/web-kit/testing';
 import { SAMPLE_QUESTS, SAMPLE_QUEST_ROTATION_MS } from './landing-content.ts';
 import { LandingPage } from './landing-page.tsx';
 
-describe('landing page (goals-progression-community.md section 2)', () => {
+describe('landing page', () => {
   afterEach(() => vi.useRealTimers());
 
   it('when a visitor opens it, then the hero, stats, feature cards, showcase, sample quest and beta banner show', () => {
@@ -52,6 +53,8 @@ describe('landing page (goals-progression-community.md section 2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'See How It Works' });
     expect(within(dialog).getByText('Level 1')).toBeInTheDocument();
     expect(within(dialog).getByText('80 / 100 XP')).toBeInTheDocument();
+    // Where XP is explained, so is the co-focus bonus of body-doubling sessions.
+    expect(within(dialog).getByText(CO_FOCUS_BONUS_RULE)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Complete quest' }));
     expect(within(dialog).getByText('Level Up!')).toBeInTheDocument();
     expect(within(dialog).getByText('Level 2')).toBeInTheDocument();

@@ -9,7 +9,7 @@ const DEMO_HASH = '#how-it-works';
 const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
 
 /**
- * The public page for visitors at / (goals-progression-community.md section 2, Landing page): hero with
+ * The public page for visitors at / (Landing page): hero with
  * both calls to action, marketing stats, the four feature cards, an achievement showcase, a rotating
  * sample quest, the early-access banner, and 'See How It Works' with working demos. Its sign-in links go
  * to `loginHref`: in the browser loginUrl() (with the browser's zone); prerendered, the plain LOGIN_URL,

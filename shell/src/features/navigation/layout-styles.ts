@@ -1,7 +1,9 @@
 // The shell's few layout rules (responsive navigation, visible focus, the accent colour per theme, since
 // the brand purple is too dark for text on a dark background, and the link buttons of the server-written
 // pages, which have no antd); antd styles everything else. The scrollbar's gutter is kept, so the centred
-// page does not move sideways when the dashboard grows taller than the window (layout shift, issue 16).
+// page does not move sideways when the dashboard grows taller than the window (layout shift).
+// The floating Beta Feedback tab sits at mid-height on the right edge; on a phone it would cover the
+// cards' right-hand figures there, so it shrinks and moves down to the bottom corner.
 // The desktop links need about 1220 px with the signed-in profile link; below 1240 px the menu takes over.
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
@@ -25,5 +27,7 @@ html{scrollbar-gutter:stable}
 :focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}
 html[data-theme=light]{--lu-accent:#7c3aed;--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
 html[data-theme=dark]{--lu-accent:#b794f6;--lu-border:#303030;--lu-surface:#141414;--lu-hover:#262626;--lu-page:#000000;background:var(--lu-page);color:#e5e7eb}
+.lu-feedback-tab{position:fixed;right:0;top:50%;z-index:900;transform:translateY(-50%) rotate(180deg);writing-mode:vertical-rl;padding:14px 8px;border:none;border-radius:0 8px 8px 0;background:#7c3aed;color:#fff;font:inherit;font-size:14px;font-weight:600;letter-spacing:.3px;cursor:pointer;box-shadow:0 4px 12px rgba(0,0,0,.2)}
+@media (max-width: 575px){.lu-feedback-tab{top:auto;bottom:72px;transform:rotate(180deg);padding:10px 5px;font-size:12px}}
 @media (max-width: 1240px){.lu-nav-desktop{display:none !important}.lu-nav-mobile-trigger{display:inline-flex !important}}
 `;

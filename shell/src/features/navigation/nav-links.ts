@@ -1,4 +1,4 @@
-/** Top navigation links, in the spec's order (core.md section 2, Top navigation). */
+/** Top navigation links, in the spec's order. */
 export const navLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/', label: 'Home Base' },
   { to: '/quests', label: 'Quest Log' },
@@ -10,7 +10,7 @@ export const navLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/talent-tree', label: 'Character Progression' },
 ];
 
-/** Beyond the spec: what only admins see (issue 11); the services refuse members whatever the nav shows. */
+/** Beyond the spec: what only admins see; the services refuse members whatever the nav shows. */
 export const adminLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/admin/feedback', label: 'Admin' },
 ];

@@ -11,7 +11,7 @@ function setOnline(online: boolean) {
   });
 }
 
-describe('offline status (issue 12)', () => {
+describe('offline status', () => {
   afterEach(() => setOnline(true));
 
   it('when check-offs wait offline, then the header says so, and they are sent in order when the connection returns', async () => {

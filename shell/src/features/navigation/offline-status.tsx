@@ -1,7 +1,7 @@
 import { useOfflineQueue } from '@levelup/web-kit';
 
 /**
- * 'offline, N changes waiting' in the header (issue 12): shown while offline or while check-offs made
+ * 'offline, N changes waiting' in the header: shown while offline or while check-offs made
  * offline wait to be sent; the shell replays them when the connection returns.
  */
 export function OfflineStatus() {

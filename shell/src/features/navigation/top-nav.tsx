@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useAuth } from '@levelup/web-kit';
-import { AUTH_PATH, useSignInHref } from '../auth/sign-in-href.ts';
+import { AUTH_PATH, useSignInHref } from '../../lib/sign-in-href.ts';
 import { adminLinks, navLinks } from './nav-links.ts';
 
 // The mobile menu's drawer is fetched the first time it opens, not on every page load.
@@ -79,7 +79,7 @@ function AccountActions({
   );
 }
 
-/** The top navigation of every screen, with a mobile menu that repeats the links (core.md section 2). */
+/** The top navigation of every screen, with a mobile menu that repeats the links. */
 export function TopNav() {
   const { profile, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);

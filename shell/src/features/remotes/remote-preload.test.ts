@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remoteFor, remoteScripts } from './remote-preload.ts';
 
-describe('preloading the page remote (issue 16)', () => {
+describe('preloading the page remote', () => {
   it('when a path is opened, then its remote is known from the first segment', () => {
     expect(remoteFor('/dashboard')).toBe('mfe_quests');
     expect(remoteFor('/admin/feedback')).toBe('mfe_community');

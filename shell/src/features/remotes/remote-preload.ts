@@ -1,5 +1,5 @@
 // What the first screen's remote needs, fetched from the shell's entry before the app's own code and shared
-// libraries have loaded (issue 16): the run-time remote list, the page's remote manifest, and then that
+// libraries have loaded: the run-time remote list, the page's remote manifest, and then that
 // remote's entry and the chunks of its routes as <link rel="preload">, so they download alongside the
 // shell's instead of after it. Plain browser code only: index.ts runs this before the federation share
 // scope exists, so nothing here may import a shared module (React, antd, web-kit).
@@ -10,7 +10,7 @@ export type RemoteName = 'mfe_quests' | 'mfe_goals' | 'mfe_community' | 'mfe_pro
 export const REMOTES_CONFIG_URL = '/config/remotes.json';
 
 /**
- * Which remote owns a top-level path (core.md section 2). A remote is mounted at the root and its descendant
+ * Which remote owns a top-level path. A remote is mounted at the root and its descendant
  * <Routes> match these segments relative to it, so the shell never needs the remote's inner routes.
  */
 export const remoteSections: ReadonlyArray<{ segment: string; remote: RemoteName }> = [

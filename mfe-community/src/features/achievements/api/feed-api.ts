@@ -1,18 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   FEED_DEFAULT_LIMIT,
   communityFeedResponseSchema,
   type CommunityFeedItem,
 } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/community/feed?limit (default 10), no retry (core.md section 7). */
+/** The feed's reads all start with this key, whatever their limit. */
+export const FEED_QUERY_KEY = queryKeyOf(API.communityFeed);
+
+/** The community feed's latest `limit` (default 10) completions, no retry. */
 export const communityFeedQueryOptions = (limit: number = FEED_DEFAULT_LIMIT) =>
   queryOptions({
-    queryKey: ['/api/community/feed', limit],
+    queryKey: [...FEED_QUERY_KEY, limit],
     queryFn: async (): Promise<CommunityFeedItem[]> =>
-      communityFeedResponseSchema.parse(
-        await apiGet<unknown>(`/api/community/feed?limit=${limit}`),
-      ),
+      communityFeedResponseSchema.parse(await call(API.communityFeed, { query: { limit } })),
     retry: false,
   });

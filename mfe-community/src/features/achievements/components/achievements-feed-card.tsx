@@ -14,7 +14,7 @@ import { communityFeedQueryOptions } from '../api/feed-api.ts';
 /** antd's yellow preset is its gold (whose text the shared theme darkens to AA contrast). */
 const presetOf = { green: 'green', yellow: 'gold', red: 'red' } as const;
 
-/** Community Achievements feed card (core.md section 2): skeleton of 3 rows, error and empty states. */
+/** Community Achievements feed card: skeleton of 3 rows, error and empty states. */
 export function AchievementsFeedCard() {
   const feed = useQuery(communityFeedQueryOptions());
   const now = new Date();

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { feedbackListResponseSchema, type FeedbackListResponse } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, feedbackListResponseSchema, type FeedbackListResponse } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-export const feedbackQueryKey = ['/api/feedback'] as const;
+export const feedbackQueryKey = queryKeyOf(API.listFeedback);
 
-/** GET /api/feedback: newest first; admins only (a member gets 403). */
+/** The feedback, newest first; admins only (a member gets 403). */
 export const feedbackQueryOptions = queryOptions({
   queryKey: feedbackQueryKey,
   queryFn: async (): Promise<FeedbackListResponse> =>
-    feedbackListResponseSchema.parse(await apiGet<unknown>('/api/feedback')),
+    feedbackListResponseSchema.parse(await call(API.listFeedback)),
 });

@@ -1,21 +1,21 @@
 import {
+  API,
   feedbackSchema,
   reviewFeedbackRequestSchema,
   type Feedback,
   type ReviewFeedbackRequest,
 } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { call } from '@levelup/web-kit';
 
-/** PATCH /api/feedback/{id}: marks or unmarks reviewed, with optional admin notes. */
+/** Marks or unmarks reviewed, with optional admin notes. */
 export async function reviewFeedback({
   id,
   ...change
 }: ReviewFeedbackRequest & { id: string }): Promise<Feedback> {
   return feedbackSchema.parse(
-    await apiRequest(
-      'PATCH',
-      `/api/feedback/${encodeURIComponent(id)}`,
-      reviewFeedbackRequestSchema.parse(change),
-    ),
+    await call(API.reviewFeedback, {
+      params: { id },
+      body: reviewFeedbackRequestSchema.parse(change),
+    }),
   );
 }

@@ -16,7 +16,7 @@ const categoryColours: Record<FeedbackCategory, string | undefined> = {
   other: undefined,
 };
 
-/** The sender as the admin page names them: display name, else username, else Anonymous (section 3). */
+/** The sender as the admin page names them: display name, else username, else Anonymous. */
 export function senderOf(item: Feedback): string {
   return item.user?.displayName || item.user?.username || 'Anonymous';
 }
@@ -34,7 +34,7 @@ function Heading({ item, titleId }: { item: Feedback; titleId: string }) {
 }
 
 /**
- * A new item (goals-progression-community.md section 2, Admin feedback page): category, date, sender,
+ * A new item (Admin feedback page): category, date, sender,
  * message, page, the user agent behind Show/Hide details, an admin notes box and Mark as Reviewed.
  */
 export function NewFeedbackCard({ item }: { item: Feedback }) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Feedback } from '@levelup/contracts';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import { FeedbackReviewRoute } from '../../../app/feedback-review-route.tsx';
 import { FeedbackReviewPage } from './feedback-review-page.tsx';
 
 const item = (fields: Partial<Feedback> = {}): Feedback => ({
@@ -29,7 +30,7 @@ const reviewedItem = item({
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-describe('Beta Feedback admin page (goals-progression-community.md section 2)', () => {
+describe('Beta Feedback admin page', () => {
   it('when a member opens it, then the server says 403 and the page says it is not allowed', async () => {
     const { calls } = mockFetch({
       'GET /api/feedback': {
@@ -174,7 +175,7 @@ describe('Beta Feedback admin page (goals-progression-community.md section 2)', 
         ],
       },
     });
-    renderWithProviders(<FeedbackReviewPage />);
+    renderWithProviders(<FeedbackReviewRoute />);
     const region = within(await screen.findByRole('region', { name: 'Reported Posts' }));
     const [spam, deleted] = await region.findAllByRole('article', { name: 'Reported post' });
     expect(within(spam!).getByText('Buy cheap followers here')).toBeInTheDocument();
@@ -191,7 +192,7 @@ describe('Beta Feedback admin page (goals-progression-community.md section 2)', 
       'GET /api/feedback/counts': { body: { new: 0, reviewed: 0 } },
       'GET /api/community/reports': { body: [] },
     });
-    renderWithProviders(<FeedbackReviewPage />);
+    renderWithProviders(<FeedbackReviewRoute />);
     expect(await screen.findByText('No reported posts.')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,6 @@ import { feedbackCountsQueryOptions } from '../api/get-feedback-counts.ts';
 import { feedbackQueryOptions } from '../api/get-feedback.ts';
 import { NewFeedbackCard, ReviewedFeedbackCard } from './feedback-card.tsx';
 import { NotAllowed } from './not-allowed.tsx';
-import { ReportedPosts } from '../../post-reports/components/reported-posts.tsx';
 
 function Section({
   title,
@@ -29,10 +28,11 @@ function Section({
 }
 
 /**
- * /admin/feedback ('Beta Feedback', goals-progression-community.md section 2): counts, New Feedback and
- * Reviewed Feedback, then the community's Reported Posts (issue 11). The server decides who is an admin: a member's 403 shows the not-allowed page.
+ * /admin/feedback ('Beta Feedback'): counts, New Feedback and
+ * Reviewed Feedback, then the community's Reported Posts. The server decides who is an admin: a member's 403 shows the not-allowed page.
  */
-export function FeedbackReviewPage() {
+/** `reportedPosts`: the reported-posts section the app composes in below the feedback (admins only). */
+export function FeedbackReviewPage({ reportedPosts }: { reportedPosts?: ReactNode }) {
   const feedback = useQuery(feedbackQueryOptions);
   const counts = useQuery({ ...feedbackCountsQueryOptions, enabled: feedback.isSuccess });
 
@@ -82,7 +82,7 @@ export function FeedbackReviewPage() {
               </Section>
             </>
           )}
-          <ReportedPosts />
+          {reportedPosts}
         </>
       )}
     </>

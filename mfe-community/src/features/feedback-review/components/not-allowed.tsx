@@ -1,6 +1,6 @@
 import { StatusPage } from '@levelup/web-kit';
 
-/** What a member sees at /admin/feedback: the server answered 403 (issue 11: the admin role is enforced). */
+/** What a member sees at /admin/feedback: the server answered 403 (the admin role is enforced). */
 export function NotAllowed() {
   return (
     <StatusPage code={403} title="Not allowed">

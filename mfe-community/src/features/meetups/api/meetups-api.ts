@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   createMeetupRequestSchema,
   meetupListResponseSchema,
   meetupSchema,
@@ -7,26 +8,24 @@ import {
   type Meetup,
   type MeetupListResponse,
 } from '@levelup/contracts';
-import { apiGet, apiRequest } from '@levelup/web-kit';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-export const meetupsQueryKey = ['/api/meetups'] as const;
+export const meetupsQueryKey = queryKeyOf(API.listMeetups);
 
 export const meetupsQueryOptions = queryOptions({
   queryKey: meetupsQueryKey,
   queryFn: async (): Promise<MeetupListResponse> =>
-    meetupListResponseSchema.parse(await apiGet<unknown>('/api/meetups')),
+    meetupListResponseSchema.parse(await call(API.listMeetups)),
 });
 
 /** Admins only (the server answers 403 to members). */
 export async function createMeetup(input: CreateMeetupRequestInput): Promise<Meetup> {
   return meetupSchema.parse(
-    await apiRequest('POST', '/api/meetups', createMeetupRequestSchema.parse(input)),
+    await call(API.createMeetup, { body: createMeetupRequestSchema.parse(input) }),
   );
 }
 
 /** Join Meetup: an RSVP, once per member. */
 export async function rsvpMeetup(id: string): Promise<Meetup> {
-  return meetupSchema.parse(
-    await apiRequest('POST', `/api/meetups/${encodeURIComponent(id)}/rsvp`),
-  );
+  return meetupSchema.parse(await call(API.rsvpMeetup, { params: { id } }));
 }

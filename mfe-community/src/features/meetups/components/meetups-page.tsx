@@ -49,7 +49,7 @@ function MeetupCard({ meetup }: { meetup: Meetup }) {
   );
 }
 
-/** /meetups (goals-progression-community.md section 2, Weekly Meetups), from the server (issue 11). */
+/** /meetups (Weekly Meetups), from the server. */
 export function MeetupsPage() {
   const meetups = useQuery(meetupsQueryOptions);
   const isAdmin = useIsAdmin();

@@ -26,7 +26,7 @@ interface Values {
 
 const fields = createMeetupRequestSchema.shape;
 
-/** Admins schedule a meetup (issue 11). The start is entered in the browser's time and shown in EST. */
+/** Admins schedule a meetup. The start is entered in the browser's time and shown in EST. */
 export function ScheduleMeetupForm() {
   const [form] = Form.useForm<Values>();
   const toast = useToast();

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   commentListResponseSchema,
   commentSchema,
   createCommentRequestSchema,
@@ -14,23 +15,21 @@ import {
   type MutedMember,
   type Post,
 } from '@levelup/contracts';
-import { apiGet, apiRequest } from '@levelup/web-kit';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-// core.md section 7 (posts, likes) and, beyond the spec, comments, delete, report and mute (issue 11).
+// Posts and likes and, beyond the spec, comments, delete, report and mute.
 
-export const postsQueryKey = ['/api/posts'] as const;
-export const commentsQueryKey = (postId: string) => ['/api/posts', postId, 'comments'] as const;
-export const mutesQueryKey = ['/api/community/mutes'] as const;
+export const postsQueryKey = queryKeyOf(API.listPosts);
+// Under the posts' key, so refreshing the posts refreshes every post's comments too.
+export const commentsQueryKey = (postId: string) => [...postsQueryKey, postId, 'comments'] as const;
+export const mutesQueryKey = queryKeyOf(API.listMutes);
 
-const postPath = (id: string, action = '') =>
-  `/api/posts/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
-
-/** GET /api/posts; a failure reads 'Failed to fetch posts' (core.md section 8). */
+/** The posts; a failure reads 'Failed to fetch posts'. */
 export const postsQueryOptions = queryOptions({
   queryKey: postsQueryKey,
   queryFn: async (): Promise<Post[]> => {
     try {
-      return postListResponseSchema.parse(await apiGet<unknown>('/api/posts'));
+      return postListResponseSchema.parse(await call(API.listPosts));
     } catch (error) {
       throw new Error('Failed to fetch posts', { cause: error });
     }
@@ -39,54 +38,51 @@ export const postsQueryOptions = queryOptions({
 
 export async function createPost(input: CreatePostRequest): Promise<Post> {
   return postSchema.parse(
-    await apiRequest('POST', '/api/posts', createPostRequestSchema.parse(input)),
+    await call(API.createPost, { body: createPostRequestSchema.parse(input) }),
   );
 }
 
 /** Likes, or unlikes when already liked (one like per member). */
 export async function toggleLike(id: string): Promise<Post> {
-  return likePostResponseSchema.parse(await apiRequest('POST', postPath(id, 'like')));
+  return likePostResponseSchema.parse(await call(API.likePost, { params: { id } }));
 }
 
 export async function deletePost(id: string): Promise<void> {
-  await apiRequest('DELETE', postPath(id));
+  await call(API.deletePost, { params: { id } });
 }
 
 export async function reportPost(id: string, reason?: string): Promise<void> {
   postReportSchema.parse(
-    await apiRequest('POST', postPath(id, 'report'), reason ? { reason } : undefined),
+    await call(API.reportPost, { params: { id }, body: reason ? { reason } : {} }),
   );
 }
 
 export async function muteAuthor(id: string): Promise<MutedMember[]> {
-  return mutedMemberListResponseSchema.parse(await apiRequest('POST', postPath(id, 'mute-author')));
+  return mutedMemberListResponseSchema.parse(await call(API.muteAuthor, { params: { id } }));
 }
 
 export const mutesQueryOptions = queryOptions({
   queryKey: mutesQueryKey,
   queryFn: async (): Promise<MutedMember[]> =>
-    mutedMemberListResponseSchema.parse(await apiGet<unknown>('/api/community/mutes')),
+    mutedMemberListResponseSchema.parse(await call(API.listMutes)),
 });
 
 export async function unmute(userId: string): Promise<MutedMember[]> {
-  return mutedMemberListResponseSchema.parse(
-    await apiRequest('DELETE', `/api/community/mutes/${encodeURIComponent(userId)}`),
-  );
+  return mutedMemberListResponseSchema.parse(await call(API.unmute, { params: { id: userId } }));
 }
 
 export const commentsQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: commentsQueryKey(postId),
     queryFn: async (): Promise<Comment[]> =>
-      commentListResponseSchema.parse(await apiGet<unknown>(postPath(postId, 'comments'))),
+      commentListResponseSchema.parse(await call(API.listComments, { params: { id: postId } })),
   });
 
 export async function addComment(postId: string, content: string): Promise<Comment> {
   return commentSchema.parse(
-    await apiRequest(
-      'POST',
-      postPath(postId, 'comments'),
-      createCommentRequestSchema.parse({ content }),
-    ),
+    await call(API.createComment, {
+      params: { id: postId },
+      body: createCommentRequestSchema.parse({ content }),
+    }),
   );
 }

@@ -11,7 +11,7 @@ const typeOptions = (Object.keys(POST_TYPE_LABELS) as PostType[]).map((value) =>
   label: POST_TYPE_LABELS[value],
 }));
 
-/** The post-type selector (default win), the text box and Share (core.md sections 2 and 4). */
+/** The post-type selector (default win), the text box and Share. */
 export function PostComposer() {
   const { share } = usePostActions();
   const [type, setType] = useState<PostType>('win');

@@ -4,7 +4,7 @@ import { postsQueryOptions } from '../api/posts-api.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer } from './post-composer.tsx';
 
-/** The composer and the posts list with its loading, error and empty texts (core.md section 2). */
+/** The composer and the posts list with its loading, error and empty texts. */
 export function PostsSection() {
   const posts = useQuery(postsQueryOptions);
   const now = new Date();

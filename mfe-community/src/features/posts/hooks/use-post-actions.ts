@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Post } from '@levelup/contracts';
-import { serverMessageOf, useToast } from '@levelup/web-kit';
+import { API, type Post } from '@levelup/contracts';
+import { queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
 import {
   addComment,
   commentsQueryKey,
@@ -14,7 +14,7 @@ import {
   unmute,
 } from '../api/posts-api.ts';
 
-/** A post or a like refreshes the posts list (core.md section 7, cache refresh). */
+/** A post or a like refreshes the posts list. */
 export function usePostActions() {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -55,7 +55,7 @@ export function usePostActions() {
       await Promise.all([
         refreshPosts(),
         queryClient.invalidateQueries({ queryKey: mutesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/community/feed'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(API.communityFeed) }),
       ]);
     },
     onError: failed('Could not mute the member'),
@@ -66,7 +66,7 @@ export function usePostActions() {
       Promise.all([
         refreshPosts(),
         queryClient.invalidateQueries({ queryKey: mutesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/community/feed'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(API.communityFeed) }),
       ]),
     onError: failed('Could not unmute the member'),
   });

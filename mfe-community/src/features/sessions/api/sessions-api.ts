@@ -1,28 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   createSessionRequestSchema,
   sessionListResponseSchema,
   sessionSchema,
   type CreateSessionRequestInput,
+  type QuickMatchFocusMinutes,
   type Session,
 } from '@levelup/contracts';
-import { apiGet, apiRequest } from '@levelup/web-kit';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-// Body-doubling sessions on the server (issue 11; sample data in goals-progression-community.md).
+// Body-doubling sessions on the server.
 
-export const sessionsQueryKey = ['/api/sessions'] as const;
+export const sessionsQueryKey = queryKeyOf(API.listSessions);
 
 export const sessionsQueryOptions = queryOptions({
   queryKey: sessionsQueryKey,
   queryFn: async (): Promise<Session[]> =>
-    sessionListResponseSchema.parse(await apiGet<unknown>('/api/sessions')),
-  // Live and upcoming follow the clock: look again every minute.
-  refetchInterval: 60_000,
+    sessionListResponseSchema.parse(await call(API.listSessions)),
+  // Live and upcoming follow the clock, and who is in each live room changes: look again every 15 s.
+  refetchInterval: 15_000,
 });
 
 export async function createSession(input: CreateSessionRequestInput): Promise<Session> {
   return sessionSchema.parse(
-    await apiRequest('POST', '/api/sessions', createSessionRequestSchema.parse(input)),
+    await call(API.createSession, { body: createSessionRequestSchema.parse(input) }),
   );
 }
 
@@ -30,10 +32,17 @@ export type SessionAction = 'join' | 'leave' | 'cancel' | 'remind' | 'unremind';
 
 /** Join, Leave, Cancel, Remind Me and its undo; each answers the session as it now is. */
 export async function sessionAction(id: string, action: SessionAction): Promise<Session> {
-  const base = `/api/sessions/${encodeURIComponent(id)}`;
-  const response =
-    action === 'unremind'
-      ? await apiRequest('DELETE', `${base}/remind`)
-      : await apiRequest('POST', `${base}/${action}`);
-  return sessionSchema.parse(response);
+  const operations = {
+    join: API.joinSession,
+    leave: API.leaveSession,
+    cancel: API.cancelSession,
+    remind: API.remindSession,
+    unremind: API.unremindSession,
+  } as const;
+  return sessionSchema.parse(await call(operations[action], { params: { id } }));
+}
+
+/** Start now: joins the next open live session, or starts one (the answer says which). */
+export async function quickMatch(focusMinutes: QuickMatchFocusMinutes) {
+  return call(API.quickMatch, { body: { focusMinutes } });
 }

@@ -30,7 +30,7 @@ const categoryOptions = sessionCategorySchema.options.map((value) => ({
   label: SESSION_CATEGORY_LABELS[value],
 }));
 
-/** 'Create Session': the data model's creation shape (goals-progression-community.md section 5). */
+/** 'Create Session': the data model's creation shape. */
 export function CreateSessionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const toast = useToast();

@@ -3,8 +3,15 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import { SESSION_CATEGORY_LABELS, isSessionFull, type Session } from '@levelup/contracts';
-import { useSessionAction } from '../hooks/use-sessions.ts';
+import theme from 'antd/es/theme';
+import { Link } from 'react-router-dom';
+import {
+  SESSION_CATEGORY_LABELS,
+  isSessionFull,
+  type RoomSummary,
+  type Session,
+} from '@levelup/contracts';
+import { roomPath, useSessionAction } from '../hooks/use-sessions.ts';
 
 const startFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -14,9 +21,42 @@ const startFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** A live or upcoming session (goals-progression-community.md section 2, Body-Doubling Sessions). */
+/** 'N min left' of a live session (the last minute reads 'under a minute left'). */
+export function timeLeftText(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'ending now';
+  if (secondsLeft < 60) return 'under a minute left';
+  return `${Math.ceil(secondsLeft / 60)} min left`;
+}
+
+/** Who is in a live room right now, and the time left. */
+function RoomNow({ room }: { room: RoomSummary }) {
+  const names = room.present.map((member) => member.displayName);
+  return (
+    <div
+      style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}
+    >
+      {names.length > 0 ? (
+        <>
+          <Avatar.Group max={{ count: 4 }} size="small" aria-hidden="true">
+            {room.present.map((member) => (
+              <Avatar key={member.userId}>{member.initials}</Avatar>
+            ))}
+          </Avatar.Group>
+          <span>In the room: {names.join(', ')}</span>
+        </>
+      ) : (
+        <span>Nobody in the room right now</span>
+      )}
+      <span aria-hidden="true">·</span>
+      <span>{timeLeftText(room.secondsLeft)}</span>
+    </div>
+  );
+}
+
+/** A live or upcoming session (Body-Doubling Sessions). */
 export function SessionCard({ session }: { session: Session }) {
   const act = useSessionAction();
+  const { token } = theme.useToken();
   const busy = act.isPending && act.variables?.id === session.id;
   const full = isSessionFull(session);
   const run = (action: Parameters<typeof act.mutate>[0]['action']) =>
@@ -45,7 +85,25 @@ export function SessionCard({ session }: { session: Session }) {
         participants
         {!session.isActive && <> · {startFormat.format(new Date(session.startTime))}</>}
       </p>
+      {session.isActive && session.room && <RoomNow room={session.room} />}
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {session.joinedByMe && session.isActive && (
+          <Link
+            to={roomPath(session.id)}
+            style={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              padding: '4px 15px',
+              borderRadius: token.borderRadius,
+              background: token.colorPrimary,
+              color: '#fff',
+              fontWeight: 500,
+              textDecoration: 'none',
+            }}
+          >
+            Enter room
+          </Link>
+        )}
         {session.joinedByMe ? (
           <Button onClick={() => run('leave')} loading={busy}>
             Leave

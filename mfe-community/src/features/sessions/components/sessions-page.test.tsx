@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import { sessionFixture } from '../../../test/fixtures.ts';
@@ -122,5 +123,65 @@ describe('sessions page', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ duration: 25 }),
     );
+  });
+
+  it('when a live room has people in it, then the card says who and the time left; Start now leads into the room it matched', async () => {
+    const { calls } = mockFetch({
+      'GET /api/sessions': {
+        body: [
+          sessionFixture({
+            room: {
+              present: [
+                { userId: 'u1', displayName: 'Ada Lovelace', initials: 'AL' },
+                { userId: 'u2', displayName: 'Grace Hopper', initials: 'GH' },
+              ],
+              secondsLeft: 1_430,
+            },
+          }),
+        ],
+      },
+      'POST /api/sessions/quick-match': {
+        body: { session: sessionFixture({ joinedByMe: true }), created: false },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/sessions" element={<SessionsPage />} />
+        <Route path="/sessions/:id" element={<h1>The room</h1>} />
+      </Routes>,
+      { route: '/sessions' },
+    );
+    expect(await screen.findByText('In the room: Ada Lovelace, Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('24 min left')).toBeInTheDocument();
+    await user.click(screen.getByText('50 min'));
+    await user.click(screen.getByRole('button', { name: 'Start now' }));
+    expect(await screen.findByRole('heading', { name: 'The room' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/sessions/quick-match')?.body).toEqual({
+      focusMinutes: 50,
+    });
+  });
+
+  it('when Join Now is clicked, then the member lands in the session room; a joined live session offers Enter room', async () => {
+    mockFetch({
+      'GET /api/sessions': {
+        body: [sessionFixture(), sessionFixture({ id: 's2', title: 'Mine', joinedByMe: true })],
+      },
+      'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/sessions" element={<SessionsPage />} />
+        <Route path="/sessions/:id" element={<h1>The room</h1>} />
+      </Routes>,
+      { route: '/sessions' },
+    );
+    expect(await screen.findByRole('link', { name: 'Enter room' })).toHaveAttribute(
+      'href',
+      '/sessions/s2',
+    );
+    await user.click(screen.getByRole('button', { name: 'Join Now' }));
+    expect(await screen.findByRole('heading', { name: 'The room' })).toBeInTheDocument();
   });
 });

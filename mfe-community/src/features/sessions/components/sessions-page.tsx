@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import { splitSessions, type Session } from '@levelup/contracts';
+import Radio from 'antd/es/radio';
+import {
+  QUICK_MATCH_DEFAULT_FOCUS_MINUTES,
+  QUICK_MATCH_FOCUS_MINUTES,
+  splitSessions,
+  type QuickMatchFocusMinutes,
+  type Session,
+} from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
 import { sessionsQueryOptions } from '../api/sessions-api.ts';
+import { useQuickMatch } from '../hooks/use-sessions.ts';
 import { CreateSessionDialog } from './create-session-dialog.tsx';
 import { SessionCard } from './session-card.tsx';
 import { StartSessionCard } from './start-session-card.tsx';
@@ -25,6 +33,26 @@ function SessionList({ sessions, empty }: { sessions: Session[]; empty: string }
   );
 }
 
+/** Start now: a focus length, and straight into a room with others (or a new one others can join). */
+function StartNow() {
+  const [minutes, setMinutes] = useState<QuickMatchFocusMinutes>(QUICK_MATCH_DEFAULT_FOCUS_MINUTES);
+  const match = useQuickMatch();
+  return (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Radio.Group
+        aria-label="Focus length"
+        optionType="button"
+        value={minutes}
+        onChange={(event) => setMinutes(event.target.value as QuickMatchFocusMinutes)}
+        options={QUICK_MATCH_FOCUS_MINUTES.map((value) => ({ value, label: `${value} min` }))}
+      />
+      <Button type="primary" loading={match.isPending} onClick={() => match.mutate(minutes)}>
+        Start now
+      </Button>
+    </div>
+  );
+}
+
 /**
  * /sessions (the body-doubling page): live and upcoming sessions from the server; with
  * none at all, a card to start one now.
@@ -33,15 +61,18 @@ export function SessionsPage() {
   const sessions = useQuery(sessionsQueryOptions);
   const [creating, setCreating] = useState(false);
   const { live, upcoming } = splitSessions(sessions.data ?? []);
+  // With no sessions at all, the page's own card starts one; Start now is for joining others.
+  const nothingOn = sessions.isSuccess && live.length === 0 && upcoming.length === 0;
   return (
     <>
       <PageHeader
         title="Body-Doubling Sessions"
         subtitle="Work alongside others for accountability and focus"
         actions={
-          <Button type="primary" onClick={() => setCreating(true)}>
-            Create Session
-          </Button>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+            {sessions.isSuccess && !nothingOn && <StartNow />}
+            <Button onClick={() => setCreating(true)}>Create Session</Button>
+          </div>
         }
       />
       <CreateSessionDialog open={creating} onClose={() => setCreating(false)} />
@@ -51,9 +82,7 @@ export function SessionsPage() {
         <p role="alert">Failed to load sessions</p>
       ) : (
         <>
-          {live.length === 0 && upcoming.length === 0 && (
-            <StartSessionCard onCustomize={() => setCreating(true)} />
-          )}
+          {nothingOn && <StartSessionCard onCustomize={() => setCreating(true)} />}
           <h2 style={{ fontSize: 20 }}>Live Sessions</h2>
           <SessionList sessions={live} empty="No live sessions right now. Start one!" />
           <h2 style={{ fontSize: 20, marginTop: 32 }}>Upcoming Sessions</h2>

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { QuickMatchFocusMinutes } from '@levelup/contracts';
 import { serverMessageOf, useToast } from '@levelup/web-kit';
 import {
   createSession,
+  quickMatch,
   sessionAction,
   sessionsQueryKey,
   type SessionAction,
@@ -23,14 +26,41 @@ const failures: Record<SessionAction, string> = {
   unremind: 'Could not remove the reminder',
 };
 
-/** One session action; a refusal (full, cancelled) shows the server's reason and refreshes the list. */
+/** The room of a session, where Join Now and Start now lead. */
+export const roomPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+/** Start now: into the next open live session's room, or a new one's. */
+export function useQuickMatch() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (focusMinutes: QuickMatchFocusMinutes) => quickMatch(focusMinutes),
+    onSuccess: ({ session }) => {
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      void navigate(roomPath(session.id));
+    },
+    onError: (error) =>
+      toast.error({
+        title: 'Could not start a session',
+        description: serverMessageOf(error, 'Please try again.'),
+      }),
+  });
+}
+
+/**
+ * One session action; a refusal (full, cancelled) shows the server's reason and refreshes the list.
+ * Joining leads into the session's room.
+ */
 export function useSessionAction() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: SessionAction }) =>
       sessionAction(id, action),
-    onSuccess: (_session, { action }) => {
+    onSuccess: (session, { action }) => {
+      if (action === 'join') void navigate(roomPath(session.id));
       if (action === 'remind')
         toast.success({ title: 'Reminder set', description: "We'll remind you before it starts." });
       return queryClient.invalidateQueries({ queryKey: sessionsQueryKey });

@@ -1,7 +1,11 @@
-import { addGoalProgressResponseSchema, type AddGoalProgressResponse } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import {
+  API,
+  addGoalProgressResponseSchema,
+  type AddGoalProgressResponse,
+} from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/goals/{id}/progress with xpGain (already clamped by clampAddXp); answers the goal and xpAdded. */
+/** Adds xpGain (already clamped by clampAddXp) to a goal; answers the goal and xpAdded. */
 export async function addGoalProgress({
   id,
   xpGain,
@@ -10,6 +14,6 @@ export async function addGoalProgress({
   xpGain: number;
 }): Promise<AddGoalProgressResponse> {
   return addGoalProgressResponseSchema.parse(
-    await apiRequest('POST', `/api/goals/${encodeURIComponent(id)}/progress`, { xpGain }),
+    await call(API.addGoalProgress, { params: { id }, body: { xpGain } }),
   );
 }

@@ -1,14 +1,15 @@
 import {
+  API,
   createGoalRequestSchema,
   goalSchema,
   type CreateGoalRequestInput,
   type Goal,
 } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/goals: title, description, theme, targetXp, cadence, color (section 7, Create goal). */
+/** Creates a goal: title, description, theme, targetXp, cadence, color. */
 export async function createGoal(input: CreateGoalRequestInput): Promise<Goal> {
   return goalSchema.parse(
-    await apiRequest('POST', '/api/goals', createGoalRequestSchema.parse(input)),
+    await call(API.createGoal, { body: createGoalRequestSchema.parse(input) }),
   );
 }

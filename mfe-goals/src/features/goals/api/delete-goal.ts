@@ -1,6 +1,7 @@
-import { apiRequest } from '@levelup/web-kit';
+import { API } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** DELETE /api/goals/{id}: 204; its series links go too. */
+/** Deletes a goal (204); its series links go too. */
 export async function deleteGoal(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/goals/${encodeURIComponent(id)}`);
+  await call(API.deleteGoal, { params: { id } });
 }

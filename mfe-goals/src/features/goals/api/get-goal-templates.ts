@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { goalTemplateListResponseSchema, type GoalTemplate } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, goalTemplateListResponseSchema, type GoalTemplate } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/goal-templates: every seeded template (the dialog groups them by theme). */
+/** Every seeded template (the dialog groups them by theme). */
 export async function fetchGoalTemplates(): Promise<GoalTemplate[]> {
-  return goalTemplateListResponseSchema.parse(await apiGet<unknown>('/api/goal-templates'));
+  return goalTemplateListResponseSchema.parse(await call(API.listGoalTemplates));
 }
 
 export const goalTemplatesQueryOptions = queryOptions({
-  queryKey: ['/api/goal-templates'],
+  queryKey: queryKeyOf(API.listGoalTemplates),
   queryFn: fetchGoalTemplates,
   staleTime: Infinity,
 });

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { goalListResponseSchema, type Goal } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, goalListResponseSchema, type Goal } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-export const GOALS_QUERY_KEY = ['/api/goals'] as const;
+export const GOALS_QUERY_KEY = queryKeyOf(API.listGoals);
 
-/** GET /api/goals: the signed-in user's goals, oldest first. */
+/** The signed-in user's goals, oldest first. */
 export async function fetchGoals(): Promise<Goal[]> {
-  return goalListResponseSchema.parse(await apiGet<unknown>('/api/goals'));
+  return goalListResponseSchema.parse(await call(API.listGoals));
 }
 
 export const goalsQueryOptions = queryOptions({ queryKey: GOALS_QUERY_KEY, queryFn: fetchGoals });

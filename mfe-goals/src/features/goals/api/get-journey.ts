@@ -1,16 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { journeyResponseSchema, type JourneyResponse } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, journeyResponseSchema, type JourneyResponse } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/goals/{id}/journey: each linked series with its occurrences by date. */
+/** Each linked series of a goal with its occurrences by date. */
 export async function fetchJourney(goalId: string): Promise<JourneyResponse> {
-  return journeyResponseSchema.parse(
-    await apiGet<unknown>(`/api/goals/${encodeURIComponent(goalId)}/journey`),
-  );
+  return journeyResponseSchema.parse(await call(API.goalJourney, { params: { id: goalId } }));
 }
 
 export const journeyQueryOptions = (goalId: string) =>
   queryOptions({
-    queryKey: ['/api/goals', goalId, 'journey'],
+    queryKey: queryKeyOf(API.goalJourney, { params: { id: goalId } }),
     queryFn: () => fetchJourney(goalId),
   });

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { seriesListResponseSchema, type Series } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, seriesListResponseSchema, type Series } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
 /**
- * GET /api/quests/recurring: the user's series with their recurrence rules. The journey lists only the
- * occurrences svc-quests has scheduled so far, so the forecast reads the rule from here (issue 10).
+ * The user's series with their recurrence rules. The journey lists only the occurrences svc-quests has
+ * scheduled so far, so the forecast reads the rule from here.
  */
 export async function fetchSeriesSchedules(): Promise<Series[]> {
-  return seriesListResponseSchema.parse(await apiGet<unknown>('/api/quests/recurring'));
+  return seriesListResponseSchema.parse(await call(API.listSeries));
 }
 
 export const seriesSchedulesQueryOptions = queryOptions({
-  queryKey: ['/api/quests/recurring'],
+  queryKey: queryKeyOf(API.listSeries),
   queryFn: fetchSeriesSchedules,
 });

@@ -22,7 +22,7 @@ function fromTemplate(template: GoalTemplate): GoalFormValues {
   };
 }
 
-/** Step 1: templates in tabs by theme, or Create Custom Goal (section 4, Create dialog). */
+/** Step 1: templates in tabs by theme, or Create Custom Goal (Create dialog). */
 function TemplateStep({ onChoose }: { onChoose: (values: GoalFormValues) => void }) {
   const templates = useQuery(goalTemplatesQueryOptions);
   return (
@@ -86,7 +86,7 @@ function TemplateStep({ onChoose }: { onChoose: (values: GoalFormValues) => void
 
 /**
  * Create New Goal, two steps: a template or Create Custom Goal, then the pre-filled form with Back. After
- * a successful create the dialog closes, resets to step 1 and clears the form (section 4).
+ * a successful create the dialog closes, resets to step 1 and clears the form.
  */
 export function CreateGoalDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [values, setValues] = useState<GoalFormValues | null>(null);

@@ -52,7 +52,7 @@ function AddXpRow({ goal }: { goal: Goal }) {
 }
 
 /**
- * A goal card (section 2): collapsed, the theme tile, title, a thin bar with percent, the status and the
+ * A goal card: collapsed, the theme tile, title, a thin bar with percent, the status and the
  * expand toggle; expanded, the description, progress, theme, cadence, journey, Add XP (not once
  * completed) and Link Series, Edit, Pause or Resume, Delete.
  */

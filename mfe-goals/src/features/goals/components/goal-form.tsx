@@ -14,7 +14,7 @@ import {
 } from '@levelup/contracts';
 import { titleCase } from './goal-visuals.tsx';
 
-/** The form's values: Target XP is typed text, parsed as an integer (section 5). */
+/** The form's values: Target XP is typed text, parsed as an integer. */
 export interface GoalFormValues {
   title: string;
   description?: string;
@@ -36,7 +36,7 @@ export const emptyGoalForm: GoalFormValues = {
 const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: titleCase(value) }));
 
-/** A field's rule from the shared goal-creation shape (section 5: errors appear under each field). */
+/** A field's rule from the shared goal-creation shape (errors appear under each field). */
 function contractRule(field: keyof typeof createGoalRequestSchema.shape) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
@@ -48,7 +48,7 @@ function contractRule(field: keyof typeof createGoalRequestSchema.shape) {
   };
 }
 
-/** Target XP is parsed as an integer (section 5); left empty, the new-goal default applies. */
+/** Target XP is parsed as an integer; left empty, the new-goal default applies. */
 function parseTargetXp(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number.parseInt(text, 10);
 }

@@ -7,8 +7,7 @@ import RocketOutlined from '@ant-design/icons/es/icons/RocketOutlined';
 import { journeyCaption, type JourneyResponse } from '@levelup/contracts';
 import { journeyQueryOptions } from '../api/get-journey.ts';
 
-// The visual journey (goals-progression-community.md section 2, Journey view; section 9: 80 px between
-// stars, a 400 px wide canvas).
+// The visual journey (80 px between stars, a 400 px wide canvas).
 
 export interface JourneyStar {
   id: string;

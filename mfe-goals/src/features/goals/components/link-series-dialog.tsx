@@ -20,7 +20,7 @@ function LinkSeriesForm({ goal, onDone }: { goal: Goal; onDone: () => void }) {
   const linked = useQuery(goalSeriesQueryOptions(goal.id));
   const [seriesId, setSeriesId] = useState<string | null>(null);
   const [xpInput, setXpInput] = useState<number | null>(defaultLinkXp(goal.targetXp));
-  // An empty entry becomes 1 when sent (section 5); the field itself may stay empty while typing.
+  // An empty entry becomes 1 when sent; the field itself may stay empty while typing.
   const xp = parseLinkXpInput(xpInput);
   const link = useLinkSeries();
   if (choices.isPending || linked.isPending) return <p role="status">Loading series...</p>;
@@ -95,7 +95,7 @@ function LinkSeriesForm({ goal, onDone }: { goal: Goal; onDone: () => void }) {
 
 /**
  * Link Quest Series to Goal: already-linked series are excluded; XP per occurrence defaults to target / 10
- * (at least 1). Closing or linking resets the choice and the XP (the form unmounts, section 4).
+ * (at least 1). Closing or linking resets the choice and the XP (the form unmounts).
  */
 export function LinkSeriesDialog({ goal, onClose }: { goal: Goal | null; onClose: () => void }) {
   return (

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { talentTreeResponseSchema, type TalentNode } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, talentTreeResponseSchema, type TalentNode } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/talent-tree: the seeded nodes with positions, prerequisites, effects and messages. */
+/** The seeded nodes with positions, prerequisites, effects and messages. */
 export async function fetchTalentTree(): Promise<TalentNode[]> {
-  return talentTreeResponseSchema.parse(await apiGet<unknown>('/api/talent-tree'));
+  return talentTreeResponseSchema.parse(await call(API.talentTree));
 }
 
 export const talentTreeQueryOptions = queryOptions({
-  queryKey: ['/api/talent-tree'],
+  queryKey: queryKeyOf(API.talentTree),
   queryFn: fetchTalentTree,
   staleTime: Infinity,
 });

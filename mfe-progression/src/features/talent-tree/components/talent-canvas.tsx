@@ -19,8 +19,8 @@ const CANVAS_HEIGHT = 500;
 const MARGIN = 90;
 
 /**
- * The 500 px canvas (section 2): one button per node at its seeded position, prerequisite lines beneath
- * (solid once the prerequisite is unlocked). A ready node's click checks for unlocks (section 4); any
+ * The 500 px canvas: one button per node at its seeded position, prerequisite lines beneath
+ * (solid once the prerequisite is unlocked). A ready node's click checks for unlocks; any
  * other node opens its details.
  */
 export function TalentCanvas({

@@ -9,7 +9,7 @@ import {
 import { STATE_LABELS } from './talent-canvas.tsx';
 
 /**
- * A node's details (section 2): title, path name, tier, a Keystone badge, description, Effects,
+ * A node's details: title, path name, tier, a Keystone badge, description, Effects,
  * Requirements and the unlock message. Escape, a backdrop click and the close button close it.
  */
 export function TalentDetailModal({

@@ -1,4 +1,4 @@
-// The talent canvas (section 2: 500 px high): nodes over prerequisite lines; ready nodes pulse unless the
+// The talent canvas (500 px high): nodes over prerequisite lines; ready nodes pulse unless the
 // user prefers reduced motion. Text colours hold AA contrast on both themes.
 export const talentTreeCss = `
 .lu-talent-scroll{overflow-x:auto;border:1px solid var(--lu-border);border-radius:12px;background:var(--lu-surface)}

@@ -24,7 +24,7 @@ const LEGEND = [
   { state: 'unlocked', color: '#7c3aed' },
 ] as const;
 
-/** /talent-tree (goals-progression-community.md sections 2, 4 and 8). */
+/** /talent-tree. */
 export function TalentTreePage() {
   const nodes = useQuery(talentTreeQueryOptions);
   const progress = useQuery(talentProgressQueryOptions);

@@ -3,11 +3,11 @@ import { useToast } from '@levelup/web-kit';
 import { checkUnlocks } from '../api/check-unlocks.ts';
 import { talentProgressQueryOptions } from '../api/get-talent-progress.ts';
 
-/** How long the unlock toast stays (section 9: talent toast 5 s). */
+/** How long the unlock toast stays (talent toast 5 s). */
 export const TALENT_TOAST_SECONDS = 5;
 
 /**
- * Check for Unlocks (section 8): 'New Talent Unlocked!' listing the unlocked titles for 5 s, or the
+ * Check for Unlocks: 'New Talent Unlocked!' listing the unlocked titles for 5 s, or the
  * destructive 'Failed to check for talent unlocks'. The progress is read again either way.
  */
 export function useCheckUnlocks(titleOf: (nodeKey: string) => string) {

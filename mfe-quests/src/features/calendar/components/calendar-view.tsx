@@ -22,7 +22,7 @@ import { useToast } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { calendarQueryOptions } from '../api/calendar-api.ts';
 
-// Legend colours (core.md section 2): Quests blue, Goals green, Life Tasks orange, Multiple.
+// Legend colours: Quests blue, Goals green, Life Tasks orange, Multiple.
 const COLORS: Record<Exclude<CalendarColor, 'none'>, string> = {
   blue: 'rgba(59, 130, 246, 0.28)',
   green: 'rgba(34, 197, 94, 0.28)',
@@ -62,7 +62,7 @@ function longDate(date: string) {
 }
 
 /**
- * Calendar View of the 'Interactive Activity Calendar' (core.md section 2): legend, a month of days
+ * Calendar View of the 'Interactive Activity Calendar': legend, a month of days
  * coloured by kind with a dot per kind and a star at 3+ items, the tooltip text, a day's detail and
  * 'This Month's Summary'; 'Calendar Unavailable' when the read fails. Rules from the contracts.
  */

@@ -1,25 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@levelup/web-kit';
+import { API, goalListResponseSchema, type Goal } from '@levelup/contracts';
+import { callOr401, queryKeyOf } from '@levelup/web-kit';
 
-/** A goal as the dashboard reads it (core.md section 2, Goals tab); svc-goals owns the full shape. */
-export interface DashboardGoal {
-  id: string;
-  title: string;
-  difficulty?: string | null;
-  currentXp: number;
-  targetXp: number;
-  status: string;
-}
+/** A goal as the dashboard's Goals tab reads it: the contract's goal. */
+export type DashboardGoal = Goal;
 
-/** GET /api/goals; 401 gives an empty list like the other reads of a signed-out visitor. */
+/** The user's goals, parsed by the contract; 401 gives an empty list like the other signed-out reads. */
 export async function fetchGoals(): Promise<DashboardGoal[]> {
-  const goals = await apiGet<unknown>('/api/goals', 'returnEmpty');
-  return Array.isArray(goals) ? (goals as DashboardGoal[]) : [];
+  return goalListResponseSchema.parse(await callOr401(API.listGoals, 'returnEmpty'));
 }
 
-export const goalsQueryOptions = queryOptions({ queryKey: ['/api/goals'], queryFn: fetchGoals });
+export const goalsQueryOptions = queryOptions({
+  queryKey: queryKeyOf(API.listGoals),
+  queryFn: fetchGoals,
+});
 
-/** Up to 5 active goals (core.md section 9, dashboard goals tab). */
+/** Up to 5 active goals on the dashboard's Goals tab. */
 export function activeGoals(goals: readonly DashboardGoal[]): DashboardGoal[] {
   return goals.filter((goal) => goal.status === 'active').slice(0, 5);
 }

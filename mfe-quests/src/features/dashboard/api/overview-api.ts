@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardOverviewSchema, type DashboardOverview } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, dashboardOverviewSchema, type DashboardOverview } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/dashboard/overview (core.md section 3, Dashboard overview). */
+/** The dashboard overview. */
 export async function fetchOverview(): Promise<DashboardOverview> {
-  return dashboardOverviewSchema.parse(await apiGet<unknown>('/api/dashboard/overview'));
+  return dashboardOverviewSchema.parse(await call(API.dashboardOverview));
 }
 
 export const overviewQueryOptions = queryOptions({
-  queryKey: ['/api/dashboard/overview'],
+  queryKey: queryKeyOf(API.dashboardOverview),
   queryFn: fetchOverview,
 });

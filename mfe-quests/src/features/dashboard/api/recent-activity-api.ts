@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   addDays,
   occurrenceListResponseSchema,
   questListResponseSchema,
@@ -8,7 +9,7 @@ import {
   type Occurrence,
   type Quest,
 } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 export interface ActivityEntry {
@@ -20,25 +21,26 @@ export interface ActivityEntry {
 }
 
 /**
- * GET /api/quests?includeCleared=true (the Quest Log's read, one cache entry for both): Clear Completed
+ * The quests with cleared ones (the Quest Log's read, one cache entry for both): Clear Completed
  * tidies the dashboard, it does not erase the history shown here.
  */
 export const questsForActivityOptions = queryOptions({
   queryKey: [...QUERY_KEYS.quests, 'includeCleared'],
   queryFn: async (): Promise<Quest[]> =>
     questListResponseSchema.parse(
-      await apiGet<unknown>('/api/quests?includeCleared=true', 'returnEmpty'),
+      await callOr401(API.listQuests, 'returnEmpty', { query: { includeCleared: 'true' } }),
     ),
 });
 
-/** GET /api/quests/occurrences over the last week of local days. */
+/** The occurrences of the last week of local days. */
 export const recentOccurrencesOptions = (today: string) =>
   queryOptions({
     queryKey: [...QUERY_KEYS.occurrences, today],
     queryFn: async (): Promise<Occurrence[]> => {
-      const query = new URLSearchParams({ startDate: addDays(today, -6), endDate: today });
       return occurrenceListResponseSchema.parse(
-        await apiGet<unknown>(`/api/quests/occurrences?${query}`, 'returnEmpty'),
+        await callOr401(API.listOccurrences, 'returnEmpty', {
+          query: { startDate: addDays(today, -6), endDate: today },
+        }),
       );
     },
   });

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { todoListResponseSchema, type Todo } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, todoListResponseSchema, type Todo } from '@levelup/contracts';
+import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
-/** GET /api/todos (core.md section 7); only counted here, for the new-user rule. */
+/** The todos; only counted here, for the new-user rule. */
 export const todosQueryOptions = queryOptions({
   queryKey: QUERY_KEYS.todos,
   queryFn: async (): Promise<Todo[]> =>
-    todoListResponseSchema.parse(await apiGet<unknown>('/api/todos', 'returnEmpty')),
+    todoListResponseSchema.parse(await callOr401(API.listTodos, 'returnEmpty')),
 });

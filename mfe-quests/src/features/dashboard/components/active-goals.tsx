@@ -5,7 +5,7 @@ import Progress from 'antd/es/progress';
 import Tag from 'antd/es/tag';
 import { activeGoals, goalsQueryOptions } from '../api/goals-api.ts';
 
-/** The dashboard's goals tab (core.md section 2, Daily Management). */
+/** The dashboard's goals tab (Daily Management). */
 export function ActiveGoals({ completedGoalsCount }: { completedGoalsCount: number }) {
   const goals = useQuery(goalsQueryOptions);
   if (goals.isPending) return <p role="status">Loading goals...</p>;

@@ -16,6 +16,18 @@ const day = (quests: unknown[], occurrences: unknown[] = []) => ({
   body: { quests, occurrences },
 });
 
+/** A goal as svc-goals answers it (the dashboard parses it with the contract's goal schema). */
+const dashboardGoal = (fields: Record<string, unknown>) => ({
+  description: null,
+  theme: 'health',
+  cadence: 'weekly',
+  color: '#3b82f6',
+  icon: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  completedAt: null,
+  ...fields,
+});
+
 describe('dashboard', () => {
   it('when a brand-new user arrives, then the greeting, the welcome panel and the empty state show, and the wizard opens by itself', async () => {
     mockFetch(dashboardRoutes());
@@ -242,16 +254,28 @@ describe('dashboard', () => {
           },
           'GET /api/goals': {
             body: [
-              {
+              dashboardGoal({
                 id: 'g1',
                 title: 'Run a 5k',
                 difficulty: 'medium',
                 currentXp: 120,
                 targetXp: 300,
                 status: 'active',
-              },
-              { id: 'g2', title: 'Old goal', currentXp: 300, targetXp: 300, status: 'completed' },
-              { id: 'g3', title: 'Set aside', currentXp: 10, targetXp: 300, status: 'paused' },
+              }),
+              dashboardGoal({
+                id: 'g2',
+                title: 'Old goal',
+                currentXp: 300,
+                targetXp: 300,
+                status: 'completed',
+              }),
+              dashboardGoal({
+                id: 'g3',
+                title: 'Set aside',
+                currentXp: 10,
+                targetXp: 300,
+                status: 'paused',
+              }),
             ],
           },
         },

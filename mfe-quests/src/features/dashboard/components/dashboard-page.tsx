@@ -47,7 +47,7 @@ export interface DashboardPageProps {
 }
 
 /**
- * The dashboard (core.md section 2): greeting, XP bar, streak and week, the welcome panel for new users,
+ * The dashboard: greeting, XP bar, streak and week, the welcome panel for new users,
  * 'Daily Management', 'Interactive Activity Calendar', recent activity, life tasks, Quick Actions and
  * the level-up dialog.
  */
@@ -72,7 +72,7 @@ export function DashboardPage(props: DashboardPageProps) {
   // Until this page's own data is in (svc-quests and the profile, today's quests included; goals may come
   // later or fail), it is one placeholder, then appears whole and stays: cards drawn earlier would be
   // pushed down when the heading and the welcome panel arrive, and the cards below 'Daily Management'
-  // when today's quests replace their skeleton (layout shift, issue 16). The reveal is a transition,
+  // when today's quests replace their skeleton (layout shift). The reveal is a transition,
   // which React renders in slices that leave the main thread free in between, not one long task.
   const pageReady =
     !!profile && counts !== undefined && props.todaysCount !== undefined && !overview.isPending;
@@ -80,7 +80,7 @@ export function DashboardPage(props: DashboardPageProps) {
   useEffect(() => {
     if (pageReady) startTransition(() => setRevealed(true));
   }, [pageReady]);
-  // Whole now: the server's first screen, shown until here in its place, is no longer needed (issue 16).
+  // Whole now: the server's first screen, shown until here in its place, is no longer needed.
   useEffect(() => {
     if (revealed) releaseFirstScreen();
   }, [revealed]);

@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 
-/** The level-up celebration (core.md section 2, Level Up dialog). */
+/** The level-up celebration. */
 export default function LevelUpDialog({ level, onClose }: { level: number; onClose: () => void }) {
   return (
     <Modal

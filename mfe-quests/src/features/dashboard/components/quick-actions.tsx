@@ -8,7 +8,7 @@ const ACTIONS = [
   { to: '/body-doubling', label: 'Body Doubling' },
 ];
 
-/** Quick Actions (core.md section 2). */
+/** Quick Actions. */
 export function QuickActions() {
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Quick Actions</h2>}>

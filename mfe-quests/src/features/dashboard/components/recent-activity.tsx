@@ -10,7 +10,7 @@ import {
   recentOccurrencesOptions,
 } from '../api/recent-activity-api.ts';
 
-/** The recent-activity card (core.md section 2; limit 8 from the contracts). */
+/** The recent-activity card (limit 8 from the contracts). */
 export function RecentActivity() {
   const { today, now } = useUserDay();
   const quests = useQuery(questsForActivityOptions);

@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 
-/** The new-user welcome panel (core.md sections 2 and 4) with the wizard's 'Create My First Quest'. */
+/** The new-user welcome panel with the wizard's 'Create My First Quest'. */
 export function WelcomePanel({
   onCreateFirstQuest,
   onQuickWin,

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { detectLevelUp } from '@levelup/contracts';
 
 /**
- * Opens the celebration when the level rises above the level seen before (contracts' detectLevelUp,
- * core.md section 4). The first level seen is the baseline, so a page load never celebrates.
+ * Opens the celebration when the level rises above the level seen before (contracts' detectLevelUp). The first level seen is the baseline, so a page load never celebrates.
  */
 export function useLevelUp(totalXp: number | undefined) {
   const seen = useRef<number | undefined>(undefined);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   LIFE_TASK_COMPLETE_METHOD,
   createLifeTaskRequestSchema,
   lifeTaskCompleteResponseSchema,
@@ -11,26 +12,26 @@ import {
   type LifeTask,
   type LifeTaskCompleteResponse,
 } from '@levelup/contracts';
-import { HttpError, apiGet, apiRequest } from '@levelup/web-kit';
+import { HttpError, call, callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
-// core.md section 8: life task failures show the thrown message.
-async function withMessage<T>(call: () => Promise<T>, message: string): Promise<T> {
+// Life task failures show the thrown message.
+async function withMessage<T>(send: () => Promise<T>, message: string): Promise<T> {
   try {
-    return await call();
+    return await send();
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) throw error;
     throw new Error(message, { cause: error });
   }
 }
 
-/** GET /api/life-tasks?includeCompleted=true; 401 gives an empty list (core.md section 7). */
+/** The life tasks, completed ones included; 401 gives an empty list. */
 export const lifeTasksQueryOptions = queryOptions({
   queryKey: [...QUERY_KEYS.lifeTasks, 'includeCompleted'],
   queryFn: async (): Promise<LifeTask[]> =>
     lifeTaskListResponseSchema.parse(
       await withMessage(
-        () => apiGet<unknown>('/api/life-tasks?includeCompleted=true', 'returnEmpty'),
+        () => callOr401(API.listLifeTasks, 'returnEmpty', { query: { includeCompleted: 'true' } }),
         'Failed to fetch life tasks',
       ),
     ),
@@ -39,10 +40,7 @@ export const lifeTasksQueryOptions = queryOptions({
 export async function createLifeTask(input: CreateLifeTaskRequestInput): Promise<LifeTask> {
   const body = createLifeTaskRequestSchema.parse(input);
   return lifeTaskSchema.parse(
-    await withMessage(
-      () => apiRequest('POST', '/api/life-tasks', body),
-      'Failed to create life task',
-    ),
+    await withMessage(() => call(API.createLifeTask, { body }), 'Failed to create life task'),
   );
 }
 
@@ -50,7 +48,7 @@ export async function completeLifeTask(id: string): Promise<LifeTaskCompleteResp
   return lifeTaskCompleteResponseSchema.parse(
     await withMessage(
       () =>
-        apiRequest(LIFE_TASK_COMPLETE_METHOD, `/api/life-tasks/${encodeURIComponent(id)}/complete`),
+        call({ ...API.completeLifeTask, method: LIFE_TASK_COMPLETE_METHOD }, { params: { id } }),
       'Failed to complete life task',
     ),
   );
@@ -58,7 +56,7 @@ export async function completeLifeTask(id: string): Promise<LifeTaskCompleteResp
 
 export async function deleteLifeTask(id: string): Promise<void> {
   await withMessage(
-    () => apiRequest('DELETE', `/api/life-tasks/${encodeURIComponent(id)}`),
+    () => call(API.deleteLifeTask, { params: { id } }),
     'Failed to delete life task',
   );
 }
@@ -70,17 +68,17 @@ export async function updateLifeTask(input: {
   const body = updateLifeTaskRequestSchema.parse(input.changes);
   return lifeTaskSchema.parse(
     await withMessage(
-      () => apiRequest('PATCH', `/api/life-tasks/${encodeURIComponent(input.id)}`, body),
+      () => call(API.updateLifeTask, { params: { id: input.id }, body }),
       'Failed to update life task',
     ),
   );
 }
 
-/** POST /api/life-tasks/{id}/snooze: due at the end of tomorrow. */
+/** Snoozes a life task: due at the end of tomorrow. */
 export async function snoozeLifeTask(id: string): Promise<LifeTask> {
   return lifeTaskSchema.parse(
     await withMessage(
-      () => apiRequest('POST', `/api/life-tasks/${encodeURIComponent(id)}/snooze`),
+      () => call(API.snoozeLifeTask, { params: { id } }),
       'Failed to snooze life task',
     ),
   );

@@ -14,7 +14,7 @@ const URGENCY_COLOR: Record<DueUrgency, string> = {
 const PRIORITY_COLOR = { low: 'default', medium: 'blue', high: 'orange', urgent: 'red' } as const;
 
 /**
- * The to-do card of a life task (core.md section 2): 'Check Mate', the due badge (contracts' dueLabel)
+ * The to-do card of a life task: 'Check Mate', the due badge (contracts' dueLabel)
  * 'Snooze until tomorrow' while not done, Edit, and remove.
  */
 export function TodoCard({

@@ -32,7 +32,7 @@ function fitsBlock(quest: Quest, block: PlannerBlock) {
 }
 
 /**
- * Grid View: 'Today's Schedule' as a day planner (core.md section 2): morning, afternoon and evening
+ * Grid View: 'Today's Schedule' as a day planner: morning, afternoon and evening
  * blocks with hourly slots (contracts' planner hours), 'Add Quest' on an empty hour, the flexible quests
  * with a schedule button each, and the 'Schedule a Quest' sheet (85% of the height).
  */

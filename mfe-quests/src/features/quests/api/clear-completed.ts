@@ -1,9 +1,7 @@
-import { clearCompletedResponseSchema, type ClearCompletedResponse } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { API, clearCompletedResponseSchema, type ClearCompletedResponse } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests/clear-completed: clearedCount (core.md section 4). */
+/** Clear Completed: answers clearedCount. */
 export async function clearCompleted(): Promise<ClearCompletedResponse> {
-  return clearCompletedResponseSchema.parse(
-    await apiRequest('POST', '/api/quests/clear-completed'),
-  );
+  return clearCompletedResponseSchema.parse(await call(API.clearCompletedQuests));
 }

@@ -1,9 +1,13 @@
-import { occurrenceToggleResponseSchema, type OccurrenceToggleResponse } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import {
+  API,
+  occurrenceToggleResponseSchema,
+  type OccurrenceToggleResponse,
+} from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests/occurrences/{id}/complete: quick-complete of an occurrence. */
+/** Quick-complete of an occurrence. */
 export async function completeOccurrence(id: string): Promise<OccurrenceToggleResponse> {
   return occurrenceToggleResponseSchema.parse(
-    await apiRequest('POST', `/api/quests/occurrences/${encodeURIComponent(id)}/complete`),
+    await call(API.completeOccurrence, { params: { id } }),
   );
 }

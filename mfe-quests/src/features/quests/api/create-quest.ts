@@ -1,7 +1,7 @@
-import { questSchema, type CreateQuestRequest, type Quest } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { API, questSchema, type CreateQuestRequest, type Quest } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests with the contracts' creation shape. */
+/** Creates a quest with the contracts' creation shape. */
 export async function createQuest(request: CreateQuestRequest): Promise<Quest> {
-  return questSchema.parse(await apiRequest('POST', '/api/quests', request));
+  return questSchema.parse(await call(API.createQuest, { body: request }));
 }

@@ -1,18 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   questsWithOccurrencesResponseSchema,
   type QuestsWithOccurrencesResponse,
 } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 /**
- * GET /api/quests/with-occurrences for one local day: the day's one-time quests (undated and overdue
- * ones included) and its occurrences still on the dashboard. 401 reads as nothing (core.md section 4).
+ * The quests with occurrences of one local day: the day's one-time quests (undated and overdue
+ * ones included) and its occurrences still on the dashboard. 401 reads as nothing (signed out).
  */
 export async function fetchDayQuests(day: string): Promise<QuestsWithOccurrencesResponse> {
-  const query = new URLSearchParams({ startDate: day, endDate: day });
-  const body = await apiGet<unknown>(`/api/quests/with-occurrences?${query}`, 'returnEmpty');
+  const body = await callOr401(API.listQuestsWithOccurrences, 'returnEmpty', {
+    query: { startDate: day, endDate: day },
+  });
   if (Array.isArray(body)) return { quests: [], occurrences: [] };
   return questsWithOccurrencesResponseSchema.parse(body);
 }

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { groupedQuestsResponseSchema, type GroupedQuestsResponse } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, groupedQuestsResponseSchema, type GroupedQuestsResponse } from '@levelup/contracts';
+import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
-/** GET /api/quests/grouped for a local day: regularQuests, recurringSeries, lifeTasks (core.md section 3). */
+/** The grouped quests of a local day: regularQuests, recurringSeries, lifeTasks. */
 export async function fetchGrouped(day: string): Promise<GroupedQuestsResponse> {
-  const query = new URLSearchParams({ startDate: day, endDate: day });
-  const body = await apiGet<unknown>(`/api/quests/grouped?${query}`, 'returnEmpty');
+  const body = await callOr401(API.groupedQuests, 'returnEmpty', {
+    query: { startDate: day, endDate: day },
+  });
   if (Array.isArray(body)) return { regularQuests: [], recurringSeries: [], lifeTasks: [] };
   return groupedQuestsResponseSchema.parse(body);
 }

@@ -1,9 +1,7 @@
-import { occurrenceSchema, type Occurrence } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { API, occurrenceSchema, type Occurrence } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests/occurrences/{id}/hide: off the dashboard and the log (core.md section 4). */
+/** Hides an occurrence: off the dashboard and the log. */
 export async function hideOccurrence(id: string): Promise<Occurrence> {
-  return occurrenceSchema.parse(
-    await apiRequest('POST', `/api/quests/occurrences/${encodeURIComponent(id)}/hide`),
-  );
+  return occurrenceSchema.parse(await call(API.hideOccurrence, { params: { id } }));
 }

@@ -1,18 +1,19 @@
 import {
+  API,
   progressUpdateRequestSchema,
   toggleQuestResponseSchema,
   type CompletionType,
   type ToggleQuestResponse,
 } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { call } from '@levelup/web-kit';
 
-/** PATCH /api/quests/{id}/progress with completionType and progressNotes null (core.md section 7). */
+/** Moves a quest to a completion state (progressNotes null). */
 export async function updateQuestProgress(
   id: string,
   completionType: CompletionType,
 ): Promise<ToggleQuestResponse> {
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
   return toggleQuestResponseSchema.parse(
-    await apiRequest('PATCH', `/api/quests/${encodeURIComponent(id)}/progress`, body),
+    await call(API.updateQuestProgress, { params: { id }, body }),
   );
 }

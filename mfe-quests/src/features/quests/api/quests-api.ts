@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { questListResponseSchema, type Quest } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, questListResponseSchema, type Quest } from '@levelup/contracts';
+import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
-/** GET /api/quests: the signed-in user's quests; 401 gives an empty list (core.md section 7). */
+/** The signed-in user's quests; 401 gives an empty list. */
 export async function fetchQuests(): Promise<Quest[]> {
-  return questListResponseSchema.parse(await apiGet<unknown>('/api/quests', 'returnEmpty'));
+  return questListResponseSchema.parse(await callOr401(API.listQuests, 'returnEmpty'));
 }
 
 export const questsQueryOptions = queryOptions({
@@ -13,11 +13,11 @@ export const questsQueryOptions = queryOptions({
   queryFn: fetchQuests,
 });
 
-/** The Quest Log's read: GET /api/quests?includeCleared=true (cleared done quests stay in the log). */
+/** The Quest Log's read: includeCleared (cleared done quests stay in the log). */
 export const questLogQueryOptions = queryOptions({
   queryKey: [...QUERY_KEYS.quests, 'includeCleared'],
   queryFn: async (): Promise<Quest[]> =>
     questListResponseSchema.parse(
-      await apiGet<unknown>('/api/quests?includeCleared=true', 'returnEmpty'),
+      await callOr401(API.listQuests, 'returnEmpty', { query: { includeCleared: 'true' } }),
     ),
 });

@@ -1,9 +1,7 @@
-import { snoozeQuestResponseSchema, type Quest } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { API, snoozeQuestResponseSchema, type Quest } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests/{id}/snooze: the quest moved to tomorrow (core.md section 4). */
+/** Snooze: the quest moved to tomorrow. */
 export async function snoozeQuest(id: string): Promise<Quest> {
-  return snoozeQuestResponseSchema.parse(
-    await apiRequest('POST', `/api/quests/${encodeURIComponent(id)}/snooze`),
-  );
+  return snoozeQuestResponseSchema.parse(await call(API.snoozeQuest, { params: { id } }));
 }

@@ -1,9 +1,7 @@
-import { toggleQuestResponseSchema, type ToggleQuestResponse } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { API, toggleQuestResponseSchema, type ToggleQuestResponse } from '@levelup/contracts';
+import { call } from '@levelup/web-kit';
 
-/** POST /api/quests/{id}/toggle: the quest and the XP it changed (xpDelta). */
+/** Toggles a quest: the quest and the XP it changed (xpDelta). */
 export async function toggleQuest(id: string): Promise<ToggleQuestResponse> {
-  return toggleQuestResponseSchema.parse(
-    await apiRequest('POST', `/api/quests/${encodeURIComponent(id)}/toggle`),
-  );
+  return toggleQuestResponseSchema.parse(await call(API.toggleQuest, { params: { id } }));
 }

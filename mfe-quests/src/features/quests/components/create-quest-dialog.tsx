@@ -1,7 +1,7 @@
 import Modal from 'antd/es/modal';
 import { CreateQuestForm } from './create-quest-form.tsx';
 
-/** The Create Quest form in a dialog (loaded on first use; core.md section 2, Dashboard dialogs). */
+/** The Create Quest form in a dialog (loaded on first use). */
 export default function CreateQuestDialog({
   open,
   onClose,

@@ -96,7 +96,7 @@ const hourOptions = Array.from({ length: 24 }, (_, hour) => ({
 }));
 
 /**
- * The Create Quest form. `defaultHour` (the Grid View's 8, 14 or 18, core.md section 2) preselects that
+ * The Create Quest form. `defaultHour` (the Grid View's 8, 14 or 18) preselects that
  * block's time of day and schedules the quest at that hour today.
  */
 export function CreateQuestForm({
@@ -193,7 +193,7 @@ export function CreateQuestForm({
       xpReward: values.xpReward,
       timeOfDay: values.timeOfDay,
       category: values.category ?? null,
-      // A due date is the end of that local day (core.md section 4).
+      // A due date is the end of that local day.
       dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
       scheduledTime: withTime ? scheduledTimeOf(values, today) : null,
     });

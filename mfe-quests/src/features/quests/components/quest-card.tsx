@@ -46,11 +46,11 @@ const URGENCY_COLOR: Record<DueUrgency, string> = {
   future: 'default',
 };
 const CHOICES: CompletionType[] = ['not_completed', 'partial', 'completed'];
-/** The sparkle flag after a completion lasts 2 s (core.md section 9). */
+/** The sparkle flag after a completion lasts 2 s. */
 const SPARKLE_MS = 2000;
 
 export interface QuestCardHandlers {
-  /** Quick-complete (core.md section 4: sets completed). */
+  /** Quick-complete (sets completed). */
   onComplete: (item: CardItem, done: () => void) => void;
   onProgress: (item: CardItem, type: CompletionType) => void;
   onSnooze?: (item: CardItem) => void;
@@ -101,7 +101,7 @@ export function ManageButtons({
 }
 
 /**
- * A quest card (core.md section 2, Quest card; section 4, Quest completion): expandable, quick-complete,
+ * A quest card: expandable, quick-complete,
  * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
  * and glow tiers (contracts' rules), the due badge, and Snooze only where the contracts offer it.
  */

@@ -29,7 +29,14 @@ const grid = {
  * /quests (the Quest Log): Regular Quests and Recurring Quests grids. The log keeps done
  * quests that Clear Completed took off the dashboard; 'Show completed' filters them.
  */
-export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void }) {
+export function QuestLogPage({
+  onStartNewQuest,
+  onImport,
+}: {
+  onStartNewQuest: () => void;
+  /** Opens Import habits (from Habitica or Loop Habit Tracker). */
+  onImport?: () => void;
+}) {
   const quests = useQuery(questLogQueryOptions);
   const [showCompleted, setShowCompleted] = useState(true);
   const series = useQuery(seriesQueryOptions);
@@ -42,13 +49,16 @@ export function QuestLogPage({ onStartNewQuest }: { onStartNewQuest: () => void 
       <PageHeader
         title="Quest Log"
         actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden="true" />}
-            onClick={onStartNewQuest}
-          >
-            Start New Quest
-          </Button>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            {onImport && <Button onClick={onImport}>Import habits</Button>}
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden="true" />}
+              onClick={onStartNewQuest}
+            >
+              Start New Quest
+            </Button>
+          </div>
         }
       />
       {pending ? (

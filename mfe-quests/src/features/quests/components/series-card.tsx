@@ -23,7 +23,7 @@ export function recurrenceLabel(series: Series): string {
 }
 
 /**
- * A recurring quest in the Quest Log (core.md section 2): today's occurrence, else yesterday's, unless
+ * A recurring quest in the Quest Log: today's occurrence, else yesterday's, unless
  * that occurrence is hidden (contracts' seriesCardOccurrence); the card acts on that occurrence.
  */
 export function SeriesCard({

@@ -21,7 +21,7 @@ const SECTION_HOURS: Record<QuestSection, string> = {
   evening: '6pm-6am',
   todos: 'Anytime',
 };
-/** The hint under an empty section: the category that lands a quest there (core.md section 4). */
+/** The hint under an empty section: the category that lands a quest there. */
 const SECTION_HINT: Record<QuestSection, string> = {
   morning: 'Create a quest for the morning, or with the Morning Routine category, to see it here.',
   afternoon:
@@ -32,7 +32,7 @@ const SECTION_HINT: Record<QuestSection, string> = {
 };
 
 /**
- * The time-based quest view (core.md section 2): Morning, Afternoon, Evening and To Do's, each with its
+ * The time-based quest view: Morning, Afternoon, Evening and To Do's, each with its
  * count, 'done/total completed' and percent; the section of the current hour open by default.
  */
 export function TimeSections({

@@ -17,7 +17,7 @@ export interface TodaysQuestsProps {
 }
 
 /**
- * The dashboard's 'Today's Quests' tab (core.md section 2): completed-this-week text, Quick Quest, Create
+ * The dashboard's 'Today's Quests' tab: completed-this-week text, Quick Quest, Create
  * Quest, Clear Completed (only when something completed is visible), the time-based view, the empty and
  * failure states.
  */

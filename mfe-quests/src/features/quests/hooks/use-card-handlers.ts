@@ -2,7 +2,7 @@ import type { QuestCardHandlers } from '../components/quest-card.tsx';
 import { useManage } from '../components/quest-manager.tsx';
 import { useQuestActions } from './use-quest-actions.tsx';
 
-/** The card handlers wired to the quest and occurrence calls of core.md section 7. */
+/** The card handlers wired to the quest and occurrence calls. */
 export function useCardHandlers(): QuestCardHandlers & {
   actions: ReturnType<typeof useQuestActions>;
 } {

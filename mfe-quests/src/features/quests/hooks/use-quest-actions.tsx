@@ -20,7 +20,7 @@ import { snoozeQuest } from '../api/snooze-quest.ts';
 import { toggleQuest } from '../api/toggle-quest.ts';
 import { useUndoCompletion } from './use-quest-editing.ts';
 
-/** Toast durations: occurrence updates and quest completion 3000 ms (core.md section 9). */
+/** Toast durations: occurrence updates and quest completion 3000 ms. */
 const FEEDBACK_SECONDS = 3;
 /** A completion toast that offers Undo stays a little longer, so there is time to reach the button. */
 const UNDO_SECONDS = 5;
@@ -72,9 +72,9 @@ function findCached(
 }
 
 /**
- * Every action of a quest or occurrence card with the spec's toasts (core.md sections 4 and 8): the
+ * Every action of a quest or occurrence card with the spec's toasts: the
  * cached item takes the server's answer at once, the profile takes the XP it moved, and the quest reads,
- * overview and calendar refresh (section 7, Cache refresh).
+ * overview and calendar refresh.
  */
 export function useQuestActions() {
   const queryClient = useQueryClient();
@@ -133,22 +133,17 @@ export function useQuestActions() {
     toast.error({ title: 'Failed to update quest', description: 'Please try again.' });
 
   /**
-   * Without a connection a check-off is kept in the browser and sent when it returns (issue 12). It is
+   * Without a connection a check-off is kept in the browser and sent when it returns. It is
    * queued as a move to its target state (the progress call), never as a toggle, so sending it again
    * cannot flip it back or award XP twice; the card shows the new state at once, the XP follows on sync.
    */
   const saveOffline = async (kind: 'quest' | 'occurrence', id: string, type: CompletionType) => {
     const cached = findCached(queryClient, kind, id);
-    const path =
-      kind === 'quest'
-        ? `/api/quests/${encodeURIComponent(id)}/progress`
-        : `/api/quests/occurrences/${encodeURIComponent(id)}/progress`;
-    await offlineQueue().enqueue({
-      method: 'PATCH',
-      path,
-      body: { completionType: type, progressNotes: null },
-      label: `${cached?.title ?? 'A quest'}: ${type.replace('_', ' ')}`,
-    });
+    await offlineQueue().enqueueCall(
+      kind === 'quest' ? 'updateQuestProgress' : 'updateOccurrenceProgress',
+      { params: { id }, body: { completionType: type, progressNotes: null } },
+      `${cached?.title ?? 'A quest'}: ${type.replace('_', ' ')}`,
+    );
     if (cached)
       patchCaches(
         queryClient,

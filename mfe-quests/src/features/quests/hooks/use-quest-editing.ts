@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DELETE_KEEPS_XP_TEXT, SKIP_KEEPS_STREAK_TEXT } from '@levelup/contracts';
-import { serverMessageOf, useToast } from '@levelup/web-kit';
+import { API, DELETE_KEEPS_XP_TEXT, SKIP_KEEPS_STREAK_TEXT } from '@levelup/contracts';
+import { queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
 import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
 import {
@@ -26,7 +26,7 @@ export function useUndoCompletion() {
     onSuccess: (result) => {
       applyXp(result.xpDelta);
       void refresh(queryClient, QUEST_READS);
-      void queryClient.invalidateQueries({ queryKey: ['/api/user/xp-history'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.xpHistory) });
       if (result.undone)
         toast.success({
           title: 'Completion undone',

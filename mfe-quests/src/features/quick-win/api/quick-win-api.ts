@@ -1,4 +1,5 @@
 import {
+  API,
   createQuestRequestSchema,
   createSeriesRequestSchema,
   progressUpdateRequestSchema,
@@ -9,7 +10,7 @@ import {
   type QuickWinTemplate,
   type ToggleQuestResponse,
 } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { call } from '@levelup/web-kit';
 
 function fields(template: QuickWinTemplate, context: string) {
   const note = context.trim();
@@ -24,33 +25,31 @@ function fields(template: QuickWinTemplate, context: string) {
   };
 }
 
-/** POST /api/quests: the quick win as a one-time quest. */
+/** The quick win as a one-time quest. */
 export async function createQuickWinQuest(
   template: QuickWinTemplate,
   context: string,
 ): Promise<Quest> {
   const body = createQuestRequestSchema.parse(fields(template, context));
-  return questSchema.parse(await apiRequest('POST', '/api/quests', body));
+  return questSchema.parse(await call(API.createQuest, { body }));
 }
 
-/** POST /api/quests/recurring: the make-it-daily answer, a daily series of the same quick win. */
+/** The make-it-daily answer: a daily series of the same quick win. */
 export async function createDailyQuickWin(template: QuickWinTemplate, context: string) {
   const body = createSeriesRequestSchema.parse({
     ...fields(template, context),
     recurrenceType: 'daily',
   });
-  return apiRequest('POST', '/api/quests/recurring', body);
+  return call(API.createSeries, { body });
 }
 
-/** POST /api/quests/{id}/complete (full) or PATCH /api/quests/{id}/progress (partial), core.md section 7. */
+/** Completes the quick win's quest (full), or moves it to partial progress. */
 export async function finishQuickWin(id: string, partial: boolean): Promise<ToggleQuestResponse> {
-  const path = `/api/quests/${encodeURIComponent(id)}`;
   const body = partial
-    ? await apiRequest(
-        'PATCH',
-        `${path}/progress`,
-        progressUpdateRequestSchema.parse({ completionType: 'partial' }),
-      )
-    : await apiRequest('POST', `${path}/complete`, {});
+    ? await call(API.updateQuestProgress, {
+        params: { id },
+        body: progressUpdateRequestSchema.parse({ completionType: 'partial' }),
+      })
+    : await call(API.completeQuest, { params: { id } });
   return toggleQuestResponseSchema.parse(body);
 }

@@ -26,7 +26,7 @@ import { createDailyQuickWin, createQuickWinQuest, finishQuickWin } from '../api
 const OUTCOMES: QuickWinOutcome[] = ['not_completed', 'partial', 'completed'];
 
 /**
- * Quick Win (core.md section 2; flow in section 4): a selector of the three templates, then a detail
+ * Quick Win: a selector of the three templates, then a detail
  * with the guided breathing demo (prepare, 7 s breathing, feedback, make-it-daily prompt); the quest is
  * then created and, if partial or full, completed. Tier by level from the contracts.
  */
@@ -56,7 +56,7 @@ export default function QuickWinDialog({ open, onClose }: { open: boolean; onClo
     reset();
   };
 
-  // The breathing step moves on by itself after 7 s (core.md section 9).
+  // The breathing step moves on by itself after 7 s.
   useEffect(() => {
     if (step !== 'breathing') return;
     const started = Date.now();

@@ -113,8 +113,7 @@ function fieldError(schema: typeof questTitleSchema, value: string): string | nu
 }
 
 /**
- * The quest creation wizard (core.md section 2, steps and titles; section 4, flow and Back rules;
- * section 5, weekly days). Every transition is the contracts' questWizardReducer; this dialog only
+ * The quest creation wizard (steps and titles, flow and Back rules, weekly days). Every transition is the contracts' questWizardReducer; this dialog only
  * renders the step and sends the contracts' wizardSubmission. Closing resets after 300 ms.
  */
 export default function QuestWizardDialog({
@@ -286,7 +285,7 @@ export default function QuestWizardDialog({
       );
       break;
     case 'life_task':
-      // The spec shows the step's title but no transition into it (core.md section 4); life tasks are
+      // The spec shows the step's title but no transition into it; life tasks are
       // added from the dashboard's Life Tasks card.
       body = <p>Life tasks are added from the Life Tasks card on your dashboard.</p>;
       break;
@@ -493,7 +492,7 @@ export default function QuestWizardDialog({
       </span>
       {state.step === 'weekly_days' && (
         // aria-disabled rather than disabled: the button stays focusable and a press explains why
-        // (the 'Select at least one day' toast of core.md section 5).
+        // (the 'Select at least one day' toast).
         <Button
           type="primary"
           aria-disabled={!canContinue}

@@ -5,15 +5,16 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import {
+  API,
   FEEDBACK_CATEGORY_LABELS,
   FEEDBACK_MISSING_MESSAGE,
   FEEDBACK_MISSING_TITLE,
   type FeedbackCategory,
 } from '@levelup/contracts';
-import { useToast } from '@levelup/web-kit';
+import { readsOf, useToast } from '@levelup/web-kit';
 import { sendFeedback } from '../api/send-feedback.ts';
 
-/** The success dialog closes by itself after 2 s (goals-progression-community.md section 9). */
+/** The success dialog closes by itself after 2 s. */
 export const FEEDBACK_SENT_CLOSE_MS = 2000;
 
 /** The feedback form and its 'Feedback sent!' dialog (lazy: loaded when the tab is first used). */
@@ -34,7 +35,9 @@ export default function FeedbackDialogs({ open, onClose }: { open: boolean; onCl
       onClose();
       setSent(true);
       // An admin with the review page open sees it on their next look.
-      void queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
+      void queryClient.invalidateQueries({
+        predicate: readsOf(API.listFeedback, API.feedbackCounts),
+      });
     },
     onError: () =>
       toast.error({

@@ -47,7 +47,7 @@ async function openForm() {
   return user;
 }
 
-describe('Beta Feedback tab (goals-progression-community.md section 2, Beta feedback widget)', () => {
+describe('Beta Feedback tab', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

@@ -6,8 +6,7 @@ const loadDialogs = () => import('./feedback-dialogs.tsx');
 const FeedbackDialogs = lazy(loadDialogs);
 
 /**
- * The floating 'Beta Feedback' tab on every page (core.md section 2, Top navigation;
- * goals-progression-community.md section 2, Beta feedback widget). Sending needs a member, so visitors
+ * The floating 'Beta Feedback' tab on every page. Sending needs a member, so visitors
  * do not see it.
  */
 export function FeedbackTab() {
@@ -27,25 +26,6 @@ export function FeedbackTab() {
         onClick={() => {
           setUsed(true);
           setOpen(true);
-        }}
-        style={{
-          position: 'fixed',
-          right: 0,
-          top: '50%',
-          zIndex: 900,
-          transform: 'translateY(-50%) rotate(180deg)',
-          writingMode: 'vertical-rl',
-          padding: '14px 8px',
-          border: 'none',
-          borderRadius: '0 8px 8px 0',
-          background: '#7c3aed',
-          color: '#ffffff',
-          font: 'inherit',
-          fontSize: 14,
-          fontWeight: 600,
-          letterSpacing: 0.3,
-          cursor: 'pointer',
-          boxShadow: '0 4px 12px rgba(0, 0, 0, 0.2)',
         }}
       >
         Beta Feedback

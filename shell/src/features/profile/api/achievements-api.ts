@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { achievementsResponseSchema, type Achievement } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, achievementsResponseSchema, type Achievement } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/user/achievements: the four tiles, earned from the user's history (issue 12). */
+/** The four achievement tiles, earned from the user's history. */
 export async function fetchAchievements(): Promise<Achievement[]> {
-  return achievementsResponseSchema.parse(await apiGet<unknown>('/api/user/achievements'))
-    .achievements;
+  return achievementsResponseSchema.parse(await call(API.achievements)).achievements;
 }
 
 export const achievementsQueryOptions = queryOptions({
-  queryKey: ['/api/user/achievements'],
+  queryKey: queryKeyOf(API.achievements),
   queryFn: fetchAchievements,
 });

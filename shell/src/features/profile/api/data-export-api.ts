@@ -9,7 +9,7 @@ import {
 import { apiGet } from '@levelup/web-kit';
 
 /**
- * Everything the user has, asked of every service at once (issue 12). All or nothing: a service that
+ * Everything the user has, asked of every service at once. All or nothing: a service that
  * does not answer fails the export, never a file that silently misses a part.
  */
 export async function fetchDataExport(now: Date = new Date()): Promise<DataExport> {

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardOverviewSchema, type DashboardOverview } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, dashboardOverviewSchema, type DashboardOverview } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
-/** GET /api/dashboard/overview: the profile's Quest Stats (core.md section 2, Profile screen). */
+/** The profile's Quest Stats. */
 export async function fetchOverview(): Promise<DashboardOverview> {
-  return dashboardOverviewSchema.parse(await apiGet<unknown>('/api/dashboard/overview'));
+  return dashboardOverviewSchema.parse(await call(API.dashboardOverview));
 }
 
 export const overviewQueryOptions = queryOptions({
-  queryKey: ['/api/dashboard/overview'],
+  queryKey: queryKeyOf(API.dashboardOverview),
   queryFn: fetchOverview,
 });

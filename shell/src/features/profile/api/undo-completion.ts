@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API,
   undoCompletionResponseSchema,
   undoableCompletionsResponseSchema,
   type UndoCompletionResponse,
   type XpHistoryEntry,
 } from '@levelup/contracts';
-import { apiRequest } from '@levelup/web-kit';
+import { call } from '@levelup/web-kit';
 
 /** An XP history row Undo can take back: a quest's or an occurrence's completion (not a life task's). */
 export function canUndo(entry: XpHistoryEntry): boolean {
@@ -16,22 +17,22 @@ export function canUndo(entry: XpHistoryEntry): boolean {
   );
 }
 
-/** POST /api/quests/completions/{eventId}/undo: the history row's id is its event id. */
+/** Undoes one completion: the history row's id is its event id. */
 export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
   return undoCompletionResponseSchema.parse(
-    await apiRequest('POST', `/api/quests/completions/${encodeURIComponent(eventId)}/undo`),
+    await call(API.undoCompletion, { params: { eventId } }),
   );
 }
 
-/** POST /api/quests/completions/undoable: which of these completions Undo can still take back. */
+/** Which of these completions Undo can still take back. */
 export async function fetchUndoable(eventIds: readonly string[]): Promise<Set<string>> {
   const { eventIds: undoable } = undoableCompletionsResponseSchema.parse(
-    await apiRequest('POST', '/api/quests/completions/undoable', { eventIds }),
+    await call(API.undoableCompletions, { body: { eventIds: [...eventIds] } }),
   );
   return new Set(undoable);
 }
 
-export const UNDOABLE_QUERY_KEY = '/api/quests/completions/undoable';
+export const UNDOABLE_QUERY_KEY = API.undoableCompletions.path;
 
 export const undoableQueryOptions = (eventIds: readonly string[]) =>
   queryOptions({

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  API,
   profileUpdateRequestSchema,
   userProfileSchema,
   type ProfileUpdateRequest,
   type UserProfile,
 } from '@levelup/contracts';
-import { apiRequest, profileQueryKey } from '@levelup/web-kit';
+import { call, profileQueryKey, queryKeyOf } from '@levelup/web-kit';
 
-/** PATCH /api/user/profile (core.md section 7); a save refetches the profile and the overview (section 8). */
+/** Saves the profile; a save refetches the profile and the overview. */
 export async function updateProfile(input: ProfileUpdateRequest): Promise<UserProfile> {
   const body = profileUpdateRequestSchema.parse(input);
-  return userProfileSchema.parse(await apiRequest('PATCH', '/api/user/profile', body));
+  return userProfileSchema.parse(await call(API.updateProfile, { body }));
 }
 
 export function useUpdateProfile() {
@@ -20,7 +21,7 @@ export function useUpdateProfile() {
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.dashboardOverview) });
     },
   });
 }

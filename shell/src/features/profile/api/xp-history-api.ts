@@ -1,18 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { xpHistoryResponseSchema, type XpHistoryResponse } from '@levelup/contracts';
-import { apiGet } from '@levelup/web-kit';
+import { API, xpHistoryResponseSchema, type XpHistoryResponse } from '@levelup/contracts';
+import { call, queryKeyOf } from '@levelup/web-kit';
 
 export const XP_HISTORY_PAGE = 20;
+export const XP_HISTORY_QUERY_KEY = queryKeyOf(API.xpHistory);
 
-/** GET /api/user/xp-history: 'why this XP', newest first (beyond the spec, issue 12). */
+/** 'Why this XP': the XP history, newest first. Its key's first part is the same for every limit. */
 export async function fetchXpHistory(limit: number): Promise<XpHistoryResponse> {
-  return xpHistoryResponseSchema.parse(
-    await apiGet<unknown>(`/api/user/xp-history?limit=${limit}`),
-  );
+  return xpHistoryResponseSchema.parse(await call(API.xpHistory, { query: { limit } }));
 }
 
 export const xpHistoryQueryOptions = (limit: number = XP_HISTORY_PAGE) =>
   queryOptions({
-    queryKey: ['/api/user/xp-history', limit],
+    queryKey: [...XP_HISTORY_QUERY_KEY, limit],
     queryFn: () => fetchXpHistory(limit),
   });

@@ -49,7 +49,7 @@ const bytesOf = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
-describe('Your Data (issue 12: export as JSON and CSV)', () => {
+describe('Your Data (export as JSON and CSV)', () => {
   it('when Download JSON is clicked, then one file holds every service’s part', async () => {
     const { calls } = mockFetch(sections);
     const user = userEvent.setup();

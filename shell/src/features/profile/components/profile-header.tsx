@@ -32,7 +32,7 @@ function timeZoneOptions(current: string): { value: string; label: string }[] {
 }
 
 /**
- * The profile header (core.md section 2, Profile screen): view mode with avatar, name, 'Member since',
+ * The profile header (Profile screen): view mode with avatar, name, 'Member since',
  * level and founder badges, XP and 'Progress to Level N+1'; 'Edit Profile' turns it into an inline form
  * (Display Name, Username and, beyond the spec, the time zone that decides the user's days).
  */
@@ -62,7 +62,7 @@ export function ProfileHeader({ profile }: { profile: UserProfile }) {
         });
         setEditing(false);
       },
-      // Edit mode stays open (core.md section 8).
+      // Edit mode stays open.
       onError: (error) =>
         toast.error({
           title: 'Error',

@@ -7,6 +7,12 @@ import {
   renderWithProviders,
   unauthorized,
 } from '@levelup/web-kit/testing';
+import {
+  CO_FOCUS_BONUS_REASON,
+  CO_FOCUS_BONUS_RULE,
+  CO_FOCUS_BONUS_XP,
+  CO_FOCUS_EVENT_TYPES,
+} from '@levelup/contracts';
 import { ProfilePage } from './profile-page.tsx';
 
 const overview = {
@@ -81,11 +87,12 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/dashboard/overview': { body: overview },
     'GET /api/user/achievements': { body: achievements },
     'GET /api/user/xp-history': { body: history },
+    'GET /api/calendar-feed': { body: { feed: null } },
     ...extra,
   });
 }
 
-describe('profile page (core.md section 2, Profile screen)', () => {
+describe('profile page (Profile screen)', () => {
   it('when it loads, then it shows the header, quest stats, achievements earned from history and the XP history', async () => {
     routes();
     renderWithProviders(<ProfilePage />);
@@ -106,6 +113,34 @@ describe('profile page (core.md section 2, Profile screen)', () => {
     expect(await screen.findByText('Read ten pages')).toBeInTheDocument();
     expect(screen.getByText('−50 XP')).toBeInTheDocument();
     expect(screen.getByText('+25 XP')).toBeInTheDocument();
+  });
+
+  it('when a co-focus bonus is in the XP history, then it reads as the bonus with its reason, the rule is explained, and it offers no Undo', async () => {
+    routes({
+      'GET /api/user/xp-history': {
+        body: {
+          entries: [
+            {
+              id: 'cf1',
+              type: CO_FOCUS_EVENT_TYPES[0],
+              source: 'co_focus',
+              title: `${CO_FOCUS_BONUS_REASON}: Write the report`,
+              xpDelta: CO_FOCUS_BONUS_XP,
+              at: '2026-11-04T09:00:00.000Z',
+              localDate: '2026-11-04',
+            },
+          ],
+          total: 1,
+        },
+      },
+      'POST /api/quests/completions/undoable': { body: { eventIds: [] } },
+    });
+    renderWithProviders(<ProfilePage />);
+    const row = (await screen.findByText('Co-focus bonus: Write the report')).closest('li');
+    expect(row).toHaveTextContent('(Co-focus bonus, quest completed in a body-doubling session');
+    expect(row).toHaveTextContent(`+${CO_FOCUS_BONUS_XP} XP`);
+    expect(screen.getByText(CO_FOCUS_BONUS_RULE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
   it('when the XP history shows completions, then Undo is offered only on those still standing', async () => {

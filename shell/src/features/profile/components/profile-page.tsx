@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { HttpError, isUnauthorized, PageSpinner, useProfile } from '@levelup/web-kit';
 import { AchievementsCard } from './achievements-card.tsx';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { DataExportCard } from './data-export-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { QuestStatsCard } from './quest-stats-card.tsx';
@@ -7,12 +9,17 @@ import { XpHistoryCard } from './xp-history-card.tsx';
 
 const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
 
-/** /profile (core.md section 2, Profile screen), with the XP history and the data export beyond the spec (issue 12). */
-export function ProfilePage() {
+/** /profile (Profile screen), with the XP history and the data export beyond the spec. */
+export function ProfilePage({
+  reminders,
+}: {
+  /** The reminder cards, composed in by the app (they are a feature of their own), for the user's zone. */
+  reminders?: (timeZone: string) => ReactNode;
+} = {}) {
   const { data: profile, isPending, isError, error } = useProfile();
   if (isPending) return <PageSpinner />;
   // A 401 reads as signed out (null); a 401 or 403 error is 'Profile Not Found', any other failure
-  // 'Failed to Load Profile' (core.md section 2, Profile screen states).
+  // 'Failed to Load Profile' (Profile screen states).
   if (isError && !isUnauthorized(error) && !isForbidden(error)) {
     return (
       <div role="alert">
@@ -33,7 +40,9 @@ export function ProfilePage() {
       <ProfileHeader profile={profile} />
       <QuestStatsCard />
       <AchievementsCard />
+      {reminders?.(profile.timeZone)}
       <XpHistoryCard />
+      <CalendarFeedCard />
       <DataExportCard timeZone={profile.timeZone} />
     </div>
   );

@@ -10,7 +10,7 @@ const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 const statStyle = { display: 'grid', gap: 2, minWidth: 120 } as const;
 
-/** Quest Stats (core.md section 2, Profile screen) from the dashboard overview; a banner with Retry on failure. */
+/** Quest Stats (Profile screen) from the dashboard overview; a banner with Retry on failure. */
 export function QuestStatsCard() {
   const overview = useQuery(overviewQueryOptions);
   return (

@@ -4,7 +4,12 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { relativeTime, type XpHistoryEntry } from '@levelup/contracts';
+import {
+  CO_FOCUS_BONUS_RULE,
+  XP_SOURCE_LABELS,
+  relativeTime,
+  type XpHistoryEntry,
+} from '@levelup/contracts';
 import { profileQueryKey, serverMessageOf, useToast } from '@levelup/web-kit';
 import {
   UNDOABLE_QUERY_KEY,
@@ -12,25 +17,26 @@ import {
   undoCompletion,
   undoableQueryOptions,
 } from '../api/undo-completion.ts';
-import { XP_HISTORY_PAGE, xpHistoryQueryOptions } from '../api/xp-history-api.ts';
+import {
+  XP_HISTORY_PAGE,
+  XP_HISTORY_QUERY_KEY,
+  xpHistoryQueryOptions,
+} from '../api/xp-history-api.ts';
 
 /** svc-identity applies the revoke from its event a moment after the call: read again then. */
 const REFRESH_AFTER_UNDO_MS = [400, 1500];
 
-const sourceLabels: Record<XpHistoryEntry['source'], string> = {
-  quest: 'Quest',
-  occurrence: 'Recurring quest',
-  life_task: 'Life task',
-  other: 'Other',
-};
+const sourceLabels = XP_SOURCE_LABELS;
 
 function reasonOf(entry: XpHistoryEntry): string {
+  if (entry.source === 'co_focus')
+    return entry.xpDelta < 0 ? 'completion undone' : 'quest completed in a body-doubling session';
   if (entry.type === 'quests.revoked') return 'marked not done';
   if (entry.type === 'quests.partial') return 'partly done';
   return 'completed';
 }
 
-/** 'Why this XP' (beyond the spec, issue 12): each change on the user's XP ledger with its source. */
+/** 'Why this XP' (beyond the spec): each change on the user's XP ledger with its source. */
 export function XpHistoryCard() {
   const [limit, setLimit] = useState(XP_HISTORY_PAGE);
   const history = useQuery({ ...xpHistoryQueryOptions(limit), placeholderData: keepPreviousData });
@@ -59,7 +65,7 @@ export function XpHistoryCard() {
       void queryClient.invalidateQueries({ queryKey: [UNDOABLE_QUERY_KEY] });
       for (const delay of REFRESH_AFTER_UNDO_MS)
         setTimeout(() => {
-          void queryClient.invalidateQueries({ queryKey: ['/api/user/xp-history'] });
+          void queryClient.invalidateQueries({ queryKey: XP_HISTORY_QUERY_KEY });
           void queryClient.invalidateQueries({ queryKey: profileQueryKey });
         }, delay);
     },
@@ -72,6 +78,7 @@ export function XpHistoryCard() {
   const now = new Date();
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>XP History</h2>}>
+      <p style={{ marginTop: 0, fontSize: 13 }}>{CO_FOCUS_BONUS_RULE}</p>
       {history.isPending ? (
         <div role="status" aria-label="Loading XP history">
           <Skeleton active paragraph={{ rows: 3 }} />

@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loginOptionsResponseSchema } from '@levelup/contracts';
-import { apiGet, loginUrl } from '@levelup/web-kit';
+import { API, loginOptionsResponseSchema } from '@levelup/contracts';
+import { call, loginUrl, queryKeyOf } from '@levelup/web-kit';
 
 export const AUTH_PATH = '/auth';
 
-/** GET /api/login/options: whether the server has an external sign-in provider. Asked once a page. */
+/** Whether the server has an external sign-in provider. Asked once a page. */
 export const loginOptionsQueryOptions = queryOptions({
-  queryKey: ['/api/login/options'],
-  queryFn: async () => loginOptionsResponseSchema.parse(await apiGet('/api/login/options')),
+  queryKey: queryKeyOf(API.loginOptions),
+  queryFn: async () => loginOptionsResponseSchema.parse(await call(API.loginOptions)),
   staleTime: Infinity,
 });
 
 /**
  * Where the Sign In, Join Community and landing-page buttons go: the external provider (through
- * /api/login, with the browser's time zone) when the server has one, else straight to the sign-in page.
- * Until the answer is known, or if it never comes, /api/login is used: it sends the browser to /auth
+ * the external sign-in start, with the browser's time zone) when the server has one, else straight to the sign-in page.
+ * Until the answer is known, or if it never comes, that start is used: it sends the browser to /auth
  * itself when there is no provider.
  */
 export function useSignInHref(): string {

@@ -1,0 +1,128 @@
+import {
+  IMPORT_FILE_TOO_LARGE_MESSAGE,
+  IMPORT_MAX_FILE_BYTES,
+  type ImportRequest,
+} from '@levelup/contracts';
+
+/** A file the browser cannot turn into an import request; the message is shown as is. */
+export class ImportFileError extends Error {}
+
+/** What a file offers: its name, size and contents (a File, or a test's stand-in of one). */
+export interface ExportFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+function readWith<T>(file: Blob, read: (reader: FileReader) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as T);
+    reader.onerror = () => reject(new ImportFileError('This file cannot be read'));
+    read(reader);
+  });
+}
+
+/** A chosen file read through FileReader (which every browser, and jsdom, offers). */
+export function exportFileOf(file: File): ExportFile {
+  return {
+    name: file.name,
+    size: file.size,
+    text: () => readWith<string>(file, (reader) => reader.readAsText(file)),
+    arrayBuffer: () => readWith<ArrayBuffer>(file, (reader) => reader.readAsArrayBuffer(file)),
+  };
+}
+
+const NOT_AN_EXPORT =
+  'Choose a Habitica data export (.json) or a Loop Habit Tracker CSV export (.zip or its .csv files)';
+
+const TASK_FIELDS = [
+  'text',
+  'notes',
+  'priority',
+  'history',
+  'frequency',
+  'everyX',
+  'repeat',
+  'startDate',
+  'daysOfMonth',
+  'weeksOfMonth',
+  'up',
+  'down',
+  'completed',
+  'dateCompleted',
+  'date',
+];
+const HISTORY_FIELDS = ['date', 'value', 'completed', 'scoredUp', 'scoredDown'];
+
+function pick(value: unknown, fields: readonly string[]): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const source = value as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => f in source).map((f) => [f, source[f]]));
+}
+
+/**
+ * The part of a Habitica export the import reads: habits, dailies and todos with the fields it uses
+ * (an export also holds the inbox, items and more, which would make the request needlessly large).
+ */
+function habiticaTasks(json: unknown): unknown {
+  const tasks = (json as { tasks?: unknown } | null)?.tasks;
+  if (typeof tasks !== 'object' || tasks === null)
+    throw new ImportFileError('This file is not a Habitica data export: it has no tasks');
+  const list = (key: string) => {
+    const items = (tasks as Record<string, unknown>)[key];
+    if (!Array.isArray(items)) return items;
+    return items.map((item: unknown) => {
+      const task = pick(item, TASK_FIELDS) as Record<string, unknown>;
+      if (Array.isArray(task.history))
+        task.history = task.history.map((entry: unknown) => pick(entry, HISTORY_FIELDS));
+      return task;
+    });
+  };
+  return { tasks: { habits: list('habits'), dailys: list('dailys'), todos: list('todos') } };
+}
+
+/** Loop's zip: its CSV files by path, without the Scores files the import does not read. */
+async function loopZip(file: ExportFile): Promise<{ name: string; text: string }[]> {
+  const { strFromU8, unzipSync } = await import('fflate');
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(new Uint8Array(await file.arrayBuffer()), {
+      filter: (entry) => /\.csv$/i.test(entry.name) && !/(^|\/)Scores\.csv$/i.test(entry.name),
+    });
+  } catch {
+    throw new ImportFileError('This zip file cannot be read');
+  }
+  return Object.entries(entries).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
+}
+
+/**
+ * The import request of the chosen files: a Habitica .json, a Loop .zip, or Loop's .csv files. Files
+ * over 5 MB are refused here, before anything is sent.
+ */
+export async function readExport(files: readonly ExportFile[]): Promise<ImportRequest> {
+  const first = files[0];
+  if (!first) throw new ImportFileError(NOT_AN_EXPORT);
+  if (files.reduce((sum, f) => sum + f.size, 0) > IMPORT_MAX_FILE_BYTES)
+    throw new ImportFileError(IMPORT_FILE_TOO_LARGE_MESSAGE);
+  const fileName = first.name;
+  if (files.length === 1 && /\.json$/i.test(fileName)) {
+    let json: unknown;
+    try {
+      json = JSON.parse(await first.text());
+    } catch {
+      throw new ImportFileError('This file is not a Habitica data export: it is not valid JSON');
+    }
+    return { source: 'habitica', fileName, export: habiticaTasks(json) as never };
+  }
+  if (files.length === 1 && /\.zip$/i.test(fileName))
+    return { source: 'loop', fileName, files: await loopZip(first) };
+  if (files.every((f) => /\.csv$/i.test(f.name)))
+    return {
+      source: 'loop',
+      fileName,
+      files: await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))),
+    };
+  throw new ImportFileError(NOT_AN_EXPORT);
+}

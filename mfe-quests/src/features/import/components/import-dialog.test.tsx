@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_NO_XP_NOTE, type ImportBatch, type ImportPreview } from '@levelup/contracts';
+import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import QuestsRoutes from '../../../routes.tsx';
+
+const HABITS_CSV =
+  'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n' +
+  '001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false\n';
+const CHECKMARKS_CSV = 'Date,Meditate,\n2026-11-22,YES_MANUAL,\n2026-11-21,YES_MANUAL,\n';
+
+const preview: ImportPreview = {
+  source: 'loop',
+  fileName: 'Habits.csv',
+  series: [
+    {
+      title: 'Meditate',
+      kind: 'habit',
+      recurrence: {
+        recurrenceType: 'daily',
+        recurrenceInterval: 1,
+        weeklyPattern: null,
+        monthlyBy: 'day_of_month',
+      },
+      repeatRule: 'Every day',
+      startDate: '2026-11-21',
+      completions: 2,
+      skippedDays: 0,
+      currentStreak: 2,
+    },
+  ],
+  lifeTasks: [],
+  counts: { series: 1, lifeTasks: 0, completions: 2 },
+  warnings: ['1 archived habit(s) left out'],
+};
+const batch: ImportBatch = {
+  id: 'b1',
+  source: 'loop',
+  fileName: 'Habits.csv',
+  status: 'done',
+  counts: preview.counts,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  undoneAt: null,
+};
+
+const csv = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderWithProviders(<QuestsRoutes />, { route: '/quests' });
+  await user.click(await screen.findByRole('button', { name: 'Import habits' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Import habits' }) };
+}
+
+describe('Import habits', () => {
+  it("when Loop's CSV files are chosen, then the preview shows the series with its rule, completions and streak, the no-XP note, and Import sends the same files; Undo import in the toast takes it back", async () => {
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': { body: preview },
+      'POST /api/quests/import': { status: 201, body: batch },
+      'POST /api/quests/import/batches/b1/undo': {
+        body: { ...batch, status: 'undone', undoneAt: '2026-11-22T10:01:00.000Z' },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(shown).toHaveTextContent(
+      'Will create: 1 recurring series, 0 life tasks, 2 past completions',
+    );
+    expect(shown).toHaveTextContent('Meditate · Every day · 2 past completions · 2 days streak');
+    expect(shown).toHaveTextContent(IMPORT_NO_XP_NOTE);
+    expect(shown).toHaveTextContent('1 archived habit(s) left out');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import complete')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/quests/import');
+    expect(sent?.body).toEqual({
+      source: 'loop',
+      fileName: 'Habits.csv',
+      files: [
+        { name: 'Habits.csv', text: HABITS_CSV },
+        { name: 'Checkmarks.csv', text: CHECKMARKS_CSV },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText('Import undone')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/quests/import/batches/b1/undo')).toBe(true);
+  });
+
+  it('when the server refuses the file, then its message shows and Import stays off', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'This is not a Loop Habit Tracker export: Habits.csv is missing',
+          },
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    expect(
+      await within(dialog).findByText(
+        'This is not a Loop Habit Tracker export: Habits.csv is missing',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it('when there are past imports, then each done one offers Undo import and an undone one says so', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': {
+        body: {
+          batches: [
+            batch,
+            { ...batch, id: 'b0', fileName: 'old.json', source: 'habitica', status: 'undone' },
+          ],
+        },
+      },
+      'POST /api/quests/import/batches/b1/undo': { body: { ...batch, status: 'undone' } },
+    });
+    const { user, dialog } = await openDialog();
+    const past = await within(dialog).findByRole('region', { name: 'Past imports' });
+    expect(past).toHaveTextContent('old.json · Habitica');
+    expect(within(past).getByText('Undone')).toBeInTheDocument();
+    await user.click(within(past).getByRole('button', { name: 'Undo import of Habits.csv' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/quests/import/batches/b1/undo')).toBe(true),
+    );
+  });
+});
