@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../scripts/lib/run-stack.ts';
+import { startStack } from '../tools/stack/run-stack.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -19,6 +19,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// The bench plays 500 users from one address: the gateway's per-address limits would refuse most. The
+// children inherit this process's environment (the launcher passes on only the settings it names).
+process.env.RATE_LIMITS = 'off';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-load-'));
 const natsPort = await freePort();
 const stack = await startStack({
@@ -29,8 +32,6 @@ const stack = await startStack({
     NATS_URL: `nats://127.0.0.1:${natsPort}`,
     MONGO_URL: undefined,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    // The bench plays 500 users from one address: the gateway's per-address limits would refuse most.
-    RATE_LIMITS: 'off',
   },
   frontends: false,
   output: process.stderr,

@@ -3,7 +3,7 @@
  * shell + remote + shared libraries together. Goal (issues 3 and 9): under 500 KB gzipped.
  * Two visits, each in a fresh browser context with an empty cache:
  * - returning: onboarding already marked complete, so the dashboard alone (the goal's figure);
- * - new user: the creation wizard opens by itself after 500 ms (core.md section 2) and its code loads too.
+ * - new user: the creation wizard opens by itself after 500 ms and its code loads too.
  * The dashboard's below-the-fold calendar loads only when scrolled near, so neither visit scrolls.
  * Needs a running stack (`npm start`, or BASE_URL) and Debian's Chromium.
  *   node bench/bundle-size.ts            # VERBOSE=1 lists every script

@@ -1,5 +1,5 @@
 /**
- * Where the main thread's time goes while a returning user's first dashboard loads (issue 16): a V8 CPU
+ * Where the main thread's time goes while a returning user's first dashboard loads: a V8 CPU
  * profile of the page (sampled every 100 µs) from navigation until the dashboard's heading shows, in a fresh
  * browser context with an empty cache and service workers blocked, no CPU throttling. Prints the busy time
  * (every sample not idle) and the self time by script and by function, so a cost in the federation runtime,

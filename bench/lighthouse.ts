@@ -1,6 +1,6 @@
 /**
  * Lighthouse (the npm package, with Debian's Chromium) on the landing page and a new user's dashboard,
- * mobile (default emulation: slow 4G, 4x CPU slowdown) and desktop preset (issue 16). Prints the table of
+ * mobile (default emulation: slow 4G, 4x CPU slowdown) and desktop preset. Prints the table of
  * bench/README.md; asserts nothing. Needs a running stack: `npm start` or BASE_URL.
  *   node bench/lighthouse.ts            # RUNS=3 takes the median performance of three runs per row
  *   PAGES=dashboard FORMS=mobile REPORTS=/tmp/lh node bench/lighthouse.ts   # one row, reports kept

@@ -204,7 +204,8 @@ async function setUpUser(base: string, index: number, tag: string): Promise<User
     displayName: `Load ${index}`,
     timeZone: 'UTC',
   });
-  if (registered.status !== 201) throw new Error(`sign-up answered ${registered.status}`);
+  if (registered.status !== 201)
+    throw new Error(`sign-up answered ${registered.status} ${JSON.stringify(registered.body)}`);
   const questIds: string[] = [];
   for (let i = 0; i < QUESTS_PER_USER; i += 1) {
     const created = await call<{ id: string }>('POST', '/api/quests', {

@@ -1,4 +1,4 @@
-// Benchmark (not a test): does reading a range stay flat as a user's history grows (issue 8)?
+// Benchmark (not a test): does reading a range stay flat as a user's history grows?
 // Two users, each with 50 daily series: a new one whose series started this week (so the week read
 // holds the same 350 occurrences for both, and only the history differs), and one whose series started
 // a year ago with every day of that year materialised and half of it completed (18,300 occurrences).
@@ -18,7 +18,7 @@
 //   cost follows what the range holds, not the history before it.
 import { performance } from 'node:perf_hooks';
 import { addDays, localDate } from '@levelup/contracts';
-import { occurrenceModel } from '../svc-quests/src/occurrences/models.ts';
+import { occurrenceModel } from '../svc-quests/src/index.ts';
 import { startQuests } from '../svc-quests/test/harness.ts';
 
 const samples = Number(process.argv[2] ?? 40);

@@ -1,5 +1,5 @@
 /**
- * Time from `npm start` to ready with everything already built (goal, issue 3: under 15 s).
+ * Time from `npm start` to ready with everything already built (the goal: under 15 s).
  * Starts the launcher on a port offset with a throwaway data folder, waits for the URL line, stops it.
  *   node bench/startup.ts [runs=3]
  */
@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../scripts/lib/stack.ts';
+import { ROOT } from '../tools/stack/stack.ts';
 import { summarise } from './lib.ts';
 
 const runs = Number(process.argv[2] ?? 3);

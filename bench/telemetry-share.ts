@@ -1,5 +1,5 @@
 /**
- * What logs, metrics and traces cost under load (issue 14), from the CPU profiles of every process: the
+ * What logs, metrics and traces cost under load, from the CPU profiles of every process: the
  * share of each process's busy time spent in telemetry code (pino, sonic-boom, prom-client,
  * OpenTelemetry, service-kit's telemetry/, the gateway's request-telemetry.ts), start-up excluded. A
  * sample counts as telemetry when the nearest frame above it that is not Node's own is telemetry code,

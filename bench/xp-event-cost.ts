@@ -1,5 +1,5 @@
 /**
- * What applying one XP event costs as a user's history grows (issue 7: the total used to be re-summed
+ * What applying one XP event costs as a user's history grows (the total used to be re-summed
  * from the whole ledger on every event). svc-identity's own handler against the embedded server, for a
  * user with 10 and with 10,000 ledger rows: the median and p99 of 300 events applied one after another.
  * A flat line is the goal.
@@ -9,8 +9,8 @@ import mongoose from 'mongoose';
 import { makeEvent } from '@levelup/contracts';
 import { silentLogger, start } from '@levelup/mongo-embedded';
 import { createLogger } from '@levelup/service-kit';
-import { ensureIdentityIndexes, identityModels } from '../svc-identity/src/users/models.ts';
-import { xpEventHandler } from '../svc-identity/src/xp/apply-xp-event.ts';
+import { ensureIdentityIndexes, identityModels } from '../svc-identity/src/index.ts';
+import { xpEventHandler } from '../svc-identity/src/index.ts';
 import { summarise } from './lib.ts';
 
 const EVENTS = 300;

@@ -1,7 +1,7 @@
 /**
  * Latency from quest completion to the XP being visible on the profile, through the gateway of a running
  * stack (`npm start`, or BASE_URL). Each sample: POST /api/quests/:id/toggle, then poll
- * GET /api/user/profile until the XP reflects it. Goal (issue 3): p99 under 100 ms.
+ * GET /api/user/profile until the XP reflects it. Goal: p99 under 100 ms.
  *   node bench/xp-latency.ts [samples=200]
  */
 import { apiClient, summarise } from './lib.ts';

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectBus, deleteNamespacedStreams } from '@levelup/service-kit';
 import { startTestOidcProvider } from '@levelup/service-kit/testing/oidc-provider';
-import { startStack } from '../scripts/lib/run-stack.ts';
+import { selfSignedCertificate } from '@levelup/service-kit/testing/push-service';
+import { startStack } from '../tools/stack/run-stack.ts';
 import {
   E2E_ADMIN_PASSWORD,
   E2E_ADMIN_USERNAME,
@@ -20,7 +21,7 @@ import {
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-e2e-'));
   const natsNamespace = `e2e${randomBytes(4).toString('hex')}`;
-  // External sign-in (issue 12) goes to a real OpenID Connect provider started here; any login works and
+  // External sign-in goes to a real OpenID Connect provider started here; any login works and
   // the provider vouches for a made-up email of it.
   const provider = await startTestOidcProvider({
     redirectUris: [`${E2E_BASE_URL}/api/login/callback`],
@@ -31,6 +32,13 @@ export default async function globalSetup() {
       email_verified: true,
     }),
   });
+  // Reminders (reminders.spec.ts): svc-identity trusts the certificate of the push service stand-in the
+  // spec starts (push services are HTTPS) and looks for due reminders every half second.
+  const pushTlsDir = path.join(dataDir, 'push-tls');
+  mkdirSync(pushTlsDir);
+  process.env.NODE_EXTRA_CA_CERTS = selfSignedCertificate(pushTlsDir).certFile;
+  process.env.REMINDER_TICK_MS = '500';
+  process.env.E2E_PUSH_TLS_DIR = pushTlsDir;
   const stack = await startStack({
     portOffset: E2E_PORT_OFFSET,
     dataDir,

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './stack-env.ts';
 
-// Real Chromium from Debian (architecture decision 9); no browser download.
+// Real Chromium from Debian; no browser download.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',

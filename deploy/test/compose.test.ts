@@ -11,7 +11,7 @@ import { goalsEnv } from '../../svc-goals/src/config.ts';
 import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
 
-// Issue 13: docker-compose.yml and the Dockerfile checked without a container engine (none on these
+// docker-compose.yml and the Dockerfile checked without a container engine (none on these
 // machines): structure, every service's environment against that service's own config schema, the
 // gateway's upstreams against the services' ports, and hadolint-style rules for the Dockerfile. Where
 // `docker` exists, `docker compose config` runs as well.
@@ -180,7 +180,7 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('Prometheus and Grafana (issue 14)', () => {
+describe('Prometheus and Grafana', () => {
   const prometheus = yaml.load(read('deploy/observability/prometheus.yml')) as {
     scrape_configs: Array<{
       job_name: string;
@@ -252,7 +252,7 @@ describe('Dockerfile (hadolint-style rules)', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     const dirs = workspaces.flatMap((pattern) =>
       pattern.endsWith('/*')
-        ? ['contracts', 'service-kit', 'web-kit', 'mongo-embedded'].map((p) => `packages/${p}`)
+        ? ['contracts', 'service-kit', 'web-kit'].map((p) => `packages/${p}`)
         : [pattern],
     );
     const installStage = dockerfile.slice(0, dockerfile.indexOf('RUN npm ci'));

@@ -49,6 +49,7 @@ const LEFT_UNSET: Record<string, Record<string, string>> = {
     OIDC_ISSUER: 'external sign-in: set with the provider (docs/operations.md)',
     OIDC_CLIENT_ID: 'external sign-in',
     OIDC_CLIENT_SECRET: 'external sign-in (from a Secret)',
+    REMINDER_TICK_MS: 'the default (every 15 seconds) suits a cluster',
   },
   gateway: {
     METRICS_HOST: "every interface of the pod (Prometheus scrapes the pod's address)",

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { newUser } from './helpers.ts';
 
-// Issue 11: the community made real - posts and likes, body-doubling sessions with their capacity on the
+// The community made real: posts and likes, body-doubling sessions with their capacity on the
 // server. Other members act through their own browser contexts.
 
 async function member(browser: Browser, baseURL: string | undefined, displayName: string) {
@@ -75,7 +75,10 @@ test('a host creates a live session and members join it until it is full', async
   const card = page.locator('.ant-card').filter({ hasText: title });
   await expect(card.getByText('LIVE')).toBeVisible();
   await expect(card.getByText('Hosted by Alex Rivera')).toBeVisible();
+  // Join Now leads into the session's live room; back on the list the card offers Leave.
   await card.getByRole('button', { name: 'Join Now' }).click();
+  await expect(page).toHaveURL(/\/sessions\/[^/]+$/);
+  await page.goto('/sessions');
   await expect(card.getByRole('button', { name: 'Leave' })).toBeVisible();
   await expect(card.getByLabel('1 of 2 participants')).toBeVisible();
 
@@ -101,6 +104,8 @@ test('a host creates a live session and members join it until it is full', async
   await expect(card.getByRole('button', { name: 'Join Now' })).toBeVisible();
   await third.page.reload();
   await thirdsCard.getByRole('button', { name: 'Join Now' }).click();
+  await expect(third.page).toHaveURL(new RegExp(`/sessions/${id}$`));
+  await third.page.goto('/sessions');
   await expect(thirdsCard.getByRole('button', { name: 'Leave' })).toBeVisible();
 
   for (const m of [host, second, third]) await m.context.close();

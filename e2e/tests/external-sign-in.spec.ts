@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 12: external sign-in through the OpenID Connect provider the suite starts (global-setup.ts):
+// External sign-in through the OpenID Connect provider the suite starts (global-setup.ts):
 // the auth page's button, the provider's login and consent pages, and back signed in.
 test('a visitor signs in with the external provider and comes back signed in, the same account next time', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signInAsAdmin } from './helpers.ts';
 
-// Issue 11, beta feedback: a member sends feedback through the floating tab; the admin page is for
+// Beta feedback: a member sends feedback through the floating tab; the admin page is for
 // admins only, so the same member sees the not-allowed page, and an admin (granted by global-setup) reviews it.
 
 test('a member sends feedback through the Beta Feedback tab and is not allowed on the admin page', async ({

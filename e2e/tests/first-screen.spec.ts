@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cspRefusals, signUpInBrowser } from './helpers.ts';
 
-// Issue 16: a signed-in user's dashboard paints its heading from the server's HTML, before any script, and
+// A signed-in user's dashboard paints its heading from the server's HTML, before any script, and
 // the app's first reads of the dashboard are answered from the page instead of the network.
 
 test('a returning user sees their dashboard heading before any script runs, and the app takes over without asking again', async ({

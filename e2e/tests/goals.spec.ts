@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from './helpers.ts';
 
-// Issue 10: create a goal from a template, link a series, complete an occurrence, and see the journey's
+// Create a goal from a template, link a series, complete an occurrence, and see the journey's
 // star fill and the goal move to Completed Goals.
 test('a goal from a template, linked to a series, completes when its occurrence is done', async ({
   page,

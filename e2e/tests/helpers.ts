@@ -31,7 +31,7 @@ export async function signUpInBrowser(page: Page, user = newUser()) {
 
 /**
  * A new user's dashboard opens the quest creation wizard by itself after 500 ms until onboarding is
- * marked complete (core.md section 2); closing it marks onboarding complete.
+ * marked complete; closing it marks onboarding complete.
  */
 export async function dismissOnboardingWizard(page: Page) {
   const wizard = page.getByRole('dialog', { name: 'What brings you here today?' });
@@ -64,7 +64,7 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /**
- * Collects what the page's Content-Security-Policy refused (issue 12): Chromium reports each refusal on
+ * Collects what the page's Content-Security-Policy refused: Chromium reports each refusal on
  * the console. The list is empty when the policy fits everything the app loads.
  */
 export function cspRefusals(page: Page): string[] {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 12: the installable app - web manifest with icons and /service-worker.js registered; the app
+// The installable app: web manifest with icons and /service-worker.js registered; the app
 // shell opens again with the network gone.
 
 test('the app is installable: manifest with icons, a registered service worker, and the shell opens offline', async ({

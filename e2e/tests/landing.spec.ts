@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cspRefusals } from './helpers.ts';
 
-// Issue 12: the landing page of goals-progression-community.md section 2 and its working demo.
+// The landing page and its working demo.
 
 test("a visitor reads the landing page and tries 'See How It Works': a quest completion and a level-up", async ({
   page,
@@ -13,7 +13,7 @@ test("a visitor reads the landing page and tries 'See How It Works': a quest com
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
-  // Prerendered (issue 16): the whole page is there before any script has been fetched.
+  // Prerendered: the whole page is there before any script has been fetched.
   await expect(page.getByRole('heading', { name: 'Smart Dashboard' })).toBeVisible();
   await page.waitForLoadState('load');
   expect(scripts).toEqual([]);
@@ -36,6 +36,6 @@ test("a visitor reads the landing page and tries 'See How It Works': a quest com
   // lands on the provider's sign-in form.
   await page.getByRole('link', { name: 'Start Your First Quest or Sign In' }).click();
   await expect(page.locator('input[name="login"]')).toBeVisible();
-  // The prerendered page's inline scripts and the app it loads all ran under its policy (issue 12).
+  // The prerendered page's inline scripts and the app it loads all ran under its policy.
   expect(refused).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { stackProcesses } from '../../scripts/lib/stack.ts';
+import { stackProcesses } from '../../tools/stack/stack.ts';
 import { E2E_ADMIN_USERNAME, E2E_PORT_OFFSET } from '../stack-env.ts';
 import { freePort, startSecondGateway, type SecondGateway } from './second-gateway.ts';
 

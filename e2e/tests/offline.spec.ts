@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from './helpers.ts';
 
-// Issue 12: a check-off made offline is kept in the browser and sent once when the connection returns.
+// A check-off made offline is kept in the browser and sent once when the connection returns.
 
 test('a quest completed offline waits in the browser, then reaches the server once when back online', async ({
   page,

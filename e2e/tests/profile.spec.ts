@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { newUser } from './helpers.ts';
 
-// Issue 12: the profile screen of core.md section 2 with achievements and the XP history from the ledger.
+// The profile screen with achievements and the XP history from the ledger.
 
 test('a user sees why they have their XP, earns First Quest, edits the profile and cancels an edit', async ({
   page,

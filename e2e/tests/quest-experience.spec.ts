@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { newUser, signUpInBrowser } from './helpers.ts';
 
-// Issue 9: the quest screens of core.md sections 2, 4, 8 and 9 driven through the whole stack.
+// The quest screens driven through the whole stack.
 
 const todays = (page: Page) => page.getByRole('tabpanel', { name: /Today's Quests/ });
 const card = (page: Page, title: string) => todays(page).getByRole('listitem', { name: title });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { deployRemote } from '../../scripts/deploy-remote.ts';
 import { signUpInBrowser } from './helpers.ts';
 
-// Issue 13: a remote's team ships it alone. `npm run deploy:remote -- progression` builds a release of
+// A remote's team ships it alone. `npm run deploy:remote -- progression` builds a release of
 // mfe-progression while the whole stack runs; a reload of the shell loads it, with no shell rebuild and no
 // restart, and the chunks an open page already loaded keep being served.
 test('a remote deployed alone is picked up by a reload of the running shell; the chunks a page already uses stay', async ({

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { stackProcesses } from '../../scripts/lib/stack.ts';
+import { stackProcesses } from '../../tools/stack/stack.ts';
 import { E2E_PORT_OFFSET } from '../stack-env.ts';
 
 /** A port nothing listens on right now. */

@@ -1,12 +1,12 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { portOf } from '../../scripts/lib/stack.ts';
+import { portOf } from '../../tools/stack/stack.ts';
 import { E2E_PORT_OFFSET } from '../stack-env.ts';
 import { newUser } from './helpers.ts';
 import { freePort, startSecondGateway, type SecondGateway } from './second-gateway.ts';
 
 /**
- * Issue 17: with svc-goals down the dashboard still shows today's quests, and the Active Goals tab its
+ * With svc-goals down the dashboard still shows today's quests, and the Active Goals tab its
  * error state with Try Again; once svc-goals is back, Try Again shows the goals. A second gateway in
  * front of the suite's stack reaches svc-goals through a port this spec opens and closes: closed, every
  * connection refused or cut, as a stopped process leaves it (the suite's own svc-goals keeps running

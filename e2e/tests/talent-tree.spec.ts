@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from './helpers.ts';
 
-// Issue 10: quests completed on a path make its root node ready; Check for Unlocks unlocks it.
+// Quests completed on a path make its root node ready; Check for Unlocks unlocks it.
 test('three inner growth quests make Mindful Start ready and Check for Unlocks unlocks it', async ({
   page,
 }) => {

@@ -1,11 +1,11 @@
 /**
- * Issue 17: one service down takes down only its own domain. Signed-in users toggle quests and read
+ * One service down takes down only its own domain. Signed-in users toggle quests and read
  * the other domains while one service is killed with SIGKILL and restarted; the requests to the domains
  * still up must succeed, a session revoked during an identity outage must be refused, and afterwards
  * every read model (XP, talent path counts, the achievements feed) must be exact.
  */
 import { randomBytes } from 'node:crypto';
-import { portOf } from '../../scripts/lib/stack.ts';
+import { portOf } from '../../tools/stack/stack.ts';
 import { FAULTS_PORT_OFFSET, type FaultStack } from './fault-stack.ts';
 
 export type Domain = 'identity' | 'quests' | 'goals' | 'community';

@@ -8,10 +8,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { startStack } from '../../scripts/lib/run-stack.ts';
-import type { RunningStack } from '../../scripts/lib/run-stack.ts';
-import { BASE_PORTS, ROOT, portOf } from '../../scripts/lib/stack.ts';
-import type { ServiceName } from '../../scripts/lib/stack.ts';
+import { startStack } from '../../tools/stack/run-stack.ts';
+import type { RunningStack } from '../../tools/stack/run-stack.ts';
+import { BASE_PORTS, ROOT, portOf } from '../../tools/stack/stack.ts';
+import type { ServiceName } from '../../tools/stack/stack.ts';
 
 /** e2e uses +100, bench/startup.ts +200; FAULTS_PORT_OFFSET moves it (a second run beside a CI run). */
 export const FAULTS_PORT_OFFSET = Number(process.env.FAULTS_PORT_OFFSET ?? 300);

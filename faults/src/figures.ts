@@ -1,7 +1,7 @@
 /** The suite's figures as a Markdown table (for bench/README.md) and as JSON, kept under .data/faults. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/stack.ts';
+import { ROOT } from '../../tools/stack/stack.ts';
 import type { ScenarioFigures } from './scenario.ts';
 
 const dir = path.join(ROOT, '.data/faults');

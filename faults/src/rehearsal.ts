@@ -17,7 +17,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { LoadUser } from './completion-load.ts';
 import { GatewayClient, type Answer, type RawRequest } from './gateway-client.ts';
-import type { Child } from '../../scripts/lib/supervisor.ts';
+import type { Child } from '../../tools/stack/supervisor.ts';
 
 /** A request that ended without the answer it should have had, with when it was in flight. */
 export interface FailedRequest {

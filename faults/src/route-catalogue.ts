@@ -7,11 +7,11 @@
 import type Koa from 'koa';
 import { API, type ApiOperation } from '@levelup/contracts';
 import { connectBus, connectMongo } from '@levelup/service-kit';
-import { createApp as createCommunity } from '../../svc-community/src/app.ts';
-import { createApp as createFeedback } from '../../svc-feedback/src/app.ts';
-import { createApp as createGoals } from '../../svc-goals/src/app.ts';
-import { createApp as createIdentity } from '../../svc-identity/src/app.ts';
-import { createApp as createQuests } from '../../svc-quests/src/app.ts';
+import { createApp as createCommunity } from '../../svc-community/src/index.ts';
+import { createApp as createFeedback } from '../../svc-feedback/src/index.ts';
+import { createApp as createGoals } from '../../svc-goals/src/index.ts';
+import { createApp as createIdentity } from '../../svc-identity/src/index.ts';
+import { createApp as createQuests } from '../../svc-quests/src/index.ts';
 
 export interface CataloguedRoute {
   method: string;

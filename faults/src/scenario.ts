@@ -1,6 +1,6 @@
 /**
  * One fault scenario: completions in flight, the fault (kill -9 and restart, or a stop), the load
- * running on past the recovery, then convergence and the checks of issue 7.
+ * running on past the recovery, then convergence and the checks (XP exact, nothing acknowledged lost, recovery).
  */
 import { userProfileSchema, questListResponseSchema } from '@levelup/contracts';
 import { completionRequest, startLoad, type Attempt, type LoadUser } from './completion-load.ts';

@@ -27,7 +27,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('one service down takes down only its own domain (issue 17)', () => {
+describe('one service down takes down only its own domain', () => {
   for (const service of ['svc-identity', 'svc-goals', 'svc-community'] as const) {
     it(`when ${service} is killed with SIGKILL under load, then the other domains answer (at least 99 %), a revoked session is refused, and afterwards every read model is exact`, async () => {
       const result = await runOutage(stack, users, service);

@@ -15,7 +15,7 @@ const killAndRestart = (name: string, durationMs = 14_000): Scenario => ({
   },
 });
 
-/** Issue 7: each fault alone, one after the other, on one stack. */
+/** Each fault alone, one after the other, on one stack. */
 const SCENARIOS: Scenario[] = [
   killAndRestart('svc-identity'),
   killAndRestart('svc-quests'),
@@ -63,7 +63,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('fault suite (issue 7): completions in flight through the gateway', () => {
+describe('fault suite: completions in flight through the gateway', () => {
   for (const scenario of SCENARIOS) {
     it(`when ${scenario.name} under load, then no acknowledged completion is lost, XP is exact, nothing hangs past the gateway timeout and everything reconnects`, async () => {
       const result = await runScenario(stack, users, scenario);

@@ -105,7 +105,7 @@ async function send(cases: FuzzCase[]) {
   return results;
 }
 
-describe('fuzz pass over every route (issue 7), as a signed-in user through the gateway', () => {
+describe('fuzz pass over every route, as a signed-in user through the gateway', () => {
   it('when every route gets wrong types, operators, bad ids, dates and zones, huge and non-JSON bodies, then no answer is a 5xx, none hangs and nothing is stored', async () => {
     const { cases, staleBaselines } = fuzzCases(routes, ids);
     const before: StoreSnapshot = await quietSnapshot(stack.mongoUrl);

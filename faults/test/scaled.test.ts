@@ -5,7 +5,7 @@ import { scenarioTable, writeFigures } from '../src/figures.ts';
 import { runScenario, type Scenario, type ScenarioFigures } from '../src/scenario.ts';
 
 /**
- * Issue 13: svc-quests runs as two instances behind the gateway (`--scale svc-quests=2`). Both pull from
+ * svc-quests runs as two instances behind the gateway (`--scale svc-quests=2`). Both pull from
  * the same durable consumers and share the outbox, so under completion load every event is applied once
  * (XP exact) and nothing acknowledged is lost; when one instance is killed, the other carries the domain.
  */
@@ -52,7 +52,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('svc-quests scaled to two instances (issue 13)', () => {
+describe('svc-quests scaled to two instances', () => {
   it('when the stack starts with --scale svc-quests=2, then both instances run and the gateway lists them', () => {
     expect(stack.child('svc-quests').process.exitCode).toBeNull();
     expect(stack.child('svc-quests#2').process.exitCode).toBeNull();

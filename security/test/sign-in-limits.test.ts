@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTEMPT_LIMITS } from '../../svc-identity/src/auth/attempts.ts';
+import { ATTEMPT_LIMITS } from '../../svc-identity/src/index.ts';
 import {
   client,
   newUser,

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { TEST_IDENTITY_SECRET } from '@levelup/service-kit/testing';
-import { createApp } from '../../gateway/src/app.ts';
-import { gatewayConfigShape } from '../../gateway/src/config.ts';
+import { createApp } from '../../gateway/src/index.ts';
+import { gatewayConfigShape } from '../../gateway/src/index.ts';
 
 export interface RunningGateway {
   url: string;

@@ -1,0 +1,208 @@
+import { strToU8, zipSync } from 'fflate';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpInBrowser } from './helpers.ts';
+
+// Import from Loop Habit Tracker and Habitica: choose the export file, see the preview, import, find the
+// series and the streak, then Undo import (from the toast and from the list of past imports). The
+// exports are written the way the two apps write them, with dates counted back from today (UTC, the
+// browser's zone here).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
+const noonDaysAgo = (n: number) => Date.parse(`${daysAgo(n)}T12:00:00.000Z`);
+
+/** Loop's "Export as CSV" zip: Habits.csv, the all-habits Checkmarks.csv and per-habit folders. */
+function loopZip(): Buffer {
+  const habits =
+    'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n' +
+    '001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false\n';
+  const rows = Array.from({ length: 10 }, (_, n) => {
+    const value = n < 5 ? 'YES_MANUAL' : n === 5 ? 'NO' : 'YES_MANUAL';
+    return `${daysAgo(n)},${value},`;
+  });
+  return Buffer.from(
+    zipSync({
+      'Habits.csv': strToU8(habits),
+      'Checkmarks.csv': strToU8(`Date,Meditate,\n${rows.join('\n')}\n`),
+      'Scores.csv': strToU8('Date,Meditate,\n'),
+      '001 Meditate/Checkmarks.csv': strToU8('Date,Value,Notes\n'),
+      '001 Meditate/Scores.csv': strToU8('Date,Score\n'),
+    }),
+  );
+}
+
+/** Habitica's "user data" JSON export with one daily, one habit and a done todo. */
+function habiticaJson(): Buffer {
+  const history = [3, 2, 1].map((n) => ({
+    date: noonDaysAgo(n),
+    value: 4 - n,
+    isDue: true,
+    completed: true,
+  }));
+  return Buffer.from(
+    JSON.stringify({
+      _id: 'a0b1c2d3-0000-4000-8000-000000000001',
+      profile: { name: 'Quest Fan' },
+      stats: { lvl: 7, exp: 40 },
+      inbox: { messages: {} },
+      tasks: {
+        habits: [
+          {
+            _id: 'h1',
+            type: 'habit',
+            text: 'Smoke',
+            up: false,
+            down: true,
+            history: [{ date: noonDaysAgo(1), value: -1, scoredUp: 0, scoredDown: 1 }],
+          },
+        ],
+        dailys: [
+          {
+            _id: 'd1',
+            type: 'daily',
+            text: 'Morning stretch',
+            notes: 'Ten minutes, before coffee',
+            frequency: 'weekly',
+            everyX: 1,
+            repeat: { m: true, t: true, w: true, th: true, f: true, s: true, su: true },
+            startDate: new Date(noonDaysAgo(30)).toISOString(),
+            checklist: [],
+            history,
+          },
+        ],
+        todos: [
+          {
+            _id: 't1',
+            type: 'todo',
+            text: 'File taxes',
+            completed: true,
+            dateCompleted: new Date(noonDaysAgo(2)).toISOString(),
+          },
+        ],
+        rewards: [],
+      },
+    }),
+  );
+}
+
+async function openImport(page: Page) {
+  await page.goto('/quests');
+  await page.getByRole('button', { name: 'Import habits' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import habits' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const dayStreak = (page: Page) =>
+  page
+    .locator('.ant-statistic')
+    .filter({ hasText: 'Day streak' })
+    .locator('.ant-statistic-content');
+
+test('a Loop CSV export and a Habitica export are previewed, imported with their streaks, and undone', async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+
+  // Loop: the zip, its preview, import.
+  let dialog = await openImport(page);
+  await dialog.getByLabel('Export file').setInputFiles({
+    name: 'Loop Habits CSV.zip',
+    mimeType: 'application/zip',
+    buffer: loopZip(),
+  });
+  const preview = dialog.getByRole('region', { name: 'Import preview' });
+  await expect(
+    preview.getByText('1 recurring series, 0 life tasks, 9 past completions'),
+  ).toBeVisible();
+  await expect(preview.getByText('Every day · 9 past completions · 5 days streak')).toBeVisible();
+  await expect(
+    preview.getByText('Imported history counts for your streaks and calendar but earns no XP.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('Import complete')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Meditate'),
+  ).toBeVisible();
+
+  // Habitica: the JSON file; the negative habit is left out and said so.
+  dialog = await openImport(page);
+  await dialog.getByLabel('Export file').setInputFiles({
+    name: 'habitica-user-data.json',
+    mimeType: 'application/json',
+    buffer: habiticaJson(),
+  });
+  await expect(
+    dialog.getByText('1 recurring series, 1 life task, 3 past completions'),
+  ).toBeVisible();
+  await expect(dialog.getByText('"Smoke" is a negative habit: not imported')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Import complete' });
+  await expect(toast).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
+  ).toBeVisible();
+
+  // The streak counts the imported days, and no XP came with them.
+  await page.goto('/');
+  await expect(dayStreak(page)).toHaveText('5');
+  const profile = (await (await page.request.get('/api/user/profile')).json()) as { xp: number };
+  expect(profile.xp).toBe(0);
+
+  // Undo the Loop import from the list of past imports: its series and streak go.
+  dialog = await openImport(page);
+  const past = dialog.getByRole('region', { name: 'Past imports' });
+  await past.getByRole('button', { name: 'Undo import of Loop Habits CSV.zip' }).click();
+  await expect(page.getByText('Import undone')).toBeVisible();
+  await expect(past.getByText('Undone')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Meditate'),
+  ).toBeHidden();
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
+  ).toBeVisible();
+  await page.goto('/');
+  await expect(dayStreak(page)).toHaveText('3');
+});
+
+test('Undo import in the toast removes what the import just created', async ({ page }) => {
+  await signUpInBrowser(page);
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Export file').setInputFiles({
+    name: 'habitica-user-data.json',
+    mimeType: 'application/json',
+    buffer: habiticaJson(),
+  });
+  await expect(
+    dialog.getByText('1 recurring series, 1 life task, 3 past completions'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Import complete' });
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
+  ).toBeVisible();
+  await toast.getByRole('button', { name: 'Undo import' }).click();
+  await expect(page.getByText('Import undone')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
+  ).toBeHidden();
+});
+
+test('a file that is not an export is refused with a clear message and nothing is imported', async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Export file').setInputFiles({
+    name: 'Habits.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Name,Colour\nRun,red\n'),
+  });
+  await expect(
+    dialog.getByText(
+      'Habits.csv is not a Loop Habit Tracker export: it has no Name and frequency columns',
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+});

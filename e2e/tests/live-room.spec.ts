@@ -1,0 +1,183 @@
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import {
+  CO_FOCUS_BONUS_REASON,
+  CO_FOCUS_BONUS_XP,
+  ROOM_PRESENCE_SWEEP_MS,
+  ROOM_PRESENCE_TIMEOUT_MS,
+} from '@levelup/contracts';
+import { newUser } from './helpers.ts';
+
+// A live body-doubling room seen by two members at once, each in a browser context of their own: they see
+// each other arrive, read the same timer, one checks in with a quest and completes it at check-out (the
+// co-focus bonus lands in the XP history with its reason), and the other closing the tab leaves the room.
+
+/** Presence: the other member sees an arrival this fast. */
+const APPEAR_MS = 2_000;
+/** A closed tab is gone after at most the presence timeout plus one sweep (and a second of delivery). */
+const GONE_MS = ROOM_PRESENCE_TIMEOUT_MS + ROOM_PRESENCE_SWEEP_MS + 1_000;
+
+async function member(browser: Browser, prefix: string, displayName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = { ...newUser(prefix), displayName };
+  expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  return { context, page, user };
+}
+
+/** mm:ss or h:mm:ss of the room's timer, in seconds. */
+async function timerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer').textContent()) ?? '';
+  return text
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+const inRoom = (page: Page) => page.getByRole('list', { name: 'In the room' });
+
+test('two members share a live room: presence, one timer, a check-in with a quest completed at check-out, and the co-focus bonus', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Live room ${Date.now().toString(36)}`;
+  const host = await member(browser, 'roomh', 'Hedy Host');
+  const guest = await member(browser, 'roomg', 'Gus Guest');
+
+  // The host has a quest to work on, and a session on now that nobody else is in yet.
+  const questTitle = `Write the grant report ${Date.now().toString(36)}`;
+  const quest = await host.page.request.post('/api/quests', {
+    data: { title: questTitle, description: 'Two pages, then proofread' },
+  });
+  expect(quest.status()).toBe(201);
+  const created = await host.page.request.post('/api/sessions', {
+    data: {
+      title,
+      description: null,
+      startTime: new Date().toISOString(),
+      duration: 30,
+      maxParticipants: 4,
+      category: 'focus',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const session = (await created.json()) as { id: string };
+  expect((await host.page.request.post(`/api/sessions/${session.id}/join`)).status()).toBe(200);
+
+  await host.page.goto(`/sessions/${session.id}`);
+  await expect(host.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(inRoom(host.page).getByRole('listitem', { name: 'Hedy Host (you)' })).toBeVisible();
+
+  // The guest finds the session on the sessions page; Join Now leads into its room.
+  await guest.page.goto('/sessions');
+  const card = guest.page.locator('.ant-card').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Join Now' }).click();
+  await expect(guest.page).toHaveURL(new RegExp(`/sessions/${session.id}$`));
+  await expect(guest.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Each sees the other in the room within two seconds of arriving.
+  await expect(inRoom(host.page).getByRole('listitem', { name: 'Gus Guest' })).toBeVisible({
+    timeout: APPEAR_MS,
+  });
+  await expect(inRoom(guest.page).getByRole('listitem', { name: 'Hedy Host' })).toBeVisible({
+    timeout: APPEAR_MS,
+  });
+
+  // One timer: both screens read it at the same moment within a second of each other.
+  const [hostSeconds, guestSeconds] = await Promise.all([
+    timerSeconds(host.page),
+    timerSeconds(guest.page),
+  ]);
+  expect(hostSeconds).toBeGreaterThan(20 * 60);
+  expect(Math.abs(hostSeconds - guestSeconds)).toBeLessThanOrEqual(1);
+  await expect(host.page.getByRole('heading', { level: 2, name: 'Focus' })).toBeVisible();
+
+  // The host checks in with the quest; the guest sees the line.
+  const checkIn = host.page.getByRole('form', { name: 'Check in' });
+  await checkIn.getByLabel("What I'll work on").fill('First draft of the report');
+  await checkIn.getByRole('combobox').click();
+  await host.page.getByTitle(questTitle).click();
+  await checkIn.getByRole('button', { name: 'Check in' }).click();
+  const hostLine = inRoom(guest.page).getByRole('listitem', { name: 'Hedy Host' });
+  await expect(hostLine).toContainText('Working on: First draft of the report', {
+    timeout: APPEAR_MS,
+  });
+  await expect(hostLine).toContainText(`Quest: ${questTitle}`);
+
+  // For looking at the screens by eye: ROOM_SCREENSHOTS=<folder> saves both members' pages at phone and
+  // desktop sizes in both themes.
+  const shots = process.env.ROOM_SCREENSHOTS;
+  if (shots) {
+    for (const [name, page] of [
+      ['room', host.page],
+      ['room-guest', guest.page],
+    ] as const) {
+      for (const [size, viewport] of [
+        ['desktop', { width: 1280, height: 900 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: `${shots}/${name}-${size}-${colorScheme}.png`,
+            fullPage: true,
+          });
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    const list = await guest.context.newPage();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await list.emulateMedia({ colorScheme });
+      await list.goto('/sessions');
+      await expect(list.getByText(title)).toBeVisible();
+      await list.screenshot({ path: `${shots}/sessions-${colorScheme}.png`, fullPage: true });
+      await list.setViewportSize({ width: 390, height: 844 });
+      await list.screenshot({ path: `${shots}/sessions-phone-${colorScheme}.png`, fullPage: true });
+      await list.setViewportSize({ width: 1280, height: 720 });
+    }
+    await list.close();
+  }
+
+  // Check-out: done, completing the linked quest with the usual completion (its XP toast as ever).
+  const checkOut = host.page.getByRole('form', { name: 'Check out' });
+  await checkOut.getByText('Done', { exact: true }).click();
+  await expect(
+    checkOut.getByRole('checkbox', {
+      name: new RegExp(`Complete the linked quest: ${questTitle}`),
+    }),
+  ).toBeChecked();
+  await checkOut.getByRole('button', { name: 'Check out' }).click();
+  await expect(host.page.getByText('Quest Completed!')).toBeVisible();
+  await expect(hostLine).toContainText('Done');
+
+  // The co-focus bonus shows in the XP history with its reason (svc-identity adds it from the event).
+  const profile = await host.context.newPage();
+  await expect(async () => {
+    await profile.goto('/profile');
+    await expect(
+      profile.getByText(`${CO_FOCUS_BONUS_REASON}: ${questTitle}`, { exact: true }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const bonus = profile
+    .getByRole('listitem')
+    .filter({ hasText: `${CO_FOCUS_BONUS_REASON}: ${questTitle}` });
+  await expect(bonus).toContainText(`+${CO_FOCUS_BONUS_XP} XP`);
+  await expect(bonus).toContainText('quest completed in a body-doubling session');
+  await profile.close();
+
+  // The guest closes the tab: gone from the host's room within the presence bound.
+  await guest.page.close();
+  await expect(inRoom(host.page).getByRole('listitem', { name: 'Gus Guest' })).toHaveCount(0, {
+    timeout: GONE_MS,
+  });
+  await expect(
+    host.page.getByRole('list', { name: 'Not here right now' }).getByRole('listitem', {
+      name: 'Gus Guest',
+    }),
+  ).toBeVisible();
+  await host.context.close();
+  await guest.context.close();
+});
