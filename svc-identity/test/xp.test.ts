@@ -276,6 +276,36 @@ describe('XP applied a batch at a time', () => {
     expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(2);
   });
 
+  it('when the crash came between the total and the ledger rows and the user’s events then outran the recent window, then a redelivery adds nothing', async () => {
+    const userId = await signUp();
+    const first = [
+      questEvent('quests.completed', userId, 100),
+      questEvent('quests.completed', userId, 100),
+    ];
+    const { User, XpLedger } = models();
+    // kill -9 between the batch's total and its ledger rows: the process never gets further.
+    const killedBeforeRows = {
+      ...models(),
+      XpLedger: {
+        countDocuments: XpLedger.countDocuments.bind(XpLedger),
+        insertMany: () => Promise.reject(new Error('killed')),
+      } as unknown as typeof XpLedger,
+    };
+    await expect(xpBatchHandler(killedBeforeRows)(entries(first))).rejects.toThrow('killed');
+    // The restarted service handles the user's newer events first (the lost batch comes back only after
+    // the acknowledgement wait), more of them than xpRecent keeps.
+    const later = Array.from({ length: XP_RECENT_WINDOW + 1 }, () =>
+      questEvent('quests.completed', userId, 1),
+    );
+    await xpBatchHandler(models())(entries(later));
+    for (const event of first) await one()(event);
+    expect(await User.findById(userId).lean()).toMatchObject({
+      xp: 200 + XP_RECENT_WINDOW + 1,
+      xpApplying: [],
+    });
+    expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(XP_RECENT_WINDOW + 3);
+  });
+
   it('when a busy user’s batch is delivered again after more than the recent window of events, then it still counts once', async () => {
     const userId = await signUp();
     const first = [questEvent('quests.completed', userId, 100)];

@@ -197,17 +197,20 @@ class BatchNotWhole extends Error {
 }
 
 /**
- * A pulled batch of one user's XP events (first deliveries, stream order), applied in two writes
+ * A pulled batch of one user's XP events (first deliveries, stream order), applied in three writes
  * instead of four per event:
  *
  * 1. One update of the user: `$inc` by the sum of the deltas and every event id pushed into
- *    `xpRecent` (the last XP_RECENT_WINDOW ids), only where none of the ids is in `xpRecent` or
- *    `xpApplying` yet. It lands whole or not at all; not at all (an event already applied, e.g. sent
- *    twice by an outbox, or an unknown user) hands the batch to the one-at-a-time path.
+ *    `xpApplying` and `xpRecent` (the last XP_RECENT_WINDOW ids), only where none of the ids is in
+ *    either yet. It lands whole or not at all; not at all (an event already applied, e.g. sent twice by
+ *    an outbox, or an unknown user) hands the batch to the one-at-a-time path.
  * 2. The ledger rows, `applied: true`, in one unordered insert (rows already there are fine).
+ * 3. The ids leave `xpApplying`.
  *
- * A crash after 1 redelivers the events one at a time: each finds its id in `xpRecent`, so only its
- * ledger row is written.
+ * A crash after 1 redelivers the events one at a time, after the acknowledgement wait: each finds its
+ * id in `xpApplying`, so only its ledger row is written. `xpRecent` alone would not do: by then the
+ * restarted service may have applied more than XP_RECENT_WINDOW newer events of a busy user, pushing
+ * the ids out of it. A crash after 2 finds the rows applied and only takes the ids out of `xpApplying`.
  */
 export function xpBatchHandler(models: IdentityModels): BatchHandler {
   const { User, XpLedger } = models;
@@ -229,7 +232,10 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
       { _id: userId, xpRecent: { $nin: ids }, xpApplying: { $nin: ids } },
       {
         $inc: { xp: sum, xpVersion: 1 },
-        $push: { xpRecent: { $each: ids, $slice: -XP_RECENT_WINDOW } },
+        $push: {
+          xpApplying: { $each: ids },
+          xpRecent: { $each: ids, $slice: -XP_RECENT_WINDOW },
+        },
       },
     );
     if (result.matchedCount !== 1) throw new BatchNotWhole();
@@ -251,6 +257,7 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
     } catch (err) {
       if (!onlyDuplicates(err)) throw err;
     }
+    await User.updateOne({ _id: userId }, { $pull: { xpApplying: { $in: ids } } });
   };
 }
 
