@@ -9,8 +9,9 @@
  * leaves the list once the consumer applied it, and comes back (with the new error) if it fails again.
  * Handlers apply an event id once, so replaying twice applies once.
  *
- * `rebuild` rebuilds the read models fed by the QUESTS stream (svc-identity's XP, svc-goals' views,
- * talents and linked goal XP, svc-community's feed) from the stream's history into scratch databases
+ * `rebuild` rebuilds the read models fed by events (svc-identity's XP, from quest completions and
+ * co-focus bonuses; svc-goals' views, talents and linked goal XP; svc-community's feed) from the streams'
+ * history into scratch databases
  * (`<database>_rebuild`, dropped afterwards), compares them with the live ones and prints every
  * difference; it exits 1 when there is one. The live databases are only read.
  *

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CO_FOCUS_BONUS_XP, makeEvent } from '@levelup/contracts';
 import {
   connectMongo,
   rebuildAndCompare,
@@ -37,8 +39,8 @@ import { xpRebuild } from '../src/xp/rebuild.ts';
 import { client, newUser, startIdentity, type IdentityHarness } from './harness.ts';
 
 // svc-quests, svc-identity, svc-goals and svc-community on one namespace: completions, partials and
-// revokes go through svc-quests' API, and the read models fed by the QUESTS stream are rebuilt from the
-// stream's history and compared with the live ones.
+// revokes go through svc-quests' API, and the read models fed by events are rebuilt from the streams'
+// history and compared with the live ones.
 
 let infra: TestInfra;
 let quests: TestService;
@@ -179,10 +181,23 @@ async function playDay(userId: string) {
   await as('POST', `/api/life-tasks/${task.id}/complete`);
 }
 
-describe('read models rebuilt from the QUESTS stream', () => {
+describe("read models rebuilt from the streams' history", () => {
   it('when members complete, partly complete and revoke quests, then XP, goals and the feed rebuilt from history equal the live ones, and a lost change shows as a difference', async () => {
     const members = [await member(), await member()];
     for (const userId of members) await playDay(userId);
+    // A co-focus bonus (svc-community's event, read by the XP consumer from the COMMUNITY stream): a
+    // rebuild from the quests' history alone would take it away.
+    await identity.deps.bus.publish(
+      makeEvent('community.co_focus.awarded', {
+        userId: members[1]!,
+        sessionId: randomUUID(),
+        questId: randomUUID(),
+        completionEventId: randomUUID(),
+        xpDelta: CO_FOCUS_BONUS_XP,
+        title: 'Errand 0',
+        localDate: '2026-11-25',
+      }),
+    );
     const { body: overview } = await quests.as(members[0]!)('GET', '/api/dashboard/overview');
     expect(overview.totalXpEarned).toBeGreaterThan(0);
 
@@ -196,9 +211,10 @@ describe('read models rebuilt from the QUESTS stream', () => {
 
     // The rebuilt totals are what svc-quests itself says each member earned.
     const { User } = identityModels(identity.deps.db);
-    for (const userId of members) {
+    for (const [i, userId] of members.entries()) {
       const { body } = await quests.as(userId)('GET', '/api/dashboard/overview');
-      expect((await User.findById(userId).lean())?.xp).toBe(body.totalXpEarned);
+      const bonus = i === 1 ? CO_FOCUS_BONUS_XP : 0;
+      expect((await User.findById(userId).lean())?.xp).toBe(body.totalXpEarned + bonus);
     }
     // Each member: a linked occurrence's credit and talent counts; a feed item per completion kept.
     expect(goalsReport.keys).toBeGreaterThanOrEqual(4);

@@ -122,4 +122,9 @@ export type {
   StartServiceOptions,
 } from './start-service.ts';
 export { compareSnapshots, rebuildAndCompare } from './rebuild.ts';
-export type { ReadModelRebuild, RebuildReport, SnapshotDifference } from './rebuild.ts';
+export type {
+  HistorySource,
+  ReadModelRebuild,
+  RebuildReport,
+  SnapshotDifference,
+} from './rebuild.ts';

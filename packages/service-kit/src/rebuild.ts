@@ -1,16 +1,22 @@
 import type { Connection } from 'mongoose';
 import type { Bus, HistoryEntry } from './bus.ts';
 
+/** One stream's history a read model is fed from (all of it, or the subjects of `filterSubject`). */
+export interface HistorySource {
+  stream: string;
+  filterSubject?: string;
+}
+
 /**
- * A read model that can be rebuilt from a stream's history: its own handlers applied, in stream order,
- * to a scratch database, then compared with the live one through `snapshot` (what the read model says,
+ * A read model that can be rebuilt from its streams' history: its own handlers applied, in stream order
+ * (one source after the other), to a scratch database, then compared with the live one through `snapshot` (what the read model says,
  * as comparable strings by key). The rule stays in one place: the rebuild runs the consumer's own code.
  */
 export interface ReadModelRebuild {
   /** 'svc-identity xp': how the comparison is reported. */
   name: string;
-  stream: string;
-  filterSubject?: string;
+  /** Every stream the live consumers feed the read model from. */
+  sources: readonly HistorySource[];
   /**
    * Readies the scratch database (copies in what the service owns itself and the events do not carry,
    * such as goals and their links) and answers the function applying one history event to it.
@@ -46,7 +52,7 @@ export function compareSnapshots(
 }
 
 /**
- * Rebuilds `model` from the stream's history into `scratch` (emptied first) and compares it with `live`.
+ * Rebuilds `model` from its streams' history into `scratch` (emptied first) and compares it with `live`.
  * The live read model is left as it is; the caller drops the scratch database when done.
  */
 export async function rebuildAndCompare(
@@ -59,9 +65,11 @@ export async function rebuildAndCompare(
   await scratch.dropDatabase();
   const apply = await model.prepare(scratch, live);
   let events = 0;
-  for await (const entry of bus.readHistory(model.stream, model.filterSubject)) {
-    await apply(entry);
-    events += 1;
+  for (const { stream, filterSubject } of model.sources) {
+    for await (const entry of bus.readHistory(stream, filterSubject)) {
+      await apply(entry);
+      events += 1;
+    }
   }
   const [liveSnapshot, rebuiltSnapshot] = await Promise.all([
     model.snapshot(live, live),

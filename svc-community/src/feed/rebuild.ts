@@ -11,8 +11,7 @@ import { communityEventHandlers, isShown } from './feed-events.ts';
  */
 export const feedRebuild: ReadModelRebuild = {
   name: 'svc-community feed',
-  stream: STREAMS.QUESTS.name,
-  filterSubject: 'quests.>',
+  sources: [{ stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' }],
   async prepare(scratch: Connection) {
     await communityModels(scratch).FeedEntry.init();
     const handlers = communityEventHandlers(communityModels(scratch));

@@ -18,8 +18,7 @@ import { questViews } from './quest-views.ts';
  */
 export const goalsRebuild: ReadModelRebuild = {
   name: 'svc-goals quest views, talents and linked goal XP',
-  stream: STREAMS.QUESTS.name,
-  filterSubject: 'quests.>',
+  sources: [{ stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' }],
   async prepare(scratch: Connection) {
     const views = questViewModels(scratch);
     const talents = talentModels(scratch);

@@ -5,14 +5,17 @@ import { identityModels } from '../users/models.ts';
 import { xpEventHandler } from './apply-xp-event.ts';
 
 /**
- * Every user's XP total rebuilt from the QUESTS stream by the XP consumer's own handler. The scratch
+ * Every user's XP total rebuilt from what the XP consumers read (quest and life-task completions from the
+ * QUESTS stream, co-focus bonuses from the COMMUNITY stream) by their own handler. The scratch
  * database gets the live users' ids (and unique keys) only, at XP 0: the accounts are svc-identity's own, the XP comes from
  * the events, and an event for a user that does not exist moves nothing, as it does live.
  */
 export const xpRebuild: ReadModelRebuild = {
   name: 'svc-identity xp',
-  stream: STREAMS.QUESTS.name,
-  filterSubject: 'quests.>',
+  sources: [
+    { stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' },
+    { stream: STREAMS.COMMUNITY.name, filterSubject: 'community.co_focus.>' },
+  ],
   async prepare(scratch: Connection, live: Connection) {
     const scratchModels = identityModels(scratch);
     await scratchModels.XpLedger.init();

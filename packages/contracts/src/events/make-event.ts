@@ -22,6 +22,7 @@ import type {
   ReminderCancelledEventData,
   ReminderScheduledEventData,
 } from '../reminders/reminders.ts';
+import type { CoFocusEventData } from '../community/rooms.ts';
 
 /** Every known event type and its data. */
 export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
@@ -37,6 +38,8 @@ export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
   'quests.reminder_cancelled': ReminderCancelledEventData;
   'community.reminder_scheduled': ReminderScheduledEventData;
   'community.reminder_cancelled': ReminderCancelledEventData;
+  'community.co_focus.awarded': CoFocusEventData;
+  'community.co_focus.revoked': CoFocusEventData;
 };
 export type EventType = keyof EventDataMap;
 
