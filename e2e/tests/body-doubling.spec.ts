@@ -14,9 +14,16 @@ test('with no sessions on, a member starts one now from the sessions page', asyn
   await expect(page.getByRole('heading', { name: 'No sessions yet' })).toBeVisible();
   await page.getByText('50 min', { exact: true }).click();
   await page.getByRole('button', { name: 'Start a session' }).click();
+  // Straight into its room: 50 minutes of focus, then the break.
+  await expect(page).toHaveURL(/\/sessions\/[^/]+$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: '50-minute focus session' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Focus' })).toBeVisible();
+  // Back on the list it is live, with whoever started it in it.
+  await page.goto('/sessions');
   await expect(page.getByRole('heading', { name: '50-minute focus session' })).toBeVisible();
   await expect(page.getByText('LIVE').first()).toBeVisible();
-  // Whoever starts it is in it.
   await expect(page.getByLabel('1 of 6 participants')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No sessions yet' })).toHaveCount(0);
 });

@@ -3,7 +3,7 @@ import {
   ROOM_BREAK_MINUTES,
   initials,
   isSessionFull,
-  quickSessionRequest,
+  quickMatchSessionRequest,
   roomTimerOf,
   sessionEnd,
   sessionPhase,
@@ -234,34 +234,24 @@ export function sessionsService(deps: {
           return { session: await present(joined, userId), created: false };
         }
       }
-      const request = quickSessionRequest(now, 25);
+      const request = quickMatchSessionRequest(now, focusMinutes);
+      const fields = {
+        hostId: userId,
+        title: request.title,
+        description: request.description ?? null,
+        startTime: now,
+        duration: request.duration,
+        maxParticipants: request.maxParticipants,
+        category: request.category,
+      };
       const minute = Math.floor(now.getTime() / 60_000);
-      const created = await sessions.createQuickMatch(
-        {
-          hostId: userId,
-          title: `${focusMinutes}-minute focus session`,
-          description: request.description ?? null,
-          startTime: now,
-          duration: focusMinutes + ROOM_BREAK_MINUTES,
-          maxParticipants: request.maxParticipants,
-          category: request.category,
-        },
-        `${focusMinutes}:${minute}`,
-      );
+      const created = await sessions.createQuickMatch(fields, `${focusMinutes}:${minute}`);
       const joined = created.participantIds.includes(userId)
         ? created
         : await sessions.join(created, userId);
       if (!joined) {
         // The minute's session filled up meanwhile: one of the member's own.
-        const own = await sessions.create({
-          hostId: userId,
-          title: `${focusMinutes}-minute focus session`,
-          description: request.description ?? null,
-          startTime: now,
-          duration: focusMinutes + ROOM_BREAK_MINUTES,
-          maxParticipants: request.maxParticipants,
-          category: request.category,
-        });
+        const own = await sessions.create(fields);
         const mineNow = (await sessions.join(own, userId)) ?? own;
         await rooms?.memberJoined(mineNow, userId);
         return { session: await present(mineNow, userId), created: true };

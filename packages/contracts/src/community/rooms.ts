@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { idSchema } from '../common/ids.ts';
 import { defineEvent } from '../events/envelope.ts';
-import { sessionSchema } from './sessions.ts';
+import { sessionSchema, type CreateSessionRequest } from './sessions.ts';
 
 // Live body-doubling rooms: one room per session at /sessions/:id. Who is in the room right now, the
 // shared focus timer, each member's check-in line and check-out, and the co-focus XP bonus. Docs:
@@ -32,6 +32,21 @@ export type QuickMatchFocusMinutes = (typeof QUICK_MATCH_FOCUS_MINUTES)[number];
 export const QUICK_MATCH_DEFAULT_FOCUS_MINUTES: QuickMatchFocusMinutes = 25;
 /** Start now joins a live session only if at least this many minutes of focus are left in it. */
 export const QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES = 10;
+
+/**
+ * The session Start now opens when there is none to join: `focusMinutes` of focus from `now`, then the
+ * break, open to six.
+ */
+export function quickMatchSessionRequest(now: Date, focusMinutes: number): CreateSessionRequest {
+  return {
+    title: `${focusMinutes}-minute focus session`,
+    description: 'Drop in, say what you are working on, and work alongside each other.',
+    startTime: now.toISOString(),
+    duration: focusMinutes + ROOM_BREAK_MINUTES,
+    maxParticipants: 6,
+    category: 'focus',
+  };
+}
 
 /** The timer every screen shows: instants from the session's start and length, the same everywhere. */
 export const roomTimerSchema = z.object({

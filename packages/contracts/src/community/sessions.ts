@@ -122,24 +122,3 @@ export function splitSessions<T extends { isActive: boolean }>(
     upcoming: sessions.filter((s) => !s.isActive),
   };
 }
-
-// Starting a session from the empty sessions page: one click, a session that starts now.
-
-/** The lengths offered: one pomodoro, or a long focus block. */
-export const QUICK_SESSION_DURATIONS = [25, 50] as const;
-export type QuickSessionDuration = (typeof QUICK_SESSION_DURATIONS)[number];
-
-/** The session 'Start a session' creates: a Deep Focus session starting at `now`, open to six. */
-export function quickSessionRequest(
-  now: Date,
-  duration: QuickSessionDuration,
-): CreateSessionRequest {
-  return {
-    title: `${duration}-minute focus session`,
-    description: 'Drop in, say what you are working on, and work alongside each other.',
-    startTime: now.toISOString(),
-    duration,
-    maxParticipants: 6,
-    category: 'focus',
-  };
-}

@@ -67,61 +67,49 @@ describe('sessions page', () => {
     });
   });
 
-  it('when there are no sessions at all, then Start a session starts a focus session now, 25 or 50 minutes long, and joins it', async () => {
-    let sessions: unknown[] = [];
+  it('when there are no sessions at all, then Start a session opens one now with the chosen focus length and leads into its room', async () => {
     const { calls } = mockFetch({
-      'GET /api/sessions': () => ({ body: sessions }),
-      'POST /api/sessions': ({ body }) => {
-        sessions = [sessionFixture({ title: (body as { title: string }).title, isHost: true })];
-        return { status: 201, body: sessions[0] };
-      },
-      'POST /api/sessions/s1/join': () => {
-        sessions = [{ ...(sessions[0] as object), joinedByMe: true, currentParticipants: 1 }];
-        return { body: sessions[0] };
+      'GET /api/sessions': { body: [] },
+      'POST /api/sessions/quick-match': {
+        body: {
+          session: sessionFixture({ title: '50-minute focus session', joinedByMe: true }),
+          created: true,
+        },
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<SessionsPage />);
+    renderWithProviders(
+      <Routes>
+        <Route path="/sessions" element={<SessionsPage />} />
+        <Route path="/sessions/:id" element={<h1>The room</h1>} />
+      </Routes>,
+      { route: '/sessions' },
+    );
     expect(await screen.findByRole('heading', { name: 'No sessions yet' })).toBeInTheDocument();
+    expect(screen.getByText(/a 5-minute break follows/)).toBeInTheDocument();
+    // Start now is for joining others: with nothing on, the card is the one way to start.
+    expect(screen.queryByRole('button', { name: 'Start now' })).not.toBeInTheDocument();
     await user.click(screen.getByText('50 min'));
     expect(screen.getByRole('radio', { name: '50 min' })).toBeChecked();
-    const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Start a session' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const sent = calls.find((c) => c.method === 'POST')?.body as { startTime: string };
-    expect(sent).toEqual({
-      title: '50-minute focus session',
-      description: 'Drop in, say what you are working on, and work alongside each other.',
-      startTime: expect.any(String),
-      duration: 50,
-      maxParticipants: 6,
-      category: 'focus',
-    });
-    // Starts now: not before the click, and not later than the test's own clock.
-    expect(Date.parse(sent.startTime)).toBeGreaterThanOrEqual(before);
-    expect(Date.parse(sent.startTime)).toBeLessThanOrEqual(Date.now());
-    // Whoever starts it is in it: the session shows under Live Sessions, joined, and the empty state is gone.
-    await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-        '/api/sessions',
-        '/api/sessions/s1/join',
-      ]),
-    );
-    expect(await screen.findByText('50-minute focus session')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'No sessions yet' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The room' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/sessions/quick-match', body: { focusMinutes: 50 } }),
+    ]);
   });
 
-  it('when Start a session is left at its default, then the session is 25 minutes', async () => {
+  it('when Start a session is left at its default, then it asks for 25 minutes of focus', async () => {
     const { calls } = mockFetch({
       'GET /api/sessions': { body: [] },
-      'POST /api/sessions': { status: 201, body: sessionFixture() },
-      'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
+      'POST /api/sessions/quick-match': {
+        body: { session: sessionFixture({ joinedByMe: true }), created: true },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<SessionsPage />);
     await user.click(await screen.findByRole('button', { name: 'Start a session' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ duration: 25 }),
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ focusMinutes: 25 }),
     );
   });
 

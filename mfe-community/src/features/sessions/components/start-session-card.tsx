@@ -1,36 +1,30 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Radio from 'antd/es/radio';
 import {
-  QUICK_SESSION_DURATIONS,
-  quickSessionRequest,
-  type QuickSessionDuration,
+  QUICK_MATCH_DEFAULT_FOCUS_MINUTES,
+  QUICK_MATCH_FOCUS_MINUTES,
+  ROOM_BREAK_MINUTES,
+  type QuickMatchFocusMinutes,
 } from '@levelup/contracts';
-import { serverMessageOf, useToast } from '@levelup/web-kit';
-import { createSession, sessionAction, sessionsQueryKey } from '../api/sessions-api.ts';
+import { useQuickMatch } from '../hooks/use-sessions.ts';
 
 /**
- * The sessions page with nothing on: 'Start a session' makes a focus session that starts now, 25 or 50
- * minutes long, and joins it (whoever starts one is in it), so it shows under Live Sessions with one
- * participant for others to join.
+ * The sessions page with nothing on: 'Start a session' opens a session that starts now (the chosen
+ * focus length, then the break) and leads straight into its room, where others who start or join one
+ * find you.
  */
 export function StartSessionCard({ onCustomize }: { onCustomize: () => void }) {
-  const [duration, setDuration] = useState<QuickSessionDuration>(QUICK_SESSION_DURATIONS[0]);
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const create = useMutation({
-    mutationFn: async (minutes: QuickSessionDuration) => {
-      const session = await createSession(quickSessionRequest(new Date(), minutes));
-      return sessionAction(session.id, 'join');
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
-  });
+  const [minutes, setMinutes] = useState<QuickMatchFocusMinutes>(QUICK_MATCH_DEFAULT_FOCUS_MINUTES);
+  const match = useQuickMatch();
   return (
     <Card style={{ textAlign: 'center', marginBottom: 24 }}>
       <h2 style={{ fontSize: 20, marginTop: 0 }}>No sessions yet</h2>
-      <p>Start one now and others can join you. A short focus block is a good first step.</p>
+      <p>
+        Start one now and others can join you. Pick how long to focus; a {ROOM_BREAK_MINUTES}-minute
+        break follows.
+      </p>
       <div
         style={{
           display: 'flex',
@@ -41,30 +35,13 @@ export function StartSessionCard({ onCustomize }: { onCustomize: () => void }) {
         }}
       >
         <Radio.Group
-          aria-label="Session length"
+          aria-label="Focus length"
           optionType="button"
-          value={duration}
-          onChange={(event) => setDuration(event.target.value as QuickSessionDuration)}
-          options={QUICK_SESSION_DURATIONS.map((minutes) => ({
-            value: minutes,
-            label: `${minutes} min`,
-          }))}
+          value={minutes}
+          onChange={(event) => setMinutes(event.target.value as QuickMatchFocusMinutes)}
+          options={QUICK_MATCH_FOCUS_MINUTES.map((value) => ({ value, label: `${value} min` }))}
         />
-        <Button
-          type="primary"
-          loading={create.isPending}
-          onClick={() =>
-            create.mutate(duration, {
-              onSuccess: (session) =>
-                toast.success({ title: 'Session started', description: session.title }),
-              onError: (error) =>
-                toast.error({
-                  title: 'Could not start the session',
-                  description: serverMessageOf(error, 'Please try again.'),
-                }),
-            })
-          }
-        >
+        <Button type="primary" loading={match.isPending} onClick={() => match.mutate(minutes)}>
           Start a session
         </Button>
         <Button onClick={onCustomize}>Plan one for later</Button>
