@@ -225,6 +225,45 @@ describe('a scheduled quest reminder', () => {
     });
   });
 
+  it('when the completion is undone before its time, then the reminder svc-quests schedules again comes back and is sent once', async () => {
+    const person = await subscribedUser();
+    const quest = itemId();
+    now = new Date('2026-12-03T09:00:00.000Z');
+    const dueAt = new Date(now.getTime() + 30 * 60_000);
+    await publish(questReminder(person.userId, quest, dueAt));
+    await waitForStatus(person.userId, quest, 'pending');
+    now = new Date(now.getTime() + 60_000);
+    await publish(
+      makeEvent(
+        'quests.completed',
+        {
+          userId: person.userId,
+          questId: quest,
+          occurrenceId: null,
+          seriesId: null,
+          xpDelta: 10,
+          difficulty: 'easy',
+          category: null,
+          growthPath: null,
+          localDate: '2026-12-03',
+          title: 'Stretch',
+          completionType: 'completed',
+        },
+        { now },
+      ),
+    );
+    await waitForStatus(person.userId, quest, 'cancelled');
+    // The undo: svc-quests publishes the same reminder again, later than the completion.
+    now = new Date(now.getTime() + 60_000);
+    await publish(questReminder(person.userId, quest, dueAt));
+    await waitForStatus(person.userId, quest, 'pending');
+    now = dueAt;
+    await workers.reminders.tick();
+    await workers.reminders.tick();
+    expect(receivedBy(person)).toHaveLength(1);
+    expect(await reminderState(person.userId, quest)).toHaveLength(1);
+  });
+
   it('when the quest is deleted, then its cancel event stops the reminder, and a late copy of the old schedule does not bring it back', async () => {
     const person = await subscribedUser();
     const quest = itemId();

@@ -89,6 +89,41 @@ describe('quest reminders (svc-quests schedules, svc-identity delivers)', () => 
     ]);
   });
 
+  it('when a completion is undone before the quest’s time, then its reminder is scheduled again; after its time, it is not', async () => {
+    const user = userId();
+    const as = quests.as(user);
+    const ahead = '2030-06-01T07:30:00.000Z';
+    const { body: quest } = await as(
+      'POST',
+      '/api/quests',
+      newQuest({ title: 'Stretch', scheduledTime: ahead }),
+    );
+    await waitForReminders(quest.id, 1);
+    // Completing cancels the reminder at svc-identity; undoing it brings the reminder back.
+    expect((await as('POST', `/api/quests/${quest.id}/toggle`)).body.isCompleted).toBe(true);
+    expect((await as('POST', `/api/quests/${quest.id}/toggle`)).body.isCompleted).toBe(false);
+    const events = await waitForReminders(quest.id, 2);
+    expect(events.map((e) => [e.type, e.data.occurrence, e.data.dueAt])).toEqual([
+      ['quests.reminder_scheduled', ahead, ahead],
+      ['quests.reminder_scheduled', ahead, ahead],
+    ]);
+
+    const past = '2020-06-01T07:30:00.000Z';
+    const { body: late } = await as(
+      'POST',
+      '/api/quests',
+      newQuest({ title: 'Yesterday’s call', scheduledTime: past }),
+    );
+    await waitForReminders(late.id, 1);
+    await as('POST', `/api/quests/${late.id}/toggle`);
+    await as('POST', `/api/quests/${late.id}/toggle`);
+    // Events arrive in the order they were published: once a later quest's reminder is here, any
+    // reminder the late quest's toggles published would be too.
+    const { body: marker } = await as('POST', '/api/quests', newQuest({ scheduledTime: ahead }));
+    await waitForReminders(marker.id, 1);
+    expect(reminderEvents(late.id)).toHaveLength(1);
+  });
+
   it('when a quest has no scheduled time, then no reminder event is published for it', async () => {
     const user = userId();
     const as = quests.as(user);

@@ -26,3 +26,18 @@ export function questReminderEvent(
     { now, requestId },
   );
 }
+
+/**
+ * Un-completing a quest whose scheduled time is still ahead brings its reminder back: the completion
+ * cancelled it (svc-identity cancels an item's reminder when it is completed). Null for any other
+ * change, and when the time has passed (a reminder then would only arrive late).
+ */
+export function reminderAfterUndo(
+  quest: ReminderFields,
+  event: EventEnvelope | null,
+): EventEnvelope | null {
+  if (event?.type !== 'quests.revoked' || !quest.scheduledTime) return null;
+  const now = new Date(event.occurredAt);
+  if (new Date(quest.scheduledTime).getTime() <= now.getTime()) return null;
+  return questReminderEvent({ ...quest, isCompleted: false }, now, event.requestId);
+}

@@ -17,7 +17,7 @@ import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import { moveCompletion } from '../completions/move-completion.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { QuestDoc } from './models.ts';
-import { questReminderEvent } from './quest-reminder.ts';
+import { questReminderEvent, reminderAfterUndo } from './quest-reminder.ts';
 import type { QuestsRepository } from './repository.ts';
 import { toQuest } from './quest-dto.ts';
 
@@ -60,7 +60,8 @@ export function questsService(deps: {
       requestId,
       progressNotes,
       occurrenceId: null,
-      apply: (item, change, event) => quests.applyStateChange(item, change, event),
+      apply: (item, change, event) =>
+        quests.applyStateChange(item, change, event, reminderAfterUndo(item, event)),
       reload: () => owned(userId, questId),
       flush: (item) => relay.flush(item),
       toDto: toQuest,

@@ -122,18 +122,26 @@ export function questsRepository({ Quest }: QuestsModels) {
      * One conditional update: lands only on the revision the caller observed, sets the new state and
      * pushes the event into the outbox together. null = another request changed it first.
      */
+    /**
+     * The completion state change and its event in one write; `reminder` (the reminder event the
+     * change calls for, if any) goes into the outbox after it.
+     */
     async applyStateChange(
       quest: Pick<QuestDoc, '_id' | 'userId' | 'rev'>,
       change: QuestStateChange,
       event: EventEnvelope | null,
+      reminder: EventEnvelope | null = null,
     ): Promise<QuestDoc | null> {
       const recorded = completionEventUpdate(event);
+      const entries = [event, reminder].flatMap((e) => (e ? [outboxEntry(e)] : []));
       return Quest.findOneAndUpdate(
         { _id: quest._id, userId: quest.userId, rev: quest.rev, deletedAt: null },
         {
           $set: { ...change, ...recorded.set },
           $inc: { rev: 1 },
-          ...(event ? { $push: { outbox: outboxEntry(event), ...recorded.push } } : {}),
+          ...(entries.length > 0
+            ? { $push: { outbox: { $each: entries }, ...recorded.push } }
+            : {}),
         },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
