@@ -20,10 +20,10 @@ const HALF_HOURS = Array.from({ length: 48 }, (_, i) => {
 
 const pushText: Record<PushState, string> = {
   unsupported:
-    'This browser cannot show notifications from Level Up. Your reminders still appear in the list below.',
+    'This browser cannot show notifications from Level Up. Your reminders still appear under Your Reminders.',
   denied:
-    'Notifications are blocked for this site in your browser settings. Your reminders still appear in the list below.',
-  off: 'Notifications are off on this device. Your reminders appear in the list below.',
+    'Notifications are blocked for this site in your browser settings. Your reminders still appear under Your Reminders.',
+  off: 'Notifications are off on this device. Your reminders appear under Your Reminders.',
   on: 'Notifications are on for this device.',
 };
 

@@ -59,6 +59,24 @@ describe('the reminder list', () => {
 });
 
 describe('reminder settings', () => {
+  it('when notifications cannot be shown, then the card points to the reminder list by its heading, which the profile shows above it', async () => {
+    mockFetch({
+      'GET /api/reminders/settings': { body: DEFAULT_REMINDER_SETTINGS },
+      'GET /api/reminders': { body: { recent: [], upcoming: [] } },
+    });
+    // As the profile composes them: the list first, then the settings.
+    renderWithProviders(
+      <>
+        <RemindersListCard timeZone="UTC" />
+        <ReminderSettingsCard timeZone="UTC" />
+      </>,
+    );
+    expect(await screen.findByText(/still appear under Your Reminders\./)).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading').map((heading) => heading.textContent);
+    expect(headings).toContain('Your Reminders');
+    expect(screen.queryByText(/list below/)).not.toBeInTheDocument();
+  });
+
   it('when a kind is switched off, then the change is saved; a browser without push says the list still has them', async () => {
     const { calls } = mockFetch({
       'GET /api/reminders/settings': { body: DEFAULT_REMINDER_SETTINGS },
