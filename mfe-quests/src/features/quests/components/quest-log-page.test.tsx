@@ -16,6 +16,10 @@ describe('quest log', () => {
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     expect(await screen.findByRole('heading', { name: 'Quest Log' })).toBeInTheDocument();
     expect(await screen.findByText('No quests yet')).toBeInTheDocument();
+    // Someone switching from Habitica or Loop is offered their history from the empty page.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import from Habitica or Loop' }));
+    expect(await screen.findByRole('dialog', { name: 'Import habits' })).toBeInTheDocument();
   });
 
   it("when there are quests and series, then both grids show, a hidden occurrence's series shows none, and hiding removes it", async () => {

@@ -86,7 +86,15 @@ export function QuestLogPage({
         <Card>
           <div style={{ textAlign: 'center' }}>
             <p>No quests yet</p>
-            <Button onClick={onStartNewQuest}>Start New Quest</Button>
+            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'center' }}>
+              <Button onClick={onStartNewQuest}>Start New Quest</Button>
+              {onImport && <Button onClick={onImport}>Import from Habitica or Loop</Button>}
+            </div>
+            {onImport && (
+              <p style={{ marginTop: 12, marginBottom: 0 }}>
+                Already keep habits elsewhere? Bring them and their streaks with you.
+              </p>
+            )}
           </div>
         </Card>
       ) : (
