@@ -74,6 +74,27 @@ function questReminder(userId: string, itemId: string, dueAt: Date, title = 'Str
   return makeEvent('quests.reminder_scheduled', data, { now });
 }
 
+/** The completion of `questId` at the fake clock's time (it cancels the quest's reminder). */
+function questCompleted(userId: string, questId: string, localDate: string) {
+  return makeEvent(
+    'quests.completed',
+    {
+      userId,
+      questId,
+      occurrenceId: null,
+      seriesId: null,
+      xpDelta: 10,
+      difficulty: 'easy',
+      category: null,
+      growthPath: null,
+      localDate,
+      title: 'Stretch',
+      completionType: 'completed',
+    },
+    { now },
+  );
+}
+
 async function publish<K extends EventType>(event: ReturnType<typeof makeEvent<K>>) {
   await identity.deps.bus.publish(event);
 }
@@ -196,25 +217,7 @@ describe('a scheduled quest reminder', () => {
     await publish(questReminder(person.userId, quest, dueAt));
     await waitForStatus(person.userId, quest, 'pending');
     now = new Date(now.getTime() + 60_000);
-    await publish(
-      makeEvent(
-        'quests.completed',
-        {
-          userId: person.userId,
-          questId: quest,
-          occurrenceId: null,
-          seriesId: null,
-          xpDelta: 10,
-          difficulty: 'easy',
-          category: null,
-          growthPath: null,
-          localDate: '2026-12-02',
-          title: 'Stretch',
-          completionType: 'completed',
-        },
-        { now },
-      ),
-    );
+    await publish(questCompleted(person.userId, quest, '2026-12-02'));
     await waitForStatus(person.userId, quest, 'cancelled');
     now = dueAt;
     await workers.reminders.tick();
@@ -233,25 +236,7 @@ describe('a scheduled quest reminder', () => {
     await publish(questReminder(person.userId, quest, dueAt));
     await waitForStatus(person.userId, quest, 'pending');
     now = new Date(now.getTime() + 60_000);
-    await publish(
-      makeEvent(
-        'quests.completed',
-        {
-          userId: person.userId,
-          questId: quest,
-          occurrenceId: null,
-          seriesId: null,
-          xpDelta: 10,
-          difficulty: 'easy',
-          category: null,
-          growthPath: null,
-          localDate: '2026-12-03',
-          title: 'Stretch',
-          completionType: 'completed',
-        },
-        { now },
-      ),
-    );
+    await publish(questCompleted(person.userId, quest, '2026-12-03'));
     await waitForStatus(person.userId, quest, 'cancelled');
     // The undo: svc-quests publishes the same reminder again, later than the completion.
     now = new Date(now.getTime() + 60_000);

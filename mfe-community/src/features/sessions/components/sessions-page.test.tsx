@@ -6,6 +6,17 @@ import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { SessionsPage } from './sessions-page.tsx';
 
+/** The sessions page at /sessions, with a stand-in room page at /sessions/:id to land on. */
+function renderWithRoomRoute() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/sessions" element={<SessionsPage />} />
+      <Route path="/sessions/:id" element={<h1>The room</h1>} />
+    </Routes>,
+    { route: '/sessions' },
+  );
+}
+
 describe('sessions page', () => {
   it('when sessions load, then live ones offer Join Now (disabled when full) and upcoming ones Remind Me', async () => {
     const { calls } = mockFetch({
@@ -78,13 +89,7 @@ describe('sessions page', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/sessions" element={<SessionsPage />} />
-        <Route path="/sessions/:id" element={<h1>The room</h1>} />
-      </Routes>,
-      { route: '/sessions' },
-    );
+    renderWithRoomRoute();
     expect(await screen.findByRole('heading', { name: 'No sessions yet' })).toBeInTheDocument();
     expect(screen.getByText(/a 5-minute break follows/)).toBeInTheDocument();
     // Start now is for joining others: with nothing on, the card is the one way to start.
@@ -133,13 +138,7 @@ describe('sessions page', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/sessions" element={<SessionsPage />} />
-        <Route path="/sessions/:id" element={<h1>The room</h1>} />
-      </Routes>,
-      { route: '/sessions' },
-    );
+    renderWithRoomRoute();
     expect(await screen.findByText('In the room: Ada Lovelace, Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('24 min left')).toBeInTheDocument();
     await user.click(screen.getByText('50 min'));
@@ -158,13 +157,7 @@ describe('sessions page', () => {
       'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/sessions" element={<SessionsPage />} />
-        <Route path="/sessions/:id" element={<h1>The room</h1>} />
-      </Routes>,
-      { route: '/sessions' },
-    );
+    renderWithRoomRoute();
     expect(await screen.findByRole('link', { name: 'Enter room' })).toHaveAttribute(
       'href',
       '/sessions/s2',
