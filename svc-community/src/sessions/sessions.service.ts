@@ -1,6 +1,5 @@
 import {
   QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES,
-  ROOM_BREAK_MINUTES,
   initials,
   isSessionFull,
   quickMatchSessionRequest,
@@ -219,13 +218,14 @@ export function sessionsService(deps: {
       );
       const mine = live.find((doc) => doc.participantIds.includes(userId));
       if (mine) return { session: await present(mine, userId), created: false };
+      // The session this member would open: its length is the one to prefer among equals.
+      const request = quickMatchSessionRequest(now, focusMinutes);
       const candidates = live
         .filter((doc) => quickMatchable(doc, userId, now))
         .sort(
           (a, b) =>
             b.participantIds.length - a.participantIds.length ||
-            Number(a.duration !== focusMinutes + ROOM_BREAK_MINUTES) -
-              Number(b.duration !== focusMinutes + ROOM_BREAK_MINUTES),
+            Number(a.duration !== request.duration) - Number(b.duration !== request.duration),
         );
       for (const candidate of candidates) {
         const joined = await sessions.join(candidate, userId);
@@ -234,7 +234,6 @@ export function sessionsService(deps: {
           return { session: await present(joined, userId), created: false };
         }
       }
-      const request = quickMatchSessionRequest(now, focusMinutes);
       const fields = {
         hostId: userId,
         title: request.title,
