@@ -238,4 +238,39 @@ describe('index use', () => {
     expect(await examined({ group: 3, label: 'l13' })).toBe(10);
     expect(await examined({ label: 'l13' })).toBe(1000);
   });
+
+  it("when $elemMatch names fields of a multikey index, then only the documents with a matching element are examined, and the answer is the scan's", async () => {
+    // An outbox poller's claim: documents with an entry older than a moment, out of many without.
+    const docs = target.db.collection(uniqueName('docs'));
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n));
+    await docs.insertMany(
+      Array.from({ length: 500 }, (_, i) => ({
+        _id: i as never,
+        outbox: i % 50 === 0 ? [{ at: at(i % 7), id: `e${i}` }, { at: at(40) }] : [],
+        tags: [i % 10, (i % 10) + 20],
+      })),
+    );
+    await docs.createIndex({ 'outbox.at': 1 });
+    await docs.createIndex({ tags: 1 });
+    const examined = async (filter: Document): Promise<number> => {
+      const plan = (await docs.find(filter).explain('executionStats')) as Document;
+      return plan.executionStats.totalDocsExamined as number;
+    };
+    const ids = async (filter: Document) =>
+      (await docs.find(filter).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+    const claim = { outbox: { $elemMatch: { at: { $lte: at(3) } } } };
+    expect(await examined(claim)).toBe(7);
+    expect(await ids(claim)).toEqual([0, 50, 100, 150, 350, 400, 450]);
+    // Both conditions must hold for one element, not one each: the index only narrows the scan.
+    const sameElement = { outbox: { $elemMatch: { at: { $lte: at(3) }, id: 'e100' } } };
+    expect(await ids(sameElement)).toEqual([100]);
+    expect(await ids({ outbox: { $elemMatch: { at: { $gte: at(41) } } } })).toEqual([]);
+    expect(await examined({ tags: { $elemMatch: { $gte: 21, $lt: 23 } } })).toBe(100);
+    expect(await ids({ tags: { $elemMatch: { $gte: 21, $lt: 23 } } })).toHaveLength(100);
+    // A condition the index cannot narrow still scans, with the same answers.
+    expect(await examined({ outbox: { $elemMatch: { id: { $exists: true } } } })).toBe(500);
+    expect(await ids({ outbox: { $elemMatch: { id: { $exists: true } } } })).toEqual([
+      0, 50, 100, 150, 200, 250, 300, 350, 400, 450,
+    ]);
+  });
 });

@@ -60,6 +60,36 @@ function conditionOf(value: unknown): FieldCondition | undefined {
   return condition.points || condition.lower || condition.upper ? condition : undefined;
 }
 
+/**
+ * `{ items: { $elemMatch: { at: { $lte: t } } } }` as a condition on `items.at` (and
+ * `{ tags: { $elemMatch: { $gte: 1, $lt: 5 } } }` on `tags`), as mongod uses a multikey index for it:
+ * a document with a matching element has that element's key in the index, so the index returns a
+ * superset. Only the element's plain fields are used; the full filter still checks every candidate.
+ */
+function elementConditions(
+  field: string,
+  value: unknown,
+  conditions: Map<string, FieldCondition>,
+): void {
+  if (typeClassOf(value) !== TypeClass.Object) return;
+  const ops = value as Document;
+  const keys = Object.keys(ops);
+  if (keys.length !== 1 || keys[0] !== '$elemMatch') return;
+  const element = ops.$elemMatch as unknown;
+  if (typeClassOf(element) !== TypeClass.Object) return;
+  const whole = conditionOf(element);
+  if (whole) {
+    if (!conditions.has(field)) conditions.set(field, whole);
+    return;
+  }
+  for (const [inner, innerValue] of Object.entries(element as Document)) {
+    if (inner.startsWith('$')) continue;
+    const path = `${field}.${inner}`;
+    const condition = conditionOf(innerValue);
+    if (condition && !conditions.has(path)) conditions.set(path, condition);
+  }
+}
+
 /** Field conditions usable by an index, from the filter's top level and its top-level $and. */
 function fieldConditions(filter: Document): Map<string, FieldCondition> {
   const conditions = new Map<string, FieldCondition>();
@@ -72,6 +102,7 @@ function fieldConditions(filter: Document): Map<string, FieldCondition> {
       if (field.startsWith('$')) continue;
       const condition = conditionOf(value);
       if (condition && !conditions.has(field)) conditions.set(field, condition);
+      else if (!condition) elementConditions(field, value, conditions);
     }
   };
   visit(filter);
