@@ -2,6 +2,8 @@
 // mingo lacks: the geospatial query operators, DBRef fields ($id, $ref, $db) inside
 // $elemMatch, and a $elemMatch projection that accepts operators on scalar elements ({ $in: [...] }).
 // Scripts are off ($where, $function, $accumulator), as on a server run with javascriptEnabled: false.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { DBRef } from 'bson';
 import type { Document } from 'bson';
 import { Context } from 'mingo';
@@ -295,10 +297,29 @@ const OPTIONS = {
   jsonSchemaValidator,
 } as Partial<Options>;
 
+/**
+ * The options every Query starts from, made once. Given plain options, mingo's Query copies the whole
+ * operator table (six maps of every operator) for each query it makes; given its own options object,
+ * it copies only the per-query locals. A Query never adds operators to the table, so one table shared
+ * by all queries is safe. The options class is internal to mingo: should a version move it, queries
+ * fall back to the plain options and its copying.
+ */
+const QUERY_OPTIONS: Partial<Options> = (() => {
+  try {
+    const internal = createRequire(import.meta.url)(
+      path.join(path.dirname(createRequire(import.meta.url).resolve('mingo')), 'core/_internal.js'),
+    ) as { ComputeOptions?: { init(options: Partial<Options>): unknown } };
+    const made = internal.ComputeOptions?.init(OPTIONS);
+    return made instanceof Object && 'context' in made ? (made as Partial<Options>) : OPTIONS;
+  } catch {
+    return OPTIONS;
+  }
+})();
+
 /** mingo's Query with the server's operators. */
 export class Query extends BaseQuery {
   constructor(condition: Document) {
-    super(condition, OPTIONS);
+    super(condition, QUERY_OPTIONS);
   }
 }
 
