@@ -287,7 +287,7 @@ describe('XP applied a batch at a time', () => {
     const killedBeforeRows = {
       ...models(),
       XpLedger: {
-        countDocuments: XpLedger.countDocuments.bind(XpLedger),
+        exists: XpLedger.exists.bind(XpLedger),
         insertMany: () => Promise.reject(new Error('killed')),
       } as unknown as typeof XpLedger,
     };

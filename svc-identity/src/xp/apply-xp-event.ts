@@ -226,7 +226,8 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
     // The ledger is the record of what was applied: xpRecent holds only the last XP_RECENT_WINDOW ids,
     // and a redelivery after a crash (acknowledgements that never reached the server) can be older than
     // that for a busy user. Any row already there sends the batch to the one-at-a-time path.
-    if ((await XpLedger.countDocuments({ _id: { $in: ids } })) > 0) throw new BatchNotWhole();
+    // One row is enough to know (a find that stops at the first, not a count of them all).
+    if (await XpLedger.exists({ _id: { $in: ids } })) throw new BatchNotWhole();
     const sum = moves.reduce((total, { xp }) => total + xp.xpDelta, 0);
     const result = await User.updateOne(
       { _id: userId, xpRecent: { $nin: ids }, xpApplying: { $nin: ids } },
