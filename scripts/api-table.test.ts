@@ -16,6 +16,13 @@ describe("README's API table", () => {
       expect(table, name).toContain(`| \`${name}\` | \`${op.method} ${op.path}\` |`);
   });
 
+  it('when an operation answers a document, not JSON, then its row names the media type (the calendar feed)', () => {
+    const table = withApiTable(readme);
+    expect(table).toContain(
+      `| \`calendarFeed\` | \`GET ${API.calendarFeed.path}\` |  | 200 text/calendar |`,
+    );
+  });
+
   it('when the markers are missing, then it says so instead of writing elsewhere', () => {
     expect(() => withApiTable('# no markers\n')).toThrow(/markers/);
   });

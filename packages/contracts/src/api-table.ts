@@ -20,6 +20,7 @@ function requestOf(op: ApiOperation): string {
 function answerOf(op: ApiOperation): string {
   if (op.redirect) return 'redirect';
   if (op.page) return '200 HTML page';
+  if (op.document) return `200 ${op.document}`;
   if (!op.response) return '204';
   const status = op.status ?? 200;
   return op.response instanceof z.ZodArray ? `${status} list` : `${status} JSON`;
