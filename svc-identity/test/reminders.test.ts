@@ -1,6 +1,12 @@
 import { Agent } from 'node:https';
+import { createConnection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, type EventType, type ReminderScheduledEventData } from '@levelup/contracts';
+import {
+  makeEvent,
+  type EventType,
+  type QuestXpEventData,
+  type ReminderScheduledEventData,
+} from '@levelup/contracts';
 import { createLogger } from '@levelup/service-kit';
 import { eventually, startTestService, type TestService } from '@levelup/service-kit/testing';
 import {
@@ -74,8 +80,16 @@ function questReminder(userId: string, itemId: string, dueAt: Date, title = 'Str
   return makeEvent('quests.reminder_scheduled', data, { now });
 }
 
-/** The completion of `questId` at the fake clock's time (it cancels the quest's reminder). */
-function questCompleted(userId: string, questId: string, localDate: string) {
+/**
+ * The completion of `questId` at the fake clock's time (it cancels the quest's reminder). `fields`: more
+ * of its data (`remindable`; without it the event is as svc-quests published them before that field).
+ */
+function questCompleted(
+  userId: string,
+  questId: string,
+  localDate: string,
+  fields: Partial<QuestXpEventData> = {},
+) {
   return makeEvent(
     'quests.completed',
     {
@@ -90,6 +104,7 @@ function questCompleted(userId: string, questId: string, localDate: string) {
       localDate,
       title: 'Stretch',
       completionType: 'completed',
+      ...fields,
     },
     { now },
   );
@@ -270,6 +285,62 @@ describe('a scheduled quest reminder', () => {
     now = dueAt;
     await workers.reminders.tick();
     expect(receivedBy(person)).toHaveLength(0);
+  });
+});
+
+describe('a completion of an item that cannot have a reminder', () => {
+  it('when the completion says it is not remindable, then the reminders collection gets no command; one without the field (published before it existed) still cancels the pending reminder', async () => {
+    // A connection of its own that reports its commands: only this test's handler uses it (the
+    // collection and its indexes exist already).
+    const watched = createConnection(identity.infra.mongoUrl, {
+      dbName: identity.deps.db.name,
+      monitorCommands: true,
+      autoCreate: false,
+      autoIndex: false,
+    });
+    await watched.asPromise();
+    const commands: string[] = [];
+    watched.getClient().on('commandStarted', (started) => {
+      if (started.command[started.commandName] === 'reminders') commands.push(started.commandName);
+    });
+    try {
+      const handle = reminderEventHandler(remindersRepository(reminderModels(watched)));
+      const person = await subscribedUser();
+      const quest = itemId();
+      now = new Date('2026-12-07T09:00:00.000Z');
+      await publish(questReminder(person.userId, quest, new Date(now.getTime() + 30 * 60_000)));
+      await waitForStatus(person.userId, quest, 'pending');
+      now = new Date(now.getTime() + 60_000);
+
+      await handle(questCompleted(person.userId, quest, '2026-12-07', { remindable: false }));
+      expect(commands).toEqual([]);
+      expect((await reminderState(person.userId, quest)).map((r) => r.status)).toEqual(['pending']);
+
+      await handle(questCompleted(person.userId, quest, '2026-12-07'));
+      expect(commands).toEqual(['update']);
+      expect((await reminderState(person.userId, quest)).map((r) => r.status)).toEqual([
+        'cancelled',
+      ]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('when a remindable completion and one that is not come through the consumer, then only the remindable one cancels', async () => {
+    const person = await subscribedUser();
+    const timed = itemId();
+    const plain = itemId();
+    now = new Date('2026-12-08T09:00:00.000Z');
+    const dueAt = new Date(now.getTime() + 30 * 60_000);
+    await publish(questReminder(person.userId, timed, dueAt));
+    await publish(questReminder(person.userId, plain, dueAt));
+    await waitForStatus(person.userId, plain, 'pending');
+    now = new Date(now.getTime() + 60_000);
+    // One user's events are applied in stream order: once the second is, the first is too.
+    await publish(questCompleted(person.userId, plain, '2026-12-08', { remindable: false }));
+    await publish(questCompleted(person.userId, timed, '2026-12-08', { remindable: true }));
+    await waitForStatus(person.userId, timed, 'cancelled');
+    expect((await reminderState(person.userId, plain)).map((r) => r.status)).toEqual(['pending']);
   });
 });
 

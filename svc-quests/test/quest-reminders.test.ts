@@ -142,6 +142,59 @@ describe('quest reminders (svc-quests schedules, svc-identity delivers)', () => 
   });
 });
 
+describe('completion events and reminders', () => {
+  /** The XP events of a quest or an occurrence, once `count` of them arrived. */
+  const xpEvents = (id: string, count: number) =>
+    eventually(
+      async () =>
+        listener.events.filter(
+          (event) =>
+            ['quests.completed', 'quests.partial', 'quests.revoked'].includes(event.type) &&
+            event.data.questId === id,
+        ),
+      (events) => events.length >= count,
+    );
+
+  it('when items are completed, then the event says whether the item can have a reminder: a quest with a scheduled time can; one without, one whose time was cleared and an occurrence cannot', async () => {
+    const user = userId();
+    const as = quests.as(user);
+    const { body: timed } = await as(
+      'POST',
+      '/api/quests',
+      newQuest({ scheduledTime: '2030-06-01T07:30:00.000Z' }),
+    );
+    const { body: plain } = await as('POST', '/api/quests', newQuest());
+    const { body: cleared } = await as(
+      'POST',
+      '/api/quests',
+      newQuest({ scheduledTime: '2030-06-01T08:30:00.000Z' }),
+    );
+    await as('PATCH', `/api/quests/${cleared.id}`, { scheduledTime: null });
+    const { body: series } = await as(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ recurrenceType: 'daily' }),
+    );
+    const occurrence = series.todaysOccurrence.id as string;
+
+    await as('POST', `/api/quests/${timed.id}/toggle`);
+    await as('POST', `/api/quests/${timed.id}/toggle`);
+    await as('PATCH', `/api/quests/${plain.id}/progress`, { completionType: 'partial' });
+    await as('POST', `/api/quests/${cleared.id}/complete`);
+    await as('POST', `/api/quests/occurrences/${occurrence}/complete`);
+
+    const of = async (id: string, count: number) =>
+      (await xpEvents(id, count)).map((e) => [e.type, e.data.occurrenceId, e.data.remindable]);
+    expect(await of(timed.id, 2)).toEqual([
+      ['quests.completed', null, true],
+      ['quests.revoked', null, true],
+    ]);
+    expect(await of(plain.id, 1)).toEqual([['quests.partial', null, false]]);
+    expect(await of(cleared.id, 1)).toEqual([['quests.completed', null, false]]);
+    expect(await of(occurrence, 1)).toEqual([['quests.completed', occurrence, false]]);
+  });
+});
+
 describe('life task reminders', () => {
   const lifeReminders = (id: string) =>
     listener.events.filter(

@@ -7,6 +7,7 @@ import {
   reminderCancelledEventSchema,
   reminderScheduledEventSchema,
   type EventEnvelope,
+  type QuestXpEventData,
   type ReminderCancelledEventData,
   type ReminderScheduledEventData,
 } from '@levelup/contracts';
@@ -29,6 +30,13 @@ export function reminderEventSchemaFor(type: string): EventSchema | undefined {
   return undefined;
 }
 
+/**
+ * Whether a completion must cancel the item's pending reminder. A completion cancels it; an item that
+ * cannot have one (svc-quests marks an occurrence or a quest without a scheduled time `remindable:
+ * false`) needs no write. Events published before the field existed lack it, so absent means cancel.
+ */
+const completionMayCancel = (data: QuestXpEventData) => data.remindable !== false;
+
 /** One user's events in stream order (the bus partitions by this key). */
 export const reminderEventPartition = (event: EventEnvelope) =>
   typeof event.data.userId === 'string' ? event.data.userId : undefined;
@@ -49,7 +57,8 @@ export function reminderEventHandler(reminders: RemindersRepository) {
       const data = event.data as ReminderCancelledEventData;
       await reminders.cancel(data.userId, data.itemId, at);
     } else if (completionTypes.includes(event.type)) {
-      const data = event.data as { userId: string; questId: string; occurrenceId: string | null };
+      const data = event.data as unknown as QuestXpEventData;
+      if (!completionMayCancel(data)) return;
       await reminders.cancel(data.userId, data.occurrenceId ?? data.questId, at, true);
     } else if (event.type === 'quests.life_task_completed') {
       const data = event.data as { userId: string; lifeTaskId: string };

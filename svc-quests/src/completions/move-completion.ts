@@ -38,6 +38,11 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
   progressNotes?: string | null;
   /** The occurrence's id for an occurrence's event, null for a one-time quest. */
   occurrenceId: string | null;
+  /**
+   * Whether the item can have a reminder (a one-time quest with a scheduled time; never an occurrence).
+   * The event carries it so svc-identity only cancels reminders of items that can have one.
+   */
+  remindable: boolean;
   apply: (item: Doc, change: CompletionState, event: EventEnvelope | null) => Promise<Doc | null>;
   /** The item as it now is, after a lost race. */
   reload: () => Promise<Doc>;
@@ -68,6 +73,7 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
           localDate: day,
           title: item.title,
           completionType: to,
+          remindable: input.remindable,
         },
         { requestId: input.requestId, now },
       )

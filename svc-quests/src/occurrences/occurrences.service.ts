@@ -52,6 +52,8 @@ export function occurrencesService(deps: {
       requestId,
       progressNotes,
       occurrenceId: occurrence._id.toString(),
+      // Series occurrences are never reminded.
+      remindable: false,
       // Doing a skipped occurrence after all un-skips it.
       apply: (item, change, event) =>
         occurrences.applyChange(

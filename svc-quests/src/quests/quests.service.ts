@@ -60,6 +60,8 @@ export function questsService(deps: {
       requestId,
       progressNotes,
       occurrenceId: null,
+      // Only a quest with a scheduled time has a reminder (questReminderEvent).
+      remindable: Boolean(quest.scheduledTime),
       apply: (item, change, event) =>
         quests.applyStateChange(item, change, event, reminderAfterUndo(item, event)),
       reload: () => owned(userId, questId),

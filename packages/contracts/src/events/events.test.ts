@@ -193,6 +193,15 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     expect(questXpEventSchema.safeParse(event).success).toBe(false);
   });
 
+  it('when a quest event says whether its item can have a reminder, then the schema keeps it; an event from before the field still parses; a non-boolean is refused', () => {
+    const remindable = makeEvent('quests.completed', { ...questData, remindable: true }, { now });
+    expect(questXpEventSchema.parse(remindable).data.remindable).toBe(true);
+    const old = questXpEventSchema.parse(makeEvent('quests.completed', questData, { now }));
+    expect(old.data).not.toHaveProperty('remindable');
+    const wrong = { ...remindable, data: { ...remindable.data, remindable: 'yes' } };
+    expect(questXpEventSchema.safeParse(wrong).success).toBe(false);
+  });
+
   it('when the streams are listed, then each domain has one with its subject wildcard', () => {
     expect(STREAMS.QUESTS).toEqual({ name: 'QUESTS', subjects: ['quests.>'] });
     expect(Object.keys(STREAMS)).toEqual(['QUESTS', 'IDENTITY', 'GOALS', 'COMMUNITY', 'FEEDBACK']);

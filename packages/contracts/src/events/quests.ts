@@ -42,6 +42,12 @@ export const questXpEventDataSchema = z.object({
   title: z.string(),
   /** The completion type after the change (not_completed for a revoke). */
   completionType: completionTypeSchema,
+  /**
+   * Whether the item could have a reminder when it moved: true for a one-time quest with a scheduled
+   * time, false for an occurrence or a quest without one. Absent in events published before the field
+   * existed, which readers treat as "could have one".
+   */
+  remindable: z.boolean().optional(),
 });
 export type QuestXpEventData = z.infer<typeof questXpEventDataSchema>;
 
