@@ -9,7 +9,8 @@ import {
   makeEvent,
   type RoomStreamEvent,
 } from '@levelup/contracts';
-import { createLogger } from '@levelup/service-kit';
+import { createConnection } from 'mongoose';
+import { createLogger, type Bus } from '@levelup/service-kit';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
 import { communityModels } from '../src/models.ts';
 import { coFocusHandler } from '../src/rooms/co-focus-events.ts';
@@ -414,10 +415,10 @@ describe('co-focus bonus', () => {
     });
   }
 
-  const coFocus = () =>
+  const coFocus = (bus: Bus = service.deps.bus) =>
     coFocusHandler({
       rooms: roomsRepository(communityModels(service.deps.db)),
-      bus: service.deps.bus,
+      bus,
       logger: createLogger('co-focus-test'),
     });
 
@@ -480,5 +481,116 @@ describe('co-focus bonus', () => {
     const { CoFocusAward } = communityModels(service.deps.db);
     expect(await CoFocusAward.countDocuments({ userId: bo })).toBe(0);
     expect(await bonusEvents(bo)).toEqual([]);
+  });
+
+  it('when someone in no room completes a quest, then the handler reads the database once and writes nothing', async () => {
+    // A connection of its own that reports its commands: only this test's handler uses it (the
+    // collections and their indexes exist already).
+    const watched = createConnection(service.infra.mongoUrl, {
+      dbName: service.deps.db.name,
+      monitorCommands: true,
+      autoCreate: false,
+      autoIndex: false,
+    });
+    await watched.asPromise();
+    const commands: string[][] = [];
+    watched.getClient().on('commandStarted', (started) => {
+      commands.push([started.commandName, String(started.command[started.commandName])]);
+    });
+    try {
+      const handle = coFocusHandler({
+        rooms: roomsRepository(communityModels(watched)),
+        bus: service.deps.bus,
+        logger: createLogger('co-focus-test'),
+      });
+      const cy = await service.member('Cy Elsewhere');
+      await handle(questEvent(cy, randomUUID(), 'quests.completed'));
+      expect(commands).toEqual([['find', 'room_members']]);
+      expect(await bonusEvents(cy)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('when a member is removed after completing a quest but before the completion is handled, then the bonus comes once, also after a crash before publishing; one removed before completing gets none', async () => {
+    const id = await createSession();
+    const [dee, eli] = [await service.member('Dee Stays'), await service.member('Eli Early')];
+    await join(dee, id);
+    await join(eli, id);
+    const deeStream = await connect(dee, id);
+    await deeStream.next(ofType('snapshot'));
+    const eliStream = await connect(eli, id);
+    await eliStream.next(ofType('snapshot'));
+
+    // Eli is removed, then completes: no bonus.
+    expect((await service.as(host)('POST', `${roomPath(id)}/members/${eli}/remove`)).status).toBe(
+      200,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await coFocus()(questEvent(eli, randomUUID(), 'quests.completed'));
+
+    // Dee completes twice while in the room. The first delivery of the second one records the award
+    // and crashes before publishing it.
+    const first = questEvent(dee, randomUUID(), 'quests.completed');
+    const second = questEvent(dee, randomUUID(), 'quests.completed');
+    const crashing = {
+      publish: () => Promise.reject(new Error('crashed before publishing')),
+    } as unknown as Bus;
+    await expect(coFocus(crashing)(second)).rejects.toThrow('crashed before publishing');
+    const { CoFocusAward } = communityModels(service.deps.db);
+    expect(await CoFocusAward.countDocuments({ userId: dee })).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Then the host removes Dee, and only now are the completions handled (and redelivered).
+    expect((await service.as(host)('POST', `${roomPath(id)}/members/${dee}/remove`)).status).toBe(
+      200,
+    );
+    // A second removal (two racing requests) keeps the first one's time.
+    const rooms = roomsRepository(communityModels(service.deps.db));
+    const removedAt = (await rooms.member(id, dee))?.removedAt;
+    expect(removedAt).toBeInstanceOf(Date);
+    await rooms.markRemoved(id, dee, new Date(Date.now() + 60_000));
+    expect((await rooms.member(id, dee))?.removedAt).toEqual(removedAt);
+    await coFocus()(first);
+    await coFocus()(second);
+    await coFocus()(first);
+    await coFocus()(second);
+
+    const awarded = await bonusEvents(dee);
+    expect(awarded.map((e) => [e.type, e.data.sessionId, e.data.completionEventId]).sort()).toEqual(
+      [
+        ['community.co_focus.awarded', id, first.id],
+        ['community.co_focus.awarded', id, second.id],
+      ].sort(),
+    );
+    expect(await CoFocusAward.countDocuments({ userId: dee })).toBe(2);
+    expect(await CoFocusAward.countDocuments({ userId: eli })).toBe(0);
+    expect(await bonusEvents(eli)).toEqual([]);
+  });
+
+  it('when a removal is stamped before a recorded completion (clocks apart), then the redelivery still publishes the recorded award, and a first delivery finds none', async () => {
+    const id = await createSession();
+    const fay = await service.member('Fay Drift');
+    await join(fay, id);
+    const stream = await connect(fay, id);
+    await stream.next(ofType('snapshot'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const completion = questEvent(fay, randomUUID(), 'quests.completed');
+    const crashing = {
+      publish: () => Promise.reject(new Error('crashed before publishing')),
+    } as unknown as Bus;
+    await expect(coFocus(crashing)(completion)).rejects.toThrow('crashed before publishing');
+    // svc-community's clock is behind svc-quests': the removal that came after the completion is
+    // stamped before it.
+    const { CoFocusAward, RoomMember } = communityModels(service.deps.db);
+    await RoomMember.updateOne(
+      { userId: fay },
+      { $set: { removedAt: new Date(Date.parse(completion.occurredAt) - 1) } },
+    );
+    const redelivered = { subject: 'quests.completed', deliveryCount: 2, streamSequence: 1 };
+    await coFocus()(completion, redelivered);
+    const later = questEvent(fay, randomUUID(), 'quests.completed');
+    await coFocus()(later, { ...redelivered, deliveryCount: 1 });
+    expect((await bonusEvents(fay)).map((e) => e.data.completionEventId)).toEqual([completion.id]);
+    expect(await CoFocusAward.countDocuments({ userId: fay })).toBe(1);
   });
 });

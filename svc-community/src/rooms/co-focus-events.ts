@@ -7,6 +7,7 @@ import {
   type QuestXpEventData,
 } from '@levelup/contracts';
 import type { Bus, EventMeta, Logger } from '@levelup/service-kit';
+import type { CoFocusAwardDoc } from './models.ts';
 import type { RoomsRepository } from './repository.ts';
 
 /**
@@ -40,44 +41,56 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
     await bus.publish(event as EventEnvelope);
   }
 
-  return async function onQuestEvent(event: EventEnvelope, _meta?: EventMeta): Promise<void> {
+  /** The bonus event of one recorded award (its id fixed by the completion's, so sent twice is once). */
+  async function publishAward(award: CoFocusAwardDoc, requestId?: string) {
+    logger.info('co-focus bonus', { userId: award.userId, sessionId: award.sessionId });
+    await publish(
+      'community.co_focus.awarded',
+      derivedEventId(`co-focus:${award._id}`),
+      {
+        userId: award.userId,
+        sessionId: award.sessionId,
+        questId: award.questId,
+        completionEventId: award._id,
+        xpDelta: CO_FOCUS_BONUS_XP,
+        title: award.title,
+        localDate: award.localDate,
+      },
+      new Date(award.awardedAt).toISOString(),
+      requestId,
+    );
+  }
+
+  return async function onQuestEvent(event: EventEnvelope, meta?: EventMeta): Promise<void> {
     if (event.type !== 'quests.completed' && event.type !== 'quests.revoked') return;
     const data = event.data as unknown as QuestXpEventData;
     if (event.type === 'quests.completed') {
       const at = new Date(event.occurredAt);
-      let award = await rooms.award(event.id);
-      if (!award) {
-        const room = await rooms.attendedAt(data.userId, at);
-        if (!room) return;
-        await rooms.recordAward({
-          _id: event.id,
-          userId: data.userId,
-          questId: data.questId,
-          sessionId: room.sessionId,
-          title: data.title,
-          localDate: data.localDate,
-          awardedAt: at,
-          revokedByEventId: null,
-        });
-        award = await rooms.award(event.id);
-        if (!award) return;
+      // Attendance first: almost no completion comes from someone in a room, and then this one read is
+      // all. It depends only on the event's time, so a redelivery finds the same room as the first
+      // delivery did and goes on to publish an award that one recorded. A redelivery also looks for
+      // that award when it finds no room (a removal stamped by a clock behind svc-quests' could make
+      // the second answer differ), so a recorded award is always published.
+      const room = await rooms.attendedAt(data.userId, at);
+      if (!room) {
+        const recorded = (meta?.deliveryCount ?? 1) > 1 ? await rooms.award(event.id) : null;
+        if (recorded) await publishAward(recorded, event.requestId);
+        return;
       }
-      logger.info('co-focus bonus', { userId: data.userId, sessionId: award.sessionId });
-      await publish(
-        'community.co_focus.awarded',
-        derivedEventId(`co-focus:${award._id}`),
-        {
-          userId: award.userId,
-          sessionId: award.sessionId,
-          questId: award.questId,
-          completionEventId: award._id,
-          xpDelta: CO_FOCUS_BONUS_XP,
-          title: award.title,
-          localDate: award.localDate,
-        },
-        new Date(award.awardedAt).toISOString(),
-        event.requestId,
-      );
+      const row: CoFocusAwardDoc = {
+        _id: event.id,
+        userId: data.userId,
+        questId: data.questId,
+        sessionId: room.sessionId,
+        title: data.title,
+        localDate: data.localDate,
+        awardedAt: at,
+        revokedByEventId: null,
+      };
+      // On a redelivery the award is already there: publish it as first recorded.
+      const award = (await rooms.recordAward(row)) ? row : await rooms.award(event.id);
+      if (!award) return;
+      await publishAward(award, event.requestId);
       return;
     }
     const award = await rooms.takeBack(data.userId, data.questId, event.id);

@@ -83,18 +83,23 @@ export function roomsRepository(
       ).lean<RoomMemberDoc>();
     },
 
+    /** The first removal's time stays (attendedAt compares completions with it). */
     async markRemoved(sessionId: string, userId: string, at: Date): Promise<void> {
       await RoomMember.updateOne(
-        { _id: memberKey(sessionId, userId) },
+        { _id: memberKey(sessionId, userId), removedAt: null },
         { $set: { removedAt: at } },
       );
     },
 
-    /** The room the member was in whose co-focus window holds `at` (the latest such). */
+    /**
+     * The room the member was in whose co-focus window holds `at` (the latest such). Every condition is
+     * on fields fixed once written, compared with `at` only: a member removed after `at` still counts,
+     * so the same completion gets the same answer however late it is handled or redelivered.
+     */
     async attendedAt(userId: string, at: Date): Promise<RoomMemberDoc | null> {
       return RoomMember.findOne({
         userId,
-        removedAt: null,
+        $or: [{ removedAt: null }, { removedAt: { $gt: at } }],
         coFocusUntil: { $gte: at },
         sessionStart: { $lte: at },
         firstPresentAt: { $ne: null, $lte: at },
