@@ -127,11 +127,23 @@ async function measure(
 ): Promise<Row> {
   console.error(`measuring ${name} ...`);
   const before = treeCpu(stackPid);
+  // autocannon starts every connection at the list's first request: in 10 s each connection sends a
+  // few dozen, so all of them would toggle the same few users' quests at once. Each connection starts
+  // at its own place in the list instead, so the load is spread over every user.
+  let started = 0;
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: requests.length ? requests : undefined,
+    ...(requests.length > 1
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            const at = Math.floor((started++ * requests.length) / connections) % requests.length;
+            client.setRequests([...requests.slice(at), ...requests.slice(0, at)]);
+          },
+        }
+      : {}),
     ...(overallRate ? { overallRate } : {}),
   });
   const cpu = cpuBetween(before, treeCpu(stackPid));
