@@ -2,8 +2,8 @@
  * Load through the gateway next to a bare Node `http` hello server measured in the same run: 500 users
  * (each with two quests and a daily series linked to a goal), 50 connections for 10 s each on
  * GET /api/quests and on the toggles (closed loop: the capacity), the CPU each request costs summed over
- * every process of the stack, then a run at 70% of the measured toggle capacity at a fixed rate (the
- * latency at a load the stack can carry), and after each toggle run how long until every user's XP,
+ * every process of the stack, then a run at 70% of the measured toggle capacity at a fixed rate, a
+ * true open loop (the latency at a load the stack can carry), and after each toggle run how long until every user's XP,
  * linked goal XP, talent path count and feed are exact. Prints tables; asserts nothing (record the
  * figures in bench/README.md).
  *
@@ -24,6 +24,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -123,7 +124,6 @@ async function measure(
   url: string,
   requests: Request[],
   stackPid: number | undefined,
-  overallRate?: number,
 ): Promise<Row> {
   console.error(`measuring ${name} ...`);
   const before = treeCpu(stackPid);
@@ -144,7 +144,6 @@ async function measure(
           },
         }
       : {}),
-    ...(overallRate ? { overallRate } : {}),
   });
   const cpu = cpuBetween(before, treeCpu(stackPid));
   const errors: Record<string, number> = {};
@@ -159,6 +158,87 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    errors,
+    ...(stackPid === undefined ? {} : { cpu }),
+  };
+}
+
+/**
+ * A true open loop: request i is sent at start + i / rate whatever the answers before it did (on as
+ * many keep-alive connections as that takes), and its latency is counted from that planned moment, so
+ * a stall shows in the figures instead of delaying the requests behind it. autocannon's rate limit
+ * does not do this: each connection sends its share of a second back to back at the start of every
+ * second, so the whole second's requests arrive together and the last waits for all the others.
+ */
+async function measureOpenLoop(
+  name: string,
+  url: string,
+  requests: Request[],
+  stackPid: number | undefined,
+  rate: number,
+): Promise<Row> {
+  console.error(`measuring ${name} ...`);
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const errors: Record<string, number> = {};
+  const send = (request: Request, planned: number) =>
+    new Promise<void>((resolve) => {
+      const sent = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers, 'content-length': '0' },
+          agent,
+        },
+        (answer) => {
+          answer.resume();
+          answer.on('end', () => {
+            latencies.push(performance.now() - planned);
+            const status = String(answer.statusCode);
+            if (!status.startsWith('2')) errors[status] = (errors[status] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      sent.on('error', () => {
+        errors.socket = (errors.socket ?? 0) + 1;
+        resolve();
+      });
+      sent.end();
+    });
+  const before = treeCpu(stackPid);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  let next = 0;
+  // Spread over the list as the closed loop's connections are (each user's items in turn).
+  const stride = Math.max(1, Math.floor(requests.length / connections));
+  const requestFor = (i: number) =>
+    requests[((i % connections) * stride + Math.floor(i / connections)) % requests.length]!;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && start + (next * 1000) / rate <= now) {
+      inFlight.push(send(requestFor(next), start + (next * 1000) / rate));
+      next++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = cpuBetween(before, treeCpu(stackPid));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  return {
+    name,
+    rps: total / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: total,
     errors,
     ...(stackPid === undefined ? {} : { cpu }),
   };
@@ -517,8 +597,8 @@ async function main() {
       rows.push(closed);
       closedExact = await exactAfter(Date.now());
       const rate = Math.max(1, Math.round(closed.rps * RATE_SHARE));
-      const open = await measure(
-        `POST toggle at ${rate} req/s (${Math.round(RATE_SHARE * 100)}%)`,
+      const open = await measureOpenLoop(
+        `POST toggle at ${rate} req/s (${Math.round(RATE_SHARE * 100)}%, open loop)`,
         base,
         toggles,
         stackPid,
