@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { ROOM_HEARTBEAT_MS, ROOM_PRESENCE_SWEEP_MS, STREAMS } from '@levelup/contracts';
 import {
+  byUser,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -9,12 +10,7 @@ import {
   type ConsumerHandle,
   type Logger,
 } from '@levelup/service-kit';
-import {
-  communityEventHandlers,
-  feedEventPartition,
-  feedEventSchemaFor,
-  migrateFeed,
-} from './feed/feed-events.ts';
+import { communityEventHandlers, feedEventSchemaFor, migrateFeed } from './feed/feed-events.ts';
 import { calendarEntriesRepository, calendarEntriesService } from './calendar/calendar-entries.ts';
 import { calendarEntriesRouter } from './calendar/routes.ts';
 import { communityDataExport } from './data-export.ts';
@@ -191,7 +187,7 @@ export async function startWorkers(
       handler: handlers.onQuestEvent,
       // A member's events that came in while their previous batch ran: one bulk write.
       batchHandler: handlers.onQuestEvents,
-      partitionKey: feedEventPartition,
+      partitionKey: byUser,
       schemaFor: feedEventSchemaFor,
       idempotent: true,
     }),
@@ -204,7 +200,7 @@ export async function startWorkers(
         bus: deps.bus,
         logger: deps.logger ?? createLogger(SERVICE_NAME),
       }),
-      partitionKey: feedEventPartition,
+      partitionKey: byUser,
       schemaFor: feedEventSchemaFor,
       idempotent: true,
     }),

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
 import {
+  byUser,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -134,8 +135,7 @@ export async function startWorkers(
       filterSubject: 'quests.>',
       // One user's events in order, users side by side; what came in for a user while their previous
       // batch ran goes together (the talent counts in one bulk write).
-      partitionKey: (event) =>
-        typeof event.data.userId === 'string' ? event.data.userId : undefined,
+      partitionKey: byUser,
       handler: questEventsHandler({ ...use, validated: true }),
       batchHandler: questEventsBatchHandler({ ...use, validated: true }),
       schemaFor: questEventSchemaFor,
@@ -146,6 +146,9 @@ export async function startWorkers(
       durable: PROGRESS_HISTORY_CONSUMER,
       filterSubject: 'goals.progressed',
       handler: (event) => use.goals.recordProgressEvent(event),
+      // One row per event id, whatever the order: users side by side.
+      partitionKey: byUser,
+      idempotent: true,
     }),
   ];
   return {

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
 import {
+  byUser,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -29,7 +30,6 @@ import {
   reconcileLegacyUsers,
   xpBatchHandler,
   xpEventHandler,
-  xpEventPartition,
   xpEventSchemaFor,
 } from './xp/apply-xp-event.ts';
 import { reminderModels, ensureReminderIndexes } from './reminders/models.ts';
@@ -38,7 +38,6 @@ import {
   REMINDER_COMMUNITY_CONSUMER,
   REMINDER_QUESTS_CONSUMER,
   reminderEventHandler,
-  reminderEventPartition,
   reminderEventSchemaFor,
 } from './reminders/reminder-events.ts';
 import { remindersRepository } from './reminders/repository.ts';
@@ -171,7 +170,7 @@ export async function startWorkers(
       schemaFor: xpEventSchemaFor,
       idempotent: true,
       // Several users' events at once; one user's in stream order.
-      partitionKey: xpEventPartition,
+      partitionKey: byUser,
     }),
     // The co-focus bonus (svc-community): the same one-at-a-time path, exactly once by event id.
     await deps.bus.consume({
@@ -181,7 +180,7 @@ export async function startWorkers(
       handler: xpEventHandler(models, logger, { validated: true }),
       schemaFor: xpEventSchemaFor,
       idempotent: true,
-      partitionKey: xpEventPartition,
+      partitionKey: byUser,
     }),
   ];
   // Reminders: the services that own quests and sessions schedule and cancel them by events.
@@ -200,7 +199,7 @@ export async function startWorkers(
         handler: reminderEventHandler(reminders),
         schemaFor: reminderEventSchemaFor,
         idempotent: true,
-        partitionKey: reminderEventPartition,
+        partitionKey: byUser,
       }),
     );
   }

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
 import {
+  byUser,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -262,6 +263,9 @@ export async function startWorkers(
       durable: GOALS_CONSUMER,
       filterSubject: 'goals.>',
       handler: (event) => goals.apply(event),
+      // Newest-wins per goal and safe to apply twice: users side by side, one user's goals in order.
+      partitionKey: byUser,
+      idempotent: true,
     }),
     await deps.bus.consume({
       stream: STREAMS.QUESTS.name,

@@ -258,6 +258,15 @@ export class PartitionedLanes {
   }
 }
 
+/**
+ * The partition key of events about one user (`data.userId`): a consumer given it applies one user's
+ * events in stream order and different users' side by side.
+ */
+export function byUser(event: EventEnvelope): string | undefined {
+  const userId = (event.data as { userId?: unknown } | undefined)?.userId;
+  return typeof userId === 'string' ? userId : undefined;
+}
+
 export function redeliveryDelay(deliveryCount: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
 }

@@ -82,6 +82,7 @@ export {
   deleteNamespacedStreams,
   PermanentEventError,
   PartitionedLanes,
+  byUser,
   redeliveryDelay,
   ACK_WAIT_MS,
   DUPLICATE_WINDOW_MS,

@@ -22,12 +22,6 @@ export function feedEventSchemaFor(type: string): EventSchema | undefined {
   return questXpTypes.includes(type) ? questXpEventSchema : undefined;
 }
 
-/** The member whose quest events go together (a batch, in order). */
-export function feedEventPartition(event: EventEnvelope): string | undefined {
-  const userId = (event.data as { userId?: unknown } | undefined)?.userId;
-  return typeof userId === 'string' ? userId : undefined;
-}
-
 export const feedEntryKey = (userId: string, questId: string) => `${userId}:${questId}`;
 
 /**

@@ -37,10 +37,6 @@ export function reminderEventSchemaFor(type: string): EventSchema | undefined {
  */
 const completionMayCancel = (data: QuestXpEventData) => data.remindable !== false;
 
-/** One user's events in stream order (the bus partitions by this key). */
-export const reminderEventPartition = (event: EventEnvelope) =>
-  typeof event.data.userId === 'string' ? event.data.userId : undefined;
-
 /**
  * Applies the events that schedule and cancel reminders. The owning services publish
  * `*.reminder_scheduled` and `*.reminder_cancelled`; a completion (`quests.completed`, a partial one, a

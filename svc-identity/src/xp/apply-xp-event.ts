@@ -118,12 +118,6 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
   return null;
 }
 
-/** The user whose events decide the order of XP changes: events of one user are applied in order. */
-export function xpEventPartition(event: EventEnvelope): string | undefined {
-  const userId = (event.data as { userId?: unknown } | undefined)?.userId;
-  return typeof userId === 'string' ? userId : undefined;
-}
-
 /**
  * Applies one XP event exactly once at a cost that does not grow with the user's history: four
  * single-document writes, whatever the ledger's length. The path for redeliveries, replays, a lone
