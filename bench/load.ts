@@ -459,9 +459,21 @@ async function streamHeads(natsUrl: string | undefined): Promise<string | undefi
 async function timeToDrained(
   natsUrl: string | undefined,
   since: number,
-): Promise<{ ms: number; heads?: string }> {
-  if (!natsUrl) return { ms: NaN };
+): Promise<{ ms: number; heads?: string; backlog: string }> {
+  if (!natsUrl) return { ms: NaN, backlog: '' };
   const nc = await connect({ servers: natsUrl });
+  // Each consumer's events waiting when the load ended and when it had none left: which one lags.
+  const atEnd = new Map<string, number>();
+  const drainedAt = new Map<string, number>();
+  const backlog = () =>
+    [...atEnd]
+      .filter(([, waiting]) => waiting > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(
+        ([name, waiting]) =>
+          `${name} ${waiting} waiting, none after ${((drainedAt.get(name) ?? NaN) / 1000).toFixed(2)} s`,
+      )
+      .join('; ');
   try {
     const jsm = await jetstreamManager(nc);
     while (Date.now() - since < 120_000) {
@@ -474,13 +486,19 @@ async function timeToDrained(
       let waiting = 0;
       for (const stream of streams) {
         for await (const consumer of jsm.consumers.list(stream)) {
-          waiting += consumer.num_pending + consumer.num_ack_pending;
+          const mine = consumer.num_pending + consumer.num_ack_pending;
+          const name = `${consumer.name} (${stream})`;
+          if (!atEnd.has(name)) atEnd.set(name, mine);
+          if (mine > 0) drainedAt.delete(name);
+          else if (!drainedAt.has(name)) drainedAt.set(name, Date.now() - since);
+          waiting += mine;
         }
       }
-      if (waiting === 0) return { ms: Date.now() - since, heads: heads.sort().join(',') };
+      if (waiting === 0)
+        return { ms: Date.now() - since, heads: heads.sort().join(','), backlog: backlog() };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return { ms: NaN };
+    return { ms: NaN, backlog: backlog() };
   } finally {
     await nc.close();
   }
@@ -581,6 +599,7 @@ async function main() {
     type Exact = Awaited<ReturnType<typeof timeToExact>> & {
       drainedMs: number;
       quietSinceDrained: boolean;
+      backlog: string;
     };
     /** After a run: when the consumers drained, when the read models read exact, and whether quiet. */
     const exactAfter = async (ended: number): Promise<Exact> => {
@@ -588,7 +607,7 @@ async function main() {
       const exact = await timeToExact(users, physicalNodes, ended);
       const quietSinceDrained =
         drained.heads !== undefined && drained.heads === (await streamHeads(natsUrl));
-      return { ...exact, drainedMs: drained.ms, quietSinceDrained };
+      return { ...exact, drainedMs: drained.ms, quietSinceDrained, backlog: drained.backlog };
     };
     let closedExact: Exact | undefined;
     let openExact: Exact | undefined;
@@ -630,6 +649,12 @@ async function main() {
     if (closedExact)
       console.log(`\nexact after the closed-loop toggles: ${formatExact(closedExact)}`);
     if (openExact) console.log(`exact after the 70% run: ${formatExact(openExact)}`);
+    for (const [name, exact] of [
+      ['closed loop', closedExact],
+      ['70% run', openExact],
+    ] as const)
+      if (exact?.backlog)
+        console.log(`consumers behind at the end of the ${name}: ${exact.backlog}`);
   } finally {
     if (own) {
       own.kill('SIGTERM');
