@@ -9,9 +9,8 @@ import {
   makeEvent,
   type RoomStreamEvent,
 } from '@levelup/contracts';
-import { createConnection } from 'mongoose';
 import { createLogger, type Bus } from '@levelup/service-kit';
-import { eventually, identityHeaders } from '@levelup/service-kit/testing';
+import { eventually, identityHeaders, watchedConnection } from '@levelup/service-kit/testing';
 import { communityModels } from '../src/models.ts';
 import { coFocusHandler } from '../src/rooms/co-focus-events.ts';
 import { roomsRepository } from '../src/rooms/repository.ts';
@@ -484,28 +483,17 @@ describe('co-focus bonus', () => {
   });
 
   it('when someone in no room completes a quest, then the handler reads the database once and writes nothing', async () => {
-    // A connection of its own that reports its commands: only this test's handler uses it (the
-    // collections and their indexes exist already).
-    const watched = createConnection(service.infra.mongoUrl, {
-      dbName: service.deps.db.name,
-      monitorCommands: true,
-      autoCreate: false,
-      autoIndex: false,
-    });
-    await watched.asPromise();
-    const commands: string[][] = [];
-    watched.getClient().on('commandStarted', (started) => {
-      commands.push([started.commandName, String(started.command[started.commandName])]);
-    });
+    // Only this test's handler uses the watched connection.
+    const watched = await watchedConnection(service.infra.mongoUrl, service.deps.db.name);
     try {
       const handle = coFocusHandler({
-        rooms: roomsRepository(communityModels(watched)),
+        rooms: roomsRepository(communityModels(watched.connection)),
         bus: service.deps.bus,
         logger: createLogger('co-focus-test'),
       });
       const cy = await service.member('Cy Elsewhere');
       await handle(questEvent(cy, randomUUID(), 'quests.completed'));
-      expect(commands).toEqual([['find', 'room_members']]);
+      expect(watched.commands).toEqual([{ name: 'find', collection: 'room_members' }]);
       expect(await bonusEvents(cy)).toEqual([]);
     } finally {
       await watched.close();

@@ -1,5 +1,4 @@
 import { Agent } from 'node:https';
-import { createConnection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeEvent,
@@ -8,7 +7,12 @@ import {
   type ReminderScheduledEventData,
 } from '@levelup/contracts';
 import { createLogger } from '@levelup/service-kit';
-import { eventually, startTestService, type TestService } from '@levelup/service-kit/testing';
+import {
+  eventually,
+  startTestService,
+  watchedConnection,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import {
   startPushServiceStandIn,
   type FakeBrowserSubscription,
@@ -290,21 +294,12 @@ describe('a scheduled quest reminder', () => {
 
 describe('a completion of an item that cannot have a reminder', () => {
   it('when the completion says it is not remindable, then the reminders collection gets no command; one without the field (published before it existed) still cancels the pending reminder', async () => {
-    // A connection of its own that reports its commands: only this test's handler uses it (the
-    // collection and its indexes exist already).
-    const watched = createConnection(identity.infra.mongoUrl, {
-      dbName: identity.deps.db.name,
-      monitorCommands: true,
-      autoCreate: false,
-      autoIndex: false,
-    });
-    await watched.asPromise();
-    const commands: string[] = [];
-    watched.getClient().on('commandStarted', (started) => {
-      if (started.command[started.commandName] === 'reminders') commands.push(started.commandName);
-    });
+    // Only this test's handler uses the watched connection.
+    const watched = await watchedConnection(identity.infra.mongoUrl, identity.deps.db.name);
+    const commands = () =>
+      watched.commands.filter((c) => c.collection === 'reminders').map((c) => c.name);
     try {
-      const handle = reminderEventHandler(remindersRepository(reminderModels(watched)));
+      const handle = reminderEventHandler(remindersRepository(reminderModels(watched.connection)));
       const person = await subscribedUser();
       const quest = itemId();
       now = new Date('2026-12-07T09:00:00.000Z');
@@ -313,11 +308,11 @@ describe('a completion of an item that cannot have a reminder', () => {
       now = new Date(now.getTime() + 60_000);
 
       await handle(questCompleted(person.userId, quest, '2026-12-07', { remindable: false }));
-      expect(commands).toEqual([]);
+      expect(commands()).toEqual([]);
       expect((await reminderState(person.userId, quest)).map((r) => r.status)).toEqual(['pending']);
 
       await handle(questCompleted(person.userId, quest, '2026-12-07'));
-      expect(commands).toEqual(['update']);
+      expect(commands()).toEqual(['update']);
       expect((await reminderState(person.userId, quest)).map((r) => r.status)).toEqual([
         'cancelled',
       ]);

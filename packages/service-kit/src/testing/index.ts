@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
+import { createConnection, type Connection } from 'mongoose';
 import { makeEvent } from '@levelup/contracts';
 import { connectBus, deleteNamespacedStreams, type Bus, type BusOptions } from '../bus.ts';
 import { signIdentity, type UserRole } from '../identity.ts';
@@ -110,6 +110,38 @@ export async function eventually<T>(
     last = await probe();
   }
   return last;
+}
+
+/** A command a watched connection sent: its name and the collection it named. */
+export interface WatchedCommand {
+  name: string;
+  collection: string;
+}
+
+/**
+ * A connection of its own to a service's test database that records every command it sends, for a
+ * test that counts what a handler asks of the database: build the handler's models on `connection`.
+ * It creates no collection and no index (the service's own connection has made them).
+ */
+export async function watchedConnection(
+  mongoUrl: string,
+  dbName: string,
+): Promise<{ connection: Connection; commands: WatchedCommand[]; close(): Promise<void> }> {
+  const connection = createConnection(mongoUrl, {
+    dbName,
+    monitorCommands: true,
+    autoCreate: false,
+    autoIndex: false,
+  });
+  await connection.asPromise();
+  const commands: WatchedCommand[] = [];
+  connection.getClient().on('commandStarted', (started) => {
+    commands.push({
+      name: started.commandName,
+      collection: String(started.command[started.commandName]),
+    });
+  });
+  return { connection, commands, close: () => connection.close() };
 }
 
 export interface TestDeps {
