@@ -6,18 +6,10 @@
  *   LEVELUP_PORT_OFFSET=400 node bench/api-stack.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../tools/stack/run-stack.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from './lib.ts';
 
 // The bench plays 500 users from one address: the gateway's per-address limits would refuse most. The
 // children inherit this process's environment (the launcher passes on only the settings it names).

@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +27,7 @@ import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
+import { freePort } from './lib.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OPERATIONS = Number(process.env.OPERATIONS ?? 3000);
@@ -47,14 +47,6 @@ function cpuMs(pid: number): number {
 function ownCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts a child and waits for a line of its output that matches `ready`. */

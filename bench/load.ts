@@ -31,7 +31,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { apiClient } from './lib.ts';
+import { apiClient, percentile } from './lib.ts';
 
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
@@ -231,8 +231,7 @@ async function measureOpenLoop(
   const cpu = cpuBetween(before, treeCpu(stackPid));
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  const at = (q: number) => Math.round(percentile(latencies, q * 100));
   return {
     name,
     rps: total / elapsed,

@@ -12,12 +12,11 @@
  *   MEMBERS=100 ROOMS=10 QUIET_SECONDS=10 ROUNDS=3 ROOMS_PORT_OFFSET=500 node bench/rooms.ts
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API, apiPath, roomStreamEventSchema, type RoomStreamEvent } from '@levelup/contracts';
 import { startStack } from '../tools/stack/run-stack.ts';
-import { apiClient, summarise } from './lib.ts';
+import { apiClient, freePort, summarise } from './lib.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 500);
 const ROOMS = Number(process.env.ROOMS ?? 50);
@@ -76,14 +75,6 @@ function rssKiB(pids: number[]): number {
     }
   }
   return total;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function inBatches<T, R>(
