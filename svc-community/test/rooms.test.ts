@@ -69,6 +69,14 @@ async function connect(userId: string, id: string, lastEventId?: string) {
   return stream;
 }
 
+/** Joins the session and opens its room's stream: the member is present once the snapshot came. */
+async function present(userId: string, id: string) {
+  await join(userId, id);
+  const stream = await connect(userId, id);
+  await stream.next(ofType('snapshot'));
+  return stream;
+}
+
 const ofType =
   <T extends RoomStreamEvent['type']>(type: T, userId?: string) =>
   (event: RoomStreamEvent) =>
@@ -212,9 +220,7 @@ describe('live rooms', () => {
   it('when the host removes a member, then that member hears it, their stream ends, and they cannot rejoin or see the room', async () => {
     const id = await createSession();
     const troll = await service.member('Tom Troll');
-    await join(troll, id);
-    const trollStream = await connect(troll, id);
-    await trollStream.next(ofType('snapshot'));
+    const trollStream = await present(troll, id);
 
     const notHost = await service.as(troll)('POST', `${roomPath(id)}/members/${host}/remove`);
     expect(notHost.status).toBe(403);
@@ -298,9 +304,7 @@ describe('live rooms', () => {
   it('when a room event reaches an instance ahead of an earlier one, or a number is never used, then streams still get the events in order', async () => {
     const id = await createSession();
     const ada = await service.member('Ada Ordered');
-    await join(ada, id);
-    const stream = await connect(ada, id);
-    await stream.next(ofType('snapshot'));
+    const stream = await present(ada, id);
     const rooms = roomsRepository(communityModels(service.deps.db));
     const subject = `${service.deps.bus.namespace}.rooms.${id}`;
     const event = (seq: number, line: string) => ({
@@ -382,9 +386,7 @@ describe('live rooms', () => {
   it('when the sessions list is read, then each live session carries who is in the room and the time left', async () => {
     const id = await createSession({ startTime: minutesFromNow(-10), duration: 40 });
     const ada = await service.member('Ada Lister');
-    await join(ada, id);
-    const stream = await connect(ada, id);
-    await stream.next(ofType('snapshot'));
+    await present(ada, id);
     const list = await service.as(host)('GET', '/api/sessions');
     const item = list.body.find((s: { id: string }) => s.id === id);
     expect(item.room.present).toEqual([{ userId: ada, displayName: 'Ada Lister', initials: 'AL' }]);
@@ -433,9 +435,7 @@ describe('co-focus bonus', () => {
   it('when a member who was in the room completes a quest, then one bonus event is published, also when the completion is delivered again; undoing it takes the bonus back', async () => {
     const id = await createSession();
     const ada = await service.member('Ada Focus');
-    await join(ada, id);
-    const stream = await connect(ada, id);
-    await stream.next(ofType('snapshot'));
+    await present(ada, id);
 
     const completed = questEvent(ada, 'quest-1', 'quests.completed');
     await service.deps.bus.publish(completed);
@@ -558,9 +558,7 @@ describe('co-focus bonus', () => {
   it('when a removal is stamped before a recorded completion (clocks apart), then the redelivery still publishes the recorded award, and a first delivery finds none', async () => {
     const id = await createSession();
     const fay = await service.member('Fay Drift');
-    await join(fay, id);
-    const stream = await connect(fay, id);
-    await stream.next(ofType('snapshot'));
+    await present(fay, id);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const completion = questEvent(fay, randomUUID(), 'quests.completed');
     const crashing = {
