@@ -50,8 +50,17 @@ function ownCpuMs(): number {
 }
 
 /** Starts a child and waits for a line of its output that matches `ready`. */
-async function startChild(command: string, args: string[], ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startChild(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const errors = createInterface({ input: child.stderr! });
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +74,25 @@ async function startChild(command: string, args: string[], ready: RegExp): Promi
     );
   });
   return child;
+}
+
+/** A module given as source, run by this Node, that prints `listening` once it serves. */
+const startScript = (source: string, env: Record<string, string>) =>
+  startChild(process.execPath, ['--input-type=module', '-e', source], /^listening$/, env);
+
+/**
+ * autocannon against `options` for 2 s (warm-up), then for SECONDS, with the CPU of each process in
+ * `pids` over the second run divided by its requests.
+ */
+async function perRequest(options: autocannon.Options, pids: number[]) {
+  await autocannon({ ...options, connections: CONCURRENCY, duration: 2 });
+  const before = pids.map(cpuMs);
+  const result = await autocannon({ ...options, connections: CONCURRENCY, duration: SECONDS });
+  return {
+    cpu: pids.map((pid, i) => (cpuMs(pid) - before[i]!) / result.requests.total),
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -213,17 +241,8 @@ async function hello() {
   const port = await freePort();
   const server = await startScript(HELLO, { PORT: String(port) });
   try {
-    await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONCURRENCY, duration: 2 });
-    const before = cpuMs(server.pid!);
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONCURRENCY,
-      duration: SECONDS,
-    });
-    return {
-      cpu: (cpuMs(server.pid!) - before) / result.requests.total,
-      rps: Math.round(result.requests.average),
-    };
+    const { cpu, rps } = await perRequest({ url: `http://127.0.0.1:${port}` }, [server.pid!]);
+    return { cpu: cpu[0]!, rps };
   } finally {
     await stop(server);
   }
@@ -260,20 +279,6 @@ http
   .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
-async function startScript(source: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve, reject) => {
-    lines.on('line', (line) => line === 'listening' && resolve());
-    child.once('exit', (code) => reject(new Error(`script ended (${code})`)));
-  });
-  return child;
-}
-
 async function http() {
   const servicePort = await freePort();
   const forwarderPort = await freePort();
@@ -283,32 +288,16 @@ async function http() {
     TARGET: String(servicePort),
   });
   try {
-    const run = () =>
-      autocannon({
+    const { cpu, rps, errors } = await perRequest(
+      {
         url: `http://127.0.0.1:${forwarderPort}/api/quests/665f1c2e8a1b2c3d4e5f6a7c/toggle`,
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: 'levelup.sid=x'.repeat(4) },
         body: '',
-        connections: CONCURRENCY,
-        duration: 2,
-      });
-    await run(); // warm-up
-    const before = [cpuMs(forwarder.pid!), cpuMs(service.pid!)];
-    const result = await autocannon({
-      url: `http://127.0.0.1:${forwarderPort}/api/quests/665f1c2e8a1b2c3d4e5f6a7c/toggle`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: 'levelup.sid=x'.repeat(4) },
-      body: '',
-      connections: CONCURRENCY,
-      duration: SECONDS,
-    });
-    const requests = result.requests.total;
-    return {
-      forwarder: (cpuMs(forwarder.pid!) - before[0]!) / requests,
-      service: (cpuMs(service.pid!) - before[1]!) / requests,
-      rps: Math.round(result.requests.average),
-      errors: result.errors + result.non2xx,
-    };
+      },
+      [forwarder.pid!, service.pid!],
+    );
+    return { forwarder: cpu[0]!, service: cpu[1]!, rps, errors };
   } finally {
     await stop(forwarder);
     await stop(service);

@@ -435,16 +435,27 @@ async function timeToExact(users: User[], physicalNodes: Set<string>, since: num
   return { at, roundMs, rounds };
 }
 
-/** Each stream's last sequence number: unchanged between two reads, nothing was published meanwhile. */
+type Jsm = Awaited<ReturnType<typeof jetstreamManager>>;
+
+/**
+ * The streams' names and each one's last sequence number: unchanged between two reads, nothing was
+ * published meanwhile.
+ */
+async function headsOf(jsm: Jsm): Promise<{ streams: string[]; heads: string }> {
+  const streams: string[] = [];
+  const heads: string[] = [];
+  for await (const stream of jsm.streams.list()) {
+    streams.push(stream.config.name);
+    heads.push(`${stream.config.name}:${stream.state.last_seq}`);
+  }
+  return { streams, heads: heads.sort().join(',') };
+}
+
 async function streamHeads(natsUrl: string | undefined): Promise<string | undefined> {
   if (!natsUrl) return undefined;
   const nc = await connect({ servers: natsUrl });
   try {
-    const jsm = await jetstreamManager(nc);
-    const heads: string[] = [];
-    for await (const stream of jsm.streams.list())
-      heads.push(`${stream.config.name}:${stream.state.last_seq}`);
-    return heads.sort().join(',');
+    return (await headsOf(await jetstreamManager(nc))).heads;
   } finally {
     await nc.close();
   }
@@ -476,12 +487,7 @@ async function timeToDrained(
   try {
     const jsm = await jetstreamManager(nc);
     while (Date.now() - since < 120_000) {
-      const heads: string[] = [];
-      const streams = [];
-      for await (const stream of jsm.streams.list()) {
-        heads.push(`${stream.config.name}:${stream.state.last_seq}`);
-        streams.push(stream.config.name);
-      }
+      const { streams, heads } = await headsOf(jsm);
       let waiting = 0;
       for (const stream of streams) {
         for await (const consumer of jsm.consumers.list(stream)) {
@@ -493,8 +499,7 @@ async function timeToDrained(
           waiting += mine;
         }
       }
-      if (waiting === 0)
-        return { ms: Date.now() - since, heads: heads.sort().join(','), backlog: backlog() };
+      if (waiting === 0) return { ms: Date.now() - since, heads, backlog: backlog() };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return { ms: NaN, backlog: backlog() };

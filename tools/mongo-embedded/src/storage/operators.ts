@@ -306,8 +306,9 @@ const OPTIONS = {
  */
 const QUERY_OPTIONS: Partial<Options> = (() => {
   try {
-    const internal = createRequire(import.meta.url)(
-      path.join(path.dirname(createRequire(import.meta.url).resolve('mingo')), 'core/_internal.js'),
+    const require = createRequire(import.meta.url);
+    const internal = require(
+      path.join(path.dirname(require.resolve('mingo')), 'core/_internal.js'),
     ) as { ComputeOptions?: { init(options: Partial<Options>): unknown } };
     const made = internal.ComputeOptions?.init(OPTIONS);
     return made instanceof Object && 'context' in made ? (made as Partial<Options>) : OPTIONS;
