@@ -1,6 +1,13 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, offsetChanges, vtimezone, writeCalendar } from './ics.ts';
+import {
+  escapeText,
+  foldLine,
+  localTimeIsUnique,
+  offsetChanges,
+  vtimezone,
+  writeCalendar,
+} from './ics.ts';
 import { estimateMinutes } from './feed-events.ts';
 
 const octets = (line: string) => Buffer.byteLength(line, 'utf8');
@@ -110,5 +117,108 @@ describe('time zones', () => {
     expect(day!.startDate.isDate).toBe(true);
     expect(day!.startDate.toString()).toBe('2026-03-08');
     expect(day!.endDate.toString()).toBe('2026-03-09');
+  });
+});
+
+describe('instants around both changes of the clock', () => {
+  // Each zone's spring-forward and fall-back instants in 2026.
+  const changes = [
+    { zone: 'America/New_York', at: '2026-03-08T07:00:00Z' },
+    { zone: 'America/New_York', at: '2026-11-01T06:00:00Z' },
+    { zone: 'Europe/Berlin', at: '2026-03-29T01:00:00Z' },
+    { zone: 'Europe/Berlin', at: '2026-10-25T01:00:00Z' },
+  ];
+
+  /** Every quarter hour from three hours before a change to three after, as 30 and 60 minute events. */
+  function eventsAround(at: string) {
+    const events = [];
+    for (let quarter = -12; quarter <= 12; quarter++) {
+      const start = new Date(Date.parse(at) + quarter * 900_000);
+      for (const minutes of [30, 60])
+        events.push({
+          uid: `${start.toISOString()}-${minutes}@levelup`,
+          summary: 'Quest',
+          when: { kind: 'timed' as const, start, minutes },
+        });
+    }
+    return events;
+  }
+
+  it.each(changes)(
+    'in $zone around $at, every start and end reads back as the same instant and no end precedes its start',
+    ({ zone, at }) => {
+      const events = eventsAround(at);
+      const text = writeCalendar({
+        name: 'Level Up',
+        timeZone: zone,
+        now: new Date(at),
+        zoneRange: {
+          from: new Date(Date.parse(at) - 30 * 86_400_000),
+          to: new Date(Date.parse(at) + 30 * 86_400_000),
+        },
+        events,
+      });
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const timezone = new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!);
+      const read = calendar.getAllSubcomponents('vevent').map((v) => {
+        const event = new ICAL.Event(v);
+        // A local time carries its TZID; resolve it with the feed's own VTIMEZONE, as calendar apps do.
+        if (v.getFirstProperty('dtstart')?.getParameter('tzid')) {
+          event.startDate.zone = timezone;
+          event.endDate.zone = timezone;
+        }
+        return {
+          uid: event.uid,
+          start: event.startDate.toUnixTime(),
+          end: event.endDate.toUnixTime(),
+        };
+      });
+      expect(read).toHaveLength(events.length);
+      for (const [index, event] of events.entries()) {
+        const start = event.when.start.getTime() / 1000;
+        expect(read[index]).toEqual({
+          uid: event.uid,
+          start,
+          end: start + event.when.minutes * 60,
+        });
+      }
+    },
+  );
+
+  it('writes the repeated hour in UTC and every other time in the zone', () => {
+    // New York falls back at 06:00Z: 01:30 local is both 05:30Z (EDT) and 06:30Z (EST).
+    expect(localTimeIsUnique(new Date('2026-11-01T05:30:00Z'), 'America/New_York')).toBe(false);
+    expect(localTimeIsUnique(new Date('2026-11-01T06:30:00Z'), 'America/New_York')).toBe(false);
+    expect(localTimeIsUnique(new Date('2026-11-01T04:59:00Z'), 'America/New_York')).toBe(true);
+    expect(localTimeIsUnique(new Date('2026-11-01T07:00:00Z'), 'America/New_York')).toBe(true);
+    // Spring forward skips local times, it repeats none.
+    expect(localTimeIsUnique(new Date('2026-03-08T06:59:00Z'), 'America/New_York')).toBe(true);
+    expect(localTimeIsUnique(new Date('2026-03-08T07:00:00Z'), 'America/New_York')).toBe(true);
+    const text = writeCalendar({
+      name: 'Level Up',
+      timeZone: 'America/New_York',
+      now: new Date('2026-10-30T12:00:00Z'),
+      zoneRange: { from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') },
+      events: [
+        {
+          uid: 'first@levelup',
+          summary: 'First 01:30',
+          when: { kind: 'timed', start: new Date('2026-11-01T05:30:00Z'), minutes: 30 },
+        },
+        {
+          uid: 'second@levelup',
+          summary: 'Second 01:30',
+          when: { kind: 'timed', start: new Date('2026-11-01T06:30:00Z'), minutes: 30 },
+        },
+        {
+          uid: 'evening@levelup',
+          summary: 'Evening',
+          when: { kind: 'timed', start: new Date('2026-11-01T23:00:00Z'), minutes: 30 },
+        },
+      ],
+    });
+    expect(text).toContain('DTSTART:20261101T053000Z\r\nDTEND:20261101T060000Z');
+    expect(text).toContain('DTSTART:20261101T063000Z\r\nDTEND:20261101T070000Z');
+    expect(text).toContain('DTSTART;TZID=America/New_York:20261101T180000');
   });
 });

@@ -166,8 +166,26 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
 
 const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
 
-function timedProperty(name: string, instant: Date, timeZone: string): string {
-  return isUtc(timeZone)
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether an instant's local time in a zone names it alone. On a fall-back night the hour before the
+ * change happens twice (01:30 in New York is 05:30Z and 06:30Z), and a reader given only the local time
+ * must guess which: parsers guess differently, and an end read with the other guess lies before its start.
+ */
+export function localTimeIsUnique(instant: Date, timeZone: string): boolean {
+  const offset = zoneOffsetMinutes(instant, timeZone);
+  return [-3, 3].every((hours) => {
+    const other = zoneOffsetMinutes(new Date(instant.getTime() + hours * HOUR_MS), timeZone);
+    if (other === offset) return true;
+    // The same wall time read with the other offset of the night: another instant with that local time?
+    const twin = new Date(instant.getTime() + (offset - other) * 60_000);
+    return localStamp(twin, timeZone) !== localStamp(instant, timeZone);
+  });
+}
+
+function timedProperty(name: string, instant: Date, timeZone: string, utc: boolean): string {
+  return utc
     ? `${name}:${utcStamp(instant)}`
     : `${name};TZID=${timeZone}:${localStamp(instant, timeZone)}`;
 }
@@ -175,10 +193,17 @@ function timedProperty(name: string, instant: Date, timeZone: string): string {
 function eventLines(event: IcsEvent, calendar: IcsCalendar): string[] {
   const lines = ['BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${utcStamp(calendar.now)}`];
   if (event.when.kind === 'timed') {
-    const end = new Date(event.when.start.getTime() + event.when.minutes * 60_000);
+    const start = event.when.start;
+    const end = new Date(start.getTime() + event.when.minutes * 60_000);
+    // An event whose start or end falls in a repeated hour is written in UTC, which every reader
+    // takes exactly; the rest keep the user's zone so calendar apps show it as the user's own time.
+    const utc =
+      isUtc(calendar.timeZone) ||
+      !localTimeIsUnique(start, calendar.timeZone) ||
+      !localTimeIsUnique(end, calendar.timeZone);
     lines.push(
-      timedProperty('DTSTART', event.when.start, calendar.timeZone),
-      timedProperty('DTEND', end, calendar.timeZone),
+      timedProperty('DTSTART', start, calendar.timeZone, utc),
+      timedProperty('DTEND', end, calendar.timeZone, utc),
     );
   } else {
     lines.push(
