@@ -8,11 +8,22 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { K8sObject } from './kustomize.ts';
 
-export function typeErrorsOf(objects: readonly K8sObject[]): string[] {
+/**
+ * The type errors of each group of objects, named by kind and name. Every group is compiled in one
+ * program: loading and binding the kubernetes-models declarations is nearly all of the work, so one
+ * compile of everything costs about what one group alone did.
+ */
+export function typeErrorsOf<Group extends string>(
+  groups: Record<Group, readonly K8sObject[]>,
+): Record<Group, string[]> {
   const file = path.join(import.meta.dirname, '__rendered_manifests__.ts');
-  const source = objects
+  // Two lines per object: the import, then the object.
+  const lines = Object.entries<readonly K8sObject[]>(groups).flatMap(([group, objects]) =>
+    objects.map((object) => ({ group: group as Group, object })),
+  );
+  const source = lines
     .map(
-      (object, index) =>
+      ({ object }, index) =>
         `import type { I${object.kind} as T${index} } from 'kubernetes-models/${object.apiVersion}/${object.kind}';\n` +
         `export const o${index}: T${index} = ${JSON.stringify(object)};`,
     )
@@ -35,14 +46,19 @@ export function typeErrorsOf(objects: readonly K8sObject[]): string[] {
   host.fileExists = (name) => name === file || fileExists(name);
   host.readFile = (name) => (name === file ? source : readFile(name));
   const program = ts.createProgram([file], options, host);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+  const errors = Object.fromEntries(
+    Object.keys(groups).map((group): [string, string[]] => [group, []]),
+  ) as Record<Group, string[]>;
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
     const line =
       diagnostic.file && diagnostic.start !== undefined
         ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
         : -1;
-    // Two lines per object: the import, then the object.
-    const object = objects[Math.floor(line / 2)];
-    return object ? `${object.kind} ${object.metadata.name}: ${message}` : message;
-  });
+    const at = lines[Math.floor(line / 2)];
+    // An error outside every object (a missing declaration file) fails every group.
+    if (!at) for (const list of Object.values<string[]>(errors)) list.push(message);
+    else errors[at.group].push(`${at.object.kind} ${at.object.metadata.name}: ${message}`);
+  }
+  return errors;
 }
