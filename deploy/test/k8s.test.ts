@@ -84,7 +84,7 @@ interface Container {
 }
 interface Deployment extends K8sObject {
   spec: {
-    replicas: number;
+    replicas?: number;
     selector: { matchLabels: Record<string, string> };
     template: {
       metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
@@ -102,6 +102,16 @@ function installed(command: string, args: string[]): boolean {
   }
 }
 const kubectlInstalled = installed('kubectl', ['version', '--client']);
+
+type Autoscaler = K8sObject & {
+  spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number };
+};
+const autoscalers = (objects: K8sObject[]) =>
+  objects.filter((object) => object.kind === 'HorizontalPodAutoscaler') as Autoscaler[];
+/** The pods a deployable runs when idle: its autoscaler's minimum where one owns it, else its replicas. */
+const podsOf = (objects: K8sObject[], name: string) =>
+  autoscalers(objects).find((hpa) => hpa.spec.scaleTargetRef.name === name)?.spec.minReplicas ??
+  deployment(objects, name).spec.replicas;
 
 const find = (objects: K8sObject[], kind: string, name: string) =>
   objects.find((object) => object.kind === kind && object.metadata.name === name);
@@ -279,22 +289,19 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
     }
   });
 
-  it('when the gateway and svc-quests are looked up, then a HorizontalPodAutoscaler scales each from at least its Deployment replicas', () => {
-    const autoscalers = objects.filter(
-      (object) => object.kind === 'HorizontalPodAutoscaler',
-    ) as Array<
-      K8sObject & {
-        spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number };
-      }
-    >;
-    expect(autoscalers.map((hpa) => hpa.spec.scaleTargetRef.name).sort()).toEqual([
+  it('when the gateway and svc-quests are looked up, then a HorizontalPodAutoscaler owns each count and the Deployment sets none', () => {
+    const autoscaled = autoscalers(objects);
+    expect(autoscaled.map((hpa) => hpa.spec.scaleTargetRef.name).sort()).toEqual([
       'gateway',
       'svc-quests',
     ]);
-    for (const hpa of autoscalers) {
-      expect(hpa.spec.minReplicas).toBe(
-        deployment(objects, hpa.spec.scaleTargetRef.name).spec.replicas,
-      );
+    for (const hpa of autoscaled) {
+      // A replicas field beside an autoscaler resets the scaled-out count on every apply.
+      expect(
+        deployment(objects, hpa.spec.scaleTargetRef.name).spec,
+        hpa.metadata.name,
+      ).not.toHaveProperty('replicas');
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
     }
   });
@@ -346,7 +353,9 @@ describe('deploy/k8s overlays compared', () => {
     expect(production.filter((object) => object.kind === 'Secret')).toEqual([]);
     expect(configMapData(production, 'levelup-config').NATS_STREAM_REPLICAS).toBe('3');
     expect(environmentOf(production, 'svc-identity').COOKIE_SECURE).toBe('true');
-    expect(deployment(production, 'svc-quests').spec.replicas).toBe(3);
+    expect(podsOf(production, 'svc-quests')).toBe(3);
+    for (const name of DEPLOYABLES.filter((name) => name !== 'svc-quests'))
+      expect(podsOf(production, name), name).toBe(2);
     for (const name of DEPLOYABLES)
       expect(containerOf(production, name).image).toMatch(
         /^registry\.example\.com\/levelup\/[\w-]+:\d/,
@@ -356,7 +365,7 @@ describe('deploy/k8s overlays compared', () => {
 
   it('when dev is rendered, then one pod of each runs with the development Secret and one stream copy', () => {
     const dev = rendered.dev;
-    for (const name of DEPLOYABLES) expect(deployment(dev, name).spec.replicas, name).toBe(1);
+    for (const name of DEPLOYABLES) expect(podsOf(dev, name), name).toBe(1);
     expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
     expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
   });
