@@ -33,7 +33,7 @@ const daily = (overrides: Record<string, unknown> = {}) =>
   newQuest({ recurrenceType: 'daily', ...overrides });
 
 describe('POST /api/quests/recurring', () => {
-  it('when a user in UTC+14 creates a daily series, then today is their local day and series_created is published', async () => {
+  it('when a user in UTC+14 creates a daily series, then today is their local day and series_created and its occurrence_scheduled are published', async () => {
     now = new Date('2026-11-21T10:00:00.000Z');
     const userId = randomUUID();
     await userInZone(quests, userId, 'Pacific/Kiritimati');
@@ -57,14 +57,27 @@ describe('POST /api/quests/recurring', () => {
     });
     const events = await eventually(
       async () => listener.events.filter((e) => e.data.seriesId === series.id),
-      (list) => list.some((e) => e.type === 'quests.series_created'),
+      (list) =>
+        list.some((e) => e.type === 'quests.series_created') &&
+        list.some((e) => e.type === 'quests.occurrence_scheduled'),
     );
     expect(events.find((e) => e.type === 'quests.series_created')?.data).toMatchObject({
       userId,
       title: series.title,
       recurrenceType: 'daily',
     });
-    expect(events.filter((e) => e.type === 'quests.occurrence_scheduled')).toBeDefined();
+    // Today's occurrence is scheduled on the user's local day, once.
+    expect(
+      events.filter((e) => e.type === 'quests.occurrence_scheduled').map((e) => e.data),
+    ).toEqual([
+      expect.objectContaining({
+        userId,
+        seriesId: series.id,
+        occurrenceId: series.todaysOccurrence?.id,
+        scheduledFor: '2026-11-22',
+        xpReward: 20,
+      }),
+    ]);
   });
 
   it('when a user in UTC-11 creates a weekly Friday series at 23:00 on Friday, then today is that Friday', async () => {
