@@ -9,7 +9,7 @@ import { feedbackEnv } from '../../svc-feedback/src/config.ts';
 import { goalsEnv } from '../../svc-goals/src/config.ts';
 import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
-import { applyJsonPatch, renderKustomization, type K8sObject } from './kustomize.ts';
+import { applyJsonPatch, contentSuffix, renderKustomization, type K8sObject } from './kustomize.ts';
 import { typeErrorsOf } from './manifest-types.ts';
 
 // deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
@@ -50,6 +50,9 @@ const LEFT_UNSET: Record<string, Record<string, string>> = {
     OIDC_CLIENT_ID: 'external sign-in',
     OIDC_CLIENT_SECRET: 'external sign-in (from a Secret)',
     REMINDER_TICK_MS: 'the default (every 15 seconds) suits a cluster',
+    VAPID_PUBLIC_KEY:
+      "optional: production's levelup-secrets has the key pair; none is committed for development",
+    VAPID_PRIVATE_KEY: 'as above',
   },
   gateway: {
     METRICS_HOST: "every interface of the pod (Prometheus scrapes the pod's address)",
@@ -68,7 +71,7 @@ interface EnvVar {
   name: string;
   value?: string;
   valueFrom?: {
-    secretKeyRef?: { name: string; key: string };
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
     configMapKeyRef?: { name: string; key: string };
   };
 }
@@ -113,8 +116,15 @@ const podsOf = (objects: K8sObject[], name: string) =>
   autoscalers(objects).find((hpa) => hpa.spec.scaleTargetRef.name === name)?.spec.minReplicas ??
   deployment(objects, name).spec.replicas;
 
+/** Generated ConfigMaps and Secrets are named `<name>-<hash of the content>`. */
+const GENERATED_NAME = /^(.+)-[a-z0-9]{10}$/;
 const find = (objects: K8sObject[], kind: string, name: string) =>
-  objects.find((object) => object.kind === kind && object.metadata.name === name);
+  objects.find((object) => object.kind === kind && object.metadata.name === name) ??
+  (kind === 'ConfigMap' || kind === 'Secret'
+    ? objects.find(
+        (object) => object.kind === kind && GENERATED_NAME.exec(object.metadata.name)?.[1] === name,
+      )
+    : undefined);
 const deployment = (objects: K8sObject[], name: string) => {
   const found = find(objects, 'Deployment', name) as Deployment | undefined;
   if (!found) throw new Error(`no Deployment ${name}`);
@@ -123,8 +133,16 @@ const deployment = (objects: K8sObject[], name: string) => {
 const containerOf = (objects: K8sObject[], name: string) =>
   deployment(objects, name).spec.template.spec.containers[0]!;
 
-/** A Secret's value in this render, or (production: created in the cluster) a stand-in that says so. */
-function secretValue(objects: K8sObject[], name: string, key: string): string {
+/**
+ * A Secret's value in this render, or (production: created in the cluster) a stand-in that says so;
+ * undefined for an optional key the Secret does not have (the process sees no variable).
+ */
+function secretValue(
+  objects: K8sObject[],
+  name: string,
+  key: string,
+  optional = false,
+): string | undefined {
   const secret = find(objects, 'Secret', name) as
     | (K8sObject & { stringData?: Record<string, string>; data?: Record<string, string> })
     | undefined;
@@ -132,7 +150,7 @@ function secretValue(objects: K8sObject[], name: string, key: string): string {
   const value =
     secret.stringData?.[key] ??
     (secret.data?.[key] ? Buffer.from(secret.data[key], 'base64').toString() : undefined);
-  if (value === undefined) throw new Error(`Secret ${name} has no key ${key}`);
+  if (value === undefined && !optional) throw new Error(`Secret ${name} has no key ${key}`);
   return value;
 }
 
@@ -153,9 +171,15 @@ function environmentOf(objects: K8sObject[], name: string): Record<string, strin
   }
   for (const variable of container.env ?? []) {
     const { secretKeyRef, configMapKeyRef } = variable.valueFrom ?? {};
-    if (secretKeyRef)
-      env[variable.name] = secretValue(objects, secretKeyRef.name, secretKeyRef.key);
-    else if (configMapKeyRef) {
+    if (secretKeyRef) {
+      const value = secretValue(
+        objects,
+        secretKeyRef.name,
+        secretKeyRef.key,
+        secretKeyRef.optional,
+      );
+      if (value !== undefined) env[variable.name] = value;
+    } else if (configMapKeyRef) {
       const value = configMapData(objects, configMapKeyRef.name)[configMapKeyRef.key];
       if (value === undefined)
         throw new Error(`${name}: ConfigMap ${configMapKeyRef.name} has no ${configMapKeyRef.key}`);
@@ -182,6 +206,21 @@ const typeErrors = () =>
 // that asks waits for it (a limit on how long a check may hang, not a timing assertion).
 beforeAll(typeErrors, 60_000);
 
+/**
+ * Kustomize breaks a generated Secret's long base64 values into lines; the API server's decoder skips
+ * line breaks in base64, the schema's "byte" format does not, so the check reads them as the server does.
+ */
+function asTheApiServerReadsIt(object: K8sObject): K8sObject {
+  const { data } = object as K8sObject & { data?: Record<string, string> };
+  if (object.kind !== 'Secret' || !data) return object;
+  return {
+    ...object,
+    data: Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [key, value.replace(/\n/g, '')]),
+    ),
+  };
+}
+
 type Validating = new (data: unknown) => { validate(): void };
 /** The kubernetes-models class of an object: `apps/v1` Deployment is kubernetes-models/apps/v1/Deployment. */
 async function modelOf(object: K8sObject): Promise<Validating> {
@@ -202,7 +241,7 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
     const refused: string[] = [];
     for (const object of objects) {
       try {
-        new (await modelOf(object))(object).validate();
+        new (await modelOf(object))(asTheApiServerReadsIt(object)).validate();
       } catch (error) {
         refused.push(`${object.kind} ${object.metadata.name}: ${(error as Error).message}`);
       }
@@ -368,6 +407,61 @@ describe('deploy/k8s overlays compared', () => {
     for (const name of DEPLOYABLES) expect(podsOf(dev, name), name).toBe(1);
     expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
     expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
+  });
+});
+
+describe('configuration that rolls the pods reading it', () => {
+  /** Every name a container gives a ConfigMap or a Secret, across every Deployment of a render. */
+  const referencedNames = (objects: K8sObject[]) =>
+    objects
+      .filter((object) => object.kind === 'Deployment')
+      .flatMap((object) => (object as Deployment).spec.template.spec.containers)
+      .flatMap((container) => [
+        ...(container.envFrom ?? []).map((source) => source.configMapRef?.name),
+        ...(container.env ?? []).map(
+          ({ valueFrom }) => valueFrom?.configMapKeyRef?.name ?? valueFrom?.secretKeyRef?.name,
+        ),
+      ])
+      .filter((name): name is string => name !== undefined);
+
+  it('when the overlays are rendered, then every generated ConfigMap and Secret is named by its content and every reference names that', () => {
+    for (const overlay of OVERLAYS) {
+      const objects = rendered[overlay];
+      const generated = objects
+        .filter((object) => object.kind === 'ConfigMap' || object.kind === 'Secret')
+        .map((object) => object.metadata.name);
+      expect(generated.length, overlay).toBeGreaterThanOrEqual(3);
+      for (const name of generated) expect(name, overlay).toMatch(GENERATED_NAME);
+      // Production's levelup-secrets is made in the cluster: the one name without a hash.
+      const names = new Set([...generated, 'levelup-secrets']);
+      for (const name of referencedNames(objects)) expect(names.has(name), name).toBe(true);
+    }
+  });
+
+  it('when a value differs, then the name differs, so a changed value rolls the pods that read it', () => {
+    // The overlays differ in two values of levelup-config and levelup-public, and in nothing else.
+    const nameOf = (overlay: (typeof OVERLAYS)[number], name: string) =>
+      find(rendered[overlay], 'ConfigMap', name)!.metadata.name;
+    expect(nameOf('dev', 'levelup-config')).not.toBe(nameOf('production', 'levelup-config'));
+    expect(nameOf('dev', 'levelup-public')).not.toBe(nameOf('production', 'levelup-public'));
+    expect(nameOf('dev', 'levelup-remotes')).toBe(nameOf('production', 'levelup-remotes'));
+    const gateway = (overlay: (typeof OVERLAYS)[number]) =>
+      referencedNames([deployment(rendered[overlay], 'gateway')]);
+    expect(gateway('dev')).toContain(nameOf('dev', 'levelup-config'));
+    expect(gateway('production')).toContain(nameOf('production', 'levelup-config'));
+  });
+
+  it("when a ConfigMap's name suffix is computed, then it is Kustomize's (values from kubectl kustomize)", () => {
+    const configMap = (data: Record<string, string>): K8sObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'c' },
+      data,
+    });
+    expect(contentSuffix(configMap({ A: 'b' }))).toBe('b9t2424hkf');
+    expect(
+      contentSuffix(configMap({ NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: '1' })),
+    ).toBe('5288dfb6bf');
   });
 });
 

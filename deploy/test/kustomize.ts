@@ -1,10 +1,12 @@
 /**
  * Renders a kustomization the way `kubectl kustomize` does, for the part of Kustomize that deploy/k8s
- * uses: resources (files and kustomization folders), namespace, images, replicas, and JSON 6902 patches
- * with a target. Anything else in a kustomization.yaml is an error here, never silently skipped, so a
+ * uses: resources (files and kustomization folders), namespace, images, replicas, JSON 6902 patches
+ * with a target, and ConfigMap and Secret generators from literals (named with a hash of their content,
+ * every reference to them renamed alike, so a changed value rolls the pods that read it). Anything else in a kustomization.yaml is an error here, never silently skipped, so a
  * manifest cannot use a feature this renderer would get wrong. Where kubectl is installed, the tests
  * compare this output with its own.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
@@ -29,6 +31,14 @@ interface Kustomization {
   images?: Array<{ name: string; newName?: string; newTag?: string }>;
   replicas?: Array<{ name: string; count: number }>;
   patches?: Array<{ target: { kind: string; name: string }; patch: string }>;
+  configMapGenerator?: Generator[];
+  secretGenerator?: Generator[];
+}
+
+interface Generator {
+  name: string;
+  literals: string[];
+  options?: { labels?: Record<string, string> };
 }
 
 const SUPPORTED = new Set([
@@ -39,7 +49,10 @@ const SUPPORTED = new Set([
   'images',
   'replicas',
   'patches',
+  'configMapGenerator',
+  'secretGenerator',
 ]);
+const GENERATOR_FIELDS = new Set(['name', 'literals', 'options']);
 /** Kinds without a namespace (none is used today; listed so `namespace:` never stamps one). */
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass']);
 
@@ -107,8 +120,122 @@ function loadResource(file: string): K8sObject[] {
   );
 }
 
-/** Every object of the kustomization in `dir`, transformed. */
+/** `KEY=value`, one pair of surrounding quotes taken off the value, as Kustomize reads a literal. */
+function literal(text: string, file: string): [string, string] {
+  const equals = text.indexOf('=');
+  if (equals < 1) throw new Error(`${file}: literal '${text}' is not KEY=value`);
+  const value = text.slice(equals + 1);
+  const quoted = /^(['"]).*\1$/s.test(value) && value.length >= 2;
+  return [text.slice(0, equals), quoted ? value.slice(1, -1) : value];
+}
+
+/**
+ * A Secret value as Kustomize writes it: base64, broken into lines of 70 characters, each line ended
+ * with a newline once there is more than one (the hash is taken of this text, so it must match).
+ */
+function base64Lines(value: string): string {
+  const encoded = Buffer.from(value).toString('base64');
+  if (encoded.length < 70) return encoded;
+  return encoded.match(/.{1,70}/g)!.join('\n') + '\n';
+}
+
+/** The objects the generators make; their names get the content hash once the whole tree is rendered. */
+const generated = new WeakSet<K8sObject>();
+
+function generate(kind: 'ConfigMap' | 'Secret', generator: Generator, file: string): K8sObject {
+  for (const key of Object.keys(generator))
+    if (!GENERATOR_FIELDS.has(key))
+      throw new Error(`${file}: generator field '${key}' is not supported by this renderer`);
+  const data = Object.fromEntries(
+    generator.literals.map((text) => {
+      const [key, value] = literal(text, file);
+      return [key, kind === 'Secret' ? base64Lines(value) : value];
+    }),
+  );
+  const object: K8sObject = {
+    apiVersion: 'v1',
+    kind,
+    metadata: {
+      name: generator.name,
+      ...(generator.options?.labels ? { labels: generator.options.labels } : {}),
+    },
+    data,
+    ...(kind === 'Secret' ? { type: 'Opaque' } : {}),
+  };
+  generated.add(object);
+  return object;
+}
+
+/**
+ * Kustomize's name suffix: the first ten hex digits of a SHA-256 of the object's kind, data (and a
+ * Secret's type) as sorted JSON, with 0, 1, 3, a and e swapped for letters so it never reads as a
+ * number or a word. Kustomize looks the name up at a path that finds nothing, so it hashes as "".
+ */
+export function contentSuffix(object: K8sObject): string {
+  const sorted = (record: Record<string, string>) =>
+    Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const { data = {}, type } = object as K8sObject & {
+    data?: Record<string, string>;
+    type?: string;
+  };
+  const encoded = JSON.stringify(
+    object.kind === 'Secret'
+      ? { data: sorted(data), kind: 'Secret', name: '', type: type ?? '' }
+      : { data: sorted(data), kind: object.kind, name: '' },
+  );
+  const swap: Record<string, string> = { '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' };
+  return createHash('sha256')
+    .update(encoded)
+    .digest('hex')
+    .slice(0, 10)
+    .replace(/[013ae]/g, (digit) => swap[digit]!);
+}
+
+interface PodReferences {
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  env?: Array<{
+    valueFrom?: { configMapKeyRef?: { name: string }; secretKeyRef?: { name: string } };
+  }>;
+}
+
+/** Every place a container names a ConfigMap or a Secret, as [kind, holder of the name]. */
+function referencesOf(object: K8sObject): Array<['ConfigMap' | 'Secret', { name: string }]> {
+  return (containersOf(object) as PodReferences[]).flatMap((container) => [
+    ...(container.envFrom ?? []).flatMap((source) => [
+      ...(source.configMapRef ? [['ConfigMap', source.configMapRef] as const] : []),
+      ...(source.secretRef ? [['Secret', source.secretRef] as const] : []),
+    ]),
+    ...(container.env ?? []).flatMap(({ valueFrom }) => [
+      ...(valueFrom?.configMapKeyRef ? [['ConfigMap', valueFrom.configMapKeyRef] as const] : []),
+      ...(valueFrom?.secretKeyRef ? [['Secret', valueFrom.secretKeyRef] as const] : []),
+    ]),
+  ]) as Array<['ConfigMap' | 'Secret', { name: string }]>;
+}
+
+/** Generated names get their content suffix, and every reference to them follows. */
+function nameByContent(objects: K8sObject[]): void {
+  const renamed = new Map<string, string>();
+  for (const object of objects) {
+    if (!generated.has(object)) continue;
+    const name = `${object.metadata.name}-${contentSuffix(object)}`;
+    renamed.set(`${object.kind}/${object.metadata.name}`, name);
+    object.metadata.name = name;
+  }
+  for (const object of objects)
+    for (const [kind, holder] of referencesOf(object)) {
+      const name = renamed.get(`${kind}/${holder.name}`);
+      if (name) holder.name = name;
+    }
+}
+
+/** Every object of the kustomization in `dir`, transformed, generated names suffixed by content. */
 export function renderKustomization(dir: string): K8sObject[] {
+  const objects = renderTree(dir);
+  nameByContent(objects);
+  return objects;
+}
+
+function renderTree(dir: string): K8sObject[] {
   const file = path.join(dir, 'kustomization.yaml');
   const kustomization = yaml.load(readFileSync(file, 'utf8')) as Kustomization;
   for (const key of Object.keys(kustomization))
@@ -116,8 +243,12 @@ export function renderKustomization(dir: string): K8sObject[] {
 
   const objects = (kustomization.resources ?? []).flatMap((resource) => {
     const target = path.resolve(dir, resource);
-    return statSync(target).isDirectory() ? renderKustomization(target) : loadResource(target);
+    return statSync(target).isDirectory() ? renderTree(target) : loadResource(target);
   });
+  for (const generator of kustomization.configMapGenerator ?? [])
+    objects.push(generate('ConfigMap', generator, file));
+  for (const generator of kustomization.secretGenerator ?? [])
+    objects.push(generate('Secret', generator, file));
   const find = (kind: string, name: string) => {
     const found = objects.filter((o) => o.kind === kind && o.metadata.name === name);
     if (found.length === 0) throw new Error(`${file}: no ${kind} ${name} to change`);
