@@ -5,6 +5,7 @@ import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import type { CommandContext } from './commands/context.ts';
 import { commandName, touchesData, runCommand } from './commands/dispatch.ts';
+import { countOperation, newOpcounters } from './commands/opcounters.ts';
 import { runStorageCommand, storageCommands } from './commands/storage-admin.ts';
 import { CursorManager } from './cursors.ts';
 import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
@@ -31,6 +32,7 @@ export class WireServer {
   private readonly sockets = new Set<net.Socket>();
   readonly cursors = new CursorManager();
   private readonly processId = new ObjectId();
+  private readonly opcounters = newOpcounters();
   private nextConnectionId = 1;
   private readonly deps: ServerDeps;
   private readonly sweepTimer: NodeJS.Timeout;
@@ -192,6 +194,7 @@ export class WireServer {
       ...(request.typedCommand ? { typedCommand: request.typedCommand } : {}),
       connectionId,
       processId: this.processId,
+      opcounters: this.opcounters,
     };
   }
 
@@ -202,6 +205,7 @@ export class WireServer {
     socket: net.Socket,
   ): Promise<Buffer | undefined> {
     await this.awaitableHello(request.command, socket);
+    countOperation(this.opcounters, request.command);
     let reply: Document;
     const dataCommand = touchesData(request.command);
     const failure = dataCommand ? this.deps.durability.failed() : undefined;

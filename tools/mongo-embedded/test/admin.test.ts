@@ -83,3 +83,32 @@ it('when a database is written to, then listDatabases shows it; after dropDataba
   expect(after.databases.map((d) => d.name)).not.toContain(db.databaseName);
   expect(await db.collection('c').countDocuments()).toBe(0);
 });
+
+it('when documents are inserted, found, updated and deleted, then serverStatus.opcounters counts them as mongod does', async () => {
+  const admin = target.client.db('admin');
+  const counters = async () =>
+    ((await admin.command({ serverStatus: 1 })) as { opcounters: Record<string, number> })
+      .opcounters;
+  const collection = target.db.collection(uniqueName('counted'));
+  const before = await counters();
+  await collection.insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]);
+  await collection.find({ a: { $gte: 2 } }).toArray();
+  await collection.bulkWrite([
+    { updateOne: { filter: { a: 1 }, update: { $set: { b: 1 } } } },
+    { updateMany: { filter: { a: { $gte: 2 } }, update: { $set: { b: 2 } } } },
+  ]);
+  await collection.deleteOne({ a: 3 });
+  await collection.countDocuments();
+  const after = await counters();
+  const delta = (field: string) => Number(after[field]) - Number(before[field]);
+  // Inserts by document, updates and deletes by statement, a find as one query.
+  expect({
+    insert: delta('insert'),
+    query: delta('query'),
+    update: delta('update'),
+    delete: delta('delete'),
+  }).toEqual({ insert: 3, query: 1, update: 2, delete: 1 });
+  // countDocuments (an aggregate) and the serverStatus itself, at least; drivers add their own.
+  expect(delta('command')).toBeGreaterThanOrEqual(2);
+  expect(delta('getmore')).toBe(0);
+});

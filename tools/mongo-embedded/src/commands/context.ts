@@ -1,3 +1,4 @@
+import type { Opcounters } from './opcounters.ts';
 import type { Document, ObjectId } from 'bson';
 import type { CursorManager } from '../cursors.ts';
 import type { StorageEngine } from '../storage/engine.ts';
@@ -18,6 +19,8 @@ export interface CommandContext {
   connectionId: number;
   /** Identifies this server process in hello's topologyVersion. */
   processId: ObjectId;
+  /** This server's operation counts since it started (serverStatus.opcounters). */
+  opcounters: Opcounters;
 }
 
 /** A command handler is synchronous: nothing can interleave with it between read and write. */

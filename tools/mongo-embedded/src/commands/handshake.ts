@@ -52,6 +52,7 @@ const serverStatus: CommandHandler = (ctx) => ({
   localTime: new Date(),
   connections: { current: 0 },
   metrics: { cursor: { open: { total: ctx.cursors.count } } },
+  opcounters: { ...ctx.opcounters },
   ok: 1,
 });
 
