@@ -10,6 +10,7 @@
  */
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { chromiumPath } from '../tools/stack/browser.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const verbose = process.env.VERBOSE === '1';
@@ -17,7 +18,7 @@ const verbose = process.env.VERBOSE === '1';
 const ONBOARDING_COMPLETED_KEY = 'levelup-onboarding-completed';
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath() ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',

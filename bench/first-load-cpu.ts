@@ -9,6 +9,7 @@
  */
 import { chromium } from '@playwright/test';
 import type { CpuProfile } from './lib.ts';
+import { chromiumPath } from '../tools/stack/browser.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const runs = Number(process.env.RUNS ?? 3);
@@ -16,7 +17,7 @@ const runs = Number(process.env.RUNS ?? 3);
 const ONBOARDING_COMPLETED_KEY = 'levelup-onboarding-completed';
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath() ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-dev-shm-usage'],
 });
 

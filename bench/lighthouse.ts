@@ -12,6 +12,7 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiClient } from './lib.ts';
+import { chromiumPath } from '../tools/stack/browser.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const runs = Number(process.env.RUNS ?? 1);
@@ -41,7 +42,7 @@ await call('POST', '/api/quests', {
 });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath: chromiumPath() ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 

@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from '../tools/stack/browser.ts';
 import { E2E_BASE_URL } from './stack-env.ts';
 
-// Real Chromium from Debian; no browser download.
+// Real Chromium (Debian's, CHROMIUM_PATH, or one Playwright downloaded); npm test stops with one line
+// naming what to install when there is none.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -20,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

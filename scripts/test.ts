@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath, NO_BROWSER } from '../tools/stack/browser.ts';
 import { buildStale } from '../tools/stack/build.ts';
 import { ROOT } from '../tools/stack/stack.ts';
 
@@ -137,7 +138,11 @@ if (wants('containers')) {
   );
 }
 const playwrightJson = path.join(resultsDir, 'playwright.json');
-if (wants('e2e')) {
+const browser = chromiumPath();
+if (wants('e2e') && !browser) {
+  console.error(`\n=== end-to-end: ${NO_BROWSER}`);
+  failures.push('e2e (no browser)');
+} else if (wants('e2e')) {
   try {
     await buildStale();
     await step(
@@ -146,7 +151,7 @@ if (wants('e2e')) {
         'end-to-end (Playwright, Chromium)',
         bin('playwright'),
         ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CHROMIUM_PATH: browser },
       ),
     );
   } catch (error) {
