@@ -11,6 +11,7 @@ import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
 import { applyJsonPatch, contentSuffix, renderKustomization, type K8sObject } from './kustomize.ts';
 import { typeErrorsOf } from './manifest-types.ts';
+import { canConnect, type Endpoint } from './network-policy.ts';
 
 // deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
 // `kubectl kustomize` where kubectl is installed), every object validated against the Kubernetes API
@@ -407,6 +408,98 @@ describe('deploy/k8s overlays compared', () => {
     for (const name of DEPLOYABLES) expect(podsOf(dev, name), name).toBe(1);
     expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
     expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
+  });
+});
+
+describe.each(OVERLAYS)('who may talk to whom in overlay %s', (overlay) => {
+  const objects = rendered[overlay];
+  const namespace = overlay === 'dev' ? 'levelup-dev' : 'levelup';
+  /** One of our pods, as its Deployment makes it. */
+  const pod = (name: string): Endpoint => {
+    const workload = deployment(objects, name);
+    const container = workload.spec.template.spec.containers[0]!;
+    return {
+      namespace,
+      labels: workload.spec.template.metadata.labels,
+      ports: Object.fromEntries((container.ports ?? []).map((p) => [p.name, p.containerPort])),
+    };
+  };
+  const portOf = (name: string, portName = 'http') =>
+    containerOf(objects, name).ports!.find((p) => p.name === portName)!.containerPort;
+  const reach = (from: Endpoint, name: string, portName = 'http') =>
+    canConnect(objects, namespace, from, pod(name), portOf(name, portName));
+  const services = Object.keys(SERVICES);
+  const ingressController: Endpoint = {
+    namespace: 'ingress-nginx',
+    labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+  };
+  const prometheus: Endpoint = {
+    namespace: 'monitoring',
+    labels: { 'app.kubernetes.io/name': 'prometheus' },
+  };
+  const strangerOutside: Endpoint = { namespace: 'other-team', labels: { app: 'anything' } };
+  const strangerInside: Endpoint = { namespace, labels: { app: 'debug-shell' } };
+  const store: Endpoint = { namespace, labels: { app: 'levelup-mongodb-svc' } };
+
+  it('when anyone but the Ingress controller calls a gateway, then only the controller gets through', () => {
+    expect(reach(ingressController, 'gateway')).toBe(true);
+    for (const stranger of [strangerOutside, strangerInside, pod('svc-quests'), pod('shell')])
+      expect(reach(stranger, 'gateway')).toBe(false);
+  });
+
+  it('when a service or a static server is called, then only the gateways get through (and svc-quests to svc-community)', () => {
+    for (const name of [...services, ...FRONTENDS]) {
+      expect(reach(pod('gateway'), name), name).toBe(true);
+      for (const stranger of [strangerOutside, strangerInside, ingressController])
+        expect(reach(stranger, name), name).toBe(false);
+    }
+    expect(reach(pod('svc-quests'), 'svc-community')).toBe(true);
+    expect(reach(pod('svc-goals'), 'svc-community')).toBe(false);
+    expect(reach(pod('svc-community'), 'svc-quests')).toBe(false);
+    expect(reach(pod('shell'), 'svc-identity')).toBe(false);
+  });
+
+  it('when Prometheus scrapes, then it reaches the metrics ports of the gateways and services, and nothing else', () => {
+    expect(reach(prometheus, 'gateway', 'metrics')).toBe(true);
+    for (const name of services) expect(reach(prometheus, name), name).toBe(true);
+    expect(reach(prometheus, 'shell')).toBe(false);
+    expect(reach(strangerInside, 'gateway', 'metrics')).toBe(false);
+  });
+
+  it('when a pod opens MongoDB or NATS, then only the services (and the gateways, NATS) get through', () => {
+    for (const name of services) {
+      expect(canConnect(objects, namespace, pod(name), store, 27017), name).toBe(true);
+      expect(canConnect(objects, namespace, pod(name), store, 4222), name).toBe(true);
+    }
+    expect(canConnect(objects, namespace, pod('gateway'), store, 4222)).toBe(true);
+    expect(canConnect(objects, namespace, pod('gateway'), store, 27017)).toBe(false);
+    expect(canConnect(objects, namespace, pod('mfe-goals'), store, 27017)).toBe(false);
+  });
+
+  it('when a pod goes out to the internet, then only svc-identity does, over HTTPS to public addresses', () => {
+    const internet = { ip: '203.0.114.10' };
+    expect(canConnect(objects, namespace, pod('svc-identity'), internet, 443)).toBe(true);
+    for (const inside of ['10.1.2.3', '169.254.169.254', '172.20.0.1', '192.168.1.1', '127.0.0.1'])
+      expect(canConnect(objects, namespace, pod('svc-identity'), { ip: inside }, 443), inside).toBe(
+        false,
+      );
+    expect(canConnect(objects, namespace, pod('svc-identity'), internet, 80)).toBe(false);
+    for (const name of ['gateway', 'svc-quests', 'shell'])
+      expect(canConnect(objects, namespace, pod(name), internet, 443), name).toBe(false);
+  });
+
+  it('when a pod starts, then it runs as its own ServiceAccount with no API token mounted', () => {
+    for (const name of DEPLOYABLES) {
+      const spec = deployment(objects, name).spec.template.spec as {
+        serviceAccountName?: string;
+        automountServiceAccountToken?: boolean;
+      };
+      expect(spec.serviceAccountName, name).toBe(name);
+      expect(spec.automountServiceAccountToken, name).toBe(false);
+      const account = find(objects, 'ServiceAccount', name) as
+        (K8sObject & { automountServiceAccountToken?: boolean }) | undefined;
+      expect(account?.automountServiceAccountToken, name).toBe(false);
+    }
   });
 });
 
