@@ -101,6 +101,31 @@ describe('docker-compose.yml', () => {
     expect(compose.services.gateway?.ports).toEqual(['8080:8080']);
   });
 
+  it('when a container of ours starts, then its root file system is read-only, it holds no capability and cannot gain privileges', () => {
+    for (const name of ['gateway', ...Object.keys(appServices), ...frontends]) {
+      const service = compose.services[name] as unknown as {
+        read_only?: boolean;
+        tmpfs?: string[];
+        cap_drop?: string[];
+        security_opt?: string[];
+      };
+      expect(
+        {
+          readOnly: service.read_only,
+          tmpfs: service.tmpfs,
+          capDrop: service.cap_drop,
+          securityOpt: service.security_opt,
+        },
+        name,
+      ).toEqual({
+        readOnly: true,
+        tmpfs: ['/tmp'],
+        capDrop: ['ALL'],
+        securityOpt: ['no-new-privileges:true'],
+      });
+    }
+  });
+
   it("when a service's environment is read by that service's own config schema, then it parses (nothing missing or malformed)", () => {
     for (const [name, shape] of Object.entries(appServices)) {
       const parsed = z.object(shape).safeParse(envOf(name));
