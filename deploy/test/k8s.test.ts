@@ -400,7 +400,8 @@ describe('deploy/k8s overlays compared', () => {
       expect(containerOf(production, name).image).toMatch(
         /^registry\.example\.com\/levelup\/[\w-]+:\d/,
       );
-    for (const object of production) expect(object.metadata.namespace).toBe('levelup');
+    for (const object of production.filter((o) => o.kind !== 'Namespace'))
+      expect(object.metadata.namespace).toBe('levelup');
   });
 
   it('when dev is rendered, then one pod of each runs with the development Secret and one stream copy', () => {
@@ -486,6 +487,29 @@ describe.each(OVERLAYS)('who may talk to whom in overlay %s', (overlay) => {
     expect(canConnect(objects, namespace, pod('svc-identity'), internet, 80)).toBe(false);
     for (const name of ['gateway', 'svc-quests', 'shell'])
       expect(canConnect(objects, namespace, pod(name), internet, 443), name).toBe(false);
+  });
+
+  it('when the namespace admits pods under the restricted Pod Security Standard, then every pod meets it', () => {
+    const labels = find(objects, 'Namespace', namespace)?.metadata.labels ?? {};
+    expect(labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    for (const name of DEPLOYABLES) {
+      const spec = deployment(objects, name).spec.template.spec as {
+        securityContext?: { runAsNonRoot?: boolean; seccompProfile?: { type: string } };
+        containers: Array<{
+          securityContext?: {
+            allowPrivilegeEscalation?: boolean;
+            capabilities?: { drop?: string[]; add?: string[] };
+          };
+        }>;
+      };
+      expect(spec.securityContext?.runAsNonRoot, name).toBe(true);
+      expect(spec.securityContext?.seccompProfile?.type, name).toBe('RuntimeDefault');
+      for (const container of spec.containers) {
+        expect(container.securityContext?.allowPrivilegeEscalation, name).toBe(false);
+        expect(container.securityContext?.capabilities?.drop, name).toEqual(['ALL']);
+        expect(container.securityContext?.capabilities?.add, name).toBeUndefined();
+      }
+    }
   });
 
   it('when a pod starts, then it runs as its own ServiceAccount with no API token mounted', () => {
