@@ -6,3 +6,5 @@ export { ensureIdentityIndexes, identityModels } from './users/models.ts';
 export { xpEventHandler } from './xp/apply-xp-event.ts';
 export { xpRebuild } from './xp/rebuild.ts';
 export { ATTEMPT_LIMITS } from './auth/attempts.ts';
+export type { Workers } from './app.ts';
+export { generateVapidKeys } from './reminders/push-sender.ts';

@@ -113,6 +113,10 @@ export function reminderScheduler(deps: {
       if (outcome === 'gone') {
         await reminders.removeEndpoint(subscription.endpoint);
         logger.info('push subscription gone: removed', { userId: reminder.userId });
+      } else if (outcome === 'refused') {
+        // Not a push service this server may call (a URL or an address it now resolves to).
+        await reminders.removeEndpoint(subscription.endpoint);
+        logger.warn('push endpoint refused: subscription removed', { userId: reminder.userId });
       } else if (outcome === 'failed') {
         logger.warn('push not delivered', { userId: reminder.userId, reminderId: reminder._id });
       }

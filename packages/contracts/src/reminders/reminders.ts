@@ -87,9 +87,9 @@ export function reminderKindEnabled(settings: ReminderSettings, kind: ReminderKi
   return settings.dailyPlan;
 }
 
-/** A browser's PushSubscription as PushSubscription.toJSON() gives it. */
+/** A browser's PushSubscription as PushSubscription.toJSON() gives it (push services are HTTPS only). */
 export const pushSubscriptionRequestSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https$/, error: 'The endpoint must be an https URL' }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
