@@ -74,6 +74,8 @@ export interface IdentityDeps {
    * and the timeouts; tests add their stand-in's certificate (`ca`) and allow loopback.
    */
   push?: PushSenderOptions;
+  /** Reminders delivered at once (REMINDER_SEND_CONCURRENCY; default 8). */
+  reminderConcurrency?: number;
   /** The time every reminder decision reads (a fake clock in tests). */
   clock?: () => Date;
   logger?: Logger;
@@ -150,7 +152,10 @@ export interface Workers {
 
 /** Streams, the XP consumer and the outbox poller. Several instances share the durable consumer. */
 export async function startWorkers(
-  deps: Pick<IdentityDeps, 'db' | 'bus' | 'logger' | 'vapid' | 'reminderTickMs' | 'clock' | 'push'>,
+  deps: Pick<
+    IdentityDeps,
+    'db' | 'bus' | 'logger' | 'vapid' | 'reminderTickMs' | 'clock' | 'push' | 'reminderConcurrency'
+  >,
 ): Promise<Workers> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = identityModels(deps.db);
@@ -211,6 +216,7 @@ export async function startWorkers(
     sender,
     clock: deps.clock ?? (() => new Date()),
     logger,
+    ...(deps.reminderConcurrency ? { concurrency: deps.reminderConcurrency } : {}),
   });
   scheduler.start(deps.reminderTickMs ?? 15_000);
   return {

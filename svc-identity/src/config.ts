@@ -7,6 +7,7 @@ import {
   type PushSenderOptions,
   type VapidKeys,
 } from './reminders/push-sender.ts';
+import { DEFAULT_REMINDER_CONCURRENCY } from './reminders/scheduler.ts';
 
 export const identityEnv = {
   ...commonEnv,
@@ -84,6 +85,13 @@ export const identityEnv = {
     .int()
     .min(100)
     .default(PUSH_SEND_DEFAULTS.connectTimeoutMs),
+  /** Reminders delivered at once by one instance; one user's reminders take one of them at a time. */
+  REMINDER_SEND_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(DEFAULT_REMINDER_CONCURRENCY),
   /** One whole send (connection, request, answer) must be done within this, in milliseconds. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(PUSH_SEND_DEFAULTS.timeoutMs),
 };

@@ -8,3 +8,7 @@ export { xpRebuild } from './xp/rebuild.ts';
 export { ATTEMPT_LIMITS } from './auth/attempts.ts';
 export type { Workers } from './app.ts';
 export { generateVapidKeys } from './reminders/push-sender.ts';
+export { reminderModels } from './reminders/models.ts';
+export { remindersRepository } from './reminders/repository.ts';
+export { reminderScheduler } from './reminders/scheduler.ts';
+export { webPushSender, type PushSenderOptions } from './reminders/push-sender.ts';

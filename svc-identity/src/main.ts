@@ -17,6 +17,7 @@ startService({
     vapid: vapidOf(config),
     reminderTickMs: config.REMINDER_TICK_MS,
     push: pushSettingsOf(config),
+    reminderConcurrency: config.REMINDER_SEND_CONCURRENCY,
   },
   createApp,
   startWorkers,

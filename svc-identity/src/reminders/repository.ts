@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_REMINDER_SETTINGS,
+  MAX_PUSH_SUBSCRIPTIONS,
   type PushSubscriptionRequest,
   type ReminderKind,
   type ReminderSettings,
@@ -52,7 +53,11 @@ export function remindersRepository({
   return {
     // --- push subscriptions ---------------------------------------------------------------------
 
-    /** Stores a browser's subscription for this user (the same endpoint again replaces its keys). */
+    /**
+     * Stores a browser's subscription for this user (the same endpoint again replaces its keys and counts
+     * as subscribed now). A user keeps at most `MAX_PUSH_SUBSCRIPTIONS`: the ones subscribed longest ago
+     * go first.
+     */
     async subscribe(
       userId: string,
       subscription: PushSubscriptionRequest,
@@ -62,11 +67,24 @@ export function remindersRepository({
       await PushSubscription.updateOne(
         { _id },
         {
-          $set: { userId, endpoint: subscription.endpoint, keys: subscription.keys },
+          $set: {
+            userId,
+            endpoint: subscription.endpoint,
+            keys: subscription.keys,
+            subscribedAt: now,
+          },
           $setOnInsert: { createdAt: now },
         },
         { upsert: true },
       );
+      const beyond = await PushSubscription.find({ userId })
+        .sort({ subscribedAt: -1, createdAt: -1 })
+        .skip(MAX_PUSH_SUBSCRIPTIONS)
+        .select({ _id: 1 })
+        .lean();
+      if (beyond.length > 0) {
+        await PushSubscription.deleteMany({ _id: { $in: beyond.map((row) => row._id) }, userId });
+      }
     },
 
     /** Removes a subscription of this user (another user's endpoint is left alone). */
@@ -201,11 +219,17 @@ export function remindersRepository({
     /**
      * Claims the earliest due reminder for this scheduler: one atomic update moves it from pending to
      * sending, so of two schedulers only one ever gets it. A claim older than `staleBefore` (its
-     * scheduler died mid-send) may be taken again.
+     * scheduler died mid-send) may be taken again. Reminders of `busyUsers` (being delivered already)
+     * are left for later, so one user's reminders never occupy more than one delivery at a time.
      */
-    async claimDue(now: Date, staleBefore: Date): Promise<ReminderDoc | null> {
+    async claimDue(
+      now: Date,
+      staleBefore: Date,
+      busyUsers: readonly string[] = [],
+    ): Promise<ReminderDoc | null> {
       return Reminder.findOneAndUpdate(
         {
+          ...(busyUsers.length > 0 ? { userId: { $nin: busyUsers } } : {}),
           $or: [
             { status: 'pending', dueAt: { $lte: now } },
             { status: 'sending', claimedAt: { $lt: staleBefore } },
