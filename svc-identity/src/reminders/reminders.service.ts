@@ -5,7 +5,7 @@ import type {
   UpdateReminderSettingsRequest,
 } from '@levelup/contracts';
 import { reminderKindEnabled, reminderTargetPath } from '@levelup/contracts';
-import { AppError } from '@levelup/service-kit';
+import { AppError, conflict } from '@levelup/service-kit';
 import type { ReminderDoc } from './models.ts';
 import { endpointProblem, type PushEndpointPolicy } from './push-endpoint.ts';
 import type { RemindersRepository } from './repository.ts';
@@ -43,7 +43,11 @@ export function remindersService(deps: {
           details: [{ path: 'endpoint', message: problem }],
         });
       }
-      await reminders.subscribe(userId, subscription, clock());
+      if ((await reminders.subscribe(userId, subscription, clock())) === 'owned-by-another') {
+        throw conflict(
+          'This push subscription belongs to another account: subscribe again from its browser',
+        );
+      }
       return { subscriptions: await reminders.countSubscriptions(userId) };
     },
 

@@ -56,27 +56,41 @@ export function remindersRepository({
     /**
      * Stores a browser's subscription for this user (the same endpoint again replaces its keys and counts
      * as subscribed now). A user keeps at most `MAX_PUSH_SUBSCRIPTIONS`: the ones subscribed longest ago
-     * go first.
+     * go first. Another user's endpoint is left as it is unless the same keys come with it.
      */
     async subscribe(
       userId: string,
       subscription: PushSubscriptionRequest,
       now: Date,
-    ): Promise<void> {
+    ): Promise<'stored' | 'owned-by-another'> {
       const _id = createHash('sha256').update(subscription.endpoint).digest('base64url');
-      await PushSubscription.updateOne(
-        { _id },
-        {
-          $set: {
-            userId,
-            endpoint: subscription.endpoint,
-            keys: subscription.keys,
-            subscribedAt: now,
+      // Another user's endpoint moves only with that browser's own keys (the same browser, now signed
+      // in to this account); without them the upsert finds no row it may change, and the insert it
+      // falls back to meets the existing _id.
+      const ownedOrProven = {
+        $or: [
+          { userId },
+          { 'keys.p256dh': subscription.keys.p256dh, 'keys.auth': subscription.keys.auth },
+        ],
+      };
+      try {
+        await PushSubscription.updateOne(
+          { _id, ...ownedOrProven },
+          {
+            $set: {
+              userId,
+              endpoint: subscription.endpoint,
+              keys: subscription.keys,
+              subscribedAt: now,
+            },
+            $setOnInsert: { createdAt: now },
           },
-          $setOnInsert: { createdAt: now },
-        },
-        { upsert: true },
-      );
+          { upsert: true },
+        );
+      } catch (error) {
+        if (isDuplicateKey(error)) return 'owned-by-another';
+        throw error;
+      }
       const beyond = await PushSubscription.find({ userId })
         .sort({ subscribedAt: -1, createdAt: -1 })
         .skip(MAX_PUSH_SUBSCRIPTIONS)
@@ -85,6 +99,7 @@ export function remindersRepository({
       if (beyond.length > 0) {
         await PushSubscription.deleteMany({ _id: { $in: beyond.map((row) => row._id) }, userId });
       }
+      return 'stored';
     },
 
     /** Removes a subscription of this user (another user's endpoint is left alone). */
