@@ -76,7 +76,7 @@ export interface IdentityDeps {
   push?: PushSenderOptions;
   /** Reminders delivered at once (REMINDER_SEND_CONCURRENCY; default 8). */
   reminderConcurrency?: number;
-  /** The time every reminder decision reads (a fake clock in tests). */
+  /** The time every reminder decision and the confirmation-email allowance read (a fake clock in tests). */
   clock?: () => Date;
   logger?: Logger;
 }
@@ -115,6 +115,7 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
           publicUrl: deps.publicUrl ?? 'http://localhost:8080',
           mailDir: deps.mailDir,
           logger,
+          ...(deps.clock ? { now: deps.clock } : {}),
         }),
       }),
       externalSignInRouter({
