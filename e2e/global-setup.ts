@@ -33,10 +33,13 @@ export default async function globalSetup() {
     }),
   });
   // Reminders (reminders.spec.ts): svc-identity trusts the certificate of the push service stand-in the
-  // spec starts (push services are HTTPS) and looks for due reminders every half second.
+  // spec starts (push services are HTTPS), may send to it on loopback, and looks for due reminders every
+  // half second.
   const pushTlsDir = path.join(dataDir, 'push-tls');
   mkdirSync(pushTlsDir);
   process.env.NODE_EXTRA_CA_CERTS = selfSignedCertificate(pushTlsDir).certFile;
+  // The stand-in listens on loopback, which svc-identity refuses to send to unless told it is a test.
+  process.env.PUSH_ALLOW_LOOPBACK_FOR_TESTS = 'true';
   process.env.REMINDER_TICK_MS = '500';
   process.env.E2E_PUSH_TLS_DIR = pushTlsDir;
   const stack = await startStack({

@@ -1,4 +1,3 @@
-import type { Agent as HttpsAgent } from 'node:https';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
@@ -33,7 +32,8 @@ import {
   xpEventSchemaFor,
 } from './xp/apply-xp-event.ts';
 import { reminderModels, ensureReminderIndexes } from './reminders/models.ts';
-import { webPushSender, type VapidKeys } from './reminders/push-sender.ts';
+import { webPushSender, type PushSenderOptions, type VapidKeys } from './reminders/push-sender.ts';
+import { DEFAULT_PUSH_ENDPOINT_POLICY } from './reminders/push-endpoint.ts';
 import {
   REMINDER_COMMUNITY_CONSUMER,
   REMINDER_QUESTS_CONSUMER,
@@ -69,9 +69,14 @@ export interface IdentityDeps {
   vapid?: VapidKeys | undefined;
   /** How often the reminder scheduler looks for due reminders (0: never, tests tick it themselves). */
   reminderTickMs?: number;
-  /** The HTTPS agent for push services (tests trust their stand-in's certificate with it). */
-  pushAgent?: HttpsAgent;
-  /** The time every reminder decision reads (a fake clock in tests). */
+  /**
+   * How reminders reach push services: the endpoint policy (subscriptions are checked against it too)
+   * and the timeouts; tests add their stand-in's certificate (`ca`) and allow loopback.
+   */
+  push?: PushSenderOptions;
+  /** Reminders delivered at once (REMINDER_SEND_CONCURRENCY; default 8). */
+  reminderConcurrency?: number;
+  /** The time every reminder decision and the confirmation-email allowance read (a fake clock in tests). */
   clock?: () => Date;
   logger?: Logger;
 }
@@ -110,6 +115,7 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
           publicUrl: deps.publicUrl ?? 'http://localhost:8080',
           mailDir: deps.mailDir,
           logger,
+          ...(deps.clock ? { now: deps.clock } : {}),
         }),
       }),
       externalSignInRouter({
@@ -130,6 +136,7 @@ export async function createApp(deps: IdentityDeps): Promise<Koa> {
         reminders: remindersService({
           reminders: remindersRepository(reminderStore),
           publicKey: deps.vapid?.publicKey ?? null,
+          policy: deps.push?.policy ?? DEFAULT_PUSH_ENDPOINT_POLICY,
           clock: deps.clock ?? (() => new Date()),
         }),
         identitySecret: deps.identitySecret,
@@ -148,7 +155,7 @@ export interface Workers {
 export async function startWorkers(
   deps: Pick<
     IdentityDeps,
-    'db' | 'bus' | 'logger' | 'vapid' | 'reminderTickMs' | 'clock' | 'pushAgent'
+    'db' | 'bus' | 'logger' | 'vapid' | 'reminderTickMs' | 'clock' | 'push' | 'reminderConcurrency'
   >,
 ): Promise<Workers> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
@@ -203,18 +210,21 @@ export async function startWorkers(
       }),
     );
   }
+  const sender = deps.vapid ? webPushSender(deps.vapid, deps.push) : null;
   const scheduler = reminderScheduler({
     reminders,
     users: models.User,
-    sender: deps.vapid ? webPushSender(deps.vapid, { agent: deps.pushAgent }) : null,
+    sender,
     clock: deps.clock ?? (() => new Date()),
     logger,
+    ...(deps.reminderConcurrency ? { concurrency: deps.reminderConcurrency } : {}),
   });
   scheduler.start(deps.reminderTickMs ?? 15_000);
   return {
     reminders: scheduler,
     async stop() {
       await scheduler.stop();
+      sender?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay.stop();
     },

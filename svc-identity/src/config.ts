@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { API } from '@levelup/contracts';
 import { commonEnv, loadConfig, portEnv } from '@levelup/service-kit';
 import type { OidcSettings } from './external-sign-in/oidc-client.ts';
-import type { VapidKeys } from './reminders/push-sender.ts';
+import {
+  PUSH_SEND_DEFAULTS,
+  type PushSenderOptions,
+  type VapidKeys,
+} from './reminders/push-sender.ts';
+import { DEFAULT_REMINDER_CONCURRENCY } from './reminders/scheduler.ts';
 
 export const identityEnv = {
   ...commonEnv,
@@ -49,6 +54,46 @@ export const identityEnv = {
     .default('mailto:reminders@levelup.invalid'),
   /** How often the reminder scheduler looks for due reminders, in milliseconds. */
   REMINDER_TICK_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * Comma-separated push service hosts reminders may be sent to (`fcm.googleapis.com`, or
+   * `*.notify.windows.com` for any name under it); empty: any host whose addresses are public.
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\*\.)?[a-z0-9.-]+$/, 'each host is a name or *.name (no scheme, no port)'),
+      ),
+    ),
+  /**
+   * Test only: accept a push service stand-in on loopback (127.0.0.0/8, ::1) on any port. The test
+   * harnesses and the end-to-end stack set it; a deployment never does.
+   */
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: z.stringbool().default(false),
+  /** A push service's TCP connection and TLS handshake must be done within this, in milliseconds. */
+  PUSH_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(PUSH_SEND_DEFAULTS.connectTimeoutMs),
+  /** Reminders delivered at once by one instance; one user's reminders take one of them at a time. */
+  REMINDER_SEND_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(DEFAULT_REMINDER_CONCURRENCY),
+  /** One whole send (connection, request, answer) must be done within this, in milliseconds. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(PUSH_SEND_DEFAULTS.timeoutMs),
 };
 
 export type IdentityConfig = z.infer<z.ZodObject<typeof identityEnv>>;
@@ -75,6 +120,18 @@ export function vapidOf(config: IdentityConfig): VapidKeys | undefined {
     publicKey: config.VAPID_PUBLIC_KEY,
     privateKey: config.VAPID_PRIVATE_KEY,
     subject: config.VAPID_SUBJECT,
+  };
+}
+
+/** How reminders reach push services: which endpoints are allowed, and the timeouts of one send. */
+export function pushSettingsOf(config: IdentityConfig): PushSenderOptions {
+  return {
+    policy: {
+      allowLoopback: config.PUSH_ALLOW_LOOPBACK_FOR_TESTS,
+      allowedHosts: config.PUSH_ALLOWED_HOSTS,
+    },
+    connectTimeoutMs: config.PUSH_CONNECT_TIMEOUT_MS,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
   };
 }
 

@@ -1,6 +1,6 @@
 import { startService } from '@levelup/service-kit';
 import { SERVICE_NAME, createApp, startWorkers } from './app.ts';
-import { externalSignInOf, loadIdentityConfig, vapidOf } from './config.ts';
+import { externalSignInOf, loadIdentityConfig, pushSettingsOf, vapidOf } from './config.ts';
 
 const config = loadIdentityConfig();
 
@@ -16,6 +16,8 @@ startService({
     mailDir: config.MAIL_DIR,
     vapid: vapidOf(config),
     reminderTickMs: config.REMINDER_TICK_MS,
+    push: pushSettingsOf(config),
+    reminderConcurrency: config.REMINDER_SEND_CONCURRENCY,
   },
   createApp,
   startWorkers,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERIFICATION_MAIL_LIMITS } from '../src/auth/email-verification.ts';
 import { identityModels } from '../src/users/models.ts';
 import {
   client,
@@ -16,8 +17,13 @@ import {
 
 let identity: IdentityHarness;
 const mailDir = mkdtempSync(path.join(os.tmpdir(), 'levelup-mail-'));
+/** The clock the confirmation-email allowance reads: a test moves it past the spacing. */
+let now = new Date('2026-12-01T09:00:00.000Z');
+const later = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
 beforeAll(async () => {
-  identity = await startIdentity(undefined, { mailDir });
+  identity = await startIdentity(undefined, { mailDir, clock: () => now });
 });
 afterAll(async () => {
   await identity?.stop();
@@ -69,6 +75,7 @@ describe('email verification', () => {
     const browser = client(identity.url);
     await browser.request('POST', '/api/auth/register', user);
     const first = confirmationLinkFor(mailDir, user.email);
+    later(VERIFICATION_MAIL_LIMITS.spacingMs);
     const resent = await browser.request('POST', '/api/auth/verify-email/send');
     expect(resent).toMatchObject({ status: 202, body: { sent: true } });
     const second = confirmationLinkFor(mailDir, user.email);
@@ -78,6 +85,7 @@ describe('email verification', () => {
       401,
     );
     // It takes no body: anything sent is refused, and nothing is mailed.
+    later(VERIFICATION_MAIL_LIMITS.spacingMs);
     expect((await browser.request('POST', '/api/auth/verify-email/send', [1, 2, 3])).status).toBe(
       400,
     );
@@ -90,5 +98,31 @@ describe('email verification', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('Username cannot be an email address');
     expect(await identityModels(identity.deps.db).User.findOne({ email: user.email })).toBeNull();
+  });
+
+  it('when an account asks for links again and again, then one goes a minute and five a day, the rest 429 with Retry-After', async () => {
+    const user = newUser();
+    const browser = client(identity.url);
+    await browser.request('POST', '/api/auth/register', user);
+    const signUpLink = confirmationLinkFor(mailDir, user.email);
+    const again = await browser.request('POST', '/api/auth/verify-email/send');
+    expect(again.status).toBe(429);
+    expect(again.body.error).toMatchObject({ code: 'TOO_MANY_EMAILS' });
+    expect(again.response.headers.get('retry-after')).toBe('60');
+    expect(confirmationLinkFor(mailDir, user.email)).toBe(signUpLink);
+    // A minute apart: the sign-up's and four more, then the day is used up.
+    for (let i = 0; i < VERIFICATION_MAIL_LIMITS.perWindow - 1; i += 1) {
+      later(VERIFICATION_MAIL_LIMITS.spacingMs);
+      expect((await browser.request('POST', '/api/auth/verify-email/send')).status).toBe(202);
+    }
+    later(VERIFICATION_MAIL_LIMITS.spacingMs);
+    const sixth = await browser.request('POST', '/api/auth/verify-email/send');
+    expect(sixth.status).toBe(429);
+    const dayLeft =
+      (VERIFICATION_MAIL_LIMITS.windowMs - 5 * VERIFICATION_MAIL_LIMITS.spacingMs) / 1000;
+    expect(Number(sixth.response.headers.get('retry-after'))).toBe(dayLeft);
+    // A day after the first, the allowance starts again.
+    later(dayLeft * 1000);
+    expect((await browser.request('POST', '/api/auth/verify-email/send')).status).toBe(202);
   });
 });

@@ -22,6 +22,8 @@ export function startIdentity(
     cookieSecure?: boolean;
     mailDir?: string;
     maxDeliver?: number;
+    /** The time reminders and the confirmation-email allowance read. */
+    clock?: () => Date;
   } = {},
 ): Promise<IdentityHarness> {
   return startTestService({
@@ -34,6 +36,7 @@ export function startIdentity(
       externalSignIn: options.externalSignIn,
       cookieSecure: options.cookieSecure ?? false,
       mailDir: options.mailDir,
+      ...(options.clock ? { clock: options.clock } : {}),
     },
     infra,
     ...(options.maxDeliver ? { bus: { maxDeliver: options.maxDeliver } } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityEnv, loadIdentityConfig, vapidOf } from '../src/config.ts';
+import { identityEnv, loadIdentityConfig, pushSettingsOf, vapidOf } from '../src/config.ts';
 
 const base = { SESSION_KEYS: 'a-session-key-of-16+', IDENTITY_SECRET: 'x'.repeat(32) };
 
@@ -30,5 +30,27 @@ describe('VAPID configuration', () => {
     );
     expect(identityEnv.VAPID_SUBJECT.safeParse('ops@example.com').success).toBe(false);
     expect(identityEnv.VAPID_SUBJECT.safeParse('https://levelup.example').success).toBe(true);
+  });
+});
+
+describe('push endpoint configuration', () => {
+  it('by default, any public push service and never loopback; an allowlist and the test allowance only when set', () => {
+    expect(pushSettingsOf(loadIdentityConfig(base))).toEqual({
+      policy: { allowLoopback: false, allowedHosts: [] },
+      connectTimeoutMs: 2000,
+      timeoutMs: 5000,
+    });
+    const set = loadIdentityConfig({
+      ...base,
+      PUSH_ALLOWED_HOSTS: ' fcm.googleapis.com, *.Notify.Windows.com ',
+      PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+    });
+    expect(pushSettingsOf(set).policy).toEqual({
+      allowLoopback: true,
+      allowedHosts: ['fcm.googleapis.com', '*.notify.windows.com'],
+    });
+    expect(identityEnv.PUSH_ALLOWED_HOSTS.safeParse('https://fcm.googleapis.com').success).toBe(
+      false,
+    );
   });
 });

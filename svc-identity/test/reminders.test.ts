@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeEvent,
@@ -35,11 +34,15 @@ const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@levelup.test' };
 let push: PushServiceStandIn;
 let identity: TestService;
 let workers: Workers;
-let agent: Agent;
+
+/** The stand-in runs on loopback on a port of its own with its own certificate: trusted and allowed here, for tests only. */
+const pushSettings = () => ({
+  ca: push.ca,
+  policy: { allowLoopback: true, allowedHosts: [] },
+});
 
 beforeAll(async () => {
   push = await startPushServiceStandIn();
-  agent = new Agent({ ca: push.ca });
   identity = await startTestService({
     name: 'svc-identity',
     createApp,
@@ -47,13 +50,12 @@ beforeAll(async () => {
       workers = await startWorkers(deps);
       return workers;
     },
-    deps: { sessionKeys: SESSION_KEYS, vapid, reminderTickMs: 0, clock, pushAgent: agent },
+    deps: { sessionKeys: SESSION_KEYS, vapid, reminderTickMs: 0, clock, push: pushSettings() },
   });
 });
 afterAll(async () => {
   await identity?.stop();
   await push?.close();
-  agent?.destroy();
 });
 
 interface Person {
@@ -155,7 +157,7 @@ describe('a scheduled quest reminder', () => {
     const second = reminderScheduler({
       reminders: remindersRepository(reminderModels(identity.deps.db)),
       users: identityModels(identity.deps.db).User,
-      sender: webPushSender(vapid, { agent }),
+      sender: webPushSender(vapid, pushSettings()),
       clock,
       logger: createLogger('svc-identity-2'),
     });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { perConnection } from '@levelup/service-kit';
+import { AppError, isDuplicateKeyError, perConnection } from '@levelup/service-kit';
 import { API, urlOf } from '@levelup/contracts';
 import type { Logger } from '@levelup/service-kit';
 import { identityModels, type UserDoc } from '../users/models.ts';
@@ -42,6 +42,58 @@ const verificationModel: (db: Connection) => Model<EmailVerificationDoc> = perCo
   db.model<EmailVerificationDoc>('EmailVerification', schema),
 );
 
+/**
+ * How many confirmation emails one account may cause: one a minute, and a few a day (the sign-up's
+ * own included). Each goes to an address nobody has proven yet, so without a limit anyone could sign up
+ * with someone else's address and make the server mail it without end.
+ */
+export const VERIFICATION_MAIL_LIMITS = {
+  /** The least time between two emails of one account. */
+  spacingMs: 60 * 1000,
+  /** At most this many in `windowMs`, counted from the first of them. */
+  perWindow: 5,
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** One row per account that was mailed: the window's count and when the next email may go. */
+interface MailLimitDoc {
+  /** The user id. */
+  _id: string;
+  sent: number;
+  windowStartedAt: Date;
+  nextAt: Date;
+  expiresAt: Date;
+}
+
+const mailLimitSchema = new Schema<MailLimitDoc>(
+  {
+    _id: { type: String, required: true },
+    sent: { type: Number, required: true },
+    windowStartedAt: { type: Date, required: true },
+    nextAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true, expires: 0 },
+  },
+  { collection: 'verification_mail_limits', versionKey: false },
+);
+
+const mailLimitModel: (db: Connection) => Model<MailLimitDoc> = perConnection((db) =>
+  db.model<MailLimitDoc>('VerificationMailLimit', mailLimitSchema),
+);
+
+const tooManyEmails = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError(
+    'TOO_MANY_EMAILS',
+    `A confirmation email was sent recently. Please try again in ${wait}.`,
+    429,
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
+  );
+};
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface MailMessage {
@@ -59,6 +111,7 @@ export function emailVerification(deps: {
   now?: () => Date;
 }) {
   const Verification = verificationModel(deps.db);
+  const MailLimit = mailLimitModel(deps.db);
   const { User } = identityModels(deps.db);
   const now = deps.now ?? (() => new Date());
 
@@ -82,9 +135,52 @@ export function emailVerification(deps: {
     deps.logger.info(`verification email for ${message.to}: open ${message.link}`, { file });
   }
 
+  /**
+   * Takes one email from the account's allowance, or refuses (429 with Retry-After). Each step is one
+   * conditional write that moves `nextAt` ahead, so of requests arriving together exactly one passes.
+   */
+  async function reserveEmail(userId: string): Promise<void> {
+    const { spacingMs, perWindow, windowMs } = VERIFICATION_MAIL_LIMITS;
+    const at = now();
+    const nextAt = new Date(at.getTime() + spacingMs);
+    const windowOpenSince = new Date(at.getTime() - windowMs);
+    const inWindow = await MailLimit.updateOne(
+      {
+        _id: userId,
+        nextAt: { $lte: at },
+        windowStartedAt: { $gt: windowOpenSince },
+        sent: { $lt: perWindow },
+      },
+      { $inc: { sent: 1 }, $set: { nextAt } },
+    );
+    if (inWindow.matchedCount === 1) return;
+    const expiresAt = new Date(at.getTime() + windowMs);
+    const newWindow = await MailLimit.updateOne(
+      { _id: userId, nextAt: { $lte: at }, windowStartedAt: { $lte: windowOpenSince } },
+      { $set: { sent: 1, windowStartedAt: at, nextAt, expiresAt } },
+    );
+    if (newWindow.matchedCount === 1) return;
+    try {
+      await MailLimit.create({ _id: userId, sent: 1, windowStartedAt: at, nextAt, expiresAt });
+      return;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const row = await MailLimit.findById(userId).lean<MailLimitDoc>();
+    const until = Math.max(
+      row?.nextAt.getTime() ?? 0,
+      row && row.sent >= perWindow ? row.windowStartedAt.getTime() + windowMs : 0,
+    );
+    throw tooManyEmails(Math.max(1, Math.ceil((until - at.getTime()) / 1000)));
+  }
+
   return {
-    /** Sends a fresh verification link to the user's email (earlier links stay good until they expire). */
+    /**
+     * Sends a fresh verification link to the user's email (earlier links stay good until they expire),
+     * within the account's allowance (VERIFICATION_MAIL_LIMITS; 429 past it).
+     */
     async send(user: Pick<UserDoc, '_id' | 'email' | 'displayName'>): Promise<void> {
+      await reserveEmail(user._id);
       const token = randomBytes(32).toString('base64url');
       await Verification.create({
         _id: hashOf(token),

@@ -8,6 +8,8 @@ export interface PushSubscriptionDoc {
   endpoint: string;
   keys: { p256dh: string; auth: string };
   createdAt: Date;
+  /** When its browser last subscribed (the oldest go first past the per-user cap); absent on old rows. */
+  subscribedAt?: Date;
 }
 
 /** A user's reminder settings; a user without a row has the defaults. */
@@ -59,6 +61,7 @@ export function reminderModels(db: Connection): ReminderModels {
         auth: { type: String, required: true },
       },
       createdAt: { type: Date, required: true },
+      subscribedAt: { type: Date },
     },
     { collection: 'push_subscriptions', versionKey: false },
   );

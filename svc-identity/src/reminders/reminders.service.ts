@@ -5,7 +5,9 @@ import type {
   UpdateReminderSettingsRequest,
 } from '@levelup/contracts';
 import { reminderKindEnabled, reminderTargetPath } from '@levelup/contracts';
+import { AppError, conflict } from '@levelup/service-kit';
 import type { ReminderDoc } from './models.ts';
+import { endpointProblem, type PushEndpointPolicy } from './push-endpoint.ts';
 import type { RemindersRepository } from './repository.ts';
 
 /** How far back the in-app list shows delivered reminders. */
@@ -24,6 +26,8 @@ const toReminder = (doc: ReminderDoc): Reminder => ({
 export function remindersService(deps: {
   reminders: RemindersRepository;
   publicKey: string | null;
+  /** Which push endpoints the server may call: a subscription to any other is refused. */
+  policy: PushEndpointPolicy;
   clock: () => Date;
 }) {
   const { reminders, clock } = deps;
@@ -33,7 +37,17 @@ export function remindersService(deps: {
     },
 
     async subscribe(userId: string, subscription: PushSubscriptionRequest) {
-      await reminders.subscribe(userId, subscription, clock());
+      const problem = endpointProblem(subscription.endpoint, deps.policy);
+      if (problem) {
+        throw new AppError('VALIDATION_FAILED', problem, 400, {
+          details: [{ path: 'endpoint', message: problem }],
+        });
+      }
+      if ((await reminders.subscribe(userId, subscription, clock())) === 'owned-by-another') {
+        throw conflict(
+          'This push subscription belongs to another account: subscribe again from its browser',
+        );
+      }
       return { subscriptions: await reminders.countSubscriptions(userId) };
     },
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_REMINDER_SETTINGS,
+  MAX_PUSH_SUBSCRIPTIONS,
   type PushSubscriptionRequest,
   type ReminderKind,
   type ReminderSettings,
@@ -52,21 +53,53 @@ export function remindersRepository({
   return {
     // --- push subscriptions ---------------------------------------------------------------------
 
-    /** Stores a browser's subscription for this user (the same endpoint again replaces its keys). */
+    /**
+     * Stores a browser's subscription for this user (the same endpoint again replaces its keys and counts
+     * as subscribed now). A user keeps at most `MAX_PUSH_SUBSCRIPTIONS`: the ones subscribed longest ago
+     * go first. Another user's endpoint is left as it is unless the same keys come with it.
+     */
     async subscribe(
       userId: string,
       subscription: PushSubscriptionRequest,
       now: Date,
-    ): Promise<void> {
+    ): Promise<'stored' | 'owned-by-another'> {
       const _id = createHash('sha256').update(subscription.endpoint).digest('base64url');
-      await PushSubscription.updateOne(
-        { _id },
-        {
-          $set: { userId, endpoint: subscription.endpoint, keys: subscription.keys },
-          $setOnInsert: { createdAt: now },
-        },
-        { upsert: true },
-      );
+      // Another user's endpoint moves only with that browser's own keys (the same browser, now signed
+      // in to this account); without them the upsert finds no row it may change, and the insert it
+      // falls back to meets the existing _id.
+      const ownedOrProven = {
+        $or: [
+          { userId },
+          { 'keys.p256dh': subscription.keys.p256dh, 'keys.auth': subscription.keys.auth },
+        ],
+      };
+      try {
+        await PushSubscription.updateOne(
+          { _id, ...ownedOrProven },
+          {
+            $set: {
+              userId,
+              endpoint: subscription.endpoint,
+              keys: subscription.keys,
+              subscribedAt: now,
+            },
+            $setOnInsert: { createdAt: now },
+          },
+          { upsert: true },
+        );
+      } catch (error) {
+        if (isDuplicateKey(error)) return 'owned-by-another';
+        throw error;
+      }
+      const beyond = await PushSubscription.find({ userId })
+        .sort({ subscribedAt: -1, createdAt: -1 })
+        .skip(MAX_PUSH_SUBSCRIPTIONS)
+        .select({ _id: 1 })
+        .lean();
+      if (beyond.length > 0) {
+        await PushSubscription.deleteMany({ _id: { $in: beyond.map((row) => row._id) }, userId });
+      }
+      return 'stored';
     },
 
     /** Removes a subscription of this user (another user's endpoint is left alone). */
@@ -201,11 +234,17 @@ export function remindersRepository({
     /**
      * Claims the earliest due reminder for this scheduler: one atomic update moves it from pending to
      * sending, so of two schedulers only one ever gets it. A claim older than `staleBefore` (its
-     * scheduler died mid-send) may be taken again.
+     * scheduler died mid-send) may be taken again. Reminders of `busyUsers` (being delivered already)
+     * are left for later, so one user's reminders never occupy more than one delivery at a time.
      */
-    async claimDue(now: Date, staleBefore: Date): Promise<ReminderDoc | null> {
+    async claimDue(
+      now: Date,
+      staleBefore: Date,
+      busyUsers: readonly string[] = [],
+    ): Promise<ReminderDoc | null> {
       return Reminder.findOneAndUpdate(
         {
+          ...(busyUsers.length > 0 ? { userId: { $nin: busyUsers } } : {}),
           $or: [
             { status: 'pending', dueAt: { $lte: now } },
             { status: 'sending', claimedAt: { $lt: staleBefore } },

@@ -18,6 +18,8 @@ import type { RemindersRepository } from './repository.ts';
 const CLAIM_TIMEOUT_MS = 2 * 60_000;
 /** At most this many reminders per tick, so one tick never runs for long. */
 const MAX_PER_TICK = 200;
+/** How many reminders are delivered at once by default (each to all of its user's browsers at once). */
+export const DEFAULT_REMINDER_CONCURRENCY = 8;
 export const DAILY_PLAN_ITEM = 'daily-plan';
 
 export interface ReminderScheduler {
@@ -63,8 +65,11 @@ export function reminderScheduler(deps: {
   sender: PushSender | null;
   clock: () => Date;
   logger: Logger;
+  /** Reminders delivered at once (default 8); one user's reminders take one of them at a time. */
+  concurrency?: number;
 }): ReminderScheduler {
   const { reminders, sender, clock, logger } = deps;
+  const concurrency = Math.max(1, deps.concurrency ?? DEFAULT_REMINDER_CONCURRENCY);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
 
@@ -108,28 +113,62 @@ export function reminderScheduler(deps: {
     }
     if (!sender) return 'sent';
     const payload = pushPayloadOf(reminder, timeZone);
-    for (const subscription of await reminders.subscriptionsOf(reminder.userId)) {
-      const outcome = await sender.send(subscription, payload);
-      if (outcome === 'gone') {
-        await reminders.removeEndpoint(subscription.endpoint);
-        logger.info('push subscription gone: removed', { userId: reminder.userId });
-      } else if (outcome === 'failed') {
-        logger.warn('push not delivered', { userId: reminder.userId, reminderId: reminder._id });
-      }
-    }
+    // Every browser at once (at most MAX_PUSH_SUBSCRIPTIONS), each send bounded by the sender's timeouts.
+    const subscriptions = await reminders.subscriptionsOf(reminder.userId);
+    await Promise.all(
+      subscriptions.map(async (subscription) => {
+        const outcome = await sender.send(subscription, payload);
+        if (outcome === 'gone') {
+          await reminders.removeEndpoint(subscription.endpoint);
+          logger.info('push subscription gone: removed', { userId: reminder.userId });
+        } else if (outcome === 'refused') {
+          // Not a push service this server may call (a URL or an address it now resolves to).
+          await reminders.removeEndpoint(subscription.endpoint);
+          logger.warn('push endpoint refused: subscription removed', { userId: reminder.userId });
+        } else if (outcome === 'failed') {
+          logger.warn('push not delivered', { userId: reminder.userId, reminderId: reminder._id });
+        }
+      }),
+    );
     return 'sent';
   }
 
   async function tick() {
     const counts = { sent: 0, quiet: 0, off: 0 };
     const now = clock();
-    for (let i = 0; i < MAX_PER_TICK; i += 1) {
-      const claimed = await reminders.claimDue(now, new Date(now.getTime() - CLAIM_TIMEOUT_MS));
-      if (!claimed) break;
-      const outcome = await deliver(claimed, now);
-      await reminders.markHandled(claimed._id, outcome, clock());
-      counts[outcome] += 1;
+    const staleBefore = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
+    // Users with a delivery under way: their other due reminders wait for it, not everyone else's.
+    const busy = new Set<string>();
+    let claimedCount = 0;
+    // Claims go one after another, so each one sees the users the previous claims made busy.
+    let claiming: Promise<unknown> = Promise.resolve();
+    const claimNext = () => {
+      const next = claiming.then(async () => {
+        if (claimedCount >= MAX_PER_TICK) return null;
+        const claimed = await reminders.claimDue(now, staleBefore, [...busy]);
+        if (claimed) {
+          claimedCount += 1;
+          busy.add(claimed.userId);
+        }
+        return claimed;
+      });
+      claiming = next.catch(() => undefined);
+      return next;
+    };
+    async function lane(): Promise<void> {
+      for (;;) {
+        const claimed = await claimNext();
+        if (!claimed) return;
+        try {
+          const outcome = await deliver(claimed, now);
+          await reminders.markHandled(claimed._id, outcome, clock());
+          counts[outcome] += 1;
+        } finally {
+          busy.delete(claimed.userId);
+        }
+      }
     }
+    await Promise.all(Array.from({ length: concurrency }, lane));
     // After the due ones went: a plan due now was just sent, and the next one is tomorrow's.
     await scheduleDailyPlans(now);
     return counts;

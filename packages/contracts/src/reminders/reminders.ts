@@ -87,9 +87,16 @@ export function reminderKindEnabled(settings: ReminderSettings, kind: ReminderKi
   return settings.dailyPlan;
 }
 
-/** A browser's PushSubscription as PushSubscription.toJSON() gives it. */
+/**
+ * How many browsers one user can receive reminders on. A new subscription beyond it replaces the one
+ * subscribed longest ago (a browser re-subscribing counts as new), so a user never loses the device
+ * they are using, and one user cannot make each reminder fan out to hundreds of endpoints.
+ */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+
+/** A browser's PushSubscription as PushSubscription.toJSON() gives it (push services are HTTPS only). */
 export const pushSubscriptionRequestSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https$/, error: 'The endpoint must be an https URL' }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
