@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { RequestHandler } from 'http-proxy-middleware';
+import { redactUrl } from '@levelup/service-kit';
 
 /** The static servers (the shell and the remotes): files, no user, no identity to sign. */
 const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -95,7 +96,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           status,
           code: (error as NodeJS.ErrnoException).code,
           requestId: req.headers['x-request-id'],
-          path: req.url,
+          path: redactUrl(req.url ?? ''),
         });
         if (!('writeHead' in res)) {
           res.destroy();
