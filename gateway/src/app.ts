@@ -271,8 +271,10 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     }
     if (limit.counted.length > 0)
       ctx.res.once('finish', () => {
-        // Only what the service took counts against the limit.
-        if (ctx.res.statusCode >= 400) rateLimiter.refund(limit.counted);
+        // Only what the service took counts against the limit: a refusal (4xx) or a request never sent
+        // (503) is given back; a 5xx or a 504 may have done the work (an import finishing after its 504).
+        const status = ctx.res.statusCode;
+        if ((status >= 400 && status < 500) || status === 503) rateLimiter.refund(limit.counted);
       });
     if (session.kind !== 'signed-in') return forward(ctx, pools.get(route.service)!.handler);
     ctx.state.userId = session.userId;
