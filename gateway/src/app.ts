@@ -18,7 +18,7 @@ import { apiDocsHtml, openApiJson } from './api-docs.ts';
 import { createSessionResolver } from './session-resolver.ts';
 import type { SessionResolver } from './session-resolver.ts';
 import { createIdentityFallback } from './identity-fallback.ts';
-import { createUpstreamPool } from './upstream-pool.ts';
+import { createUpstreamPool, signWhenSent } from './upstream-pool.ts';
 import type { ProxyHandler, UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
@@ -27,6 +27,7 @@ import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 import { clientOf, parseTrustProxy } from './client-address.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
+import { createStreamCaps, streamOf } from './stream-caps.ts';
 
 type Log = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -121,6 +122,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
         name: `svc-${service}`,
         targets: serviceUrls(config, service),
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        maxPerInstance: config.UPSTREAM_MAX_PER_INSTANCE,
         retryAfterMs: config.UPSTREAM_RETRY_MS,
         dns:
           config.UPSTREAM_DNS_REFRESH_MS > 0
@@ -144,6 +146,11 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     log,
   });
 
+  const streamCaps = createStreamCaps({
+    perUser: config.STREAMS_PER_USER,
+    perRoom: config.STREAMS_PER_ROOM,
+    total: config.STREAMS_TOTAL,
+  });
   const trust = parseTrustProxy(config.TRUST_PROXY);
   const app = new Koa();
 
@@ -264,41 +271,54 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     }
     if (limit.counted.length > 0)
       ctx.res.once('finish', () => {
-        // Only what the service took counts against the limit.
-        if (ctx.res.statusCode >= 400) rateLimiter.refund(limit.counted);
+        // Only what the service took counts against the limit: a refusal (4xx) or a request never sent
+        // (503) is given back; a 5xx or a 504 may have done the work (an import finishing after its 504).
+        const status = ctx.res.statusCode;
+        if ((status >= 400 && status < 500) || status === 503) rateLimiter.refund(limit.counted);
       });
-    if (session.kind === 'signed-in') {
-      ctx.state.userId = session.userId;
-      // The identity is signed for this request only: this service, method, path and body.
-      const body = await readBody(ctx.req);
-      if (body === 'too-large') {
-        return sendError(
-          ctx,
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `The request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`,
-        );
-      }
-      if (body) replayBody(ctx.req, body);
-      Object.assign(
-        ctx.req.headers,
-        signIdentity(
-          {
-            userId: session.userId,
-            role: session.role,
-            requestId: ctx.state.requestId as string,
-          },
-          config.IDENTITY_SECRET,
-          {
-            service: `svc-${route.service}`,
-            method: ctx.method,
-            path: ctx.req.url ?? ctx.url,
-            body,
-          },
-        ),
+    if (session.kind !== 'signed-in') return forward(ctx, pools.get(route.service)!.handler);
+    ctx.state.userId = session.userId;
+    // The identity is signed for this request only: this service, method, path and body.
+    const body = await readBody(ctx.req);
+    if (body === 'too-large') {
+      return sendError(
+        ctx,
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`,
       );
     }
-    await forward(ctx, pools.get(route.service)!.handler);
+    if (body) replayBody(ctx.req, body);
+    // Signed as it leaves for the service (after any wait for a free slot), so it is always fresh there.
+    const user = {
+      userId: session.userId,
+      role: session.role,
+      requestId: ctx.state.requestId as string,
+    };
+    const request = {
+      service: `svc-${route.service}`,
+      method: ctx.method,
+      path: ctx.req.url ?? ctx.url,
+      body,
+    };
+    signWhenSent(ctx.req, () => signIdentity(user, config.IDENTITY_SECRET, request));
+    const stream = streamOf(ctx.method, ctx.path);
+    if (!stream) return forward(ctx, pools.get(route.service)!.handler);
+    const opened = streamCaps.open(session.userId, stream);
+    if (!opened.open) {
+      log('stream refused', {
+        requestId: ctx.state.requestId,
+        cap: opened.cap,
+        userId: session.userId,
+      });
+      ctx.set('retry-after', String(opened.retryAfterSeconds));
+      return sendError(ctx, 429, 'TOO_MANY_STREAMS', opened.message, {
+        cap: opened.cap,
+        max: opened.max,
+      });
+    }
+    ctx.res.once('close', opened.close);
+    await forward(ctx, pools.get(route.service)!.streamHandler);
   });
 
   /**
@@ -326,14 +346,8 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
         // Only misses count here: a feed found is given back.
         if (ctx.res.statusCode < 400) rateLimiter.refund(limit.counted);
       });
-    Object.assign(
-      ctx.req.headers,
-      signInternal(config.IDENTITY_SECRET, {
-        service: `svc-${service}`,
-        method: ctx.method,
-        path: ctx.req.url ?? ctx.url,
-      }),
-    );
+    const request = { service: `svc-${service}`, method: ctx.method, path: ctx.req.url ?? ctx.url };
+    signWhenSent(ctx.req, () => signInternal(config.IDENTITY_SECRET, request));
     await forward(ctx, pools.get(service)!.handler);
   }
 
@@ -371,8 +385,14 @@ function isSameOrigin(ctx: Context): boolean {
   }
 }
 
-function sendError(ctx: Context, status: number, code: string, message: string) {
+function sendError(
+  ctx: Context,
+  status: number,
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+) {
   ctx.status = status;
   ctx.set('cache-control', 'no-store');
-  ctx.body = { error: { code, message } };
+  ctx.body = { error: { code, message, ...(details ? { details } : {}) } };
 }

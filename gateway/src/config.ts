@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { commonEnv, loadConfig } from '@levelup/service-kit';
 import { parseTrustProxy } from './client-address.ts';
+import { DEFAULT_STREAM_CAPS } from './stream-caps.ts';
+import { DEFAULT_MAX_PER_INSTANCE } from './upstream-pool.ts';
 
 const url = (fallback: string) => z.url().default(fallback);
 /** Several instances of one service: comma-separated URLs; when set, it replaces the *_URL. */
@@ -52,8 +54,18 @@ export const gatewayConfigShape = {
    * the dashboard's reads, in parallel) before it serves the page without one; 0 turns the first screen off.
    */
   FIRST_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(0).default(500),
-  /** An upstream that has not answered by then gets a JSON 504 (a refused connection is a 502 at once). */
+  /**
+   * A request's deadline at its service: a JSON 504 when it has no answer by then (a refused connection
+   * is a 502 at once). A wait for a free slot counts in: past the deadline still waiting, a 503 with
+   * Retry-After, never sent.
+   */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Ordinary requests in flight to one instance of a service at once; more wait for a slot. */
+  UPSTREAM_MAX_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_MAX_PER_INSTANCE),
+  /** Live room streams open at once through this gateway: per user, per room, in all (stream-caps.ts). */
+  STREAMS_PER_USER: z.coerce.number().int().min(1).default(DEFAULT_STREAM_CAPS.perUser),
+  STREAMS_PER_ROOM: z.coerce.number().int().min(1).default(DEFAULT_STREAM_CAPS.perRoom),
+  STREAMS_TOTAL: z.coerce.number().int().min(1).default(DEFAULT_STREAM_CAPS.total),
   /**
    * How long the session check with svc-identity may take (an indexed lookup): kept well below the
    * upstream timeout so a slow identity service and a slow upstream never add up to ten seconds.

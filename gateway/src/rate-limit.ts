@@ -1,6 +1,7 @@
 /**
  * Per-user and per-address limits on the writes that spam or abuse would repeat: sign-ups, posts,
- * comments, likes and new quests. One module at the edge keyed by rule + user and rule + client address
+ * comments, likes, new quests, imports, life tasks, goals, sessions, quick matches, meetups, feedback,
+ * room check-ins, reports and push subscriptions. One module at the edge keyed by rule + user and rule + client address
  * (TRUST_PROXY decides what the address is), so no service needs its own. Counts are fixed windows kept
  * in this gateway's memory (bounded: ended windows go, and at most maxKeys keys are kept, the oldest
  * going first); with several gateways each counts its own share, which only loosens a limit by their number.
@@ -8,7 +9,8 @@
  *
  * What counts is what the service took: a request is counted when it goes through (so a burst of
  * concurrent ones cannot slip past the limit together) and given back when the service refused it
- * (4xx/5xx), so a user who mistyped a form is not limited, and neither is a test sending bad input.
+ * (4xx) or it was never sent (503), so a user who mistyped a form is not limited, and neither is a test
+ * sending bad input. A 5xx or a gateway's 504 counts: the service may have done the work anyway.
  */
 export interface RateWindow {
   max: number;
@@ -68,6 +70,98 @@ export const RATE_RULES: readonly RateRule[] = [
     pattern: /^\/api\/quests(?:\/recurring)?$/,
     perUser: { max: 60, windowMs: MINUTE },
     perAddress: { max: 600, windowMs: MINUTE },
+  },
+  {
+    // One import may create hundreds of quests: a few a person needs, far fewer than a script.
+    name: 'import',
+    what: 'imports',
+    method: 'POST',
+    pattern: /^\/api\/quests\/import$/,
+    perUser: { max: 5, windowMs: 10 * MINUTE },
+    perAddress: { max: 50, windowMs: 10 * MINUTE },
+  },
+  {
+    name: 'import-preview',
+    what: 'import previews',
+    method: 'POST',
+    pattern: /^\/api\/quests\/import\/preview$/,
+    perUser: { max: 30, windowMs: MINUTE },
+    perAddress: { max: 300, windowMs: MINUTE },
+  },
+  {
+    name: 'life-task',
+    what: 'new life tasks',
+    method: 'POST',
+    pattern: /^\/api\/life-tasks$/,
+    perUser: { max: 60, windowMs: MINUTE },
+    perAddress: { max: 600, windowMs: MINUTE },
+  },
+  {
+    name: 'goal',
+    what: 'new goals',
+    method: 'POST',
+    pattern: /^\/api\/goals$/,
+    perUser: { max: 30, windowMs: MINUTE },
+    perAddress: { max: 300, windowMs: MINUTE },
+  },
+  {
+    // Sessions are listed to everyone: spam there is seen by all.
+    name: 'session',
+    what: 'new sessions',
+    method: 'POST',
+    pattern: /^\/api\/sessions$/,
+    perUser: { max: 10, windowMs: HOUR },
+    perAddress: { max: 100, windowMs: HOUR },
+  },
+  {
+    // Start now joins an open session or starts one (listed to everyone).
+    name: 'quick-match',
+    what: 'quick matches',
+    method: 'POST',
+    pattern: /^\/api\/sessions\/quick-match$/,
+    perUser: { max: 20, windowMs: HOUR },
+    perAddress: { max: 200, windowMs: HOUR },
+  },
+  {
+    name: 'meetup',
+    what: 'new meetups',
+    method: 'POST',
+    pattern: /^\/api\/meetups$/,
+    perUser: { max: 10, windowMs: HOUR },
+    perAddress: { max: 100, windowMs: HOUR },
+  },
+  {
+    name: 'feedback',
+    what: 'feedback messages',
+    method: 'POST',
+    pattern: /^\/api\/feedback$/,
+    perUser: { max: 10, windowMs: HOUR },
+    perAddress: { max: 100, windowMs: HOUR },
+  },
+  {
+    name: 'check-in',
+    what: 'room check-ins',
+    method: 'PUT',
+    pattern: /^\/api\/sessions\/[^/]+\/room\/check-in$/,
+    perUser: { max: 20, windowMs: MINUTE },
+    perAddress: { max: 200, windowMs: MINUTE },
+  },
+  {
+    // Of a post or of a room member: each one lands in a moderator's list.
+    name: 'report',
+    what: 'reports',
+    method: 'POST',
+    pattern: /^\/api\/(?:posts\/[^/]+|sessions\/[^/]+\/room\/members\/[^/]+)\/report$/,
+    perUser: { max: 20, windowMs: HOUR },
+    perAddress: { max: 200, windowMs: HOUR },
+  },
+  {
+    name: 'push-subscription',
+    what: 'push subscriptions',
+    method: 'PUT',
+    pattern: /^\/api\/reminders\/subscriptions$/,
+    perUser: { max: 10, windowMs: HOUR },
+    perAddress: { max: 100, windowMs: HOUR },
   },
   {
     // The calendar feed is opened by its secret alone: what is limited is guessing, so the gateway

@@ -6,6 +6,7 @@ import {
   TRACE_HEADERS,
   QUIET_PATHS,
   durationMs,
+  redactUrl,
   httpDuration,
   traceHeaders,
   tracerFor,
@@ -54,7 +55,7 @@ export function requestTelemetry(log: Log): Middleware {
         kind: SpanKind.SERVER,
         attributes: {
           'http.request.method': ctx.method,
-          'url.path': ctx.path,
+          'url.path': redactUrl(ctx.path),
           'http.route': route,
         },
       },

@@ -3,7 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'http-proxy-middleware';
 import { instanceRotation } from './instance-rotation.ts';
-import { createUpstreamProxy, type UpstreamProxyOptions } from './upstream-proxy.ts';
+import {
+  DEADLINE,
+  createUpstreamProxy,
+  sendUpstreamBusy,
+  serviceAgent,
+  streamAgent,
+  type UpstreamProxyOptions,
+} from './upstream-proxy.ts';
+import { createSlots } from './upstream-slots.ts';
 
 /** Methods whose request may be sent again to another instance: they change nothing (RFC 9110 9.2.1). */
 /** What forwards one request (a proxy of one instance, or a pool of them). */
@@ -30,11 +38,37 @@ function neverSent(req: IncomingMessage, code: string | undefined): boolean {
 }
 const RETRIED = Symbol('retried on another instance');
 const INSTANCE = Symbol('the instance this try goes to');
-type PooledRequest = IncomingMessage & { [RETRIED]?: true; [INSTANCE]?: string };
+const SIGNER = Symbol('signs the request as it is sent');
+const STREAM = Symbol('an event stream');
+type PooledRequest = IncomingMessage & {
+  [RETRIED]?: true;
+  [INSTANCE]?: string;
+  [SIGNER]?: () => Record<string, string>;
+  [STREAM]?: true;
+  [DEADLINE]?: number;
+};
 
-export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'> {
+/**
+ * Headers made at the moment the request is sent to an instance (a signed identity, good for seconds):
+ * after any wait for a free slot, and again if it is sent once more to another instance.
+ */
+export function signWhenSent(req: IncomingMessage, sign: () => Record<string, string>): void {
+  (req as PooledRequest)[SIGNER] = sign;
+}
+
+/** Ordinary requests in flight to one instance, at most (a socket each). */
+export const DEFAULT_MAX_PER_INSTANCE = 256;
+/** What a request refused for want of a free slot is told to wait before trying again. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target' | 'agent'> {
   /** Every instance of the service (e.g. QUESTS_URLS); one is a pool of one. */
   targets: readonly string[];
+  /**
+   * Ordinary requests in flight at once per instance (DEFAULT_MAX_PER_INSTANCE); more wait in line, each
+   * at most timeoutMs (then 503 with Retry-After, never sent). Event streams are not counted here.
+   */
+  maxPerInstance?: number;
   /** How long an instance that refused or dropped a connection is left out before it is tried again. */
   retryAfterMs: number;
   /**
@@ -81,18 +115,26 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     retryMs: options.retryAfterMs,
     now: options.now,
   });
+  const maxPerInstance = options.maxPerInstance ?? DEFAULT_MAX_PER_INSTANCE;
+  const slots = createSlots(() => maxPerInstance * Math.max(1, rotation.targets().length));
   // One proxy for every instance, told per request where to go: a proxy registers itself with the
   // gateway's server for good, so one per instance would pile up as DNS brings new pod addresses.
-  const proxy: RequestHandler = createUpstreamProxy({
-    ...options,
-    target: options.targets[0]!,
-    router: (req) => (req as PooledRequest)[INSTANCE]!,
-    fallback: (req, res, status, code) =>
-      failedOver((req as PooledRequest)[INSTANCE]!, req, res, status, code),
-  });
+  // Event streams get a proxy on sockets of their own, so they never take an ordinary request's.
+  const proxyOn = (agent: typeof serviceAgent): RequestHandler =>
+    createUpstreamProxy({
+      ...options,
+      agent,
+      target: options.targets[0]!,
+      router: (req) => (req as PooledRequest)[INSTANCE]!,
+      fallback: (req, res, status, code) =>
+        failedOver((req as PooledRequest)[INSTANCE]!, req, res, status, code),
+    });
+  const proxy = proxyOn(serviceAgent);
+  const streamProxy = proxyOn(streamAgent);
   const send = (target: string, req: PooledRequest, res: ServerResponse, next: () => void) => {
     req[INSTANCE] = target;
-    return proxy(req, res, next);
+    if (req[SIGNER]) Object.assign(req.headers, req[SIGNER]());
+    return (req[STREAM] ? streamProxy : proxy)(req, res, next);
   };
 
   /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
@@ -143,12 +185,41 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     return options.fallback?.(req, res, status) ?? false;
   }
 
-  // The next instance in turn; when every one is out, the one back soonest.
-  const handler: ProxyHandler = (req, res, nextMiddleware) =>
-    send(rotation.pick()!, req, res, nextMiddleware);
+  /**
+   * Waits (at most timeoutMs, the request's deadline) for a free slot, then sends it to the next instance
+   * in turn (when every one is out, the one back soonest) with what is left of its deadline. Past the
+   * deadline: 503 with Retry-After, and the service never saw it.
+   */
+  const handler: ProxyHandler = async (req, res, nextMiddleware) => {
+    const deadline = Date.now() + options.timeoutMs;
+    const release = await slots.acquire(options.timeoutMs, res);
+    if (release === 'closed') return;
+    if (release === 'timed-out') {
+      options.log('upstream busy', {
+        upstream: options.name,
+        requestId: req.headers['x-request-id'],
+        waitedMs: options.timeoutMs,
+        inFlight: slots.inFlight(),
+      });
+      sendUpstreamBusy(res, options.name, BUSY_RETRY_AFTER_SECONDS);
+      return;
+    }
+    res.once('close', release);
+    (req as PooledRequest)[DEADLINE] = deadline;
+    return send(rotation.pick()!, req, res, nextMiddleware);
+  };
+
+  /** An event stream: on its own sockets, outside the slots (the gateway caps how many are open). */
+  const streamHandler: ProxyHandler = (req, res, nextMiddleware) => {
+    (req as PooledRequest)[STREAM] = true;
+    return send(rotation.pick()!, req, res, nextMiddleware);
+  };
 
   return {
     handler,
+    streamHandler,
+    /** Ordinary requests in flight and waiting for a slot right now. */
+    load: () => ({ inFlight: slots.inFlight(), waiting: slots.waiting() }),
     /** The base URL of the next instance in turn, for a call the gateway makes itself (the first screen). */
     target: () => rotation.pick()!,
     /** Which instances are in right now (for logs, tests and a readiness answer). */

@@ -2,16 +2,32 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { RequestHandler } from 'http-proxy-middleware';
+import { redactUrl } from '@levelup/service-kit';
 
+/** The static servers (the shell and the remotes): files, no user, no identity to sign. */
 const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * The services' ordinary requests. No queue of its own: how many may be in flight to a service is the
+ * pool's to say (upstream-pool.ts), where a waiting request has a deadline and is signed when it leaves.
+ */
+export const serviceAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/**
+ * Event streams (open for as long as a room is): sockets of their own, so however many are open, they
+ * never take one an ordinary request needs. How many may be open is capped before (stream-caps.ts).
+ */
+export const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const TIMED_OUT = Symbol('upstream timed out');
+/** When the request must have its answer by (epoch ms): a wait for a free slot counted in. */
+export const DEADLINE = Symbol('upstream deadline');
 
-type TimedRequest = IncomingMessage & { [TIMED_OUT]?: boolean };
+type TimedRequest = IncomingMessage & { [TIMED_OUT]?: boolean; [DEADLINE]?: number };
 
 export interface UpstreamProxyOptions {
   name: string;
   target: string;
   timeoutMs: number;
+  /** The sockets this proxy uses (the static servers' agent when absent). */
+  agent?: http.Agent;
   /** Another target per request (a pool's choice of instance); `target` when absent. */
   router?: (req: IncomingMessage) => string;
   /** Path prefix removed before forwarding (remotes are served from the root of their own server). */
@@ -39,7 +55,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
   return createProxyMiddleware({
     target: options.target,
     ...(options.router ? { router: options.router } : {}),
-    agent: keepAliveAgent,
+    agent: options.agent ?? keepAliveAgent,
     xfwd: true,
     // Our own JSON error answer replaces the default plain-text one; only the event wiring is kept.
     ejectPlugins: true,
@@ -49,7 +65,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
       : undefined,
     on: {
       proxyReq(proxyReq, req) {
-        proxyReq.setTimeout(options.timeoutMs, () => {
+        // Emitted once the request has its socket: what is left of its deadline (a pool's wait counted in).
+        const deadline = (req as TimedRequest)[DEADLINE];
+        const timeoutMs =
+          deadline === undefined ? options.timeoutMs : Math.max(1, deadline - Date.now());
+        proxyReq.setTimeout(timeoutMs, () => {
           (req as TimedRequest)[TIMED_OUT] = true;
           proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
         });
@@ -76,7 +96,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           status,
           code: (error as NodeJS.ErrnoException).code,
           requestId: req.headers['x-request-id'],
-          path: req.url,
+          path: redactUrl(req.url ?? ''),
         });
         if (!('writeHead' in res)) {
           res.destroy();
@@ -119,6 +139,26 @@ function sendUpstreamError(
   res.end(body);
 }
 
+/** 503 with Retry-After: the request waited its whole deadline for a free slot and was never sent. */
+export function sendUpstreamBusy(res: ServerResponse, upstream: string, retryAfterSeconds: number) {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': String(retryAfterSeconds),
+  });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: 'UPSTREAM_BUSY',
+        message: `The ${upstream} service is busy. Please try again in a moment.`,
+      },
+    }),
+  );
+}
+
 export function closeUpstreamAgents() {
   keepAliveAgent.destroy();
+  serviceAgent.destroy();
+  streamAgent.destroy();
 }

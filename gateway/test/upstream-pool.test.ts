@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUpstreamPool, expandTarget } from '../src/upstream-pool.ts';
+import { signIdentity, verifyIdentity } from '@levelup/service-kit';
+import { eventually } from '@levelup/service-kit/testing';
+import { createUpstreamPool, expandTarget, signWhenSent } from '../src/upstream-pool.ts';
 
 const servers: http.Server[] = [];
 afterAll(async () => {
@@ -237,5 +239,64 @@ describe('instances found through DNS (compose --scale)', () => {
       'http://10.0.0.7:4002',
       'http://[::1]:4002',
     ]);
+  });
+});
+
+describe('a request waiting for a free slot', () => {
+  it('when it waited for a slot, then its identity is signed as it leaves the line, so it is fresh when it arrives', async () => {
+    const secret = 'test-secret-0123456789abcdef';
+    const arrived: Array<{ ts: number; valid: boolean }> = [];
+    const held: http.ServerResponse[] = [];
+    const upstream = await listen(
+      http.createServer((req, res) => {
+        if (req.url === '/api/posts/hold') {
+          held.push(res);
+          res.writeHead(200);
+          res.write('.');
+          return;
+        }
+        const request = { service: 'svc-community', method: 'GET', path: req.url ?? '' };
+        arrived.push({
+          ts: Number(req.headers['x-identity-ts']),
+          valid: verifyIdentity(req.headers, secret, request) !== null,
+        });
+        res.writeHead(200).end('{}');
+      }),
+    );
+    const pool = createUpstreamPool({
+      name: 'svc-community',
+      targets: [upstream],
+      timeoutMs: 10_000,
+      maxPerInstance: 1,
+      retryAfterMs: 5_000,
+      log: () => undefined,
+    });
+    const gateway = await listen(
+      http.createServer((req, res) => {
+        const request = { service: 'svc-community', method: 'GET', path: req.url ?? '' };
+        req.headers['x-request-id'] = 'request-id-1';
+        signWhenSent(req, () =>
+          signIdentity({ userId: 'u1', requestId: 'request-id-1' }, secret, request),
+        );
+        void pool.handler(req, res, () => undefined);
+      }),
+    );
+    const holding = fetch(`${gateway}/api/posts/hold`);
+    await eventually(
+      async () => held.length,
+      (count) => count === 1,
+    );
+    const waiting = fetch(`${gateway}/api/posts`);
+    await eventually(
+      async () => pool.load().waiting,
+      (count) => count === 1,
+    );
+    const releasedAt = Date.now();
+    held[0]!.end();
+    expect((await waiting).status).toBe(200);
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]!.valid).toBe(true);
+    expect(arrived[0]!.ts).toBeGreaterThanOrEqual(releasedAt);
+    await (await holding).text();
   });
 });

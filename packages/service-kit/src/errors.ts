@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from './telemetry/logger.ts';
+import { redactUrl } from './telemetry/redact.ts';
 
 export interface AppErrorOptions {
   details?: unknown;
@@ -149,7 +150,11 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (err) {
       const appError = toAppError(err);
       if (appError.status >= 500) {
-        logger.error('request failed', { method: ctx.method, path: ctx.path, error: err });
+        logger.error('request failed', {
+          method: ctx.method,
+          path: redactUrl(ctx.path),
+          error: err,
+        });
       }
       ctx.status = appError.status;
       if (appError.headers) ctx.set(appError.headers);

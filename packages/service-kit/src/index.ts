@@ -1,5 +1,6 @@
 export { loadConfig, commonEnv, portEnv } from './config.ts';
 export { createLogger, pinoFor, logLevel, REDACTED_KEYS } from './telemetry/logger.ts';
+export { redactUrl, REDACTED } from './telemetry/redact.ts';
 export type { Logger, LogFields, LogLevel } from './telemetry/logger.ts';
 export {
   configureTracing,

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from './logger.ts';
 import { httpDuration } from './metrics.ts';
 import { SpanKind, contextFrom, inSpan } from './tracing.ts';
+import { redactUrl } from './redact.ts';
 
 /** Paths asked by machines every few seconds: measured, but not worth a log line each. */
 export const QUIET_PATHS: ReadonlySet<string> = new Set([
@@ -43,7 +44,7 @@ export function observeRequests(service: string, logger: Logger): Middleware {
       {
         kind: SpanKind.SERVER,
         parent,
-        attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path },
+        attributes: { 'http.request.method': ctx.method, 'url.path': redactUrl(ctx.path) },
       },
       async (span) => {
         try {

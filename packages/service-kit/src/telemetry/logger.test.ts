@@ -40,6 +40,23 @@ describe('logger', () => {
     expect(String((line!.error as { stack: string }).stack)).toContain('TypeError: boom');
   });
 
+  it('when the message, a field, a nested field or an error names a URL with a secret in it, then the secret is redacted and the rest kept', () => {
+    const [line] = linesOf((logger) =>
+      logger.warn('open http://x/api/auth/verify-email?token=t0k3n', {
+        path: '/api/calendar/f33d.ics',
+        request: { url: '/api/login/callback?code=c0d3&state=st4t3' },
+        error: new Error('failed /api/calendar/f33d.ics'),
+      }),
+    );
+    expect(line).toMatchObject({
+      msg: 'open http://x/api/auth/verify-email?token=[redacted]',
+      path: '/api/calendar/[redacted]',
+      request: { url: '/api/login/callback?code=[redacted]&state=[redacted]' },
+      error: { message: 'failed /api/calendar/[redacted]' },
+    });
+    expect(JSON.stringify(line)).not.toMatch(/t0k3n|f33d|c0d3|st4t3/);
+  });
+
   it('when a line is below the level, then nothing is written', () => {
     const lines: string[] = [];
     createLogger('svc-test', (line) => lines.push(line), 'warn').info('quiet');

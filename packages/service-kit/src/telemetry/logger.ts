@@ -1,6 +1,7 @@
 import { pino, stdSerializers, type DestinationStream, type Logger as Pino } from 'pino';
 import { currentRequestId } from '../request-context.ts';
 import { currentTraceIds } from './tracing.ts';
+import { redactUrl, redactValue } from './redact.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -76,18 +77,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** A nested object with its secret fields censored, or the object itself when it has none. */
+/**
+ * A nested object (or a serialised error) with its secret fields censored and the secrets of URLs in its
+ * strings redacted (redact.ts), or the object itself when it has none.
+ */
 function censored(value: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
-    if (isSecret(key)) (copy ??= { ...value })[key] = CENSORED;
+    const field = value[key];
+    const written = isSecret(key) ? CENSORED : redactValue(field);
+    if (written !== field) (copy ??= { ...value })[key] = written;
   }
   return copy ?? value;
 }
 
 /**
- * What is written of a line's fields: secrets censored (see REDACTED_KEYS), errors with their name,
- * message, stack and cause (JSON would drop them). The caller's object is never changed.
+ * What is written of a line's fields: secrets censored (see REDACTED_KEYS), secrets of URLs redacted in
+ * every string (a calendar feed's token in a path, a sign-in code in a query: redact.ts), errors with
+ * their name, message, stack and cause (JSON would drop them). The caller's object is never changed.
  */
 function serialise(fields: LogFields | undefined): LogFields {
   if (!fields) return {};
@@ -97,10 +104,10 @@ function serialise(fields: LogFields | undefined): LogFields {
     const written = isSecret(key)
       ? CENSORED
       : value instanceof Error
-        ? stdSerializers.err(value)
+        ? censored(stdSerializers.err(value) as unknown as Record<string, unknown>)
         : isRecord(value)
           ? censored(value)
-          : value;
+          : redactValue(value);
     if (written !== value) (copy ??= { ...fields })[key] = written;
   }
   return copy ?? fields;
@@ -144,9 +151,9 @@ export function createLogger(
     : (processLogger ??= pinoFor(undefined, bufferedStdout())).child({ name });
   return {
     name,
-    debug: (msg, fields) => log.debug(serialise(fields), msg),
-    info: (msg, fields) => log.info(serialise(fields), msg),
-    warn: (msg, fields) => log.warn(serialise(fields), msg),
-    error: (msg, fields) => log.error(serialise(fields), msg),
+    debug: (msg, fields) => log.debug(serialise(fields), redactUrl(msg)),
+    info: (msg, fields) => log.info(serialise(fields), redactUrl(msg)),
+    warn: (msg, fields) => log.warn(serialise(fields), redactUrl(msg)),
+    error: (msg, fields) => log.error(serialise(fields), redactUrl(msg)),
   };
 }

@@ -14,7 +14,13 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  TracerProvider,
+  type Span as SdkSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
+import { redactUrl } from './redact.ts';
 
 /**
  * Traces: W3C trace context from the gateway into each service over HTTP, and from a
@@ -68,10 +74,39 @@ export function configureTracing(options: TracingOptions): void {
     resource: resourceFromAttributes({
       'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName,
     }),
-    spanProcessors: processors,
+    // First, so every exporter gets the span with its secrets already out.
+    spanProcessors: [redactingProcessor, ...processors],
   });
   trace.setGlobalTracerProvider(provider);
 }
+
+/**
+ * Secrets of URLs out of every span before anything exports it (redact.ts): whichever instrumentation
+ * set them, string attributes (`url.path`, `url.full`, `http.target`, ...), the name and the events' attributes
+ * (a recorded exception's message and stack) are redacted as the span ends.
+ */
+const redactingProcessor: SpanProcessor = {
+  onStart: () => undefined,
+  onEnding(span: SdkSpan) {
+    for (const [key, value] of Object.entries(span.attributes)) {
+      if (typeof value === 'string') {
+        const redacted = redactUrl(value);
+        if (redacted !== value) span.setAttribute(key, redacted);
+      }
+    }
+    const name = redactUrl(span.name);
+    if (name !== span.name) span.updateName(name);
+    for (const event of span.events) {
+      const attributes = event.attributes as Record<string, unknown> | undefined;
+      for (const [key, value] of Object.entries(attributes ?? {})) {
+        if (typeof value === 'string') attributes![key] = redactUrl(value);
+      }
+    }
+  },
+  onEnd: () => undefined,
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
 
 /** Whether this process records spans (an OTLP exporter, or a test's processors). */
 export function tracingEnabled(): boolean {
