@@ -1,5 +1,7 @@
 import {
+  LIFE_TASK_SNOOZE_REFUSED,
   addDays,
+  canSnooze,
   endOfLocalDay,
   lifeTaskCompletion,
   localDate,
@@ -239,10 +241,22 @@ export function lifeTasksService(deps: {
       return toLifeTask(updated);
     },
 
-    /** 'Snooze until tomorrow': due at the end of tomorrow in the user's zone; 409 once done. */
+    /**
+     * 'Snooze until tomorrow': due at the end of tomorrow in the user's zone. It never moves a date
+     * earlier, so only a task due today or overdue can be snoozed (contracts' canSnooze); a done task, a
+     * task due later or one without a due date is a 409 that says why.
+     */
     async snooze(userId: string, id: string): Promise<LifeTask> {
-      const timeZone = await zones.timeZoneOf(userId);
-      const tomorrow = addDays(localDate(clock(), timeZone), 1);
+      const [task, timeZone] = await Promise.all([
+        lifeTasks.findOwned(userId, id),
+        zones.timeZoneOf(userId),
+      ]);
+      if (!task) throw lifeTaskNotFound();
+      const now = clock();
+      if (task.isCompleted) throw conflict('A completed life task cannot be snoozed');
+      if (!canSnooze({ isCompleted: false, dueDate: task.dueDate }, now, timeZone))
+        throw conflict(LIFE_TASK_SNOOZE_REFUSED);
+      const tomorrow = addDays(localDate(now, timeZone), 1);
       const updated = await revise(
         userId,
         id,

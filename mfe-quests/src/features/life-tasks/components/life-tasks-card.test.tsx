@@ -105,6 +105,39 @@ describe('life tasks', () => {
     );
   });
 
+  it('when tasks differ in urgency, then urgent and overdue come first, Snooze is offered only for what is due now, and a past due date can be entered', async () => {
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/life-tasks': {
+        body: [
+          lifeTaskFixture({ id: 'a', title: 'Sort photos', priority: 'low', dueDate: null }),
+          lifeTaskFixture({ id: 'b', title: 'Renew visa', priority: 'high', dueDate: days(4) }),
+          lifeTaskFixture({ id: 'c', title: 'Call plumber', priority: 'urgent', dueDate: null }),
+          lifeTaskFixture({ id: 'd', title: 'Return parcel', priority: 'low', dueDate: days(-2) }),
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LifeTasksCard />);
+    const list = await screen.findByRole('list', { name: 'Life tasks' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Return parcel', 'Call plumber', 'Renew visa', 'Sort photos']);
+    expect(
+      screen.getByRole('button', { name: 'Snooze until tomorrow: Return parcel' }),
+    ).toBeInTheDocument();
+    for (const later of ['Call plumber', 'Renew visa', 'Sort photos'])
+      expect(
+        screen.queryByRole('button', { name: `Snooze until tomorrow: ${later}` }),
+      ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Life Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Life Task' });
+    expect(within(dialog).getByLabelText('Due Date')).not.toHaveAttribute('min');
+  });
+
   it("when a task is due, then its badge says so ('Overdue')", async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },

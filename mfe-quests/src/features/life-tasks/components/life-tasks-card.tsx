@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { API, DELETE_KEEPS_XP_TEXT, type LifeTask } from '@levelup/contracts';
+import { API, DELETE_KEEPS_XP_TEXT, sortLifeTasks, type LifeTask } from '@levelup/contracts';
 import { queryKeyOf, useToast } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
@@ -24,7 +24,10 @@ const LifeTaskDeleteDialog = lazy(() => import('./life-task-delete-dialog.tsx'))
 const UNDO_SECONDS = 5;
 const CHANGED_READS = ['lifeTasks', 'grouped', 'overview', 'calendar'] as const;
 
-/** The dashboard's Life Tasks card: to-do cards, Check Mate and its Undo, remove, and Add Life Task. */
+/**
+ * The dashboard's Life Tasks card: to-do cards in urgency order (contracts' sortLifeTasks), Check Mate
+ * and its Undo, remove, and Add Life Task.
+ */
 export function LifeTasksCard() {
   const tasks = useQuery(lifeTasksQueryOptions);
   const queryClient = useQueryClient();
@@ -137,26 +140,24 @@ export function LifeTasksCard() {
         </p>
       ) : (
         <ul aria-label="Life tasks" style={{ margin: 0, padding: 0, display: 'grid', gap: 8 }}>
-          {[...tasks.data]
-            .sort((a, b) => Number(a.isCompleted) - Number(b.isCompleted))
-            .map((task) => (
-              <TodoCard
-                key={task.id}
-                task={task}
-                now={now}
-                timeZone={timeZone}
-                pending={complete.isPending && complete.variables === task.id}
-                onCheck={(t) => complete.mutate(t.id)}
-                onUndo={(t) => t.completionEventId && undo.mutate(t.completionEventId)}
-                undoing={undo.isPending && undo.variables === task.completionEventId}
-                onDelete={setRemoving}
-                onSnooze={(t) => snooze.mutate(t.id)}
-                onEdit={(t) => {
-                  setUsed(true);
-                  setEditing(t);
-                }}
-              />
-            ))}
+          {sortLifeTasks(tasks.data, now, timeZone).map((task) => (
+            <TodoCard
+              key={task.id}
+              task={task}
+              now={now}
+              timeZone={timeZone}
+              pending={complete.isPending && complete.variables === task.id}
+              onCheck={(t) => complete.mutate(t.id)}
+              onUndo={(t) => t.completionEventId && undo.mutate(t.completionEventId)}
+              undoing={undo.isPending && undo.variables === task.completionEventId}
+              onDelete={setRemoving}
+              onSnooze={(t) => snooze.mutate(t.id)}
+              onEdit={(t) => {
+                setUsed(true);
+                setEditing(t);
+              }}
+            />
+          ))}
         </ul>
       )}
       {used && (

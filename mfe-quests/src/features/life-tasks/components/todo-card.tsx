@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
-import { dueLabel, type DueUrgency, type LifeTask } from '@levelup/contracts';
+import { canSnooze, dueLabel, type DueUrgency, type LifeTask } from '@levelup/contracts';
 
 const URGENCY_COLOR: Record<DueUrgency, string> = {
   overdue: 'red',
@@ -15,8 +15,8 @@ const PRIORITY_COLOR = { low: 'default', medium: 'blue', high: 'orange', urgent:
 
 /**
  * The to-do card of a life task: 'Check Mate', Undo of its latest check-off while that can still be
- * taken back, the due badge (contracts' dueLabel), 'Snooze until tomorrow' while not done, Edit, and
- * remove.
+ * taken back, the due badge (contracts' dueLabel), 'Snooze until tomorrow' while due today or overdue (snooze never
+ * moves a date earlier: contracts' canSnooze), Edit, and remove.
  */
 export function TodoCard({
   task,
@@ -99,7 +99,7 @@ export function TodoCard({
           Undo
         </Button>
       )}
-      {onSnooze && !task.isCompleted && (
+      {onSnooze && canSnooze({ isCompleted: task.isCompleted, dueDate: due }, now, timeZone) && (
         <Button
           size="small"
           aria-label={`Snooze until tomorrow: ${task.title}`}
