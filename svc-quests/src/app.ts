@@ -66,6 +66,7 @@ export const IDENTITY_CONSUMER = 'svc-quests';
 export const GOALS_CONSUMER = 'svc-quests-goals';
 /** svc-quests reading its own life task events: the completion row follows the event, exactly once. */
 export const LIFE_TASK_HISTORY_CONSUMER = 'svc-quests-life-task-history';
+export const LIFE_TASK_UNDO_HISTORY_CONSUMER = 'svc-quests-life-task-undo-history';
 
 export interface QuestsDeps {
   db: Connection;
@@ -148,6 +149,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     clock,
     hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
   });
+  const lifeTaskUseCases = lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock });
   const calendarFeeds = calendarFeedService({
     feeds: calendarFeedRepository(calendarFeedModel(deps.db), models),
     series,
@@ -206,15 +208,15 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
         undo: undoCompletionService({
           quests,
           occurrences,
+          lifeTasks,
           questsService: questUseCases,
           occurrencesService: occurrenceUseCases,
+          lifeTasksService: lifeTaskUseCases,
         }),
-        undoable: undoableCompletionsService({ quests, occurrences }),
+        undoable: undoableCompletionsService({ quests, occurrences, lifeTasks }),
       }),
       questsRouter({ quests: questUseCases }),
-      lifeTasksRouter({
-        lifeTasks: lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock }),
-      }),
+      lifeTasksRouter({ lifeTasks: lifeTaskUseCases }),
       todosRouter({ todos: todosService({ todos: todosRepository(todoModel(deps.db)) }) }),
       dashboardRouter({
         overview: overviewService({
@@ -271,6 +273,12 @@ export async function startWorkers(
       stream: STREAMS.QUESTS.name,
       durable: LIFE_TASK_HISTORY_CONSUMER,
       filterSubject: 'quests.life_task_completed',
+      handler: (event) => lifeTaskHistory.apply(event),
+    }),
+    await deps.bus.consume({
+      stream: STREAMS.QUESTS.name,
+      durable: LIFE_TASK_UNDO_HISTORY_CONSUMER,
+      filterSubject: 'quests.life_task_uncompleted',
       handler: (event) => lifeTaskHistory.apply(event),
     }),
   ];

@@ -31,6 +31,7 @@ const routes: Array<[string, string]> = [
   ['POST', `/api/quests/${ID}/snooze`],
   ['POST', `/api/quests/occurrences/${ID}/toggle`],
   ['POST', `/api/quests/occurrences/${ID}/hide`],
+  ['POST', `/api/quests/occurrences/${ID}/unhide`],
   ['POST', `/api/quests/occurrences/${ID}/skip`],
   ['POST', `/api/quests/recurring/${ID}/pause`],
   ['POST', `/api/quests/recurring/${ID}/resume`],

@@ -276,6 +276,28 @@ describe('calendar feed', () => {
     expect(again.events.map((event) => event.uid)).toEqual(events.map((event) => event.uid));
   });
 
+  it("today's done occurrences stay in the feed after Clear Completed, and a hidden open one stays too", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const done = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ title: 'Stretch', recurrenceType: 'daily' }),
+    );
+    const open = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ title: 'Journal', recurrenceType: 'daily' }),
+    );
+    await me('POST', `/api/quests/occurrences/${done.body.todaysOccurrence.id}/complete`);
+    expect((await me('POST', '/api/quests/clear-completed')).body).toEqual({ clearedCount: 1 });
+    await me('POST', `/api/quests/occurrences/${open.body.todaysOccurrence.id}/hide`);
+    const feed = await fetchFeed(await rotate(userId));
+    const today = parseFeed(feed.text).events.filter((event) => event.local === '2026-03-01');
+    expect(today.map((event) => event.summary).sort()).toEqual(['Journal', '✓ Stretch']);
+  });
+
   it('a Kolkata user: times at +05:30 all year, with a VTIMEZONE that has no daylight time', async () => {
     const userId = randomUUID();
     await userInZone(quests, userId, 'Asia/Kolkata');

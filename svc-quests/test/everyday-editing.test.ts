@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LIFE_TASK_SNOOZE_REFUSED,
   WEEKLY_DAYS_REQUIRED_MESSAGE,
   lifeTaskSchema,
   seriesSchema,
@@ -511,5 +512,39 @@ describe('PATCH /api/life-tasks/:id and POST /api/life-tasks/:id/snooze', () => 
     const done = await me('POST', `/api/life-tasks/${task.id}/snooze`);
     expect(done.status).toBe(409);
     expect(done.body.error.message).toBe('A completed life task cannot be snoozed');
+  });
+
+  it.each([
+    ['due in three days', '2026-11-24T22:59:59.999Z'],
+    ['due tomorrow', '2026-11-22T22:59:59.999Z'],
+    ['without a due date', null],
+  ])(
+    'when a life task %s is snoozed, then it is a 409 and its due date stays (snooze never moves a date earlier)',
+    async (_label, dueDate) => {
+      const userId = randomUUID();
+      await userInZone(quests, userId, 'Europe/Berlin');
+      const me = quests.as(userId);
+      now = new Date('2026-11-21T10:00:00.000Z');
+      const { body: task } = await me('POST', '/api/life-tasks', { title: 'Call mum', dueDate });
+      const snoozed = await me('POST', `/api/life-tasks/${task.id}/snooze`);
+      expect(snoozed.status).toBe(409);
+      expect(snoozed.body.error.message).toBe(LIFE_TASK_SNOOZE_REFUSED);
+      expect((await me('GET', '/api/life-tasks')).body).toEqual([task]);
+    },
+  );
+
+  it('when an overdue life task is snoozed, then it is due at the end of tomorrow, and a past due date can be set', async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'Europe/Berlin');
+    const me = quests.as(userId);
+    now = new Date('2026-11-21T10:00:00.000Z');
+    const created = await me('POST', '/api/life-tasks', {
+      title: 'Return the parcel',
+      dueDate: '2026-11-18T22:59:59.999Z',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.dueDate).toBe('2026-11-18T22:59:59.999Z');
+    const snoozed = await me('POST', `/api/life-tasks/${created.body.id}/snooze`);
+    expect(snoozed.body.dueDate).toBe('2026-11-22T22:59:59.999Z');
   });
 });

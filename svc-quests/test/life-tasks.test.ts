@@ -246,6 +246,71 @@ describe('DELETE /api/life-tasks/{id}', () => {
   });
 });
 
+describe('Undo of a life task check-off (POST /api/quests/completions/{eventId}/undo)', () => {
+  it('when a weekly task is checked off and undone, then it is due on its old date again, the reversing event names the check-off, the row counts for nothing and Undo is offered no more', async () => {
+    now = new Date('2026-11-21T10:00:00.000Z');
+    const userId = randomUUID();
+    const me = quests.as(userId);
+    const { body: task } = await me('POST', '/api/life-tasks', {
+      title: 'Water plants',
+      isRecurring: true,
+      maintenanceXp: 4,
+      dueDate: '2026-11-21T20:00:00.000Z',
+    });
+    const { body: done } = await me('POST', `/api/life-tasks/${task.id}/complete`);
+    expect(done.dueDate).not.toBe(task.dueDate);
+    expect(done.completionEventId).toEqual(expect.any(String));
+    const undoable = (ids: string[]) =>
+      me('POST', '/api/quests/completions/undoable', { eventIds: ids });
+    expect((await undoable([done.completionEventId])).body.eventIds).toEqual([
+      done.completionEventId,
+    ]);
+
+    const undo = await me('POST', `/api/quests/completions/${done.completionEventId}/undo`);
+    expect(undo.body).toEqual({
+      kind: 'life_task',
+      id: task.id,
+      title: 'Water plants',
+      undone: true,
+      xpDelta: -4,
+    });
+    const [after] = (await me('GET', '/api/life-tasks?includeCompleted=true')).body;
+    expect(lifeTaskSchema.parse(after)).toEqual({ ...task, completionEventId: null });
+    const events = (await settledEvents(task.id, 2)).filter((e) =>
+      e.type.startsWith('quests.life_task_'),
+    );
+    expect(events.map((e) => [e.type, e.data.xpEarned ?? e.data.xpDelta])).toEqual([
+      ['quests.life_task_completed', 4],
+      ['quests.life_task_uncompleted', -4],
+    ]);
+    expect(events[1]?.data).toMatchObject({
+      completionEventId: done.completionEventId,
+      completedOn: '2026-11-21',
+    });
+    const [row] = await completionRows(task.id);
+    expect(row?.undoneAt).toBeInstanceOf(Date);
+    expect((await undoable([done.completionEventId])).body.eventIds).toEqual([]);
+    // Undone, it can be checked off again today and earns again.
+    expect((await me('POST', `/api/life-tasks/${task.id}/complete`)).body.xpEarned).toBe(4);
+  });
+
+  it("when a deleted task's check-off is undone, then it is a 409 and its XP stays; a stranger's Undo is a 404", async () => {
+    const me = quests.as(randomUUID());
+    const { body: task } = await me('POST', '/api/life-tasks', { title: 'Return the books' });
+    const { body: done } = await me('POST', `/api/life-tasks/${task.id}/complete`);
+    const path = `/api/quests/completions/${done.completionEventId}/undo`;
+    expect((await quests.as(randomUUID())('POST', path)).status).toBe(404);
+    expect((await me('DELETE', `/api/life-tasks/${task.id}`)).status).toBe(204);
+    const refused = await me('POST', path);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'This life task was deleted; the XP it earned stays yours.',
+    );
+    const events = await settledEvents(task.id, 1);
+    expect(events.filter((e) => e.type === 'quests.life_task_uncompleted')).toEqual([]);
+  });
+});
+
 describe("another user's life task", () => {
   it.each([
     ['POST', '/complete'],

@@ -171,7 +171,7 @@ describe('occurrence completion', () => {
 });
 
 describe('POST /api/quests/occurrences/{id}/hide and clear-completed', () => {
-  it('when an occurrence is hidden, then the card and the dashboard leave it out and XP stays', async () => {
+  it('when an occurrence is hidden, then the dashboard leaves it out, the Quest Log card still shows it and XP stays', async () => {
     const { me, today } = await seriesOf();
     await me('POST', `/api/quests/occurrences/${today.id}/complete`);
     const { status, body } = await me('POST', `/api/quests/occurrences/${today.id}/hide`);
@@ -179,9 +179,35 @@ describe('POST /api/quests/occurrences/{id}/hide and clear-completed', () => {
     expect(body).toMatchObject({ hiddenFromDashboard: true, isCompleted: true });
     const [series] = (await me('GET', '/api/quests/recurring')).body;
     expect(series.todaysOccurrence.hiddenFromDashboard).toBe(true);
-    expect(seriesCardOccurrence(series)).toBeNull();
+    expect(seriesCardOccurrence<{ id: string; hiddenFromDashboard: boolean }>(series)?.id).toBe(
+      today.id,
+    );
     expect((await me('GET', '/api/quests/with-occurrences')).body.occurrences).toEqual([]);
     expect(await settledXpEvents(today.id, 1)).toHaveLength(1);
+  });
+
+  it('when a cleared partial occurrence is lifted to completed, un-completed and un-hidden, then each move lands and it is back on the dashboard', async () => {
+    const { me, today } = await seriesOf();
+    await me('PATCH', `/api/quests/occurrences/${today.id}/progress`, {
+      completionType: 'partial',
+    });
+    expect((await me('POST', '/api/quests/clear-completed')).body).toEqual({ clearedCount: 1 });
+    const lifted = await me('POST', `/api/quests/occurrences/${today.id}/complete`);
+    expect(lifted.body).toMatchObject({ completionType: 'completed', xpDelta: 10 });
+    const undone = await me('PATCH', `/api/quests/occurrences/${today.id}/progress`, {
+      completionType: 'not_completed',
+    });
+    expect(undone.body).toMatchObject({ completionType: 'not_completed', xpDelta: -20 });
+    const shown = await me('POST', `/api/quests/occurrences/${today.id}/unhide`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ id: today.id, hiddenFromDashboard: false });
+    const again = await me('POST', `/api/quests/occurrences/${today.id}/unhide`);
+    expect(again.body).toEqual(shown.body);
+    expect(
+      (await me('GET', '/api/quests/with-occurrences')).body.occurrences.map(
+        (o: { id: string }) => o.id,
+      ),
+    ).toEqual([today.id]);
   });
 
   it('when hide and complete race, then the completion still lands and awards its XP', async () => {
@@ -218,6 +244,7 @@ describe("another user's occurrence", () => {
     ['POST', 'complete', undefined],
     ['PATCH', 'progress', { completionType: 'completed' }],
     ['POST', 'hide', undefined],
+    ['POST', 'unhide', undefined],
   ] as const)(
     'when a stranger calls %s .../%s, then it is a 404 and nothing changes',
     async (method, action, body) => {
@@ -242,6 +269,7 @@ describe("another user's occurrence", () => {
         ['POST', 'complete', undefined],
         ['PATCH', 'progress', { completionType: 'partial' }],
         ['POST', 'hide', undefined],
+        ['POST', 'unhide', undefined],
       ] as const)
         expect((await me(method, `/api/quests/occurrences/${id}/${action}`, body)).status).toBe(
           404,

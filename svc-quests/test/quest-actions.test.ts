@@ -249,6 +249,17 @@ describe('POST /api/quests/{id}/snooze', () => {
 
   it.each([
     ['an anytime quest due next week', { dueDate: '2026-11-28T23:59:59.999Z' }, false],
+    // Snoozing to tomorrow would move these earlier.
+    [
+      'an evening quest due next week',
+      { dueDate: '2026-11-28T23:59:59.999Z', timeOfDay: 'evening' },
+      false,
+    ],
+    [
+      'a morning quest scheduled in three days',
+      { scheduledTime: '2026-11-24T08:00:00.000Z', timeOfDay: 'morning' },
+      false,
+    ],
     ['an anytime quest with no due date', {}, false],
     ['a completed quest', { timeOfDay: 'morning' }, true],
   ])('when it is %s, then snooze is a 409 and nothing changes', async (_label, fields, done) => {

@@ -143,6 +143,52 @@ describe('quest completion to XP, across svc-quests and svc-identity', () => {
     expect(await settledXp(userId, 7)).toBe(7);
   });
 
+  it('when ten Undos of a life task check-off race, then the profile and the overview lose exactly the XP it earned, once, and the XP history shows the take-back', async () => {
+    const userId = await signUp();
+    const me = quests.as(userId);
+    const { body: kept } = await me('POST', '/api/life-tasks', { title: 'Sort the mail' });
+    const { body: task } = await me('POST', '/api/life-tasks', {
+      title: 'Pay rent',
+      maintenanceXp: 7,
+    });
+    await me('POST', `/api/life-tasks/${kept.id}/complete`);
+    const done = (await me('POST', `/api/life-tasks/${task.id}/complete`)).body;
+    expect(done).toMatchObject({ xpEarned: 7, isCompleted: true });
+    expect(await settledXp(userId, 9)).toBe(9);
+
+    const undos = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        me('POST', `/api/quests/completions/${done.completionEventId}/undo`),
+      ),
+    );
+    expect(undos.every((r) => r.status === 200)).toBe(true);
+    expect(undos.filter((r) => r.body.undone)).toHaveLength(1);
+    expect(undos.reduce((sum, r) => sum + (r.body.xpDelta as number), 0)).toBe(-7);
+    expect(undos.find((r) => r.body.undone)?.body).toMatchObject({
+      kind: 'life_task',
+      id: task.id,
+      title: 'Pay rent',
+      xpDelta: -7,
+    });
+    expect(await settledXp(userId, 2)).toBe(2);
+    expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(2);
+    const { body: history } = await identity.as(userId)('GET', '/api/user/xp-history');
+    expect(
+      history.entries.map((e: { type: string; source: string; xpDelta: number }) => [
+        e.type,
+        e.source,
+        e.xpDelta,
+      ]),
+    ).toContainEqual(['quests.life_task_uncompleted', 'life_task', -7]);
+
+    // Checked off again, it earns again; the old check-off's Undo then moves nothing.
+    expect((await me('POST', `/api/life-tasks/${task.id}/complete`)).body.xpEarned).toBe(7);
+    expect(
+      (await me('POST', `/api/quests/completions/${done.completionEventId}/undo`)).body,
+    ).toMatchObject({ undone: false, xpDelta: 0 });
+    expect(await settledXp(userId, 9)).toBe(9);
+  });
+
   it("when a user mixes quests, occurrences and life tasks, then the overview's totalXpEarned equals the profile's XP", async () => {
     const userId = await signUp();
     const me = quests.as(userId);

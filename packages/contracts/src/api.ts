@@ -319,6 +319,13 @@ export const API = {
     params: idParamsSchema,
     response: occurrenceSchema,
   },
+  /** Back on the dashboard after Hide from dashboard or Clear Completed (XP untouched). */
+  unhideOccurrence: {
+    method: 'POST',
+    path: '/api/quests/occurrences/:id/unhide',
+    params: idParamsSchema,
+    response: occurrenceSchema,
+  },
   /** Beyond the spec: skip one occurrence without breaking the streak. */
   skipOccurrence: {
     method: 'POST',

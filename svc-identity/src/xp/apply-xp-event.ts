@@ -5,8 +5,10 @@ import {
   coFocusEventSchema,
   type CoFocusEventData,
   type LifeTaskCompletedEventData,
+  type LifeTaskUncompletedEventData,
   type QuestXpEventData,
   lifeTaskCompletedEventSchema,
+  lifeTaskUncompletedEventSchema,
   questXpEventSchema,
   xpSourceOf,
   type EventEnvelope,
@@ -54,6 +56,7 @@ export const XP_RECENT_WINDOW = 200;
 export function xpEventSchemaFor(type: string): EventSchema | undefined {
   if (questXpTypes.includes(type)) return questXpEventSchema;
   if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
+  if (type === 'quests.life_task_uncompleted') return lifeTaskUncompletedEventSchema;
   if (coFocusTypes.includes(type)) return coFocusEventSchema;
   return undefined;
 }
@@ -92,6 +95,24 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
     return {
       userId: data.userId,
       xpDelta: data.xpEarned,
+      source: 'life_task',
+      title: data.title,
+      localDate: data.localDate,
+    };
+  }
+  if (event.type === 'quests.life_task_uncompleted') {
+    // Undo of a life task's check-off: the ledger takes back what that completion earned.
+    let data;
+    if (validated) {
+      data = (event as unknown as { data: LifeTaskUncompletedEventData }).data;
+    } else {
+      const parsed = lifeTaskUncompletedEventSchema.safeParse(event);
+      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
+      data = parsed.data.data;
+    }
+    return {
+      userId: data.userId,
+      xpDelta: data.xpDelta,
       source: 'life_task',
       title: data.title,
       localDate: data.localDate,

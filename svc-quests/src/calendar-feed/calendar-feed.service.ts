@@ -87,7 +87,8 @@ export function calendarFeedService(deps: {
     ]);
     const events = [
       ...quests.map((quest) => questEvent(quest, timeZone)),
-      ...occurrences.filter((o) => !o.hiddenFromDashboard).map(occurrenceEvent),
+      // Hidden and cleared occurrences are only off the dashboard: the calendar keeps every one.
+      ...occurrences.map(occurrenceEvent),
       ...community.map(communityEvent),
     ]
       .sort((a, b) => (startKey(a) < startKey(b) ? -1 : startKey(a) > startKey(b) ? 1 : 0))

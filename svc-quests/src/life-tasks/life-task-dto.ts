@@ -22,5 +22,6 @@ export function toLifeTask(doc: LifeTaskDoc): LifeTask {
     color: doc.color,
     isActive: doc.isActive,
     createdAt: new Date(doc.createdAt).toISOString(),
+    completionEventId: doc.standingCompletion?.eventId ?? null,
   };
 }

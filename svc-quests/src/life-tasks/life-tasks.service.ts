@@ -1,5 +1,7 @@
 import {
+  LIFE_TASK_SNOOZE_REFUSED,
   addDays,
+  canSnooze,
   endOfLocalDay,
   lifeTaskCompletion,
   localDate,
@@ -13,10 +15,21 @@ import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 import { toLifeTask } from './life-task-dto.ts';
 import { lifeTaskReminderEvent } from './life-task-reminder.ts';
-import type { LifeTaskDoc } from './models.ts';
+import type { LifeTaskCompletionState, LifeTaskDoc } from './models.ts';
 import type { LifeTasksRepository } from './repository.ts';
 
 export const lifeTaskNotFound = () => notFound('Life task not found');
+
+function completionStateOf(task: LifeTaskDoc): LifeTaskCompletionState {
+  return {
+    isCompleted: task.isCompleted,
+    completedAt: task.completedAt ?? null,
+    lastCompletedLocalDate: task.lastCompletedLocalDate ?? null,
+    dueDate: task.dueDate ?? null,
+    nextDueDate: task.nextDueDate ?? null,
+    lastRecurredAt: task.lastRecurredAt ?? null,
+  };
+}
 
 export function lifeTasksService(deps: {
   lifeTasks: LifeTasksRepository;
@@ -127,6 +140,13 @@ export function lifeTasksService(deps: {
         dueDate: nextDue ?? task.dueDate ?? null,
         nextDueDate: nextDue,
         lastRecurredAt: nextDue ? now : (task.lastRecurredAt ?? null),
+        // What Undo takes back and puts back.
+        standingCompletion: {
+          eventId: event.id,
+          xpEarned: outcome.xpEarned,
+          localDate: today,
+          before: completionStateOf(task),
+        },
       };
       // The completion cancels this due date's reminder (svc-identity reads the event); a recurring task
       // is reminded again on its next due date.
@@ -153,6 +173,67 @@ export function lifeTasksService(deps: {
       return { ...toLifeTask(updated), xpEarned: outcome.xpEarned };
     },
 
+    /**
+     * Undo of the check-off `eventId` (un-completing a life task): the task goes back to how it was
+     * before it, and quests.life_task_uncompleted takes back exactly the XP it earned, in one
+     * conditional write, only while it is the task's standing check-off. A second, a parallel or a
+     * late Undo (after the task was checked off again) moves nothing. A deleted task's XP stays (409).
+     */
+    async undo(
+      userId: string,
+      task: LifeTaskDoc,
+      eventId: string,
+      requestId: string | undefined,
+    ): Promise<{ task: LifeTask; xpDelta: number }> {
+      if (!task.isActive)
+        throw conflict('This life task was deleted; the XP it earned stays yours.');
+      const standing = task.standingCompletion;
+      if (standing?.eventId !== eventId) return { task: toLifeTask(task), xpDelta: 0 };
+      const now = clock();
+      const timeZone = await zones.timeZoneOf(userId);
+      const event = makeEvent(
+        'quests.life_task_uncompleted',
+        {
+          userId,
+          lifeTaskId: task._id.toString(),
+          title: task.title,
+          category: task.category,
+          xpDelta: -standing.xpEarned,
+          localDate: localDate(now, timeZone),
+          completionEventId: eventId,
+          completedOn: standing.localDate,
+        },
+        { requestId, now },
+      );
+      // The reminder follows the restored due date (due again, or none).
+      const reminder = lifeTaskReminderEvent({ ...task, ...standing.before }, timeZone, now);
+      const updated = await lifeTasks.revokeCompletion(task, eventId, standing.before, [
+        event,
+        reminder,
+      ]);
+      if (!updated) {
+        const current = await lifeTasks.findAnyOwned(userId, task._id.toString());
+        return { task: toLifeTask(current ?? task), xpDelta: 0 };
+      }
+      await Promise.all([
+        relay.flush(updated),
+        lifeTasks.markCompletionUndone(
+          {
+            _id: eventId,
+            lifeTaskId: task._id.toString(),
+            userId,
+            xpEarned: standing.xpEarned,
+            completedAt: task.completedAt ?? now,
+            localDate: standing.localDate,
+            taskTitle: task.title,
+            taskCategory: task.category,
+          },
+          now,
+        ),
+      ]);
+      return { task: toLifeTask(updated), xpDelta: -standing.xpEarned };
+    },
+
     /** Edits what the dialog shows; a new maintenance XP applies to later completions only. */
     async update(userId: string, id: string, input: UpdateLifeTaskRequest): Promise<LifeTask> {
       const updated = await revise(userId, id, input);
@@ -160,10 +241,22 @@ export function lifeTasksService(deps: {
       return toLifeTask(updated);
     },
 
-    /** 'Snooze until tomorrow': due at the end of tomorrow in the user's zone; 409 once done. */
+    /**
+     * 'Snooze until tomorrow': due at the end of tomorrow in the user's zone. It never moves a date
+     * earlier, so only a task due today or overdue can be snoozed (contracts' canSnooze); a done task, a
+     * task due later or one without a due date is a 409 that says why.
+     */
     async snooze(userId: string, id: string): Promise<LifeTask> {
-      const timeZone = await zones.timeZoneOf(userId);
-      const tomorrow = addDays(localDate(clock(), timeZone), 1);
+      const [task, timeZone] = await Promise.all([
+        lifeTasks.findOwned(userId, id),
+        zones.timeZoneOf(userId),
+      ]);
+      if (!task) throw lifeTaskNotFound();
+      const now = clock();
+      if (task.isCompleted) throw conflict('A completed life task cannot be snoozed');
+      if (!canSnooze({ isCompleted: false, dueDate: task.dueDate }, now, timeZone))
+        throw conflict(LIFE_TASK_SNOOZE_REFUSED);
+      const tomorrow = addDays(localDate(now, timeZone), 1);
       const updated = await revise(
         userId,
         id,

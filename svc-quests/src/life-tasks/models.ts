@@ -35,11 +35,34 @@ export interface LifeTaskDoc {
   isActive: boolean;
   /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
   importBatchId?: string | null;
+  /**
+   * The latest check-off while Undo can take it back: its event, the XP it earned and the state it
+   * changed, which Undo puts back. Null once undone (and on tasks never checked off).
+   */
+  standingCompletion?: StandingLifeTaskCompletion | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
   outbox: OutboxEntry[];
   outboxLockedUntil: Date | null;
+}
+
+/** The fields a check-off changes, as they were before it. */
+export type LifeTaskCompletionState = Pick<
+  LifeTaskDoc,
+  | 'isCompleted'
+  | 'completedAt'
+  | 'lastCompletedLocalDate'
+  | 'dueDate'
+  | 'nextDueDate'
+  | 'lastRecurredAt'
+>;
+
+export interface StandingLifeTaskCompletion {
+  eventId: string;
+  xpEarned: number;
+  localDate: string;
+  before: LifeTaskCompletionState;
 }
 
 /** life_task_completions: one row per completion, keyed by the event id that carried it. */
@@ -54,6 +77,8 @@ export interface LifeTaskCompletionDoc {
   taskCategory: LifeTaskCategory;
   /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
   importBatchId?: string | null;
+  /** When Undo took this completion back: it then counts for nothing (no XP, no day). */
+  undoneAt?: Date | null;
 }
 
 const lifeTaskSchema = new Schema<LifeTaskDoc>(
@@ -76,6 +101,7 @@ const lifeTaskSchema = new Schema<LifeTaskDoc>(
     color: { type: String, required: true, default: 'amber' },
     isActive: { type: Boolean, required: true, default: true },
     importBatchId: { type: String, default: null },
+    standingCompletion: { type: Schema.Types.Mixed, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
@@ -95,6 +121,7 @@ const lifeTaskCompletionSchema = new Schema<LifeTaskCompletionDoc>(
     taskTitle: { type: String, required: true },
     taskCategory: { type: String, required: true },
     importBatchId: { type: String, default: null },
+    undoneAt: { type: Date, default: null },
   },
   { collection: 'life_task_completions', versionKey: false },
 );

@@ -5,17 +5,20 @@ import type {
 } from '@levelup/contracts';
 import { Types } from 'mongoose';
 import { outboxEntry, objectId } from '@levelup/service-kit';
-import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from './models.ts';
-
-export type LifeTaskCompletionChange = Pick<
+import type {
+  LifeTaskCompletionDoc,
+  LifeTaskCompletionState,
   LifeTaskDoc,
-  | 'isCompleted'
-  | 'completedAt'
-  | 'lastCompletedLocalDate'
-  | 'dueDate'
-  | 'nextDueDate'
-  | 'lastRecurredAt'
->;
+  LifeTaskModels,
+  StandingLifeTaskCompletion,
+} from './models.ts';
+
+export type LifeTaskCompletionChange = LifeTaskCompletionState & {
+  standingCompletion: StandingLifeTaskCompletion;
+};
+
+/** Completions Undo took back count for nothing. */
+const notUndone = { undoneAt: null };
 
 export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
   return {
@@ -73,6 +76,80 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       ).lean<LifeTaskDoc>();
     },
 
+    /**
+     * Undo of the check-off `eventId`: the state before it comes back and the event goes in the same
+     * conditional update, only while that check-off is the task's standing one, so of parallel or
+     * repeated Undos exactly one lands (the others answer null).
+     */
+    async revokeCompletion(
+      task: Pick<LifeTaskDoc, '_id' | 'userId'>,
+      eventId: string,
+      before: LifeTaskCompletionState,
+      events: EventEnvelope[],
+    ): Promise<LifeTaskDoc | null> {
+      return LifeTask.findOneAndUpdate(
+        {
+          _id: task._id,
+          userId: task.userId,
+          isActive: true,
+          'standingCompletion.eventId': eventId,
+        },
+        {
+          $set: { ...before, standingCompletion: null },
+          $inc: { rev: 1 },
+          $push: { outbox: { $each: events.map((e) => outboxEntry(e)) } },
+        },
+        { returnDocument: 'after' },
+      ).lean<LifeTaskDoc>();
+    },
+
+    /** The user's completion row of this event (an undone one too), or null. */
+    async findCompletion(userId: string, eventId: string): Promise<LifeTaskCompletionDoc | null> {
+      return LifeTaskCompletion.findOne({ _id: eventId, userId }).lean<LifeTaskCompletionDoc>();
+    },
+
+    /** The user's task (a deleted one too) whose standing check-off is this event, or null. */
+    async findByStandingCompletion(userId: string, eventId: string): Promise<LifeTaskDoc | null> {
+      return LifeTask.findOne({
+        userId,
+        'standingCompletion.eventId': eventId,
+      }).lean<LifeTaskDoc>();
+    },
+
+    /** The user's task by id, deleted ones included (Undo tells a deleted task apart). */
+    async findAnyOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return LifeTask.findOne({ _id, userId }).lean<LifeTaskDoc>();
+    },
+
+    /** Which of these event ids are still an active task's standing check-off. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await LifeTask.find({
+        userId,
+        isActive: true,
+        'standingCompletion.eventId': { $in: eventIds },
+      })
+        .select({ standingCompletion: 1 })
+        .lean<Pick<LifeTaskDoc, 'standingCompletion'>[]>();
+      return rows.flatMap((row) =>
+        row.standingCompletion ? [row.standingCompletion.eventId] : [],
+      );
+    },
+
+    /**
+     * Marks the completion row undone, writing the row whole when the completion's own write has not
+     * landed yet (either order ends as one undone row, keyed by the completion's event id).
+     */
+    async markCompletionUndone(row: LifeTaskCompletionDoc, undoneAt: Date): Promise<void> {
+      const { _id, undoneAt: _ignored, ...fields } = row;
+      await LifeTaskCompletion.updateOne(
+        { _id },
+        { $set: { undoneAt }, $setOnInsert: fields },
+        { upsert: true },
+      );
+    },
+
     /** The history row, keyed by the event id, so writing it again is harmless. */
     async recordCompletion(row: LifeTaskCompletionDoc): Promise<void> {
       const { _id, ...fields } = row;
@@ -124,13 +201,15 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       from: string,
       to: string,
     ): Promise<Array<Pick<LifeTaskCompletionDoc, 'xpEarned' | 'localDate'>>> {
-      return LifeTaskCompletion.find({ userId, localDate: { $gte: from, $lte: to } })
+      return LifeTaskCompletion.find({ userId, localDate: { $gte: from, $lte: to }, ...notUndone })
         .select({ xpEarned: 1, localDate: 1 })
         .lean();
     },
 
     async totalXpEarned(userId: string): Promise<number> {
-      const rows = await LifeTaskCompletion.find({ userId }).select({ xpEarned: 1 }).lean();
+      const rows = await LifeTaskCompletion.find({ userId, ...notUndone })
+        .select({ xpEarned: 1 })
+        .lean();
       return rows.reduce((sum, row) => sum + row.xpEarned, 0);
     },
 

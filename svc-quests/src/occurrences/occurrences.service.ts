@@ -34,6 +34,13 @@ export function occurrencesService(deps: {
     return occurrence;
   }
 
+  async function setHidden(userId: string, id: string, hidden: boolean): Promise<Occurrence> {
+    const occurrence = await owned(userId, id);
+    if (occurrence.hiddenFromDashboard === hidden) return toOccurrence(occurrence);
+    const updated = await occurrences.setFlags(occurrence, { hiddenFromDashboard: hidden });
+    return toOccurrence(updated ?? (await owned(userId, id)));
+  }
+
   /** Moves an occurrence to another completion type, exactly once (moveCompletion). */
   async function move(
     userId: string,
@@ -111,12 +118,17 @@ export function occurrencesService(deps: {
       return move(userId, id, () => input.completionType, requestId, input.progressNotes);
     },
 
-    /** Gone from the dashboard and the log; XP untouched. Idempotent. */
-    async hide(userId: string, id: string): Promise<Occurrence> {
-      const occurrence = await owned(userId, id);
-      if (occurrence.hiddenFromDashboard) return toOccurrence(occurrence);
-      const updated = await occurrences.setFlags(occurrence, { hiddenFromDashboard: true });
-      return toOccurrence(updated ?? (await owned(userId, id)));
+    /**
+     * Off the dashboard (and its schedule); the Quest Log and the calendar feed still show it, and it
+     * can still be completed, un-completed and un-hidden. XP untouched. Idempotent.
+     */
+    hide(userId: string, id: string): Promise<Occurrence> {
+      return setHidden(userId, id, true);
+    },
+
+    /** Back on the dashboard after Hide from dashboard or Clear Completed. Idempotent. */
+    unhide(userId: string, id: string): Promise<Occurrence> {
+      return setHidden(userId, id, false);
     },
 
     /**

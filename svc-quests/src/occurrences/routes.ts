@@ -20,6 +20,9 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
   mount(router, API.hideOccurrence, ({ ctx, params }) =>
     deps.occurrences.hide(userIdOf(ctx), params.id),
   );
+  mount(router, API.unhideOccurrence, ({ ctx, params }) =>
+    deps.occurrences.unhide(userIdOf(ctx), params.id),
+  );
   mount(router, API.skipOccurrence, ({ ctx, params }) =>
     deps.occurrences.skip(userIdOf(ctx), params.id),
   );

@@ -1,5 +1,6 @@
 import {
   addDays,
+  QUEST_SNOOZE_REFUSED,
   canSnooze,
   endOfLocalDay,
   localDate,
@@ -192,9 +193,7 @@ export function questsService(deps: {
       const now = clock();
       if (!canSnooze(quest, now, timeZone)) {
         throw conflict(
-          quest.isCompleted
-            ? 'A completed quest cannot be snoozed'
-            : 'Only quests due today or overdue, or with a time of day, can be snoozed',
+          quest.isCompleted ? 'A completed quest cannot be snoozed' : QUEST_SNOOZE_REFUSED,
         );
       }
       const tomorrow = addDays(localDate(now, timeZone), 1);

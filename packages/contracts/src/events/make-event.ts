@@ -11,6 +11,7 @@ import type {
 } from './identity.ts';
 import type {
   LifeTaskCompletedEventData,
+  LifeTaskUncompletedEventData,
   OccurrenceScheduledEventData,
   QuestXpEventData,
   QuestXpEventType,
@@ -27,6 +28,7 @@ import type { CoFocusEventData } from '../community/rooms.ts';
 /** Every known event type and its data. */
 export type EventDataMap = { [K in QuestXpEventType]: QuestXpEventData } & {
   'quests.life_task_completed': LifeTaskCompletedEventData;
+  'quests.life_task_uncompleted': LifeTaskUncompletedEventData;
   'quests.occurrence_scheduled': OccurrenceScheduledEventData;
   'identity.user_registered': UserRegisteredEventData;
   'identity.user_renamed': UserRenamedEventData;

@@ -73,6 +73,30 @@ export const lifeTaskCompletedEventSchema = defineEvent(
 );
 export type LifeTaskCompletedEvent = z.infer<typeof lifeTaskCompletedEventSchema>;
 
+/**
+ * A life task's check-off taken back (Undo): it takes back exactly the XP that completion earned, once.
+ * `completionEventId` names the quests.life_task_completed event it reverses, `completedOn` that
+ * completion's local day, `localDate` the day of the Undo.
+ */
+export const lifeTaskUncompletedEventDataSchema = z.object({
+  userId: z.string(),
+  lifeTaskId: z.string(),
+  title: z.string(),
+  category: lifeTaskCategorySchema,
+  /** Minus the XP the completion earned (0 or less). */
+  xpDelta: z.number().int().max(0),
+  localDate: localDateSchema,
+  completionEventId: z.string(),
+  completedOn: localDateSchema,
+});
+export type LifeTaskUncompletedEventData = z.infer<typeof lifeTaskUncompletedEventDataSchema>;
+
+export const lifeTaskUncompletedEventSchema = defineEvent(
+  ['quests.life_task_uncompleted'],
+  lifeTaskUncompletedEventDataSchema,
+);
+export type LifeTaskUncompletedEvent = z.infer<typeof lifeTaskUncompletedEventSchema>;
+
 export const SERIES_EVENT_TYPES = [
   'quests.series_created',
   'quests.series_changed',

@@ -54,7 +54,10 @@ export const XP_SOURCE_LABELS: Readonly<Record<XpSource, string>> = {
 /** One XP change on the user's ledger ('why this XP', beyond the spec). */
 export const xpHistoryEntrySchema = z.object({
   id: z.string(),
-  /** The event that moved the XP (quests.completed, quests.partial, quests.revoked, quests.life_task_completed). */
+  /**
+   * The event that moved the XP (quests.completed, quests.partial, quests.revoked,
+   * quests.life_task_completed, quests.life_task_uncompleted).
+   */
   type: z.string(),
   source: xpSourceSchema,
   /** The quest's or life task's title at the time; null for rows recorded before titles were kept. */
@@ -89,7 +92,8 @@ export type XpHistoryResponse = z.infer<typeof xpHistoryResponseSchema>;
 
 /** The ledger's event type to its source. */
 export function xpSourceOf(type: string, occurrenceId: string | null | undefined): XpSource {
-  if (type === 'quests.life_task_completed') return 'life_task';
+  if (type === 'quests.life_task_completed' || type === 'quests.life_task_uncompleted')
+    return 'life_task';
   if (type.startsWith('community.co_focus.')) return 'co_focus';
   if (type.startsWith('quests.')) return occurrenceId ? 'occurrence' : 'quest';
   return 'other';

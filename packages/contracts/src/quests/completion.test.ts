@@ -83,12 +83,29 @@ describe('canSnooze', () => {
     [false, null, 'anytime', false],
     [false, null, null, false],
     [false, null, 'morning', true],
-    [false, '2026-11-30T12:00:00.000Z', 'evening', true],
+    // Due in 8 days: snoozing "until tomorrow" would move it earlier, so it is not offered.
+    [false, '2026-11-30T12:00:00.000Z', 'evening', false],
+    [false, '2026-11-25T12:00:00.000Z', 'morning', false],
     [true, '2026-11-21T12:00:00.000Z', 'morning', false],
   ] as const)(
     'when completed=%s, due %s and time of day %s, then snooze offered: %s',
     (isCompleted, dueDate, timeOfDay, expected) => {
       expect(canSnooze({ isCompleted, dueDate, timeOfDay }, now, zone)).toBe(expected);
+    },
+  );
+
+  it.each([
+    // dueDate, scheduledTime, timeOfDay, expected
+    [null, '2026-11-22T17:00:00.000Z', 'evening', true], // scheduled later today
+    [null, '2026-11-21T17:00:00.000Z', 'anytime', true], // scheduled yesterday
+    [null, '2026-11-24T17:00:00.000Z', 'evening', false], // scheduled in two days
+    ['2026-11-22T22:59:59.999Z', '2026-11-24T17:00:00.000Z', 'evening', false],
+  ] as const)(
+    'when due %s and scheduled %s (%s), then snooze offered: %s',
+    (dueDate, scheduledTime, timeOfDay, expected) => {
+      expect(canSnooze({ isCompleted: false, dueDate, scheduledTime, timeOfDay }, now, zone)).toBe(
+        expected,
+      );
     },
   );
 });

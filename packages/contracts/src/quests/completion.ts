@@ -93,19 +93,34 @@ export const COMPLETION_FEEDBACK: Readonly<
 };
 
 /**
- * Snooze is offered only for incomplete items that are due today or overdue, or have a specific time of
- * day. 'anytime' is not a specific time of day.
+ * Snooze ("until tomorrow") never moves a date earlier, so it is offered only for incomplete items whose
+ * dates (due date, scheduled time) all fall today or before. An item with no date at all is offered it
+ * when it has a specific time of day ('anytime' is not one): it then becomes due tomorrow. An item due
+ * or scheduled on a later day is not snoozable. Quests and life tasks alike.
  */
 export function canSnooze(
-  item: { isCompleted: boolean; dueDate: Date | string | null; timeOfDay?: TimeOfDay | null },
+  item: {
+    isCompleted: boolean;
+    dueDate: Date | string | null;
+    scheduledTime?: Date | string | null;
+    timeOfDay?: TimeOfDay | null;
+  },
   now: Date,
   timeZone: string,
 ): boolean {
   if (item.isCompleted) return false;
-  const due = toInstant(item.dueDate);
-  if (due && daysUntilDue(due, now, timeZone) <= 0) return true;
+  const dates = [toInstant(item.dueDate), toInstant(item.scheduledTime)].filter(
+    (date): date is Date => date !== null,
+  );
+  if (dates.length > 0) return dates.every((date) => daysUntilDue(date, now, timeZone) <= 0);
   return !!item.timeOfDay && item.timeOfDay !== 'anytime';
 }
+
+/** Why a quest or a life task was not snoozed (a 409): snoozing never moves a date earlier. */
+export const QUEST_SNOOZE_REFUSED =
+  'Only quests due today or overdue, or undated with a time of day, can be snoozed: snoozing never moves a date earlier';
+export const LIFE_TASK_SNOOZE_REFUSED =
+  'Only life tasks due today or overdue can be snoozed: snoozing never moves a date earlier';
 
 /** completedQuests / totalQuests as a rounded percent, 0 when there are none. */
 export function completionRate(completedQuests: number, totalQuests: number): number {

@@ -107,7 +107,7 @@ export const completionEventParamsSchema = z.object({
  * `undone` is false.
  */
 export const undoCompletionResponseSchema = z.object({
-  kind: z.enum(['quest', 'occurrence']),
+  kind: z.enum(['quest', 'occurrence', 'life_task']),
   id: z.string(),
   title: z.string(),
   undone: z.boolean(),

@@ -56,6 +56,11 @@ export const lifeTaskSchema = z.object({
   color: z.string(),
   isActive: z.boolean(),
   createdAt: isoDateTimeSchema,
+  /**
+   * The event of the latest check-off while Undo can still take it back (un-completing a life task);
+   * null when there is none (absent from older answers: none).
+   */
+  completionEventId: z.string().nullable().optional(),
 });
 export type LifeTask = z.infer<typeof lifeTaskSchema>;
 

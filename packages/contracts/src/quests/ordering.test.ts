@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dueBucketRank, isOnDaySchedule, sortDashboardQuests } from './ordering.ts';
+import {
+  dueBucketRank,
+  isOnDaySchedule,
+  sortDashboardQuests,
+  sortLifeTasks,
+  type OrderableLifeTask,
+} from './ordering.ts';
 
 const zone = 'America/New_York';
 const now = new Date('2026-11-22T15:00:00.000Z'); // 10:00 in New York, Sunday 22 November
@@ -77,4 +83,87 @@ describe('isOnDaySchedule', () => {
       expect(isOnDaySchedule({ isCompleted, scheduledTime }, day, now, zone)).toBe(expected);
     },
   );
+});
+
+describe('sortLifeTasks (urgency order)', () => {
+  const task = (
+    id: string,
+    priority: OrderableLifeTask['priority'],
+    due: string | null,
+    extra: Partial<OrderableLifeTask> = {},
+  ) => ({
+    id,
+    isCompleted: false,
+    priority,
+    // The end of that New York day (its next UTC day at 04:59:59.999 in winter).
+    dueDate: due
+      ? new Date(new Date(`${due}T04:59:59.999Z`).getTime() + 86_400_000).toISOString()
+      : null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...extra,
+  });
+  it.each([
+    [
+      'overdue before due today',
+      [task('today', 'low', '2026-11-22'), task('late', 'low', '2026-11-20')],
+      ['late', 'today'],
+    ],
+    [
+      'due today before tomorrow, whatever the priority',
+      [task('tomorrow', 'high', '2026-11-23'), task('today', 'low', '2026-11-22')],
+      ['today', 'tomorrow'],
+    ],
+    [
+      'urgent without a date before high due tomorrow',
+      [task('high', 'high', '2026-11-23'), task('urgent', 'urgent', null)],
+      ['urgent', 'high'],
+    ],
+    [
+      'due today before urgent next week',
+      [task('urgent', 'urgent', '2026-11-27'), task('today', 'medium', '2026-11-22')],
+      ['today', 'urgent'],
+    ],
+    [
+      'urgent due today before medium due today',
+      [task('medium', 'medium', '2026-11-22'), task('urgent', 'urgent', '2026-11-22')],
+      ['urgent', 'medium'],
+    ],
+    [
+      'in one bucket, priority then the earlier date',
+      [
+        task('low', 'low', '2026-11-25'),
+        task('later', 'high', '2026-11-28'),
+        task('sooner', 'high', '2026-11-26'),
+      ],
+      ['sooner', 'later', 'low'],
+    ],
+    [
+      'a dated task before an undated one of the same priority',
+      [task('none', 'medium', null), task('dated', 'medium', '2026-12-20')],
+      ['dated', 'none'],
+    ],
+    [
+      'open before done, even an urgent overdue done one',
+      [task('done', 'urgent', '2026-11-20', { isCompleted: true }), task('open', 'low', null)],
+      ['open', 'done'],
+    ],
+    [
+      'the next due date of a recurring task counts',
+      [
+        task('monthly', 'medium', '2026-12-20', { nextDueDate: '2026-11-22T15:00:00.000Z' }),
+        task('weekly', 'medium', '2026-11-23'),
+      ],
+      ['monthly', 'weekly'],
+    ],
+    [
+      'otherwise the oldest first',
+      [
+        task('new', 'medium', null, { createdAt: '2026-11-10T00:00:00.000Z' }),
+        task('old', 'medium', null),
+      ],
+      ['old', 'new'],
+    ],
+  ])('%s', (_rule, tasks, order) => {
+    expect(sortLifeTasks(tasks, now, zone).map((t) => t.id)).toEqual(order);
+  });
 });

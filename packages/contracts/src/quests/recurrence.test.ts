@@ -102,7 +102,8 @@ describe('seriesCardOccurrence (Quest Log)', () => {
   it.each([
     [o('t'), o('y'), 't'],
     [null, o('y'), 'y'],
-    [o('t', true), o('y'), null],
+    [o('t', true), o('y'), 't'],
+    [o('t', true), null, 't'],
     [null, o('y', true), null],
     [null, null, null],
   ])(

@@ -120,13 +120,15 @@ export function occurrenceDatesBetween(series: SeriesSchedule, from: string, to:
 }
 
 /**
- * The occurrence a recurring card shows: today's, else yesterday's, unless that occurrence is hidden
- * from the dashboard (Quest Log).
+ * The occurrence a recurring card shows in the Quest Log: today's, whatever its state (done, partial,
+ * open, cleared or hidden from the dashboard, since hiding and clearing only take it off the
+ * dashboard), else yesterday's while it is still on the dashboard.
  */
 export function seriesCardOccurrence<O extends { hiddenFromDashboard: boolean }>(series: {
   todaysOccurrence: O | null;
   yesterdaysOccurrence: O | null;
 }): O | null {
-  const chosen = series.todaysOccurrence ?? series.yesterdaysOccurrence;
-  return chosen && !chosen.hiddenFromDashboard ? chosen : null;
+  if (series.todaysOccurrence) return series.todaysOccurrence;
+  const yesterday = series.yesterdaysOccurrence;
+  return yesterday && !yesterday.hiddenFromDashboard ? yesterday : null;
 }

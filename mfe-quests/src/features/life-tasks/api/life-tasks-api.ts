@@ -6,11 +6,13 @@ import {
   lifeTaskCompleteResponseSchema,
   lifeTaskListResponseSchema,
   lifeTaskSchema,
+  undoCompletionResponseSchema,
   updateLifeTaskRequestSchema,
   type CreateLifeTaskRequestInput,
   type UpdateLifeTaskRequestInput,
   type LifeTask,
   type LifeTaskCompleteResponse,
+  type UndoCompletionResponse,
 } from '@levelup/contracts';
 import { HttpError, call, callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
@@ -80,6 +82,19 @@ export async function snoozeLifeTask(id: string): Promise<LifeTask> {
     await withMessage(
       () => call(API.snoozeLifeTask, { params: { id } }),
       'Failed to snooze life task',
+    ),
+  );
+}
+
+/**
+ * Un-completes a life task: Undo of its check-off `eventId` (the task's completionEventId), which takes
+ * back exactly the XP it earned, once.
+ */
+export async function undoLifeTaskCompletion(eventId: string): Promise<UndoCompletionResponse> {
+  return undoCompletionResponseSchema.parse(
+    await withMessage(
+      () => call(API.undoCompletion, { params: { eventId } }),
+      'Failed to undo the life task',
     ),
   );
 }

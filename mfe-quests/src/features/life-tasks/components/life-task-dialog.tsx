@@ -55,7 +55,7 @@ export default function LifeTaskDialog({
   const recurring = Form.useWatch('isRecurring', form);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { timeZone, today } = useUserDay();
+  const { timeZone } = useUserDay();
   const create = useMutation({
     mutationFn: createLifeTask,
     onSuccess: (task) => {
@@ -144,7 +144,7 @@ export default function LifeTaskDialog({
           </Form.Item>
         </div>
         <Form.Item label="Due Date" name="dueDate">
-          <Input type="date" min={task ? undefined : today} />
+          <Input type="date" />
         </Form.Item>
         <Form.Item name="isRecurring" valuePropName="checked">
           <Checkbox>Repeats</Checkbox>

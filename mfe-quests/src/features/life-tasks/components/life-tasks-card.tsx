@@ -4,8 +4,8 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { DELETE_KEEPS_XP_TEXT, type LifeTask } from '@levelup/contracts';
-import { useToast } from '@levelup/web-kit';
+import { API, DELETE_KEEPS_XP_TEXT, sortLifeTasks, type LifeTask } from '@levelup/contracts';
+import { queryKeyOf, useToast } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
@@ -14,13 +14,20 @@ import {
   deleteLifeTask,
   lifeTasksQueryOptions,
   snoozeLifeTask,
+  undoLifeTaskCompletion,
 } from '../api/life-tasks-api.ts';
 import { TodoCard } from './todo-card.tsx';
 
 const LifeTaskDialog = lazy(() => import('./life-task-dialog.tsx'));
 const LifeTaskDeleteDialog = lazy(() => import('./life-task-delete-dialog.tsx'));
+/** A check-off toast that offers Undo stays long enough to reach the button. */
+const UNDO_SECONDS = 5;
+const CHANGED_READS = ['lifeTasks', 'grouped', 'overview', 'calendar'] as const;
 
-/** The dashboard's Life Tasks card: to-do cards, Check Mate, remove, and Add Life Task. */
+/**
+ * The dashboard's Life Tasks card: to-do cards in urgency order (contracts' sortLifeTasks), Check Mate
+ * and its Undo, remove, and Add Life Task.
+ */
 export function LifeTasksCard() {
   const tasks = useQuery(lifeTasksQueryOptions);
   const queryClient = useQueryClient();
@@ -33,14 +40,54 @@ export function LifeTasksCard() {
   const [removing, setRemoving] = useState<LifeTask | null>(null);
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+  // Un-completing a life task: Undo of its standing check-off, from the toast or the card.
+  const undo = useMutation({
+    mutationFn: undoLifeTaskCompletion,
+    onSuccess: (result) => {
+      applyXp(result.xpDelta);
+      void refresh(queryClient, CHANGED_READS);
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.xpHistory) });
+      if (result.undone)
+        toast.success({
+          title: 'Completion undone',
+          description: `${result.title}: ${Math.abs(result.xpDelta)} XP taken back.`,
+        });
+      else
+        toast.info({
+          title: 'Nothing to undo',
+          description: `${result.title} was already undone.`,
+        });
+    },
+    onError: (error) => toast.error({ title: message(error) }),
+  });
   const complete = useMutation({
     mutationFn: completeLifeTask,
     onSuccess: (task) => {
       applyXp(task.xpEarned);
-      void refresh(queryClient, ['lifeTasks', 'grouped', 'overview', 'calendar']);
+      void refresh(queryClient, CHANGED_READS);
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.xpHistory) });
+      const eventId = task.xpEarned > 0 ? task.completionEventId : null;
+      const key = `life-task-${eventId}`;
       toast.success({
         title: 'Life Task Completed!',
         description: task.xpEarned > 0 ? `You earned ${task.xpEarned} XP!` : task.title,
+        ...(eventId
+          ? {
+              key,
+              duration: UNDO_SECONDS,
+              actions: (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    toast.destroy(key);
+                    undo.mutate(eventId);
+                  }}
+                >
+                  Undo
+                </Button>
+              ),
+            }
+          : {}),
       });
     },
     onError: (error) => toast.error({ title: message(error) }),
@@ -93,24 +140,24 @@ export function LifeTasksCard() {
         </p>
       ) : (
         <ul aria-label="Life tasks" style={{ margin: 0, padding: 0, display: 'grid', gap: 8 }}>
-          {[...tasks.data]
-            .sort((a, b) => Number(a.isCompleted) - Number(b.isCompleted))
-            .map((task) => (
-              <TodoCard
-                key={task.id}
-                task={task}
-                now={now}
-                timeZone={timeZone}
-                pending={complete.isPending && complete.variables === task.id}
-                onCheck={(t) => complete.mutate(t.id)}
-                onDelete={setRemoving}
-                onSnooze={(t) => snooze.mutate(t.id)}
-                onEdit={(t) => {
-                  setUsed(true);
-                  setEditing(t);
-                }}
-              />
-            ))}
+          {sortLifeTasks(tasks.data, now, timeZone).map((task) => (
+            <TodoCard
+              key={task.id}
+              task={task}
+              now={now}
+              timeZone={timeZone}
+              pending={complete.isPending && complete.variables === task.id}
+              onCheck={(t) => complete.mutate(t.id)}
+              onUndo={(t) => t.completionEventId && undo.mutate(t.completionEventId)}
+              undoing={undo.isPending && undo.variables === task.completionEventId}
+              onDelete={setRemoving}
+              onSnooze={(t) => snooze.mutate(t.id)}
+              onEdit={(t) => {
+                setUsed(true);
+                setEditing(t);
+              }}
+            />
+          ))}
         </ul>
       )}
       {used && (

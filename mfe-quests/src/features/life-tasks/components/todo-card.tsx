@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
-import { dueLabel, type DueUrgency, type LifeTask } from '@levelup/contracts';
+import { canSnooze, dueLabel, type DueUrgency, type LifeTask } from '@levelup/contracts';
 
 const URGENCY_COLOR: Record<DueUrgency, string> = {
   overdue: 'red',
@@ -14,8 +14,9 @@ const URGENCY_COLOR: Record<DueUrgency, string> = {
 const PRIORITY_COLOR = { low: 'default', medium: 'blue', high: 'orange', urgent: 'red' } as const;
 
 /**
- * The to-do card of a life task: 'Check Mate', the due badge (contracts' dueLabel)
- * 'Snooze until tomorrow' while not done, Edit, and remove.
+ * The to-do card of a life task: 'Check Mate', Undo of its latest check-off while that can still be
+ * taken back, the due badge (contracts' dueLabel), 'Snooze until tomorrow' while due today or overdue (snooze never
+ * moves a date earlier: contracts' canSnooze), Edit, and remove.
  */
 export function TodoCard({
   task,
@@ -23,6 +24,8 @@ export function TodoCard({
   timeZone,
   pending,
   onCheck,
+  onUndo,
+  undoing = false,
   onDelete,
   onSnooze,
   onEdit,
@@ -32,6 +35,9 @@ export function TodoCard({
   timeZone: string;
   pending: boolean;
   onCheck: (task: LifeTask) => void;
+  /** Un-completes the task: Undo of its standing check-off (offered while it has one). */
+  onUndo?: (task: LifeTask) => void;
+  undoing?: boolean;
   onDelete: (task: LifeTask) => void;
   onSnooze?: (task: LifeTask) => void;
   onEdit?: (task: LifeTask) => void;
@@ -83,7 +89,17 @@ export function TodoCard({
           Check Mate
         </Button>
       )}
-      {onSnooze && !task.isCompleted && (
+      {onUndo && task.completionEventId && (
+        <Button
+          size="small"
+          loading={undoing}
+          aria-label={`Undo check-off: ${task.title}`}
+          onClick={() => onUndo(task)}
+        >
+          Undo
+        </Button>
+      )}
+      {onSnooze && canSnooze({ isCompleted: task.isCompleted, dueDate: due }, now, timeZone) && (
         <Button
           size="small"
           aria-label={`Snooze until tomorrow: ${task.title}`}

@@ -28,6 +28,8 @@ export interface CardItem {
   seriesId?: string | null;
   /** An occurrence skipped on purpose. */
   skipped?: boolean;
+  /** Off the dashboard (hidden or cleared); the Quest Log still shows it, with Un-hide. */
+  hiddenFromDashboard?: boolean;
   /** Whether the occurrence's series is running (false while paused); unknown outside the Quest Log. */
   seriesActive?: boolean;
 }

@@ -258,7 +258,7 @@ export function CreateQuestForm({
         </Form.Item>
         {!isSeries && (
           <Form.Item label="Due Date" name="dueDate">
-            <Input type="date" min={editing ? undefined : today} />
+            <Input type="date" />
           </Form.Item>
         )}
         {isSeries && (

@@ -55,6 +55,8 @@ export interface QuestCardHandlers {
   onProgress: (item: CardItem, type: CompletionType) => void;
   onSnooze?: (item: CardItem) => void;
   onHide?: (item: CardItem) => void;
+  /** Brings an occurrence that is off the dashboard back (the Quest Log offers it). */
+  onUnhide?: (item: CardItem) => void;
   /** Edit, delete, skip, pause, resume (present where the page has a quest manager). */
   onManage?: (item: CardItem, action: ManageAction) => void;
   pendingId?: string | null;
@@ -128,6 +130,7 @@ export function QuestCard({
   const due = item.dueDate ? dueLabel(item.dueDate, now, timeZone) : null;
   const pending = handlers.pendingId === item.id;
   const snoozable = item.kind === 'quest' && !!handlers.onSnooze && canSnooze(item, now, timeZone);
+  const hideable = item.kind === 'occurrence' && !!handlers.onHide && !item.hiddenFromDashboard;
 
   const complete = () =>
     handlers.onComplete(item, () => {
@@ -204,6 +207,18 @@ export function QuestCard({
             {badge}
           </Tag>
         )}
+        {fullyDone && (
+          <Button
+            size="small"
+            shape="round"
+            aria-label={`Un-complete: ${item.title}`}
+            loading={pending}
+            disabled={pending}
+            onClick={() => handlers.onProgress(item, 'not_completed')}
+          >
+            Un-complete
+          </Button>
+        )}
         {!fullyDone && (
           <Button
             type="primary"
@@ -219,6 +234,20 @@ export function QuestCard({
           </Button>
         )}
       </div>
+      {item.hiddenFromDashboard && handlers.onUnhide && (
+        <div
+          style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
+        >
+          <span style={{ fontSize: 13, opacity: 0.8 }}>Not on your dashboard.</span>
+          <Button
+            size="small"
+            aria-label={`Un-hide: ${item.title}`}
+            onClick={() => handlers.onUnhide?.(item)}
+          >
+            Un-hide
+          </Button>
+        </div>
+      )}
       <div id={detailsId} hidden={!expanded} style={{ marginTop: 8 }}>
         {expanded && (
           <>
@@ -235,14 +264,14 @@ export function QuestCard({
         {expanded && handlers.onManage && (
           <ManageButtons item={item} done={done} onManage={handlers.onManage} />
         )}
-        {expanded && (snoozable || (item.kind === 'occurrence' && handlers.onHide)) && (
+        {expanded && (snoozable || hideable) && (
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
             {snoozable && (
               <Button size="small" onClick={() => handlers.onSnooze?.(item)}>
                 Snooze until tomorrow
               </Button>
             )}
-            {item.kind === 'occurrence' && handlers.onHide && (
+            {hideable && (
               <Button size="small" onClick={() => handlers.onHide?.(item)}>
                 Hide from dashboard
               </Button>

@@ -22,53 +22,120 @@ describe('quest log', () => {
     expect(await screen.findByRole('dialog', { name: 'Import habits' })).toBeInTheDocument();
   });
 
-  it("when there are quests and series, then both grids show, a hidden occurrence's series shows none, and hiding removes it", async () => {
+  it('when there are quests and series, then both grids show; hidden and cleared occurrences stay in the log with Un-hide, and each state can still change', async () => {
+    const summary = (id: string, fields: object) => ({
+      id,
+      isCompleted: false,
+      completionType: 'not_completed' as const,
+      hiddenFromDashboard: false,
+      xpReward: 10,
+      scheduledFor: '2026-11-22',
+      ...fields,
+    });
     let series = [
       seriesFixture(),
       seriesFixture({
         id: 's2',
         title: 'Journal',
-        todaysOccurrence: {
-          id: 'o2',
-          isCompleted: false,
-          completionType: 'not_completed',
+        todaysOccurrence: summary('o2', { hiddenFromDashboard: true }),
+      }),
+      seriesFixture({
+        id: 's3',
+        title: 'Stretch',
+        todaysOccurrence: summary('o3', {
+          isCompleted: true,
+          completionType: 'partial',
           hiddenFromDashboard: true,
-          xpReward: 10,
-          scheduledFor: '2026-11-22',
-        },
+        }),
+      }),
+      seriesFixture({
+        id: 's4',
+        title: 'Floss',
+        todaysOccurrence: summary('o4', {
+          isCompleted: true,
+          completionType: 'completed',
+          hiddenFromDashboard: true,
+        }),
       }),
     ];
+    const setToday = (id: string, fields: object) => {
+      series = series.map((s) =>
+        s.todaysOccurrence?.id === id
+          ? { ...s, todaysOccurrence: { ...s.todaysOccurrence, ...fields } }
+          : s,
+      );
+    };
+    const moved = (id: string, fields: object, xpDelta: number) => {
+      setToday(id, fields);
+      return {
+        body: { ...occurrenceFixture({ id, ...fields }), xpDelta, completionEventId: null },
+      };
+    };
     const { calls } = mockFetch({
       'GET /api/user/profile': { body: profileFixture() },
       'GET /api/quests': { body: [questFixture()] },
       'GET /api/quests/recurring': () => ({ body: series }),
       'POST /api/quests/occurrences/o1/hide': () => {
-        series = series.map((s) =>
-          s.id === 's1'
-            ? { ...s, todaysOccurrence: { ...s.todaysOccurrence!, hiddenFromDashboard: true } }
-            : s,
-        );
+        setToday('o1', { hiddenFromDashboard: true });
         return { body: occurrenceFixture({ hiddenFromDashboard: true }) };
       },
+      'POST /api/quests/occurrences/o2/unhide': () => {
+        setToday('o2', { hiddenFromDashboard: false });
+        return { body: occurrenceFixture({ id: 'o2' }) };
+      },
+      'POST /api/quests/occurrences/o3/complete': () =>
+        moved('o3', { isCompleted: true, completionType: 'completed' }, 5),
+      'PATCH /api/quests/occurrences/o4/progress': () =>
+        moved('o4', { isCompleted: false, completionType: 'not_completed' }, -10),
     });
     const user = userEvent.setup();
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     const regular = await screen.findByRole('list', { name: 'Regular quests' });
     expect(within(regular).getByRole('listitem', { name: 'Morning walk' })).toBeInTheDocument();
     const recurring = screen.getByRole('list', { name: 'Recurring quests' });
-    const meditate = within(recurring).getByRole('listitem', { name: 'Meditate' });
-    expect(within(recurring).getByRole('listitem', { name: 'Journal' })).toHaveTextContent(
-      'Nothing scheduled for today.',
-    );
-    await user.click(within(meditate).getByRole('button', { name: /^Meditate/ }));
-    await user.click(within(meditate).getByRole('button', { name: 'Hide from dashboard' }));
+    const item = (name: string) => within(recurring).getByRole('listitem', { name });
+    expect(recurring).not.toHaveTextContent('Nothing scheduled for today.');
+
+    // Hidden: still in the log, with Un-hide.
+    await user.click(within(item('Meditate')).getByRole('button', { name: /^Meditate/ }));
+    await user.click(within(item('Meditate')).getByRole('button', { name: 'Hide from dashboard' }));
     expect(await screen.findByText('Quest Removed')).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(recurring).getByRole('listitem', { name: 'Meditate' })).toHaveTextContent(
-        'Nothing scheduled for today.',
-      ),
+      expect(
+        within(item('Meditate')).getByRole('button', { name: 'Un-hide: Meditate' }),
+      ).toBeInTheDocument(),
     );
-    expect(calls.some((c) => c.path === '/api/quests/occurrences/o1/hide')).toBe(true);
+    expect(
+      within(item('Meditate')).getByRole('button', { name: 'Complete quest: Meditate' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(item('Journal')).getByRole('button', { name: 'Un-hide: Journal' }));
+    expect(await screen.findByText('Quest Restored')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(item('Journal')).queryByRole('button', { name: 'Un-hide: Journal' }),
+      ).not.toBeInTheDocument(),
+    );
+
+    // Cleared "Kinda Sorta" lifted to completed; cleared completed taken back.
+    await user.click(
+      within(item('Stretch')).getByRole('button', { name: 'Complete quest: Stretch' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(item('Stretch')).getByRole('button', { name: 'Un-complete: Stretch' }),
+      ).toBeInTheDocument(),
+    );
+    await user.click(within(item('Floss')).getByRole('button', { name: 'Un-complete: Floss' }));
+    await waitFor(() =>
+      expect(
+        within(item('Floss')).getByRole('button', { name: 'Complete quest: Floss' }),
+      ).toBeInTheDocument(),
+    );
+    expect(calls.find((c) => c.path === '/api/quests/occurrences/o4/progress')?.body).toEqual({
+      completionType: 'not_completed',
+      progressNotes: null,
+    });
   });
 
   it('when Start New Quest is pressed, then the wizard opens at its first step', async () => {

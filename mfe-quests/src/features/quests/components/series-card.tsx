@@ -23,8 +23,9 @@ export function recurrenceLabel(series: Series): string {
 }
 
 /**
- * A recurring quest in the Quest Log: today's occurrence, else yesterday's, unless
- * that occurrence is hidden (contracts' seriesCardOccurrence); the card acts on that occurrence.
+ * A recurring quest in the Quest Log: today's occurrence whatever its state (hidden and cleared ones
+ * too, with Un-hide), else yesterday's while on the dashboard (contracts' seriesCardOccurrence); the
+ * card acts on that occurrence.
  */
 export function SeriesCard({
   series,
@@ -101,6 +102,7 @@ export function SeriesCard({
     seriesId: series.id,
     seriesActive: series.isActive,
     skipped: occurrence.skipped ?? false,
+    hiddenFromDashboard: occurrence.hiddenFromDashboard,
   };
   return <QuestCard item={item} now={now} timeZone={timeZone} handlers={handlers} />;
 }

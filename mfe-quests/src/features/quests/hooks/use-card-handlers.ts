@@ -8,7 +8,8 @@ export function useCardHandlers(): QuestCardHandlers & {
 } {
   const actions = useQuestActions();
   const manage = useManage();
-  const { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, snooze } = actions;
+  const { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, unhide, snooze } =
+    actions;
   const pending = [toggle, occurrenceComplete, questProgress, occurrenceProgress].find(
     (m) => m.isPending,
   );
@@ -32,6 +33,7 @@ export function useCardHandlers(): QuestCardHandlers & {
       (item.kind === 'quest' ? questProgress : occurrenceProgress).mutate({ id: item.id, type }),
     onSnooze: (item) => snooze.mutate(item.id),
     onHide: (item) => hide.mutate(item.id),
+    onUnhide: (item) => unhide.mutate(item.id),
     ...(manage ? { onManage: manage } : {}),
   };
 }

@@ -18,6 +18,7 @@ import { updateOccurrenceProgress } from '../api/occurrence-progress.ts';
 import { updateQuestProgress } from '../api/quest-progress.ts';
 import { snoozeQuest } from '../api/snooze-quest.ts';
 import { toggleQuest } from '../api/toggle-quest.ts';
+import { unhideOccurrence } from '../api/unhide-occurrence.ts';
 import { useUndoCompletion } from './use-quest-editing.ts';
 
 /** Toast durations: occurrence updates and quest completion 3000 ms. */
@@ -233,6 +234,15 @@ export function useQuestActions() {
     onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
   });
 
+  const unhide = useMutation({
+    mutationFn: unhideOccurrence,
+    onSuccess: () => {
+      void refresh(queryClient, QUEST_READS);
+      toast.success({ title: 'Quest Restored', description: 'Back on your dashboard.' });
+    },
+    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
+  });
+
   const snooze = useMutation({
     mutationFn: snoozeQuest,
     onSuccess: (quest) => {
@@ -257,7 +267,16 @@ export function useQuestActions() {
       toast.error({ title: serverMessageOf(error, 'Failed to clear completed quests') }),
   });
 
-  return { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, snooze, clear };
+  return {
+    toggle,
+    questProgress,
+    occurrenceComplete,
+    occurrenceProgress,
+    hide,
+    unhide,
+    snooze,
+    clear,
+  };
 }
 
 export type QuestActions = ReturnType<typeof useQuestActions>;

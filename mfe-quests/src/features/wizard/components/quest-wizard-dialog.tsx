@@ -126,7 +126,7 @@ export default function QuestWizardDialog({
   const [state, dispatch] = useReducer(questWizardReducer, undefined, initialQuestWizardState);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { now, timeZone, today } = useUserDay();
+  const { now, timeZone } = useUserDay();
 
   useEffect(() => {
     if (open) return;
@@ -427,7 +427,6 @@ export default function QuestWizardDialog({
                 <input
                   type="date"
                   aria-label="Custom due date"
-                  min={today}
                   onChange={(e) =>
                     e.target.value &&
                     dispatch({ type: 'setCustomDueDate', date: e.target.value, timeZone })

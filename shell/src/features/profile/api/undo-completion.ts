@@ -8,11 +8,12 @@ import {
 } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
-/** An XP history row Undo can take back: a quest's or an occurrence's completion (not a life task's). */
+/** An XP history row Undo can take back: a quest's, an occurrence's or a life task's completion. */
 export function canUndo(entry: XpHistoryEntry): boolean {
   return (
-    (entry.type === 'quests.completed' || entry.type === 'quests.partial') &&
-    (entry.source === 'quest' || entry.source === 'occurrence') &&
+    (((entry.type === 'quests.completed' || entry.type === 'quests.partial') &&
+      (entry.source === 'quest' || entry.source === 'occurrence')) ||
+      (entry.type === 'quests.life_task_completed' && entry.source === 'life_task')) &&
     entry.xpDelta > 0
   );
 }
