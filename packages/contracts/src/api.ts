@@ -35,6 +35,7 @@ import {
 import {
   checkInRequestSchema,
   checkOutRequestSchema,
+  coFocusBonusResponseSchema,
   quickMatchRequestSchema,
   quickMatchResponseSchema,
   reportRoomMemberRequestSchema,
@@ -761,6 +762,13 @@ export const API = {
     path: '/api/sessions/:id/room/members/:userId/mute',
     params: roomMemberParamsSchema,
     response: mutedMemberListResponseSchema,
+  },
+  /** The co-focus bonus one of the caller's completions earned (0 for none, or not theirs). */
+  coFocusBonus: {
+    method: 'GET',
+    path: '/api/community/co-focus/:eventId',
+    params: completionEventParamsSchema,
+    response: coFocusBonusResponseSchema,
   },
 
   // Reminders and Web Push (svc-identity): the push service's public key, this browser's subscription,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CO_FOCUS_BONUS_XP,
   CO_FOCUS_GRACE_MINUTES,
   ROOM_HEARTBEAT_MS,
   ROOM_PRESENCE_TIMEOUT_MS,
@@ -10,6 +11,7 @@ import {
   sessionEnd,
   type CheckInRequest,
   type CheckOutRequest,
+  type CoFocusBonusResponse,
   type MutedMember,
   type RoomMember,
   type RoomMemberReport,
@@ -197,22 +199,39 @@ export function roomsService(deps: {
     return ROOM_TIMER_PHASES.indexOf(roomTimerPhase(timer, now.getTime()).phase);
   }
 
-  /** A connection's presence ends: if it was the member's last, the room hears they left. */
+  /**
+   * A connection's presence ends (its stretch of attendance with it: now when the stream closed, its
+   * last ping plus the timeout when swept); if it was the member's last, the room hears they left.
+   */
   async function leaveRoom(
     connectionId: string,
     sessionId: string,
     userId: string,
     reason: 'left' | 'timeout',
-    olderThan?: Date,
+    swept?: { olderThan: Date; lastSeen: Date },
   ): Promise<void> {
-    const removed = await rooms.removePresence(connectionId, olderThan);
+    // A closed stream ends its stretch before its presence goes, so nothing reads it as present after
+    // it left; a sweep only once it won the removal (a ping may have saved the connection meanwhile).
+    // Either way the earlier end stays.
+    if (!swept) await rooms.endAttendance(sessionId, userId, clock(), connectionId);
+    const removed = await rooms.removePresence(connectionId, swept?.olderThan);
     if (!removed) return;
+    if (swept) {
+      const endedAt = new Date(new Date(swept.lastSeen).getTime() + ROOM_PRESENCE_TIMEOUT_MS);
+      await rooms.endAttendance(sessionId, userId, endedAt, connectionId);
+    }
     if (await rooms.isPresent(sessionId, userId, presentSince())) return;
     await emit(sessionId, { type: 'presence_left', userId, reason });
   }
 
   return {
     getRoom: async (userId: string, id: string) => state(await access(userId, id), userId),
+
+    /** The bonus one of the member's completions earned; another member's reads as none. */
+    async coFocusBonus(userId: string, completionEventId: string): Promise<CoFocusBonusResponse> {
+      const award = await rooms.award(completionEventId);
+      return { completionEventId, xp: award?.userId === userId ? CO_FOCUS_BONUS_XP : 0 };
+    },
 
     async checkIn(userId: string, id: string, input: CheckInRequest): Promise<RoomMember> {
       const session = await access(userId, id);
@@ -265,6 +284,7 @@ export function roomsService(deps: {
       const sessionId = session._id.toString();
       const updated = await sessions.removeMember(session._id, userId);
       await rooms.markRemoved(sessionId, userId, clock());
+      await rooms.endAttendance(sessionId, userId, clock());
       await rooms.removeUserPresence(sessionId, userId);
       await emit(sessionId, { type: 'member_removed', userId });
       return state(updated ?? session, hostId);
@@ -370,6 +390,7 @@ export function roomsService(deps: {
       const wasPresent = await rooms.isPresent(sessionId, userId, presentSince());
       await rooms.addPresence({ _id: connectionId, sessionId, userId, lastSeen: now });
       await rooms.markPresent(sessionId, userId, now);
+      await rooms.startAttendance(sessionId, userId, connectionId, now);
       await hub.attach(connection);
       sink.onClose(() => {
         open = false;
@@ -425,7 +446,10 @@ export function roomsService(deps: {
     async sweep(): Promise<void> {
       const cutoff = presentSince();
       for (const row of await rooms.stalePresence(cutoff)) {
-        await leaveRoom(row._id, row.sessionId, row.userId, 'timeout', cutoff);
+        await leaveRoom(row._id, row.sessionId, row.userId, 'timeout', {
+          olderThan: cutoff,
+          lastSeen: row.lastSeen,
+        });
       }
     },
 
@@ -466,6 +490,7 @@ export function roomsService(deps: {
 
     async memberLeft(session: SessionDoc, userId: string): Promise<void> {
       const sessionId = session._id.toString();
+      await rooms.endAttendance(sessionId, userId, clock());
       await rooms.removeUserPresence(sessionId, userId);
       await emit(sessionId, { type: 'member_left', userId });
     },

@@ -312,7 +312,25 @@ export const CO_FOCUS_GRACE_MINUTES = 15;
 /** The reason the XP history shows for it. */
 export const CO_FOCUS_BONUS_REASON = 'Co-focus bonus';
 /** The rule as shown where XP is explained. */
-export const CO_FOCUS_BONUS_RULE = `Co-focus bonus: complete a quest during a body-doubling session you joined and were in the room for (or up to ${CO_FOCUS_GRACE_MINUTES} minutes after it ends) and earn +${CO_FOCUS_BONUS_XP} XP, once per completion. Undoing the completion takes the bonus back.`;
+export const CO_FOCUS_BONUS_RULE = `Co-focus bonus: complete a quest while you are in the room of a body-doubling session you joined (during it, or up to ${CO_FOCUS_GRACE_MINUTES} minutes after it ends while still in the room) and earn +${CO_FOCUS_BONUS_XP} XP, once per completion. Undoing the completion takes the bonus back.`;
+
+/**
+ * The co-focus bonus a completion earned (0 when none): what its Undo takes back besides the quest's
+ * own XP, so the Undo can say the whole amount.
+ */
+export const coFocusBonusResponseSchema = z.object({
+  completionEventId: z.string(),
+  xp: z.number().int().min(0),
+});
+export type CoFocusBonusResponse = z.infer<typeof coFocusBonusResponseSchema>;
+
+/** What an Undo really took back: the completion's own XP and the co-focus bonus it had earned. */
+export function withCoFocusBonus<T extends { undone: boolean; xpDelta: number }>(
+  undo: T,
+  bonus: CoFocusBonusResponse | null,
+): T {
+  return undo.undone && bonus ? { ...undo, xpDelta: undo.xpDelta - bonus.xp } : undo;
+}
 
 export const CO_FOCUS_EVENT_TYPES = [
   'community.co_focus.awarded',
