@@ -32,6 +32,7 @@ import {
   importPreviewSchema,
   importRequestSchema,
 } from './import/import.ts';
+import { communityPrivacySchema } from './community/privacy.ts';
 import {
   checkInRequestSchema,
   checkOutRequestSchema,
@@ -486,6 +487,18 @@ export const API = {
     path: '/api/posts/:id/mute-author',
     params: idParamsSchema,
     response: mutedMemberListResponseSchema,
+  },
+  /** What the community sees of the caller's completions (the default until they choose). */
+  getCommunityPrivacy: {
+    method: 'GET',
+    path: '/api/community/privacy',
+    response: communityPrivacySchema,
+  },
+  updateCommunityPrivacy: {
+    method: 'PUT',
+    path: '/api/community/privacy',
+    body: communityPrivacySchema,
+    response: communityPrivacySchema,
   },
   listMutes: {
     method: 'GET',

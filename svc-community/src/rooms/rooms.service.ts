@@ -9,6 +9,9 @@ import {
   roomTimerOf,
   roomTimerPhase,
   sessionEnd,
+  shareCompletionsOf,
+  sharedCheckIn,
+  sharedCheckOut,
   type CheckInRequest,
   type CheckOutRequest,
   type CoFocusBonusResponse,
@@ -19,6 +22,7 @@ import {
   type RoomStreamEvent,
   type RoomSummary,
   type SequencedRoomEvent,
+  type ShareCompletions,
 } from '@levelup/contracts';
 import { AppError, forbidden, notFound, type Logger } from '@levelup/service-kit';
 import type { MembersRepository } from '../members/repository.ts';
@@ -53,6 +57,18 @@ function coFocusUntil(session: SessionDoc): Date {
     sessionEnd(new Date(session.startTime), session.duration).getTime() +
       CO_FOCUS_GRACE_MINUTES * 60_000,
   );
+}
+
+/**
+ * A room event as one reader's stream carries it: another member's check-in and check-out only as far
+ * as that member shares their completions; the sharing choice itself is never sent.
+ */
+export function asSeenBy(event: RoomStreamEvent, reader: string): RoomStreamEvent {
+  if (event.type !== 'checked_in' && event.type !== 'checked_out') return event;
+  const { share: stored, ...rest } = event;
+  const share = event.userId === reader ? 'on' : shareCompletionsOf(stored);
+  if (rest.type === 'checked_in') return { ...rest, checkIn: sharedCheckIn(rest.checkIn, share) };
+  return { ...rest, checkOut: rest.checkOut && sharedCheckOut(rest.checkOut, share) };
 }
 
 /**
@@ -110,11 +126,14 @@ export function roomsService(deps: {
       names: Map<string, string>;
       present: Set<string>;
       muted: Set<string>;
+      shares: Map<string, ShareCompletions>;
       reader: string;
     },
   ): RoomMember {
     const name = context.names.get(userId) ?? '';
     const muted = context.muted.has(userId);
+    // What the member shares of their completions, for everyone but themselves.
+    const share = userId === context.reader ? 'on' : shareCompletionsOf(context.shares.get(userId));
     return {
       userId,
       displayName: name,
@@ -123,20 +142,26 @@ export function roomsService(deps: {
       present: context.present.has(userId),
       checkIn:
         doc?.checkIn && !muted
-          ? {
-              line: doc.checkIn.line,
-              questId: doc.checkIn.questId ?? null,
-              questTitle: doc.checkIn.questTitle ?? null,
-              at: new Date(doc.checkIn.at).toISOString(),
-            }
+          ? sharedCheckIn(
+              {
+                line: doc.checkIn.line,
+                questId: doc.checkIn.questId ?? null,
+                questTitle: doc.checkIn.questTitle ?? null,
+                at: new Date(doc.checkIn.at).toISOString(),
+              },
+              share,
+            )
           : null,
       checkOut:
         doc?.checkOut && !muted
-          ? {
-              outcome: doc.checkOut.outcome,
-              note: doc.checkOut.note ?? null,
-              at: new Date(doc.checkOut.at).toISOString(),
-            }
+          ? sharedCheckOut(
+              {
+                outcome: doc.checkOut.outcome,
+                note: doc.checkOut.note ?? null,
+                at: new Date(doc.checkOut.at).toISOString(),
+              },
+              share,
+            )
           : null,
       muted,
       isMe: userId === context.reader,
@@ -145,16 +170,18 @@ export function roomsService(deps: {
 
   async function oneMember(session: SessionDoc, userId: string, reader: string) {
     const sessionId = session._id.toString();
-    const [doc, names, muted, present] = await Promise.all([
+    const [doc, names, muted, present, shares] = await Promise.all([
       rooms.member(sessionId, userId),
       members.namesOf([userId]),
       members.mutedBy(reader),
       rooms.isPresent(sessionId, userId, presentSince()),
+      members.sharesOf([userId]),
     ]);
     return memberView(userId, session, doc ?? undefined, {
       names,
       present: new Set(present ? [userId] : []),
       muted: new Set(muted),
+      shares,
       reader,
     });
   }
@@ -164,17 +191,19 @@ export function roomsService(deps: {
     const sessionId = session._id.toString();
     const seq = await rooms.currentSeq(sessionId);
     const ids = memberIdsOf(session);
-    const [docs, names, muted, presence] = await Promise.all([
+    const [docs, names, muted, presence, shares] = await Promise.all([
       rooms.membersOf(sessionId),
       members.namesOf([...ids, session.hostId]),
       members.mutedBy(reader),
       rooms.presentIn([sessionId], presentSince()),
+      members.sharesOf(ids),
     ]);
     const byUser = new Map(docs.map((doc) => [doc.userId, doc]));
     const context = {
       names,
       present: new Set(presence.map((row) => row.userId)),
       muted: new Set(muted),
+      shares,
       reader,
     };
     const now = clock();
@@ -248,6 +277,7 @@ export function roomsService(deps: {
         type: 'checked_in',
         userId,
         checkIn: { ...checkIn, at: checkIn.at.toISOString() },
+        share: await members.shareOf(userId),
       });
       return oneMember(session, userId, userId);
     },
@@ -265,6 +295,7 @@ export function roomsService(deps: {
         type: 'checked_out',
         userId,
         checkOut: { ...checkOut, at: checkOut.at.toISOString() },
+        share: await members.shareOf(userId),
       });
       return oneMember(session, userId, userId);
     },
@@ -378,7 +409,7 @@ export function roomsService(deps: {
         lastSent: 0,
         pending: [],
         write: (event) => {
-          if (open) sink.write(event, 'seq' in event ? event.seq : undefined);
+          if (open) sink.write(asSeenBy(event, userId), 'seq' in event ? event.seq : undefined);
         },
         end: (reason) => {
           if (!open) return;

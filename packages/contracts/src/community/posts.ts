@@ -59,7 +59,9 @@ export type CommunityFeedQuery = z.infer<typeof communityFeedQuerySchema>;
 export const communityFeedItemSchema = z.object({
   id: z.string(),
   user: z.object({ displayName: z.string().nullable(), username: z.string().nullable() }),
+  /** HIDDEN_QUEST_TITLE when its member shares completions with titles hidden (titleHidden true). */
   questTitle: z.string(),
+  titleHidden: z.boolean().optional(),
   questDifficulty: questDifficultySchema,
   xpEarned: z.number().int(),
   completedAt: isoDateTimeSchema.nullable(),

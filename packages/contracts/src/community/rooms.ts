@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shareCompletionsSchema } from './privacy.ts';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { idSchema } from '../common/ids.ts';
 import { defineEvent } from '../events/envelope.ts';
@@ -137,6 +138,8 @@ export const roomCheckInSchema = z.object({
   line: z.string(),
   questId: z.string().nullable(),
   questTitle: z.string().nullable(),
+  /** A quest is linked, but its member shares completions with titles hidden (id and title are null). */
+  questHidden: z.boolean().optional(),
   at: isoDateTimeSchema,
 });
 export type RoomCheckIn = z.infer<typeof roomCheckInSchema>;
@@ -264,12 +267,16 @@ export const roomStreamEventSchema = z.discriminatedUnion('type', [
     ...sequenced,
     userId: z.string(),
     checkIn: roomCheckInSchema,
+    /** The member's sharing choice on the server's copy, applied per reader; never sent to a stream. */
+    share: shareCompletionsSchema.optional(),
   }),
   z.object({
     type: z.literal('checked_out'),
     ...sequenced,
     userId: z.string(),
-    checkOut: roomCheckOutSchema,
+    /** Null for a reader when the member shares nothing of their completions. */
+    checkOut: roomCheckOutSchema.nullable(),
+    share: shareCompletionsSchema.optional(),
   }),
   /** Left the session (not only the room). */
   z.object({ type: z.literal('member_left'), ...sequenced, userId: z.string() }),

@@ -88,6 +88,7 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/user/achievements': { body: achievements },
     'GET /api/user/xp-history': { body: history },
     'GET /api/calendar-feed': { body: { feed: null } },
+    'GET /api/community/privacy': { body: { shareCompletions: 'titles_hidden' } },
     ...extra,
   });
 }
