@@ -33,6 +33,24 @@ export type QuickMatchFocusMinutes = (typeof QUICK_MATCH_FOCUS_MINUTES)[number];
 export const QUICK_MATCH_DEFAULT_FOCUS_MINUTES: QuickMatchFocusMinutes = 25;
 /** Start now joins a live session only if at least this many minutes of focus are left in it. */
 export const QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES = 10;
+/**
+ * Start now joins a live session only when the focus it has left is about the chosen length: within
+ * this many minutes of it (25 chosen: 15 to 35 minutes left), so a 25-minute choice never lands in a
+ * 50-minute block that just began.
+ */
+export const QUICK_MATCH_FOCUS_TOLERANCE_MINUTES = 10;
+
+/** What Start now does with the chosen length, said beside it. */
+export const quickMatchHint = (focusMinutes: number) =>
+  `Joins a live session with about ${focusMinutes} minutes of focus left, or starts one.`;
+
+/** How far a session's focus left is from the chosen length, in minutes; null when too far to join. */
+export function quickMatchDistance(focusLeftMs: number, focusMinutes: number): number | null {
+  const leftMinutes = focusLeftMs / 60_000;
+  if (leftMinutes < QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES) return null;
+  const distance = Math.abs(leftMinutes - focusMinutes);
+  return distance <= QUICK_MATCH_FOCUS_TOLERANCE_MINUTES ? distance : null;
+}
 
 /**
  * The session Start now opens when there is none to join: `focusMinutes` of focus from `now`, then the
