@@ -100,6 +100,11 @@ export async function signUpOutageUsers(
     });
     if (registered.status !== 201) throw new Error(`sign-up of ${username}: ${registered.status}`);
     const cookie = cookieOf(registered.setCookies);
+    // The feed check compares titles: these users share them (a new user's titles are hidden).
+    const shared = await call(baseUrl, 'PUT', '/api/community/privacy', cookie, {
+      shareCompletions: 'on',
+    });
+    if (shared.status !== 200) throw new Error(`privacy of ${username}: ${shared.status}`);
     const quests: OutageQuest[] = [];
     for (let q = 0; q < questsEach; q += 1) {
       const title = `Outage quest ${u}.${q}`;

@@ -123,6 +123,9 @@ export async function signUpSpreadUsers(
         `sign-up of ${username}: ${registered.status} ${JSON.stringify(registered.body)}`,
       );
     }
+    // The feed check compares titles: these users share them (a new user's titles are hidden).
+    const shared = await client.json('PUT', '/api/community/privacy', { shareCompletions: 'on' });
+    if (shared.status !== 200) throw new Error(`privacy of ${username}: ${shared.status}`);
     const quests = [];
     for (let q = 0; q < questsEach; q += 1) {
       const answer = await client.json('POST', '/api/quests', {

@@ -20,6 +20,7 @@ import { meetupsService } from './meetups/meetups.service.ts';
 import { meetupsRepository } from './meetups/repository.ts';
 import { meetupsRouter } from './meetups/routes.ts';
 import { membersRepository } from './members/repository.ts';
+import { privacyRouter } from './members/routes.ts';
 import { communityModels } from './models.ts';
 import { postsService } from './posts/posts.service.ts';
 import { postsRepository } from './posts/repository.ts';
@@ -142,6 +143,7 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
         service: SERVICE_NAME,
       }),
       communityDataExport(models),
+      privacyRouter({ members }),
       postsRouter({ posts: postsService({ posts: postsRepository(models), members }) }),
       feedRouter({
         feed: feedService({ FeedEntry: models.FeedEntry, Member: models.Member, members }),

@@ -1,4 +1,4 @@
-import { API } from '@levelup/contracts';
+import { API, shareCompletionsOf } from '@levelup/contracts';
 import { dataExportRouter } from '@levelup/service-kit';
 import type { CommunityModels } from './models.ts';
 
@@ -6,7 +6,8 @@ const has = (ids: unknown, userId: string) => Array.isArray(ids) && ids.includes
 const count = (ids: unknown) => (Array.isArray(ids) ? ids.length : 0);
 
 /**
- * Data export: the user's posts, likes, comments, reports, mutes and feed items, the sessions and
+ * Data export: the user's privacy choice (what the community sees of their completions, the default
+ * when they made none), posts, likes, comments, reports, mutes and feed items, the sessions and
  * meetups they host or joined, their part in live rooms (check-ins and check-outs), the room reports
  * they made and their co-focus bonuses. Who else joined is theirs, not the user's:
  * those rows say whether the user joined and how many did.
@@ -20,6 +21,15 @@ export function communityDataExport(models: CommunityModels) {
       comments: { model: models.Comment, filter: { userId } },
       reports: { model: models.Report, filter: { userId }, omit: ['postAuthorId'] },
       mutes: { model: models.Mute, filter: { userId } },
+      privacy: {
+        model: models.Member,
+        filter: { _id: userId },
+        omit: ['username', 'displayName'],
+        map: (row) => ({
+          ...row,
+          shareCompletions: shareCompletionsOf(row.shareCompletions as never),
+        }),
+      },
       feedItems: { model: models.FeedEntry, filter: { userId, completedAt: { $ne: null } } },
       sessions: {
         model: models.Session,

@@ -1,5 +1,10 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { PostType, QuestDifficulty } from '@levelup/contracts';
+import {
+  SHARE_COMPLETIONS_CHOICES,
+  type PostType,
+  type QuestDifficulty,
+  type ShareCompletions,
+} from '@levelup/contracts';
 import { meetupSchema, type MeetupDoc } from './meetups/models.ts';
 import {
   coFocusAwardSchema,
@@ -113,6 +118,8 @@ export interface MemberDoc {
   _id: string;
   username: string;
   displayName: string;
+  /** What the community sees of their completions; absent until they choose (the default applies). */
+  shareCompletions?: ShareCompletions | null;
 }
 
 const postSchema = new Schema<PostDoc>(
@@ -224,9 +231,12 @@ const memberSchema = new Schema<MemberDoc>(
     _id: { type: String, required: true },
     username: { type: String, default: '' },
     displayName: { type: String, default: '' },
+    shareCompletions: { type: String, enum: [...SHARE_COMPLETIONS_CHOICES, null], default: null },
   },
   { collection: 'members', versionKey: false },
 );
+// The feed leaves out the members who share nothing: found by this index.
+memberSchema.index({ shareCompletions: 1 });
 
 export interface CommunityModels {
   Post: Model<PostDoc>;

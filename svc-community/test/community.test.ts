@@ -211,6 +211,11 @@ describe('svc-community', () => {
       () => Member.findById(userId).lean(),
       (member) => member !== null,
     );
+    // Grace shares her titles (a new member's are hidden).
+    const shared = await service.as(userId)('PUT', '/api/community/privacy', {
+      shareCompletions: 'on',
+    });
+    expect(shared.status).toBe(200);
     const kept = randomUUID();
     const revoked = randomUUID();
     await service.deps.bus.publish(completion(userId, kept, 100));

@@ -100,6 +100,18 @@ describe('svc-community after an outage', () => {
       completion('quests.completed', ada, c, `C ${tag}`, at(5)), // c: done again, last
     );
     await service.start();
+    // The check compares titles: Ada shares them (a new member's are hidden).
+    const body = JSON.stringify({ shareCompletions: 'on' });
+    const path = '/api/community/privacy';
+    const shared = await fetch(`${service.url()}${path}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        ...identityHeaders(ada, { service: 'svc-community', path, method: 'PUT', body }),
+      },
+      body,
+    });
+    expect(shared.status).toBe(200);
 
     const expected = [`ada_${tag}:B ${tag}`, `ada_${tag}:C ${tag}`];
     const mine = async () => (await feedTitles()).filter((title) => title.includes(tag));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommunity, type CommunityHarness } from './harness.ts';
+import { ALREADY_REPORTED_MESSAGE, REPORT_REASON_REQUIRED } from '@levelup/contracts';
+import { communityModels } from '../src/models.ts';
 
 let service: CommunityHarness;
 let ada: string;
@@ -39,6 +41,7 @@ describe('posts', () => {
       likedByMe: false,
       commentCount: 0,
       isMine: false,
+      reportedByMe: false,
     });
   });
 
@@ -152,10 +155,45 @@ describe('delete, report, mute (beyond the spec)', () => {
     });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ postId: post.id, reason: 'Spam', postContent: 'Spammy?' });
-    const again = await service.as(bob)('POST', `/api/posts/${post.id}/report`);
-    expect(again.body.id).toBe(first.body.id);
-    expect((await service.as(ada)('POST', `/api/posts/${post.id}/report`)).status).toBe(400);
+    expect(
+      (await service.as(ada)('POST', `/api/posts/${post.id}/report`, { reason: 'Spam' })).status,
+    ).toBe(400);
     expect((await service.as(bob)('GET', '/api/community/reports')).status).toBe(403);
+  });
+
+  it('when a member reports a post again, or several times at once, then it is kept once and the others are told it is already reported; a report without a reason is a 400 that keeps nothing', async () => {
+    const post = await share(ada, 'Buy followers here');
+    const dee = await service.member('Dee Reporter');
+    const blank = await service.as(dee)('POST', `/api/posts/${post.id}/report`, { reason: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toContain(REPORT_REASON_REQUIRED);
+    expect((await service.as(dee)('POST', `/api/posts/${post.id}/report`)).status).toBe(400);
+    expect(
+      (await service.as(dee)('GET', '/api/posts')).body.find(
+        (p: { id: string }) => p.id === post.id,
+      ).reportedByMe,
+    ).toBe(false);
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        service.as(dee)('POST', `/api/posts/${post.id}/report`, { reason: 'Spam' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body.error.message).toBe(ALREADY_REPORTED_MESSAGE);
+    const { Report } = communityModels(service.deps.db);
+    expect(await Report.countDocuments({ postId: post.id, userId: dee })).toBe(1);
+    expect(
+      (await service.as(dee)('GET', '/api/posts')).body.find(
+        (p: { id: string }) => p.id === post.id,
+      ).reportedByMe,
+    ).toBe(true);
+    expect(
+      (await service.as(bob)('GET', '/api/posts')).body.find(
+        (p: { id: string }) => p.id === post.id,
+      ).reportedByMe,
+    ).toBe(false);
   });
 
   it("when a member mutes an author, then their posts leave that member's list only; unmute brings them back", async () => {

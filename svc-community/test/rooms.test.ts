@@ -472,6 +472,96 @@ describe('co-focus bonus', () => {
     });
   });
 
+  /** Waits until the member is no longer present in the room (every connection gone). */
+  async function goneFromRoom(userId: string, id: string) {
+    const { Presence } = communityModels(service.deps.db);
+    await eventually(
+      () => Presence.countDocuments({ sessionId: id, userId }),
+      (count) => count === 0,
+    );
+    // Past the end: a completion made now is made after they left.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** Waits until every stretch of the member's presence in the room has ended. */
+  async function attendanceEnded(userId: string, id: string) {
+    const rooms = roomsRepository(communityModels(service.deps.db));
+    const member = await eventually(
+      () => rooms.member(id, userId),
+      (doc) => (doc?.attendance ?? []).length > 0 && doc!.attendance!.every((span) => span.to),
+    );
+    // Past the end: a completion made now is made after they left.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return member!.attendance!;
+  }
+
+  it('when a member was in the room and then left the page, then a completion made after earns no bonus, while one made while present still does when handled after they left', async () => {
+    const id = await createSession();
+    const gus = await service.member('Gus Leaves');
+    const stream = await present(gus, id);
+    const whilePresent = questEvent(gus, randomUUID(), 'quests.completed');
+    stream.close();
+    await goneFromRoom(gus, id);
+    const afterLeaving = questEvent(gus, randomUUID(), 'quests.completed');
+
+    await coFocus()(afterLeaving);
+    await coFocus()(whilePresent);
+    const { CoFocusAward } = communityModels(service.deps.db);
+    expect((await CoFocusAward.find({ userId: gus }).lean()).map((award) => award._id)).toEqual([
+      whilePresent.id,
+    ]);
+
+    // Back in the room: present again, so a completion earns the bonus again.
+    await connect(gus, id).then((again) => again.next(ofType('snapshot')));
+    const back = questEvent(gus, randomUUID(), 'quests.completed');
+    await coFocus()(back);
+    expect(await CoFocusAward.countDocuments({ userId: gus })).toBe(2);
+  });
+
+  it('when a member leaves the session with the room open, then their presence ends there and a later completion earns no bonus', async () => {
+    const id = await createSession();
+    const hal = await service.member('Hal Quits');
+    await present(hal, id);
+    const left = await service.as(hal)('POST', apiPath(API.leaveSession.path, { id }));
+    expect(left.status).toBe(200);
+    await goneFromRoom(hal, id);
+    await coFocus()(questEvent(hal, randomUUID(), 'quests.completed'));
+    const { CoFocusAward } = communityModels(service.deps.db);
+    expect(await CoFocusAward.countDocuments({ userId: hal })).toBe(0);
+  });
+
+  it('when a completion’s co-focus bonus is asked for, then its member gets the bonus it earned (also after the undo took it back), anyone else and other completions 0', async () => {
+    const id = await createSession();
+    const jo = await service.member('Jo Asks');
+    const other = await service.member('Kit Peeks');
+    await present(jo, id);
+    const completed = questEvent(jo, 'quest-ask', 'quests.completed');
+    await coFocus()(completed);
+    const bonusPath = (eventId: string) => apiPath(API.coFocusBonus.path, { eventId });
+    const asked = await service.as(jo)('GET', bonusPath(completed.id));
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ completionEventId: completed.id, xp: CO_FOCUS_BONUS_XP });
+    await coFocus()(questEvent(jo, 'quest-ask', 'quests.revoked'));
+    expect((await service.as(jo)('GET', bonusPath(completed.id))).body.xp).toBe(CO_FOCUS_BONUS_XP);
+    expect((await service.as(other)('GET', bonusPath(completed.id))).body.xp).toBe(0);
+    expect((await service.as(jo)('GET', bonusPath(randomUUID()))).body.xp).toBe(0);
+  });
+
+  it('when a member’s connection is swept (network lost), then their presence ends at their last ping plus the presence timeout', async () => {
+    const id = await createSession();
+    const ivy = await service.member('Ivy Offline');
+    const stream = await present(ivy, id);
+    const hello = (await stream.next(ofType('hello'))) as Extract<
+      RoomStreamEvent,
+      { type: 'hello' }
+    >;
+    const { Presence } = communityModels(service.deps.db);
+    const lastSeen = (await Presence.findById(hello.connectionId).lean())!.lastSeen;
+    clockOffsetMs += ROOM_PRESENCE_TIMEOUT_MS + 1_000;
+    const [span] = await attendanceEnded(ivy, id);
+    expect(span!.to!.getTime()).toBe(new Date(lastSeen).getTime() + ROOM_PRESENCE_TIMEOUT_MS);
+  });
+
   it('when a member who never entered the room completes a quest, then there is no bonus', async () => {
     const id = await createSession();
     const bo = await service.member('Bo Absent');

@@ -90,6 +90,71 @@ describe('community page', () => {
     expect(await within(panel).findByText('Go you!')).toBeInTheDocument();
   });
 
+  it('when Report is pressed, then it asks why and sends nothing until Report confirms; a second try says it is already reported', async () => {
+    let post = postFixture();
+    const { calls } = mockFetch({
+      'GET /api/posts': () => ({ body: [post] }),
+      'GET /api/community/feed': { body: [] },
+      'GET /api/community/mutes': { body: [] },
+      'POST /api/posts/p1/report': ({ body }) => {
+        post = postFixture({ reportedByMe: true });
+        return {
+          status: 201,
+          body: {
+            id: 'r1',
+            postId: 'p1',
+            postContent: post.content,
+            reason: (body as { reason: string }).reason,
+            reportedBy: { displayName: 'Me' },
+            createdAt: new Date().toISOString(),
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommunityRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent("Report Ada Lovelace's post?");
+    const confirm = within(dialog).getByRole('button', { name: 'Report' });
+    expect(confirm).toBeDisabled();
+    // Other asks for words before Report can be pressed.
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('What is wrong with it?'), 'Pills');
+    expect(confirm).toBeEnabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(confirm);
+    expect(await screen.findByText('Post reported')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { reason: 'Spam' },
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Reported' }));
+    expect(await screen.findByText('Already reported')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  }, 60_000);
+
+  it('when the server says a post was already reported (another tab), then the page says so', async () => {
+    mockFetch({
+      'GET /api/posts': { body: [postFixture()] },
+      'GET /api/community/feed': { body: [] },
+      'GET /api/community/mutes': { body: [] },
+      'POST /api/posts/p1/report': {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'You already reported this post' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommunityRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or hate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Already reported')).toBeInTheDocument();
+  });
+
   it('when the feed has items, then names, difficulty, XP and times show; empty and error states read as the spec says', async () => {
     mockFetch({
       'GET /api/posts': { body: [] },

@@ -32,9 +32,11 @@ import {
   importPreviewSchema,
   importRequestSchema,
 } from './import/import.ts';
+import { communityPrivacySchema } from './community/privacy.ts';
 import {
   checkInRequestSchema,
   checkOutRequestSchema,
+  coFocusBonusResponseSchema,
   quickMatchRequestSchema,
   quickMatchResponseSchema,
   reportRoomMemberRequestSchema,
@@ -493,6 +495,18 @@ export const API = {
     params: idParamsSchema,
     response: mutedMemberListResponseSchema,
   },
+  /** What the community sees of the caller's completions (the default until they choose). */
+  getCommunityPrivacy: {
+    method: 'GET',
+    path: '/api/community/privacy',
+    response: communityPrivacySchema,
+  },
+  updateCommunityPrivacy: {
+    method: 'PUT',
+    path: '/api/community/privacy',
+    body: communityPrivacySchema,
+    response: communityPrivacySchema,
+  },
   listMutes: {
     method: 'GET',
     path: '/api/community/mutes',
@@ -768,6 +782,13 @@ export const API = {
     path: '/api/sessions/:id/room/members/:userId/mute',
     params: roomMemberParamsSchema,
     response: mutedMemberListResponseSchema,
+  },
+  /** The co-focus bonus one of the caller's completions earned (0 for none, or not theirs). */
+  coFocusBonus: {
+    method: 'GET',
+    path: '/api/community/co-focus/:eventId',
+    params: completionEventParamsSchema,
+    response: coFocusBonusResponseSchema,
   },
 
   // Reminders and Web Push (svc-identity): the push service's public key, this browser's subscription,

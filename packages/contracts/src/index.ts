@@ -67,6 +67,7 @@ export * from './community/enums.ts';
 export * from './community/posts.ts';
 export * from './community/sessions.ts';
 export * from './community/rooms.ts';
+export * from './community/privacy.ts';
 export * from './community/meetups.ts';
 
 // calendar feed: the secret iCalendar URL and what svc-community tells it

@@ -7,7 +7,7 @@ const iso = (date: Date | string) => new Date(date).toISOString();
 export function toPost(
   doc: PostDoc,
   authorName: string,
-  reader: { userId: string; liked: boolean },
+  reader: { userId: string; liked: boolean; reported?: boolean },
 ): Post {
   return {
     id: doc._id.toString(),
@@ -19,6 +19,7 @@ export function toPost(
     likedByMe: reader.liked,
     commentCount: Math.max(0, doc.commentCount ?? 0),
     isMine: doc.userId === reader.userId,
+    reportedByMe: reader.reported ?? false,
   };
 }
 

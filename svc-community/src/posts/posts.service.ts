@@ -1,11 +1,12 @@
-import type {
-  Comment,
-  CreateCommentRequest,
-  CreatePostRequest,
-  MutedMember,
-  Post,
-  PostReport,
-  ReportPostRequest,
+import {
+  ALREADY_REPORTED_MESSAGE,
+  type Comment,
+  type CreateCommentRequest,
+  type CreatePostRequest,
+  type MutedMember,
+  type Post,
+  type PostReport,
+  type ReportPostRequest,
 } from '@levelup/contracts';
 import { AppError, notFound, forbidden, requireAdmin, type Identity } from '@levelup/service-kit';
 import type { PostDoc } from '../models.ts';
@@ -26,13 +27,15 @@ export function postsService(deps: { posts: PostsRepository; members: MembersRep
   }
 
   async function present(doc: PostDoc, readerId: string): Promise<Post> {
-    const [names, liked] = await Promise.all([
+    const [names, liked, reported] = await Promise.all([
       members.namesOf([doc.userId]),
       posts.likedBy(readerId, [doc._id.toString()]),
+      posts.reportedBy(readerId, [doc._id.toString()]),
     ]);
     return toPost(doc, names.get(doc.userId) ?? '', {
       userId: readerId,
       liked: liked.has(doc._id.toString()),
+      reported: reported.has(doc._id.toString()),
     });
   }
 
@@ -47,14 +50,16 @@ export function postsService(deps: { posts: PostsRepository; members: MembersRep
     async list(readerId: string): Promise<Post[]> {
       const docs = await posts.listNewest(await members.mutedBy(readerId));
       const ids = docs.map((doc) => doc._id.toString());
-      const [names, liked] = await Promise.all([
+      const [names, liked, reported] = await Promise.all([
         members.namesOf(docs.map((doc) => doc.userId)),
         posts.likedBy(readerId, ids),
+        posts.reportedBy(readerId, ids),
       ]);
       return docs.map((doc) =>
         toPost(doc, names.get(doc.userId) ?? '', {
           userId: readerId,
           liked: liked.has(doc._id.toString()),
+          reported: reported.has(doc._id.toString()),
         }),
       );
     },
@@ -100,10 +105,11 @@ export function postsService(deps: { posts: PostsRepository; members: MembersRep
       const row = await posts.report({
         postId: id,
         userId,
-        reason: input?.reason?.trim() || null,
+        reason: input.reason,
         postContent: post.content,
         postAuthorId: post.userId,
       });
+      if (!row) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE, 409);
       const names = await members.namesOf([userId]);
       return toReport(row, names.get(userId) ?? '');
     },

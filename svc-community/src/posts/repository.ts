@@ -87,19 +87,35 @@ export function postsRepository({
       await Comment.deleteMany({ postId });
     },
 
-    /** One report per member and post; reporting again keeps the first. */
-    async report(row: Omit<ReportDoc, '_id' | 'createdAt'>): Promise<ReportDoc> {
+    /**
+     * One report per member and post (its id is the pair): null when this member already reported it,
+     * also when two reports race (one inserts, the other meets the key).
+     */
+    async report(row: Omit<ReportDoc, '_id' | 'createdAt'>): Promise<ReportDoc | null> {
       const _id = likeId(row.postId, row.userId);
       try {
-        await Report.updateOne(
+        const result = await Report.updateOne(
           { _id },
           { $setOnInsert: { ...row, createdAt: new Date() } },
           { upsert: true },
         );
+        if (result.upsertedCount !== 1) return null;
       } catch (err) {
-        if (!isDuplicateKeyError(err)) throw err;
+        if (isDuplicateKeyError(err)) return null;
+        throw err;
       }
-      return (await Report.findById(_id).lean<ReportDoc>()) as ReportDoc;
+      return Report.findById(_id).lean<ReportDoc>();
+    },
+
+    /** Which of `postIds` the member has reported. */
+    async reportedBy(userId: string, postIds: string[]): Promise<Set<string>> {
+      if (postIds.length === 0) return new Set();
+      const rows = await Report.find({
+        _id: { $in: postIds.map((postId) => likeId(postId, userId)) },
+      })
+        .select({ postId: 1 })
+        .lean<Array<{ postId: string }>>();
+      return new Set(rows.map((row) => row.postId));
     },
 
     async reports(): Promise<ReportDoc[]> {

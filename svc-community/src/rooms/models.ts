@@ -2,9 +2,21 @@ import { Schema } from 'mongoose';
 import type { CheckOutOutcome } from '@levelup/contracts';
 
 /**
+ * One stretch of a member's presence in a room: one stream's connection, from its opening to its end
+ * (closed, left the session, removed, or swept: then its last ping plus the presence timeout). `to` is
+ * null while the stream is open.
+ */
+export interface AttendanceSpan {
+  connectionId: string;
+  from: Date;
+  to: Date | null;
+}
+
+/**
  * A member's part in one session's room, key `${sessionId}:${userId}`: the check-in line, the check-out,
- * and when they were first in the room (what the co-focus bonus asks). The session's window is copied
- * here so the bonus finds a member's rooms by time in one indexed query.
+ * when they were first in the room, and every stretch they were present (what the co-focus bonus
+ * asks). The session's window is copied here so the bonus finds a member's rooms by time in one
+ * indexed query.
  */
 export interface RoomMemberDoc {
   _id: string;
@@ -14,6 +26,8 @@ export interface RoomMemberDoc {
   /** The end of the session plus the co-focus grace: completions up to here count. */
   coFocusUntil: Date;
   firstPresentAt: Date | null;
+  /** Each stream's stretch of presence, oldest first (absent on documents from before they were kept). */
+  attendance?: AttendanceSpan[];
   checkIn: { line: string; questId: string | null; questTitle: string | null; at: Date } | null;
   checkOut: { outcome: CheckOutOutcome; note: string | null; at: Date } | null;
   removedAt: Date | null;
@@ -80,6 +94,19 @@ export const roomMemberSchema = new Schema<RoomMemberDoc>(
     sessionStart: { type: Date, required: true },
     coFocusUntil: { type: Date, required: true },
     firstPresentAt: { type: Date, default: null },
+    attendance: {
+      type: [
+        new Schema<AttendanceSpan>(
+          {
+            connectionId: { type: String, required: true },
+            from: { type: Date, required: true },
+            to: { type: Date, default: null },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     checkIn: { type: Schema.Types.Mixed, default: null },
     checkOut: { type: Schema.Types.Mixed, default: null },
     removedAt: { type: Date, default: null },

@@ -32,6 +32,7 @@ export function roomsRepository(
           $setOnInsert: {
             ...row,
             firstPresentAt: null,
+            attendance: [],
             checkIn: null,
             checkOut: null,
             removedAt: null,
@@ -56,6 +57,42 @@ export function roomsRepository(
       await RoomMember.updateOne(
         { _id: memberKey(sessionId, userId), firstPresentAt: null },
         { $set: { firstPresentAt: at } },
+      );
+    },
+
+    /** A stream opened: a stretch of presence starts (ended by endAttendance). */
+    async startAttendance(
+      sessionId: string,
+      userId: string,
+      connectionId: string,
+      at: Date,
+    ): Promise<void> {
+      await RoomMember.updateOne(
+        { _id: memberKey(sessionId, userId) },
+        { $push: { attendance: { connectionId, from: at, to: null } } },
+      );
+    },
+
+    /**
+     * Ends the open stretch of one connection, or of every connection of the member when none is
+     * named. The first end stays: a sweep and a close racing each other both leave the earlier write.
+     */
+    async endAttendance(
+      sessionId: string,
+      userId: string,
+      at: Date,
+      connectionId?: string,
+    ): Promise<void> {
+      await RoomMember.updateOne(
+        { _id: memberKey(sessionId, userId) },
+        { $set: { 'attendance.$[open].to': at } },
+        {
+          arrayFilters: [
+            connectionId
+              ? { 'open.to': null, 'open.connectionId': connectionId }
+              : { 'open.to': null },
+          ],
+        },
       );
     },
 
@@ -92,9 +129,11 @@ export function roomsRepository(
     },
 
     /**
-     * The room the member was in whose co-focus window holds `at` (the latest such). Every condition is
-     * on fields fixed once written, compared with `at` only: a member removed after `at` still counts,
-     * so the same completion gets the same answer however late it is handled or redelivered.
+     * The room the member was present in at `at`, within its co-focus window (the latest such): one of
+     * their stretches of presence started at or before `at` and had not ended before it. A stretch's
+     * end is written once, at or after the moment it ended, so a completion handled or redelivered
+     * after the member left still gets the answer it had while they were there; a member removed after
+     * `at` still counts.
      */
     async attendedAt(userId: string, at: Date): Promise<RoomMemberDoc | null> {
       return RoomMember.findOne({
@@ -102,7 +141,9 @@ export function roomsRepository(
         $or: [{ removedAt: null }, { removedAt: { $gt: at } }],
         coFocusUntil: { $gte: at },
         sessionStart: { $lte: at },
-        firstPresentAt: { $ne: null, $lte: at },
+        attendance: {
+          $elemMatch: { from: { $lte: at }, $or: [{ to: null }, { to: { $gte: at } }] },
+        },
       })
         .sort({ sessionStart: -1 })
         .lean<RoomMemberDoc>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CO_FOCUS_BONUS_XP,
   CO_FOCUS_GRACE_MINUTES,
   ROOM_HEARTBEAT_MS,
   ROOM_PRESENCE_TIMEOUT_MS,
@@ -8,8 +9,12 @@ import {
   roomTimerOf,
   roomTimerPhase,
   sessionEnd,
+  shareCompletionsOf,
+  sharedCheckIn,
+  sharedCheckOut,
   type CheckInRequest,
   type CheckOutRequest,
+  type CoFocusBonusResponse,
   type MutedMember,
   type RoomMember,
   type RoomMemberReport,
@@ -17,6 +22,7 @@ import {
   type RoomStreamEvent,
   type RoomSummary,
   type SequencedRoomEvent,
+  type ShareCompletions,
 } from '@levelup/contracts';
 import { AppError, forbidden, notFound, type Logger } from '@levelup/service-kit';
 import type { MembersRepository } from '../members/repository.ts';
@@ -51,6 +57,18 @@ function coFocusUntil(session: SessionDoc): Date {
     sessionEnd(new Date(session.startTime), session.duration).getTime() +
       CO_FOCUS_GRACE_MINUTES * 60_000,
   );
+}
+
+/**
+ * A room event as one reader's stream carries it: another member's check-in and check-out only as far
+ * as that member shares their completions; the sharing choice itself is never sent.
+ */
+export function asSeenBy(event: RoomStreamEvent, reader: string): RoomStreamEvent {
+  if (event.type !== 'checked_in' && event.type !== 'checked_out') return event;
+  const { share: stored, ...rest } = event;
+  const share = event.userId === reader ? 'on' : shareCompletionsOf(stored);
+  if (rest.type === 'checked_in') return { ...rest, checkIn: sharedCheckIn(rest.checkIn, share) };
+  return { ...rest, checkOut: rest.checkOut && sharedCheckOut(rest.checkOut, share) };
 }
 
 /**
@@ -108,11 +126,14 @@ export function roomsService(deps: {
       names: Map<string, string>;
       present: Set<string>;
       muted: Set<string>;
+      shares: Map<string, ShareCompletions>;
       reader: string;
     },
   ): RoomMember {
     const name = context.names.get(userId) ?? '';
     const muted = context.muted.has(userId);
+    // What the member shares of their completions, for everyone but themselves.
+    const share = userId === context.reader ? 'on' : shareCompletionsOf(context.shares.get(userId));
     return {
       userId,
       displayName: name,
@@ -121,20 +142,26 @@ export function roomsService(deps: {
       present: context.present.has(userId),
       checkIn:
         doc?.checkIn && !muted
-          ? {
-              line: doc.checkIn.line,
-              questId: doc.checkIn.questId ?? null,
-              questTitle: doc.checkIn.questTitle ?? null,
-              at: new Date(doc.checkIn.at).toISOString(),
-            }
+          ? sharedCheckIn(
+              {
+                line: doc.checkIn.line,
+                questId: doc.checkIn.questId ?? null,
+                questTitle: doc.checkIn.questTitle ?? null,
+                at: new Date(doc.checkIn.at).toISOString(),
+              },
+              share,
+            )
           : null,
       checkOut:
         doc?.checkOut && !muted
-          ? {
-              outcome: doc.checkOut.outcome,
-              note: doc.checkOut.note ?? null,
-              at: new Date(doc.checkOut.at).toISOString(),
-            }
+          ? sharedCheckOut(
+              {
+                outcome: doc.checkOut.outcome,
+                note: doc.checkOut.note ?? null,
+                at: new Date(doc.checkOut.at).toISOString(),
+              },
+              share,
+            )
           : null,
       muted,
       isMe: userId === context.reader,
@@ -143,16 +170,18 @@ export function roomsService(deps: {
 
   async function oneMember(session: SessionDoc, userId: string, reader: string) {
     const sessionId = session._id.toString();
-    const [doc, names, muted, present] = await Promise.all([
+    const [doc, names, muted, present, shares] = await Promise.all([
       rooms.member(sessionId, userId),
       members.namesOf([userId]),
       members.mutedBy(reader),
       rooms.isPresent(sessionId, userId, presentSince()),
+      members.sharesOf([userId]),
     ]);
     return memberView(userId, session, doc ?? undefined, {
       names,
       present: new Set(present ? [userId] : []),
       muted: new Set(muted),
+      shares,
       reader,
     });
   }
@@ -162,17 +191,19 @@ export function roomsService(deps: {
     const sessionId = session._id.toString();
     const seq = await rooms.currentSeq(sessionId);
     const ids = memberIdsOf(session);
-    const [docs, names, muted, presence] = await Promise.all([
+    const [docs, names, muted, presence, shares] = await Promise.all([
       rooms.membersOf(sessionId),
       members.namesOf([...ids, session.hostId]),
       members.mutedBy(reader),
       rooms.presentIn([sessionId], presentSince()),
+      members.sharesOf(ids),
     ]);
     const byUser = new Map(docs.map((doc) => [doc.userId, doc]));
     const context = {
       names,
       present: new Set(presence.map((row) => row.userId)),
       muted: new Set(muted),
+      shares,
       reader,
     };
     const now = clock();
@@ -197,22 +228,39 @@ export function roomsService(deps: {
     return ROOM_TIMER_PHASES.indexOf(roomTimerPhase(timer, now.getTime()).phase);
   }
 
-  /** A connection's presence ends: if it was the member's last, the room hears they left. */
+  /**
+   * A connection's presence ends (its stretch of attendance with it: now when the stream closed, its
+   * last ping plus the timeout when swept); if it was the member's last, the room hears they left.
+   */
   async function leaveRoom(
     connectionId: string,
     sessionId: string,
     userId: string,
     reason: 'left' | 'timeout',
-    olderThan?: Date,
+    swept?: { olderThan: Date; lastSeen: Date },
   ): Promise<void> {
-    const removed = await rooms.removePresence(connectionId, olderThan);
+    // A closed stream ends its stretch before its presence goes, so nothing reads it as present after
+    // it left; a sweep only once it won the removal (a ping may have saved the connection meanwhile).
+    // Either way the earlier end stays.
+    if (!swept) await rooms.endAttendance(sessionId, userId, clock(), connectionId);
+    const removed = await rooms.removePresence(connectionId, swept?.olderThan);
     if (!removed) return;
+    if (swept) {
+      const endedAt = new Date(new Date(swept.lastSeen).getTime() + ROOM_PRESENCE_TIMEOUT_MS);
+      await rooms.endAttendance(sessionId, userId, endedAt, connectionId);
+    }
     if (await rooms.isPresent(sessionId, userId, presentSince())) return;
     await emit(sessionId, { type: 'presence_left', userId, reason });
   }
 
   return {
     getRoom: async (userId: string, id: string) => state(await access(userId, id), userId),
+
+    /** The bonus one of the member's completions earned; another member's reads as none. */
+    async coFocusBonus(userId: string, completionEventId: string): Promise<CoFocusBonusResponse> {
+      const award = await rooms.award(completionEventId);
+      return { completionEventId, xp: award?.userId === userId ? CO_FOCUS_BONUS_XP : 0 };
+    },
 
     async checkIn(userId: string, id: string, input: CheckInRequest): Promise<RoomMember> {
       const session = await access(userId, id);
@@ -229,6 +277,7 @@ export function roomsService(deps: {
         type: 'checked_in',
         userId,
         checkIn: { ...checkIn, at: checkIn.at.toISOString() },
+        share: await members.shareOf(userId),
       });
       return oneMember(session, userId, userId);
     },
@@ -246,6 +295,7 @@ export function roomsService(deps: {
         type: 'checked_out',
         userId,
         checkOut: { ...checkOut, at: checkOut.at.toISOString() },
+        share: await members.shareOf(userId),
       });
       return oneMember(session, userId, userId);
     },
@@ -265,6 +315,7 @@ export function roomsService(deps: {
       const sessionId = session._id.toString();
       const updated = await sessions.removeMember(session._id, userId);
       await rooms.markRemoved(sessionId, userId, clock());
+      await rooms.endAttendance(sessionId, userId, clock());
       await rooms.removeUserPresence(sessionId, userId);
       await emit(sessionId, { type: 'member_removed', userId });
       return state(updated ?? session, hostId);
@@ -358,7 +409,7 @@ export function roomsService(deps: {
         lastSent: 0,
         pending: [],
         write: (event) => {
-          if (open) sink.write(event, 'seq' in event ? event.seq : undefined);
+          if (open) sink.write(asSeenBy(event, userId), 'seq' in event ? event.seq : undefined);
         },
         end: (reason) => {
           if (!open) return;
@@ -370,6 +421,7 @@ export function roomsService(deps: {
       const wasPresent = await rooms.isPresent(sessionId, userId, presentSince());
       await rooms.addPresence({ _id: connectionId, sessionId, userId, lastSeen: now });
       await rooms.markPresent(sessionId, userId, now);
+      await rooms.startAttendance(sessionId, userId, connectionId, now);
       await hub.attach(connection);
       sink.onClose(() => {
         open = false;
@@ -425,7 +477,10 @@ export function roomsService(deps: {
     async sweep(): Promise<void> {
       const cutoff = presentSince();
       for (const row of await rooms.stalePresence(cutoff)) {
-        await leaveRoom(row._id, row.sessionId, row.userId, 'timeout', cutoff);
+        await leaveRoom(row._id, row.sessionId, row.userId, 'timeout', {
+          olderThan: cutoff,
+          lastSeen: row.lastSeen,
+        });
       }
     },
 
@@ -466,6 +521,7 @@ export function roomsService(deps: {
 
     async memberLeft(session: SessionDoc, userId: string): Promise<void> {
       const sessionId = session._id.toString();
+      await rooms.endAttendance(sessionId, userId, clock());
       await rooms.removeUserPresence(sessionId, userId);
       await emit(sessionId, { type: 'member_left', userId });
     },

@@ -34,6 +34,9 @@ export function roomsRouter({
     sessions.quickMatch(userIdOf(ctx), body.focusMinutes),
   );
   mount(router, API.getRoom, ({ ctx, params }) => rooms.getRoom(userIdOf(ctx), params.id));
+  mount(router, API.coFocusBonus, ({ ctx, params }) =>
+    rooms.coFocusBonus(userIdOf(ctx), params.eventId),
+  );
   mount(router, API.pingRoom, ({ ctx, params, body }) =>
     rooms.ping(userIdOf(ctx), params.id, body.connectionId),
   );

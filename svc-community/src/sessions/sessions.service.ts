@@ -1,7 +1,7 @@
 import {
-  QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES,
   initials,
   isSessionFull,
+  quickMatchDistance,
   quickMatchSessionRequest,
   roomTimerOf,
   sessionEnd,
@@ -50,19 +50,27 @@ export function toSession(
   return session;
 }
 
-/** Start now joins a live session only with this much focus left, and not one the member was removed from. */
-function quickMatchable(doc: SessionDoc, userId: string, now: Date): boolean {
-  if ((doc.removedIds ?? []).includes(userId)) return false;
-  const timer = roomTimerOf(new Date(doc.startTime), doc.duration);
-  const focusLeftMs = Date.parse(timer.breakAt) - now.getTime();
-  return (
-    new Date(doc.startTime) <= now &&
-    focusLeftMs >= QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES * 60_000 &&
-    !isSessionFull({
+/**
+ * How well a live session suits Start now for `focusMinutes`: the distance of its focus left from the
+ * chosen length, or null when it cannot be joined (not about that length, full, or the member was
+ * removed from it).
+ */
+function quickMatchFit(
+  doc: SessionDoc,
+  userId: string,
+  now: Date,
+  focusMinutes: number,
+): number | null {
+  if ((doc.removedIds ?? []).includes(userId) || new Date(doc.startTime) > now) return null;
+  if (
+    isSessionFull({
       currentParticipants: doc.participantIds.length,
       maxParticipants: doc.maxParticipants,
     })
-  );
+  )
+    return null;
+  const timer = roomTimerOf(new Date(doc.startTime), doc.duration);
+  return quickMatchDistance(Date.parse(timer.breakAt) - now.getTime(), focusMinutes);
 }
 
 /** Body-doubling sessions, kept on the server. */
@@ -218,15 +226,13 @@ export function sessionsService(deps: {
       );
       const mine = live.find((doc) => doc.participantIds.includes(userId));
       if (mine) return { session: await present(mine, userId), created: false };
-      // The session this member would open: its length is the one to prefer among equals.
       const request = quickMatchSessionRequest(now, focusMinutes);
+      // Sessions with about the chosen focus left: the fullest first, then the closest to the length.
       const candidates = live
-        .filter((doc) => quickMatchable(doc, userId, now))
-        .sort(
-          (a, b) =>
-            b.participantIds.length - a.participantIds.length ||
-            Number(a.duration !== request.duration) - Number(b.duration !== request.duration),
-        );
+        .map((doc) => ({ doc, fit: quickMatchFit(doc, userId, now, focusMinutes) }))
+        .filter((entry): entry is { doc: SessionDoc; fit: number } => entry.fit !== null)
+        .sort((a, b) => b.doc.participantIds.length - a.doc.participantIds.length || a.fit - b.fit)
+        .map((entry) => entry.doc);
       for (const candidate of candidates) {
         const joined = await sessions.join(candidate, userId);
         if (joined) {

@@ -30,6 +30,8 @@ export const postSchema = z.object({
   commentCount: z.number().int().min(0).optional(),
   /** The reader wrote it: Delete is offered, Report and Mute are not. */
   isMine: z.boolean().optional(),
+  /** The reader already reported it: Report says so instead of asking again. */
+  reportedByMe: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 export const postListResponseSchema = z.array(postSchema);
@@ -59,7 +61,9 @@ export type CommunityFeedQuery = z.infer<typeof communityFeedQuerySchema>;
 export const communityFeedItemSchema = z.object({
   id: z.string(),
   user: z.object({ displayName: z.string().nullable(), username: z.string().nullable() }),
+  /** HIDDEN_QUEST_TITLE when its member shares completions with titles hidden (titleHidden true). */
   questTitle: z.string(),
+  titleHidden: z.boolean().optional(),
   questDifficulty: questDifficultySchema,
   xpEarned: z.number().int(),
   completedAt: isoDateTimeSchema.nullable(),
@@ -98,11 +102,23 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListResponseSchema = z.array(commentSchema);
 
-/** POST /api/posts/{id}/report: an optional reason; stored once per member and post for the admins. */
-export const reportPostRequestSchema = z
-  .object({ reason: z.string().trim().max(500, 'Reason must be 500 characters or less') })
-  .partial()
-  .optional();
+/** Why a post is reported: one of these, chosen in the Report dialog (Other asks for words). */
+export const REPORT_REASONS = ['Spam', 'Harassment or hate', 'Unsafe or harmful advice'] as const;
+export const REPORT_REASON_OTHER = 'Other';
+export const REPORT_REASON_REQUIRED = 'Please choose or describe a reason';
+export const ALREADY_REPORTED_MESSAGE = 'You already reported this post';
+
+/**
+ * POST /api/posts/{id}/report: a reason (required, at most 500 characters); stored once per member and
+ * post for the admins: a second report of the same post is 409 ALREADY_REPORTED_MESSAGE.
+ */
+export const reportPostRequestSchema = z.object({
+  reason: z
+    .string({ error: REPORT_REASON_REQUIRED })
+    .trim()
+    .min(1, REPORT_REASON_REQUIRED)
+    .max(500, 'Reason must be 500 characters or less'),
+});
 export type ReportPostRequest = z.infer<typeof reportPostRequestSchema>;
 
 export const postReportSchema = z.object({

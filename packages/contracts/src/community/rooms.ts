@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shareCompletionsSchema } from './privacy.ts';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { idSchema } from '../common/ids.ts';
 import { defineEvent } from '../events/envelope.ts';
@@ -32,6 +33,24 @@ export type QuickMatchFocusMinutes = (typeof QUICK_MATCH_FOCUS_MINUTES)[number];
 export const QUICK_MATCH_DEFAULT_FOCUS_MINUTES: QuickMatchFocusMinutes = 25;
 /** Start now joins a live session only if at least this many minutes of focus are left in it. */
 export const QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES = 10;
+/**
+ * Start now joins a live session only when the focus it has left is about the chosen length: within
+ * this many minutes of it (25 chosen: 15 to 35 minutes left), so a 25-minute choice never lands in a
+ * 50-minute block that just began.
+ */
+export const QUICK_MATCH_FOCUS_TOLERANCE_MINUTES = 10;
+
+/** What Start now does with the chosen length, said beside it. */
+export const quickMatchHint = (focusMinutes: number) =>
+  `Joins a live session with about ${focusMinutes} minutes of focus left, or starts one.`;
+
+/** How far a session's focus left is from the chosen length, in minutes; null when too far to join. */
+export function quickMatchDistance(focusLeftMs: number, focusMinutes: number): number | null {
+  const leftMinutes = focusLeftMs / 60_000;
+  if (leftMinutes < QUICK_MATCH_MIN_FOCUS_LEFT_MINUTES) return null;
+  const distance = Math.abs(leftMinutes - focusMinutes);
+  return distance <= QUICK_MATCH_FOCUS_TOLERANCE_MINUTES ? distance : null;
+}
 
 /**
  * The session Start now opens when there is none to join: `focusMinutes` of focus from `now`, then the
@@ -137,6 +156,8 @@ export const roomCheckInSchema = z.object({
   line: z.string(),
   questId: z.string().nullable(),
   questTitle: z.string().nullable(),
+  /** A quest is linked, but its member shares completions with titles hidden (id and title are null). */
+  questHidden: z.boolean().optional(),
   at: isoDateTimeSchema,
 });
 export type RoomCheckIn = z.infer<typeof roomCheckInSchema>;
@@ -264,12 +285,16 @@ export const roomStreamEventSchema = z.discriminatedUnion('type', [
     ...sequenced,
     userId: z.string(),
     checkIn: roomCheckInSchema,
+    /** The member's sharing choice on the server's copy, applied per reader; never sent to a stream. */
+    share: shareCompletionsSchema.optional(),
   }),
   z.object({
     type: z.literal('checked_out'),
     ...sequenced,
     userId: z.string(),
-    checkOut: roomCheckOutSchema,
+    /** Null for a reader when the member shares nothing of their completions. */
+    checkOut: roomCheckOutSchema.nullable(),
+    share: shareCompletionsSchema.optional(),
   }),
   /** Left the session (not only the room). */
   z.object({ type: z.literal('member_left'), ...sequenced, userId: z.string() }),
@@ -312,7 +337,25 @@ export const CO_FOCUS_GRACE_MINUTES = 15;
 /** The reason the XP history shows for it. */
 export const CO_FOCUS_BONUS_REASON = 'Co-focus bonus';
 /** The rule as shown where XP is explained. */
-export const CO_FOCUS_BONUS_RULE = `Co-focus bonus: complete a quest during a body-doubling session you joined and were in the room for (or up to ${CO_FOCUS_GRACE_MINUTES} minutes after it ends) and earn +${CO_FOCUS_BONUS_XP} XP, once per completion. Undoing the completion takes the bonus back.`;
+export const CO_FOCUS_BONUS_RULE = `Co-focus bonus: complete a quest while you are in the room of a body-doubling session you joined (during it, or up to ${CO_FOCUS_GRACE_MINUTES} minutes after it ends while still in the room) and earn +${CO_FOCUS_BONUS_XP} XP, once per completion. Undoing the completion takes the bonus back.`;
+
+/**
+ * The co-focus bonus a completion earned (0 when none): what its Undo takes back besides the quest's
+ * own XP, so the Undo can say the whole amount.
+ */
+export const coFocusBonusResponseSchema = z.object({
+  completionEventId: z.string(),
+  xp: z.number().int().min(0),
+});
+export type CoFocusBonusResponse = z.infer<typeof coFocusBonusResponseSchema>;
+
+/** What an Undo really took back: the completion's own XP and the co-focus bonus it had earned. */
+export function withCoFocusBonus<T extends { undone: boolean; xpDelta: number }>(
+  undo: T,
+  bonus: CoFocusBonusResponse | null,
+): T {
+  return undo.undone && bonus ? { ...undo, xpDelta: undo.xpDelta - bonus.xp } : undo;
+}
 
 export const CO_FOCUS_EVENT_TYPES = [
   'community.co_focus.awarded',

@@ -7,6 +7,7 @@ import {
   renderWithProviders,
   unauthorized,
 } from '@levelup/web-kit/testing';
+import { SIGN_UP_PRIVACY_NOTE } from '@levelup/contracts';
 import { AppRoutes } from '../../app/app-routes.tsx';
 
 const signedOut = { 'GET /api/user/profile': unauthorized };
@@ -40,6 +41,8 @@ describe('auth page', () => {
     expect(within(panel).getByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(within(panel).getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(within(panel).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    // What the community will see of a new member's completions, said before they create the account.
+    expect(within(panel).getByText(SIGN_UP_PRIVACY_NOTE)).toBeInTheDocument();
   });
 
   it('when sign-in is refused, then "Login failed" shows the server message and the page stays', async () => {

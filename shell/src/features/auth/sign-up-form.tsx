@@ -2,7 +2,11 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { registerRequestSchema, type RegisterRequest } from '@levelup/contracts';
+import {
+  SIGN_UP_PRIVACY_NOTE,
+  registerRequestSchema,
+  type RegisterRequest,
+} from '@levelup/contracts';
 import { browserTimeZone, serverMessageOf, useAuth, useToast, zodRule } from '@levelup/web-kit';
 
 type SignUpValues = Omit<RegisterRequest, 'timeZone'>;
@@ -52,6 +56,7 @@ export function SignUpForm() {
       <Form.Item label="Password" name="password" rules={[zodRule(shape.password)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
+      <p style={{ marginTop: 0, fontSize: 13 }}>{SIGN_UP_PRIVACY_NOTE}</p>
       <Button type="primary" htmlType="submit" block loading={register.isPending}>
         Create Account
       </Button>

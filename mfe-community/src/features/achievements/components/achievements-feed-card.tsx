@@ -52,7 +52,9 @@ export function AchievementsFeedCard() {
                       {item.questDifficulty}
                     </Tag>
                   </div>
-                  <div>{item.questTitle}</div>
+                  <div style={item.titleHidden ? { fontStyle: 'italic' } : undefined}>
+                    {item.questTitle}
+                  </div>
                   <div style={{ fontSize: 12 }}>
                     <strong>+{item.xpEarned} XP</strong>{' '}
                     <span style={{ opacity: 0.8 }}>

@@ -51,9 +51,10 @@ export async function deletePost(id: string): Promise<void> {
   await call(API.deletePost, { params: { id } });
 }
 
-export async function reportPost(id: string, reason?: string): Promise<void> {
+/** Reports a post with its reason; a second report of the same post is 409 (already reported). */
+export async function reportPost(input: { id: string; reason: string }): Promise<void> {
   postReportSchema.parse(
-    await call(API.reportPost, { params: { id }, body: reason ? { reason } : {} }),
+    await call(API.reportPost, { params: { id: input.id }, body: { reason: input.reason } }),
   );
 }
 

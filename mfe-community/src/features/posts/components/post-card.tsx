@@ -10,14 +10,16 @@ import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
 import { POST_TYPE_LABELS, initials, relativeTime, type Post } from '@levelup/contracts';
 import { usePostActions } from '../hooks/use-post-actions.ts';
 import { CommentsPanel } from './comments-panel.tsx';
+import { ReportPostDialog } from './report-post-dialog.tsx';
 
 // Preset colours whose light-theme text the shared antd theme darkens to AA contrast (web-kit antd-theme).
 const typeColours = { win: 'green', struggle: 'gold', support: 'blue' } as const;
 
 /** One post: author, label, relative time, text, likes and comments; delete, report and mute beyond the spec. */
 export function PostCard({ post, now }: { post: Post; now: Date }) {
-  const { like, remove, report, mute } = usePostActions();
+  const { like, remove, report, alreadyReported, mute } = usePostActions();
   const [showComments, setShowComments] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const author = post.author.displayName || 'Anonymous User';
   const comments = post.commentCount ?? 0;
   return (
@@ -65,9 +67,21 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
           </Popconfirm>
         ) : (
           <>
-            <Button type="text" onClick={() => report.mutate(post.id)}>
-              Report
+            <Button
+              type="text"
+              onClick={() => (post.reportedByMe ? alreadyReported() : setReporting(true))}
+            >
+              {post.reportedByMe ? 'Reported' : 'Report'}
             </Button>
+            <ReportPostDialog
+              author={author}
+              open={reporting}
+              sending={report.isPending}
+              onCancel={() => setReporting(false)}
+              onReport={(reason) =>
+                report.mutate({ id: post.id, reason }, { onSettled: () => setReporting(false) })
+              }
+            />
             <Popconfirm
               title={`Mute ${author}?`}
               description="Their posts and achievements leave your feed."

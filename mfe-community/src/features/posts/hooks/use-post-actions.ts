@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type Post } from '@levelup/contracts';
-import { queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
+import { ALREADY_REPORTED_MESSAGE, API, type Post } from '@levelup/contracts';
+import { HttpError, queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
 import {
   addComment,
   commentsQueryKey,
@@ -43,11 +43,24 @@ export function usePostActions() {
     onError: failed('Could not delete the post'),
   });
   const report = useMutation({
-    mutationFn: (id: string) => reportPost(id),
-    onSuccess: () =>
-      toast.success({ title: 'Post reported', description: 'Thanks - an admin will take a look.' }),
-    onError: failed('Could not report the post'),
+    mutationFn: reportPost,
+    onSuccess: () => {
+      toast.success({ title: 'Post reported', description: 'Thanks - an admin will take a look.' });
+      return refreshPosts();
+    },
+    onError: (error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 409))
+        return failed('Could not report the post')(error);
+      alreadyReported();
+      void refreshPosts();
+    },
   });
+  /** A second report of a post: said, never sent again. */
+  const alreadyReported = () =>
+    toast.info({
+      title: 'Already reported',
+      description: `${ALREADY_REPORTED_MESSAGE}. An admin will take a look.`,
+    });
   const mute = useMutation({
     mutationFn: muteAuthor,
     onSuccess: async () => {
@@ -70,7 +83,7 @@ export function usePostActions() {
       ]),
     onError: failed('Could not unmute the member'),
   });
-  return { share, like, remove, report, mute, unmuteMember };
+  return { share, like, remove, report, alreadyReported, mute, unmuteMember };
 }
 
 export function useAddComment(postId: string) {

@@ -5,7 +5,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import { CHECK_OUT_OUTCOME_LABELS, type RoomMember } from '@levelup/contracts';
+import { CHECK_OUT_OUTCOME_LABELS, HIDDEN_ROOM_QUEST, type RoomMember } from '@levelup/contracts';
 
 const outcomeColors = { done: 'green', partly: 'gold', not_this_time: 'default' } as const;
 
@@ -59,10 +59,16 @@ export function MemberLine({
         ) : member.checkIn ? (
           <p style={{ margin: '4px 0 0', overflowWrap: 'anywhere' }}>
             <span>Working on: {member.checkIn.line}</span>
-            {member.checkIn.questTitle && (
+            {member.checkIn.questTitle ? (
               <span style={{ display: 'block', fontSize: 13 }}>
                 Quest: {member.checkIn.questTitle}
               </span>
+            ) : (
+              member.checkIn.questHidden && (
+                <span style={{ display: 'block', fontSize: 13, fontStyle: 'italic' }}>
+                  Quest: {HIDDEN_ROOM_QUEST}
+                </span>
+              )
             )}
           </p>
         ) : (

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomState, RoomStreamEvent } from '@levelup/contracts';
+import { HIDDEN_ROOM_QUEST, type RoomState, type RoomStreamEvent } from '@levelup/contracts';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import { memberFixture, questFixture, roomFixture } from '../../../test/fixtures.ts';
 import { RoomPage } from './room-page.tsx';
@@ -78,6 +78,12 @@ describe('the live room page', () => {
           memberFixture({
             checkIn: { line: 'Draft chapter two', questId: null, questTitle: 'Book', at },
           }),
+          // Shares completions with titles hidden: a quest is linked, its title is not sent.
+          memberFixture({
+            userId: 'u3',
+            displayName: 'Alan Turing',
+            checkIn: { line: 'Inbox zero', questId: null, questTitle: null, questHidden: true, at },
+          }),
         ],
       }),
     );
@@ -92,6 +98,9 @@ describe('the live room page', () => {
     const ada = within(members).getByRole('listitem', { name: 'Ada Lovelace' });
     expect(ada).toHaveTextContent('Working on: Draft chapter two');
     expect(ada).toHaveTextContent('Quest: Book');
+    expect(within(members).getByRole('listitem', { name: 'Alan Turing' })).toHaveTextContent(
+      `Working on: Inbox zeroQuest: ${HIDDEN_ROOM_QUEST}`,
+    );
     expect(within(members).getByRole('listitem', { name: 'Grace Hopper (you)' })).toHaveTextContent(
       'Host',
     );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import { quickMatchHint } from '@levelup/contracts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { SessionsPage } from './sessions-page.tsx';
 
@@ -142,6 +143,10 @@ describe('sessions page', () => {
     expect(await screen.findByText('In the room: Ada Lovelace, Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('24 min left')).toBeInTheDocument();
     await user.click(screen.getByText('50 min'));
+    // Start now says what it will do with the chosen length.
+    expect(screen.getByRole('button', { name: 'Start now' })).toHaveAccessibleDescription(
+      quickMatchHint(50),
+    );
     await user.click(screen.getByRole('button', { name: 'Start now' }));
     expect(await screen.findByRole('heading', { name: 'The room' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/sessions/quick-match')?.body).toEqual({

@@ -5,6 +5,7 @@ import Radio from 'antd/es/radio';
 import {
   QUICK_MATCH_DEFAULT_FOCUS_MINUTES,
   QUICK_MATCH_FOCUS_MINUTES,
+  quickMatchHint,
   splitSessions,
   type QuickMatchFocusMinutes,
   type Session,
@@ -46,9 +47,17 @@ function StartNow() {
         onChange={(event) => setMinutes(event.target.value as QuickMatchFocusMinutes)}
         options={QUICK_MATCH_FOCUS_MINUTES.map((value) => ({ value, label: `${value} min` }))}
       />
-      <Button type="primary" loading={match.isPending} onClick={() => match.mutate(minutes)}>
+      <Button
+        type="primary"
+        loading={match.isPending}
+        aria-describedby="start-now-hint"
+        onClick={() => match.mutate(minutes)}
+      >
         Start now
       </Button>
+      <span id="start-now-hint" style={{ fontSize: 13, flexBasis: '100%' }}>
+        {quickMatchHint(minutes)}
+      </span>
     </div>
   );
 }

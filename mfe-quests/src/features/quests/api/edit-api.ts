@@ -1,5 +1,6 @@
 import {
   API,
+  coFocusBonusResponseSchema,
   occurrenceSchema,
   questSchema,
   seriesSchema,
@@ -12,6 +13,7 @@ import {
   type UndoCompletionResponse,
   type UpdateQuestRequestInput,
   type UpdateSeriesRequestInput,
+  withCoFocusBonus,
 } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
@@ -55,9 +57,18 @@ export async function skipOccurrence(occurrenceId: string): Promise<Occurrence> 
   return occurrenceSchema.parse(await call(API.skipOccurrence, { params: { id: occurrenceId } }));
 }
 
-/** Undoes a completion: the usual revoke, exactly once. */
+/**
+ * Undoes a completion: the usual revoke, exactly once. Its xpDelta counts the co-focus bonus that goes
+ * back with it (svc-community takes it back on the revoke), so the toast says the whole amount.
+ */
 export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
-  return undoCompletionResponseSchema.parse(
+  const undone = undoCompletionResponseSchema.parse(
     await call(API.undoCompletion, { params: { eventId } }),
   );
+  if (!undone.undone) return undone;
+  const bonus = await call(API.coFocusBonus, { params: { eventId } }).then(
+    (answer) => coFocusBonusResponseSchema.parse(answer),
+    () => null,
+  );
+  return withCoFocusBonus(undone, bonus);
 }

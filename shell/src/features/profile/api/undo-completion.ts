@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   API,
+  coFocusBonusResponseSchema,
   undoCompletionResponseSchema,
   undoableCompletionsResponseSchema,
   type UndoCompletionResponse,
   type XpHistoryEntry,
+  withCoFocusBonus,
 } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
@@ -18,11 +20,20 @@ export function canUndo(entry: XpHistoryEntry): boolean {
   );
 }
 
-/** Undoes one completion: the history row's id is its event id. */
+/**
+ * Undoes one completion (the history row's id is its event id). Its xpDelta counts the co-focus bonus
+ * that goes back with it, so the toast says the whole amount.
+ */
 export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
-  return undoCompletionResponseSchema.parse(
+  const undone = undoCompletionResponseSchema.parse(
     await call(API.undoCompletion, { params: { eventId } }),
   );
+  if (!undone.undone) return undone;
+  const bonus = await call(API.coFocusBonus, { params: { eventId } }).then(
+    (answer) => coFocusBonusResponseSchema.parse(answer),
+    () => null,
+  );
+  return withCoFocusBonus(undone, bonus);
 }
 
 /** Which of these completions Undo can still take back. */

@@ -88,6 +88,7 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/user/achievements': { body: achievements },
     'GET /api/user/xp-history': { body: history },
     'GET /api/calendar-feed': { body: { feed: null } },
+    'GET /api/community/privacy': { body: { shareCompletions: 'titles_hidden' } },
     ...extra,
   });
 }
@@ -166,6 +167,27 @@ describe('profile page (Profile screen)', () => {
     expect(screen.queryByRole('button', { name: 'Undo: Evening journal' })).not.toBeInTheDocument();
     const asked = calls.find((call) => call.path === '/api/quests/completions/undoable');
     expect(asked?.body).toEqual({ eventIds: ['e2', 'e1'] });
+  });
+
+  it('when Undo takes back a completion that earned a co-focus bonus, then the toast says the quest XP and the bonus together', async () => {
+    routes({
+      'GET /api/user/xp-history': {
+        body: { entries: [{ ...history.entries[1], id: 'e3', title: 'Morning run' }], total: 1 },
+      },
+      'POST /api/quests/completions/undoable': { body: { eventIds: ['e3'] } },
+      'POST /api/quests/completions/e3/undo': {
+        body: { kind: 'occurrence', id: 'o1', title: 'Morning run', undone: true, xpDelta: -25 },
+      },
+      'GET /api/community/co-focus/e3': {
+        body: { completionEventId: 'e3', xp: CO_FOCUS_BONUS_XP },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />);
+    await user.click(await screen.findByRole('button', { name: 'Undo: Morning run' }));
+    expect(
+      await screen.findByText(`Morning run: ${25 + CO_FOCUS_BONUS_XP} XP taken back.`),
+    ).toBeInTheDocument();
   });
 
   it('when the overview fails, then Quest Statistics Unavailable shows with a Retry that loads it', async () => {

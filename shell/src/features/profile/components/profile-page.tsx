@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { HttpError, isUnauthorized, PageSpinner, useProfile } from '@levelup/web-kit';
 import { AchievementsCard } from './achievements-card.tsx';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
+import { CommunityPrivacyCard } from './community-privacy-card.tsx';
 import { DataExportCard } from './data-export-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { QuestStatsCard } from './quest-stats-card.tsx';
@@ -42,6 +43,7 @@ export function ProfilePage({
       <AchievementsCard />
       {reminders?.(profile.timeZone)}
       <XpHistoryCard />
+      <CommunityPrivacyCard />
       <CalendarFeedCard />
       <DataExportCard timeZone={profile.timeZone} />
     </div>
