@@ -133,6 +133,7 @@ export function planHabitica(
       difficulty: difficultyOf(daily.priority),
       recurrence,
       startDate: startOf(completions, start ? localDate(start, timeZone) : null, today),
+      endDate: null,
       completions,
       skips: [],
     });
@@ -157,6 +158,7 @@ export function planHabitica(
         monthlyBy: 'day_of_month',
       },
       startDate: startOf(completions, null, today),
+      endDate: null,
       completions,
       skips: [],
     });

@@ -22,6 +22,8 @@ export interface PlannedSeries {
   difficulty: QuestDifficulty;
   recurrence: ImportRecurrence;
   startDate: string;
+  /** The last day it is scheduled (an archived Loop habit ends on its last entry); null: open. */
+  endDate: string | null;
   completions: PlannedCompletion[];
   /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
   skips: string[];
