@@ -214,8 +214,8 @@ describe('import from Habitica', () => {
       ['Read a chapter', 'habit', 'Every day', 3],
     ]);
     expect(preview.lifeTasks).toEqual([
-      { title: 'File taxes', completed: true, completedOn: '2026-03-08' },
-      { title: 'Buy a bike', completed: false, completedOn: null },
+      { title: 'File taxes', completed: true, completedOn: '2026-03-08', alreadyHere: false },
+      { title: 'Buy a bike', completed: false, completedOn: null, alreadyHere: false },
     ]);
     expect(preview.counts).toEqual({ series: 4, lifeTasks: 2, completions: 9 });
     expect(preview.warnings).toEqual([

@@ -127,6 +127,7 @@ export function planHabitica(
     const completions = byDay(found.completions, today);
     const start = habiticaInstant(daily.startDate);
     series.push({
+      sourceId: daily.id ?? daily._id ?? `daily:${daily.text}`,
       title: daily.text.slice(0, 200),
       description: daily.notes ?? '',
       kind: 'daily',
@@ -147,6 +148,7 @@ export function planHabitica(
     unreadable += found.unreadable;
     const completions = byDay(found.completions, today);
     series.push({
+      sourceId: habit.id ?? habit._id ?? `habit:${habit.text}`,
       title: habit.text.slice(0, 200),
       description: habit.notes ?? '',
       kind: 'habit',
@@ -167,6 +169,7 @@ export function planHabitica(
     const completedAt = todo.completed ? habiticaInstant(todo.dateCompleted) : null;
     const completedOn = completedAt ? localDate(completedAt, timeZone) : null;
     return {
+      sourceId: todo.id ?? todo._id ?? `todo:${todo.text}`,
       title: todo.text.slice(0, 200),
       notes: todo.notes ?? null,
       dueDate: habiticaInstant(todo.date),

@@ -257,7 +257,11 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
   const allDays = allFile ? fromAllHabitsFile(allFile, habits) : null;
   const warnings: string[] = [];
   const series: PlannedSeries[] = [];
+  const seen = new Map<string, number>();
   habits.forEach((habit, index) => {
+    // Loop's CSV has no habit id: its name, numbered among habits of the same name, stands for it.
+    const nth = (seen.get(habit.name) ?? 0) + 1;
+    seen.set(habit.name, nth);
     const own = ownFile(files, habit);
     const checked = own
       ? fromHabitFile(own, habit)
@@ -275,6 +279,7 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
     const startDate = startOf(completions, null, today);
     const last = checked.last && checked.last < today ? checked.last : today;
     const planned: PlannedSeries = {
+      sourceId: `${habit.name}#${nth}`,
       title: habit.name,
       description: habit.description,
       kind: 'habit',

@@ -16,6 +16,8 @@ export interface PlannedCompletion {
 
 /** A recurring series the import will create, with its past completions (one per local day). */
 export interface PlannedSeries {
+  /** Where it came from in the other app (Habitica's task id, Loop's habit): a re-import finds it. */
+  sourceId: string;
   title: string;
   description: string;
   kind: 'daily' | 'habit';
@@ -31,6 +33,7 @@ export interface PlannedSeries {
 
 /** A life task the import will create (a Habitica todo), done on a day or open. */
 export interface PlannedLifeTask {
+  sourceId: string;
   title: string;
   notes: string | null;
   dueDate: Date | null;
@@ -62,39 +65,95 @@ export function describeRecurrence(rule: ImportRecurrence): string {
   return rule.monthlyBy === 'weekday' ? `${every} on the same weekday` : every;
 }
 
-export function countsOf(plan: ImportPlan): ImportCounts {
+/**
+ * A planned series against what earlier imports brought: the series an earlier import created from the
+ * same source item (null: a new one), and the days it does not have yet. Days the series already has
+ * an occurrence for (done, skipped or still open in Level Up) are not written again.
+ */
+export interface PlacedSeries {
+  planned: PlannedSeries;
+  existingId: string | null;
+  completions: PlannedCompletion[];
+  skips: string[];
+  /** Completions of the export the series already has. */
+  here: number;
+}
+
+export interface PlacedLifeTask {
+  planned: PlannedLifeTask;
+  /** Brought by an earlier import: not created again. */
+  here: boolean;
+}
+
+export interface PlacedPlan {
+  plan: ImportPlan;
+  series: PlacedSeries[];
+  lifeTasks: PlacedLifeTask[];
+}
+
+/** Everything is new (no earlier import of these items). */
+export function allNew(plan: ImportPlan): PlacedPlan {
   return {
-    series: plan.series.length,
-    lifeTasks: plan.lifeTasks.length,
-    completions: plan.series.reduce((sum, s) => sum + s.completions.length, 0),
+    plan,
+    series: plan.series.map((planned) => ({
+      planned,
+      existingId: null,
+      completions: planned.completions,
+      skips: planned.skips,
+      here: 0,
+    })),
+    lifeTasks: plan.lifeTasks.map((planned) => ({ planned, here: false })),
+  };
+}
+
+/** What the import adds. */
+export function countsOf(placed: PlacedPlan): ImportCounts {
+  return {
+    series: placed.series.filter((s) => s.existingId === null).length,
+    lifeTasks: placed.lifeTasks.filter((t) => !t.here).length,
+    completions: placed.series.reduce((sum, s) => sum + s.completions.length, 0),
+  };
+}
+
+/** What earlier imports already brought. */
+export function alreadyHereOf(placed: PlacedPlan): ImportCounts {
+  return {
+    series: placed.series.filter((s) => s.existingId !== null).length,
+    lifeTasks: placed.lifeTasks.filter((t) => t.here).length,
+    completions: placed.series.reduce((sum, s) => sum + s.here, 0),
   };
 }
 
 /** What the import will create, as the preview shows it. */
-export function previewOf(plan: ImportPlan, today: string): ImportPreview {
+export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
+  const { plan } = placed;
   return {
     source: plan.source,
     fileName: plan.fileName,
-    series: plan.series.map((s) => ({
+    series: placed.series.map(({ planned: s, existingId, completions, here }) => ({
       title: s.title,
       kind: s.kind,
       recurrence: s.recurrence,
       repeatRule: describeRecurrence(s.recurrence),
       startDate: s.startDate,
-      completions: s.completions.length,
+      completions: completions.length,
       skippedDays: s.skips.length,
       currentStreak: dayStreaks(
         s.completions.map((c) => c.day),
         today,
         s.skips,
       ).current,
+      alreadyHere: existingId !== null,
+      completionsAlreadyHere: here,
     })),
-    lifeTasks: plan.lifeTasks.map((t) => ({
+    lifeTasks: placed.lifeTasks.map(({ planned: t, here }) => ({
       title: t.title,
       completed: t.completed,
       completedOn: t.completedOn,
+      alreadyHere: here,
     })),
-    counts: countsOf(plan),
+    counts: countsOf(placed),
+    alreadyHere: alreadyHereOf(placed),
     warnings: plan.warnings,
   };
 }

@@ -10,6 +10,7 @@ import {
   type OutboxEntry,
   perConnection,
 } from '@levelup/service-kit';
+import { importSourceRefSchema, type ImportSourceRef } from '../series/models.ts';
 
 /** A life_tasks document. */
 export interface LifeTaskDoc {
@@ -35,6 +36,8 @@ export interface LifeTaskDoc {
   isActive: boolean;
   /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
   importBatchId?: string | null;
+  /** The item of the other app it was imported from, so a later import does not create it again. */
+  importSource?: ImportSourceRef | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -76,12 +79,14 @@ const lifeTaskSchema = new Schema<LifeTaskDoc>(
     color: { type: String, required: true, default: 'amber' },
     isActive: { type: Boolean, required: true, default: true },
     importBatchId: { type: String, default: null },
+    importSource: { type: importSourceRefSchema, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
   { collection: 'life_tasks', timestamps: true, versionKey: false },
 );
 lifeTaskSchema.index({ userId: 1, isActive: 1, createdAt: 1 });
+lifeTaskSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(lifeTaskSchema);
 
 const lifeTaskCompletionSchema = new Schema<LifeTaskCompletionDoc>(

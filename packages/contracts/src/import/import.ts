@@ -33,7 +33,12 @@ const habiticaHistorySchema = z.object({
 });
 export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
 
+/** Habitica's task id (a UUID): remembered so a second import of the same task adds only what is new. */
+const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
+
 const habiticaTaskCore = {
+  id: habiticaIdSchema,
+  _id: habiticaIdSchema,
   text: taskTextSchema,
   notes: notesSchema,
   priority: z.number().finite().optional(),
@@ -59,6 +64,8 @@ export const habiticaHabitSchema = z.object({
 export type HabiticaHabit = z.infer<typeof habiticaHabitSchema>;
 
 export const habiticaTodoSchema = z.object({
+  id: habiticaIdSchema,
+  _id: habiticaIdSchema,
   text: taskTextSchema,
   notes: notesSchema,
   priority: z.number().finite().optional(),
@@ -122,6 +129,12 @@ export const importPreviewSeriesSchema = z.object({
   skippedDays: z.number().int().min(0),
   /** The streak these completions make on their own, counted to today. */
   currentStreak: z.number().int().min(0),
+  /**
+   * True when an earlier import already brought this item: the import adds only the days it does not
+   * have yet (completions counts those; completionsAlreadyHere the ones it has).
+   */
+  alreadyHere: z.boolean(),
+  completionsAlreadyHere: z.number().int().min(0),
 });
 export type ImportPreviewSeries = z.infer<typeof importPreviewSeriesSchema>;
 
@@ -129,6 +142,8 @@ export const importPreviewLifeTaskSchema = z.object({
   title: z.string(),
   completed: z.boolean(),
   completedOn: localDateSchema.nullable(),
+  /** Brought by an earlier import: left as it is. */
+  alreadyHere: z.boolean(),
 });
 
 export const importCountsSchema = z.object({
@@ -143,7 +158,10 @@ export const importPreviewSchema = z.object({
   fileName: z.string(),
   series: z.array(importPreviewSeriesSchema),
   lifeTasks: z.array(importPreviewLifeTaskSchema),
+  /** What the import will add. */
   counts: importCountsSchema,
+  /** What earlier imports of the same items already brought (not added again). */
+  alreadyHere: importCountsSchema,
   /** What was left out and why ('"Smoke" is a negative habit: not imported'). */
   warnings: z.array(z.string()),
 });

@@ -38,6 +38,8 @@ const NOT_AN_EXPORT =
   'Choose a Habitica data export (.json) or a Loop Habit Tracker CSV export (.zip or its .csv files)';
 
 const TASK_FIELDS = [
+  'id',
+  '_id',
   'text',
   'notes',
   'priority',
