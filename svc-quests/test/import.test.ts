@@ -211,16 +211,18 @@ describe('import from Habitica', () => {
       ['Morning stretch', 'daily', 'Every week on Mon, Tue, Wed, Thu, Fri', 4],
       ['Water plants', 'daily', 'Every 3 days', 2],
       ['Pay rent', 'daily', 'Every month', 0],
+      ['Never due', 'daily', 'Paused', 0],
       ['Read a chapter', 'habit', 'Every day', 3],
     ]);
     expect(preview.lifeTasks).toEqual([
       { title: 'File taxes', completed: true, completedOn: '2026-03-08', alreadyHere: false },
       { title: 'Buy a bike', completed: false, completedOn: null, alreadyHere: false },
     ]);
-    expect(preview.counts).toEqual({ series: 4, lifeTasks: 2, completions: 9 });
+    expect(preview.counts).toEqual({ series: 5, lifeTasks: 2, completions: 9 });
     expect(preview.warnings).toEqual([
-      '"Never due" repeats on no day: not imported',
-      '"Smoke" is a negative habit: not imported',
+      '"Never due" is never due in Habitica (on no weekday): imported paused, with its history',
+      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
+      '"Cake" is a reward: rewards are not imported',
     ]);
 
     const { status, body } = await quests.as(userId)(

@@ -223,8 +223,8 @@ export function importService(deps: {
       endDate: planned.endDate ? startOfLocalDay(planned.endDate, timeZone) : null,
       startLocalDate: planned.startDate,
       endLocalDate: planned.endDate,
-      pauses: [],
-      isActive: true,
+      pauses: planned.paused ? [{ from: planned.startDate, to: null }] : [],
+      isActive: !planned.paused,
       importBatchId: batchId,
       importSource: { app: source, id: planned.sourceId },
       outbox: [],
@@ -286,6 +286,10 @@ export function importService(deps: {
       if (same?.status === 'done') return toBatch(same);
       if (same) throw importUnderWay();
       const { plan, timeZone } = await planOf(userId, input);
+      if (plan.problems.length > 0)
+        throw new AppError('VALIDATION_FAILED', plan.problems[0]!, 400, {
+          details: plan.problems.map((message) => ({ path: 'export', message })),
+        });
       const placed = await place(userId, plan);
       const counts = countsOf(placed);
       if (counts.series + counts.lifeTasks + counts.completions === 0) {

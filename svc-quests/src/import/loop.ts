@@ -287,11 +287,12 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
       recurrence: loopRecurrence(habit, completions, startDate),
       startDate,
       endDate: habit.archived ? (last < startDate ? startDate : last) : null,
+      paused: false,
       completions,
       skips: [...new Set(checked.skipped)].filter((day) => day <= today && day >= startDate),
     };
     warnings.push(...habitNotes(habit, planned));
     series.push(planned);
   });
-  return { source: 'loop', fileName, series, lifeTasks: [], warnings };
+  return { source: 'loop', fileName, series, lifeTasks: [], warnings, problems: [] };
 }

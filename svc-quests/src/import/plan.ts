@@ -26,6 +26,8 @@ export interface PlannedSeries {
   startDate: string;
   /** The last day it is scheduled (an archived Loop habit ends on its last entry); null: open. */
   endDate: string | null;
+  /** Imported paused from its start (never due in the other app): it keeps its history only. */
+  paused: boolean;
   completions: PlannedCompletion[];
   /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
   skips: string[];
@@ -49,6 +51,8 @@ export interface ImportPlan {
   series: PlannedSeries[];
   lifeTasks: PlannedLifeTask[];
   warnings: string[];
+  /** What keeps the file from being imported, naming the item; the preview lists them. */
+  problems: string[];
 }
 
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -134,7 +138,7 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
       title: s.title,
       kind: s.kind,
       recurrence: s.recurrence,
-      repeatRule: describeRecurrence(s.recurrence),
+      repeatRule: s.paused ? 'Paused' : describeRecurrence(s.recurrence),
       startDate: s.startDate,
       completions: completions.length,
       skippedDays: s.skips.length,
@@ -155,6 +159,7 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
     counts: countsOf(placed),
     alreadyHere: alreadyHereOf(placed),
     warnings: plan.warnings,
+    problems: plan.problems,
   };
 }
 
@@ -165,13 +170,16 @@ export function byDay(completions: PlannedCompletion[], today: string): PlannedC
   return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
-/** The series starts on its first completion, or the given start if earlier, or today. */
+/**
+ * The series starts on its first completion, or on the given start if earlier; a given start in the
+ * future (nothing done yet) is kept; without either, today.
+ */
 export function startOf(
   completions: PlannedCompletion[],
   given: string | null,
   today: string,
 ): string {
   const first = completions[0]?.day ?? null;
-  const candidates = [first, given].filter((d): d is string => d !== null && d <= today);
+  const candidates = [first, given].filter((d): d is string => d !== null);
   return candidates.sort()[0] ?? today;
 }

@@ -36,6 +36,13 @@ export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
 /** Habitica's task id (a UUID): remembered so a second import of the same task adds only what is new. */
 const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
 
+/** A checklist's items (kept in the notes: a series has no steps). */
+const habiticaChecklistSchema = z
+  .array(z.object({ text: z.string().max(500), completed: z.boolean().optional() }))
+  .max(200)
+  .optional();
+export type HabiticaChecklist = z.infer<typeof habiticaChecklistSchema>;
+
 const habiticaTaskCore = {
   id: habiticaIdSchema,
   _id: habiticaIdSchema,
@@ -43,6 +50,7 @@ const habiticaTaskCore = {
   notes: notesSchema,
   priority: z.number().finite().optional(),
   history: z.array(habiticaHistorySchema).max(MAX_HISTORY).optional(),
+  checklist: habiticaChecklistSchema,
 };
 
 export const habiticaDailySchema = z.object({
@@ -69,6 +77,7 @@ export const habiticaTodoSchema = z.object({
   text: taskTextSchema,
   notes: notesSchema,
   priority: z.number().finite().optional(),
+  checklist: habiticaChecklistSchema,
   completed: z.boolean().optional(),
   dateCompleted: habiticaDateSchema.nullish(),
   date: habiticaDateSchema.nullish(),
@@ -77,10 +86,22 @@ export type HabiticaTodo = z.infer<typeof habiticaTodoSchema>;
 
 /** The part of Habitica's "user data" JSON export the import reads (the rest is left in the browser). */
 export const habiticaExportSchema = z.object({
+  /** The custom day start (a day begins at this hour, 0-23) and the zone offset Habitica knew. */
+  preferences: z
+    .object({
+      dayStart: z.number().int().min(0).max(23).optional(),
+      timezoneOffset: z.number().finite().optional(),
+    })
+    .optional(),
   tasks: z.object({
     habits: z.array(habiticaHabitSchema).max(MAX_TASKS).default([]),
     dailys: z.array(habiticaDailySchema).max(MAX_TASKS).default([]),
     todos: z.array(habiticaTodoSchema).max(MAX_TASKS).default([]),
+    /** Rewards are only listed (not imported): their names. */
+    rewards: z
+      .array(z.object({ text: taskTextSchema }))
+      .max(MAX_TASKS)
+      .default([]),
   }),
 });
 export type HabiticaExport = z.infer<typeof habiticaExportSchema>;
@@ -162,8 +183,10 @@ export const importPreviewSchema = z.object({
   counts: importCountsSchema,
   /** What earlier imports of the same items already brought (not added again). */
   alreadyHere: importCountsSchema,
-  /** What was left out and why ('"Smoke" is a negative habit: not imported'). */
+  /** What was changed or left out and why ('"Smoke" only counts slips (−) in Habitica: not imported'). */
   warnings: z.array(z.string()),
+  /** What keeps the file from being imported (an item's date that cannot be read), item by item. */
+  problems: z.array(z.string()),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

@@ -36,6 +36,7 @@ const preview: ImportPreview = {
   counts: { series: 1, lifeTasks: 0, completions: 2 },
   alreadyHere: { series: 0, lifeTasks: 0, completions: 0 },
   warnings: ['1 archived habit(s) left out'],
+  problems: [],
 };
 const batch: ImportBatch = {
   id: 'b1',

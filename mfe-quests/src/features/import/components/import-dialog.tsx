@@ -84,6 +84,19 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
           ))}
         </ul>
       )}
+      {preview.problems.length > 0 && (
+        <Alert
+          type="error"
+          title="This file cannot be imported as it is"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {preview.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {preview.warnings.length > 0 && (
         <Alert
           type="warning"
@@ -226,7 +239,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
         <Button
           key="import"
           type="primary"
-          disabled={!preview.data || !request}
+          disabled={!preview.data || !request || preview.data.problems.length > 0}
           loading={run.isPending}
           onClick={() => request && run.mutate(request)}
         >
