@@ -105,7 +105,7 @@ async function expectNothingImported(userId: string) {
 }
 
 describe('import from Loop Habit Tracker', () => {
-  it('when the CSV export is previewed, then each habit shows its repeat rule, completions and streak, archived ones left out, and nothing is created', async () => {
+  it('when the CSV export is previewed, then each habit shows its repeat rule, completions and streak, an archived one without history left out, and nothing is created', async () => {
     const userId = randomUUID();
     const { status, body } = await quests.as(userId)(
       'POST',
@@ -114,7 +114,7 @@ describe('import from Loop Habit Tracker', () => {
     );
     expect(status).toBe(200);
     const preview = importPreviewSchema.parse(body);
-    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 13 });
+    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12 });
     expect(
       preview.series.map((s) => [
         s.title,
@@ -126,9 +126,13 @@ describe('import from Loop Habit Tracker', () => {
     ).toEqual([
       ['Meditate', 'Every day', 7, 6, '2026-03-01'],
       ['Wake up early', 'Every week on Mon, Thu', 4, 1, '2026-02-26'],
-      ['Run', 'Every day', 2, 1, '2026-03-08'],
+      ['Run', 'Every day', 1, 1, '2026-03-10'],
     ]);
-    expect(preview.warnings).toEqual(['1 archived habit(s) left out']);
+    expect(preview.warnings).toEqual([
+      '"Wake up early" is 2 times in 7 days in Loop: imported as Every week on Mon, Thu',
+      '"Run" counts km (at least 5 a day): imported as done on the 1 day Loop counts as done; the amounts are not kept',
+      '"Journal" is archived in Loop and has no history: not imported',
+    ]);
     // Loop's SKIP days are rest days: Meditate's streak runs over the 6th.
     expect(preview.series.map((s) => s.skippedDays)).toEqual([2, 0, 0]);
     await expectNothingImported(userId);
@@ -140,12 +144,12 @@ describe('import from Loop Habit Tracker', () => {
     expect(status).toBe(201);
     const batch = importBatchSchema.parse(body);
     expect(batch).toMatchObject({ source: 'loop', status: 'done', undoneAt: null });
-    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 13 });
+    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12 });
 
     expect(await seriesTitles(userId)).toEqual(['Meditate', 'Run', 'Wake up early']);
     expect(await overview(userId)).toMatchObject({
       totalXpEarned: 0,
-      totalQuestsCompleted: 13,
+      totalQuestsCompleted: 12,
       currentStreak: 6,
       longestStreak: 6,
     });
@@ -158,7 +162,7 @@ describe('import from Loop Habit Tracker', () => {
       '2026-03-04': 1,
       '2026-03-05': 2,
       '2026-03-07': 1,
-      '2026-03-08': 2,
+      '2026-03-08': 1,
       '2026-03-09': 2,
       '2026-03-10': 2,
     });
@@ -207,16 +211,18 @@ describe('import from Habitica', () => {
       ['Morning stretch', 'daily', 'Every week on Mon, Tue, Wed, Thu, Fri', 4],
       ['Water plants', 'daily', 'Every 3 days', 2],
       ['Pay rent', 'daily', 'Every month', 0],
+      ['Never due', 'daily', 'Paused', 0],
       ['Read a chapter', 'habit', 'Every day', 3],
     ]);
     expect(preview.lifeTasks).toEqual([
-      { title: 'File taxes', completed: true, completedOn: '2026-03-08' },
-      { title: 'Buy a bike', completed: false, completedOn: null },
+      { title: 'File taxes', completed: true, completedOn: '2026-03-08', alreadyHere: false },
+      { title: 'Buy a bike', completed: false, completedOn: null, alreadyHere: false },
     ]);
-    expect(preview.counts).toEqual({ series: 4, lifeTasks: 2, completions: 9 });
+    expect(preview.counts).toEqual({ series: 5, lifeTasks: 2, completions: 9 });
     expect(preview.warnings).toEqual([
-      '"Never due" repeats on no day: not imported',
-      '"Smoke" is a negative habit: not imported',
+      '"Never due" is never due in Habitica (on no weekday): imported paused, with its history',
+      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
+      '"Cake" is a reward: rewards are not imported',
     ]);
 
     const { status, body } = await quests.as(userId)(
@@ -278,7 +284,7 @@ describe('Undo import', () => {
     expect(importBatchSchema.parse(body)).toMatchObject({ status: 'undone' });
     expect(await seriesTitles(userId)).toEqual(['Meditate', 'Run', 'Wake up early']);
     expect(await lifeTaskModels(quests.deps.db).LifeTask.countDocuments({ userId })).toBe(0);
-    expect(await overview(userId)).toMatchObject({ totalQuestsCompleted: 13, currentStreak: 6 });
+    expect(await overview(userId)).toMatchObject({ totalQuestsCompleted: 12, currentStreak: 6 });
 
     expect((await undo(loop.id)).status).toBe(200);
     await expectNothingImported(userId);

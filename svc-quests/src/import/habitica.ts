@@ -1,7 +1,11 @@
 import {
+  addDays,
   localDate,
+  localHour,
+  type HabiticaChecklist,
   type HabiticaDaily,
   type HabiticaExport,
+  type HabiticaTodo,
   type HabiticaHistoryEntry,
   type ImportRecurrence,
   type LifeTaskPriority,
@@ -27,6 +31,26 @@ export function habiticaInstant(value: number | string | null | undefined): Date
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Dates outside these years are not dates anyone entered (Habitica accepts year 0002). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2200, 0, 1);
+
+/** A Habitica date the import can use: readable and between 1970 and 2200; null otherwise. */
+function readableInstant(value: number | string | null | undefined): Date | null {
+  const at = habiticaInstant(value);
+  return at && at.getTime() >= EARLIEST && at.getTime() < LATEST ? at : null;
+}
+
+/**
+ * The Habitica day an instant belongs to: the user's local date, where a day starts at their custom
+ * day start (preferences.dayStart, 0-23): with day start 4, a check-off at 00:30 counts for the day
+ * before, as it did in Habitica.
+ */
+export function habiticaDayOf(at: Date, timeZone: string, dayStart: number): string {
+  const day = localDate(at, timeZone);
+  return localHour(at, timeZone) < dayStart ? addDays(day, -1) : day;
+}
+
 /** Habitica's priority (0.1 trivial, 1 easy, 1.5 medium, 2 hard) as a difficulty. */
 function difficultyOf(priority: number | undefined): QuestDifficulty {
   if (priority !== undefined && priority >= 2) return 'hard';
@@ -47,7 +71,7 @@ function lifeTaskPriorityOf(priority: number | undefined): LifeTaskPriority {
 function completionsOf(
   history: HabiticaHistoryEntry[] | undefined,
   marker: 'completed' | 'scoredUp',
-  timeZone: string,
+  dayOf: (at: Date) => string,
 ): { completions: PlannedCompletion[]; unreadable: number } {
   const entries = [...(history ?? [])];
   const completions: PlannedCompletion[] = [];
@@ -55,7 +79,7 @@ function completionsOf(
   const marked = entries.some((e) => e[marker] !== undefined);
   let previous: number | null = null;
   for (const entry of entries) {
-    const at = habiticaInstant(entry.date);
+    const at = readableInstant(entry.date);
     const value: number = entry.value ?? previous ?? 0;
     const done = marked
       ? marker === 'completed'
@@ -67,7 +91,7 @@ function completionsOf(
       unreadable += 1;
       continue;
     }
-    if (done) completions.push({ day: localDate(at, timeZone), at });
+    if (done) completions.push({ day: dayOf(at), at });
   }
   return { completions, unreadable };
 }
@@ -101,11 +125,108 @@ export function dailyRecurrence(daily: HabiticaDaily): ImportRecurrence | null {
   }
 }
 
+const EVERY_DAY: ImportRecurrence = {
+  recurrenceType: 'daily',
+  recurrenceInterval: 1,
+  weeklyPattern: null,
+  monthlyBy: 'day_of_month',
+};
+
+/** A checklist as lines of the notes ("☑ done item", "☐ open item"), since a series has no steps. */
+function notesWithChecklist(
+  notes: string | null | undefined,
+  checklist: HabiticaChecklist,
+): string {
+  const text = (notes ?? '').trim();
+  if (!checklist || checklist.length === 0) return text;
+  const lines = checklist.map((item) => `${item.completed ? '☑' : '☐'} ${item.text}`);
+  return [text, `Checklist:\n${lines.join('\n')}`].filter((part) => part !== '').join('\n\n');
+}
+
+interface HabiticaContext {
+  timeZone: string;
+  today: string;
+  dayOf: (at: Date) => string;
+  warnings: string[];
+  problems: string[];
+}
+
+/** A daily as a series; never-due dailies (every 0, or on no weekday) come in paused. */
+function dailySeries(
+  daily: HabiticaDaily,
+  ctx: HabiticaContext,
+): PlannedSeries & { unreadable: number } {
+  const repeat = dailyRecurrence(daily);
+  const neverDue = daily.everyX === 0 || repeat === null;
+  const found = completionsOf(daily.history, 'completed', ctx.dayOf);
+  const completions = byDay(found.completions, ctx.today);
+  let start: string | null = null;
+  if (daily.startDate !== null && daily.startDate !== undefined && daily.startDate !== '') {
+    const at = readableInstant(daily.startDate);
+    if (at) start = localDate(at, ctx.timeZone);
+    else
+      ctx.problems.push(
+        `"${daily.text}" has a start date that cannot be read: ${JSON.stringify(daily.startDate)}`,
+      );
+  }
+  const startDate = startOf(completions, start, ctx.today);
+  if (neverDue)
+    ctx.warnings.push(
+      `"${daily.text}" is never due in Habitica (${daily.everyX === 0 ? 'every 0 days' : 'on no weekday'}): imported paused, with its history`,
+    );
+  else if (startDate > ctx.today)
+    ctx.warnings.push(`"${daily.text}" starts on ${startDate}, as in Habitica`);
+  return {
+    sourceId: daily.id ?? daily._id ?? `daily:${daily.text}`,
+    title: daily.text.slice(0, 200),
+    description: notesWithChecklist(daily.notes, daily.checklist),
+    kind: 'daily',
+    difficulty: difficultyOf(daily.priority),
+    // A never-due daily keeps its every-day rule while paused; resuming it schedules it daily.
+    recurrence: repeat ?? EVERY_DAY,
+    startDate,
+    endDate: null,
+    paused: neverDue,
+    completions,
+    skips: [],
+    unreadable: found.unreadable,
+  };
+}
+
+/** A todo as a life task; its dates must be readable. */
+function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
+  const dated = (value: string | number | null | undefined, what: string): Date | null => {
+    if (value === null || value === undefined || value === '') return null;
+    const at = readableInstant(value);
+    if (!at)
+      ctx.problems.push(
+        `"${todo.text}" has a ${what} that cannot be read: ${JSON.stringify(value)}`,
+      );
+    return at;
+  };
+  const dueDate = dated(todo.date, 'due date');
+  const doneAt = dated(todo.dateCompleted, 'completion date');
+  const completedAt = todo.completed ? doneAt : null;
+  const completedOn = completedAt ? ctx.dayOf(completedAt) : null;
+  return {
+    sourceId: todo.id ?? todo._id ?? `todo:${todo.text}`,
+    title: todo.text.slice(0, 200),
+    notes: notesWithChecklist(todo.notes, todo.checklist) || null,
+    dueDate,
+    priority: lifeTaskPriorityOf(todo.priority),
+    completed: todo.completed === true,
+    completedAt,
+    completedOn: completedOn && completedOn <= ctx.today ? completedOn : null,
+  };
+}
+
 /**
- * What a Habitica "user data" export will create: dailies as series on their repeat days, positive
- * habits as everyday series, both with their history's done days as completions; todos as life tasks,
- * done on the day they were completed. Negative-only habits (the ones you avoid) are left out: their
- * history counts slips, not completions.
+ * What a Habitica "user data" export will create: dailies as series on their repeat days (never-due
+ * ones paused), habits that count "+" clicks as everyday series, both with their history's done days
+ * as completions, counted on Habitica days (the user's zone and custom day start); todos as life tasks.
+ * Checklists are kept in the notes. Habits that only count slips ("−"), and rewards, have no place in
+ * Level Up yet: they are listed with the reason. Unreadable dates of an item are problems: the preview
+ * lists them and the import refuses the file, naming the item.
  */
 export function planHabitica(
   data: HabiticaExport,
@@ -113,68 +234,58 @@ export function planHabitica(
   timeZone: string,
   today: string,
 ): ImportPlan {
-  const warnings: string[] = [];
+  const dayStart = data.preferences?.dayStart ?? 0;
+  const ctx: HabiticaContext = {
+    timeZone,
+    today,
+    dayOf: (at) => habiticaDayOf(at, timeZone, dayStart),
+    warnings: [],
+    problems: [],
+  };
   let unreadable = 0;
   const series: PlannedSeries[] = [];
   for (const daily of data.tasks.dailys) {
-    const recurrence = dailyRecurrence(daily);
-    if (!recurrence) {
-      warnings.push(`"${daily.text}" repeats on no day: not imported`);
-      continue;
-    }
-    const found = completionsOf(daily.history, 'completed', timeZone);
-    unreadable += found.unreadable;
-    const completions = byDay(found.completions, today);
-    const start = habiticaInstant(daily.startDate);
-    series.push({
-      title: daily.text.slice(0, 200),
-      description: daily.notes ?? '',
-      kind: 'daily',
-      difficulty: difficultyOf(daily.priority),
-      recurrence,
-      startDate: startOf(completions, start ? localDate(start, timeZone) : null, today),
-      completions,
-      skips: [],
-    });
+    const { unreadable: lost, ...planned } = dailySeries(daily, ctx);
+    unreadable += lost;
+    series.push(planned);
   }
   for (const habit of data.tasks.habits) {
     if (habit.up === false) {
-      warnings.push(`"${habit.text}" is a negative habit: not imported`);
+      ctx.warnings.push(
+        `"${habit.text}" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet`,
+      );
       continue;
     }
-    const found = completionsOf(habit.history, 'scoredUp', timeZone);
+    if (habit.down === true)
+      ctx.warnings.push(`"${habit.text}" also counts slips (−): only its + clicks are imported`);
+    const found = completionsOf(habit.history, 'scoredUp', ctx.dayOf);
     unreadable += found.unreadable;
     const completions = byDay(found.completions, today);
     series.push({
+      sourceId: habit.id ?? habit._id ?? `habit:${habit.text}`,
       title: habit.text.slice(0, 200),
       description: habit.notes ?? '',
       kind: 'habit',
       difficulty: difficultyOf(habit.priority),
-      recurrence: {
-        recurrenceType: 'daily',
-        recurrenceInterval: 1,
-        weeklyPattern: null,
-        monthlyBy: 'day_of_month',
-      },
+      recurrence: EVERY_DAY,
       startDate: startOf(completions, null, today),
+      endDate: null,
+      paused: false,
       completions,
       skips: [],
     });
   }
-  const lifeTasks: PlannedLifeTask[] = data.tasks.todos.map((todo) => {
-    const completedAt = todo.completed ? habiticaInstant(todo.dateCompleted) : null;
-    const completedOn = completedAt ? localDate(completedAt, timeZone) : null;
-    return {
-      title: todo.text.slice(0, 200),
-      notes: todo.notes ?? null,
-      dueDate: habiticaInstant(todo.date),
-      priority: lifeTaskPriorityOf(todo.priority),
-      completed: todo.completed === true,
-      completedAt,
-      completedOn: completedOn && completedOn <= today ? completedOn : null,
-    };
-  });
+  const lifeTasks = data.tasks.todos.map((todo) => todoTask(todo, ctx));
+  for (const reward of data.tasks.rewards)
+    ctx.warnings.push(`"${reward.text}" is a reward: rewards are not imported`);
   if (unreadable > 0)
-    warnings.push(`${unreadable} history entries without a readable date left out`);
-  return { source: 'habitica', fileName, series, lifeTasks, warnings };
+    ctx.warnings.push(`${unreadable} history entries without a readable date left out`);
+  return {
+    source: 'habitica',
+    fileName,
+    series,
+    lifeTasks,
+    warnings: ctx.warnings,
+    problems: ctx.problems,
+  };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import {
   addDays,
@@ -11,7 +11,13 @@ import {
   type ImportPreview,
   type ImportRequest,
 } from '@levelup/contracts';
-import { AppError, conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
+import {
+  AppError,
+  conflict,
+  isDuplicateKeyError,
+  notFound,
+  type OutboxRelay,
+} from '@levelup/service-kit';
 import type { LifeTaskCompletionDoc, LifeTaskDoc } from '../life-tasks/models.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { SeriesDoc } from '../series/models.ts';
@@ -20,7 +26,14 @@ import type { UserZones } from '../users/user-zones.ts';
 import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
 import type { ImportBatchDoc } from './models.ts';
-import { countsOf, previewOf, type ImportPlan, type PlannedSeries } from './plan.ts';
+import {
+  alreadyHereOf,
+  countsOf,
+  previewOf,
+  type ImportPlan,
+  type PlacedPlan,
+  type PlannedSeries,
+} from './plan.ts';
 import type { ImportRepository } from './repository.ts';
 
 /** An import still 'importing' after this long died midway: its documents are removed. */
@@ -30,6 +43,15 @@ const NOON_MS = 12 * 60 * 60 * 1000;
 const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as const;
 
 export const importNotFound = () => notFound('Import not found');
+const importUnderWay = () => conflict('This file is being imported right now');
+
+/** The file's contents (not its name): the same export sent twice has the same hash. */
+function contentHash(input: ImportRequest): string {
+  const content = input.source === 'habitica' ? input.export : input.files;
+  return createHash('sha256')
+    .update(`${input.source}\n${JSON.stringify(content)}`)
+    .digest('hex');
+}
 
 /** Titles and descriptions as a series needs them (at least 3 and 10 characters). */
 function seriesTitle(title: string): string {
@@ -78,6 +100,56 @@ export function importService(deps: {
     return { plan, timeZone, today };
   }
 
+  /**
+   * The plan against what earlier imports of the same items (same app, same source id) brought: those
+   * items are not created again, and only the days their series does not have yet are added.
+   */
+  async function place(userId: string, plan: ImportPlan): Promise<PlacedPlan> {
+    const earlierSeries = await imports.importedSeries(
+      userId,
+      plan.source,
+      plan.series.map((s) => s.sourceId),
+    );
+    const bySource = new Map(earlierSeries.map((doc) => [doc.importSource?.id, doc]));
+    const days = await imports.occurrenceDays(
+      userId,
+      earlierSeries.map((doc) => String(doc._id)),
+    );
+    const earlierTasks = await imports.importedLifeTasks(
+      userId,
+      plan.source,
+      plan.lifeTasks.map((t) => t.sourceId),
+    );
+    const tasksHere = new Set(earlierTasks.map((doc) => doc.importSource?.id));
+    return {
+      plan,
+      series: plan.series.map((planned) => {
+        const existing = bySource.get(planned.sourceId);
+        if (!existing)
+          return {
+            planned,
+            existingId: null,
+            completions: planned.completions,
+            skips: planned.skips,
+            here: 0,
+          };
+        const taken = days.get(String(existing._id)) ?? new Set<string>();
+        const completions = planned.completions.filter((c) => !taken.has(c.day));
+        return {
+          planned,
+          existingId: String(existing._id),
+          completions,
+          skips: planned.skips.filter((day) => !taken.has(day)),
+          here: planned.completions.length - completions.length,
+        };
+      }),
+      lifeTasks: plan.lifeTasks.map((planned) => ({
+        planned,
+        here: tasksHere.has(planned.sourceId),
+      })),
+    };
+  }
+
   async function rollBackUnfinished(userId: string): Promise<void> {
     const before = new Date(clock().getTime() - UNFINISHED_AFTER_MS);
     for (const batch of await imports.unfinished(userId, before))
@@ -87,27 +159,32 @@ export function importService(deps: {
   function seriesDocs(
     userId: string,
     batchId: string,
-    plan: ImportPlan,
+    placed: PlacedPlan,
     timeZone: string,
   ): { series: Partial<SeriesDoc>[]; occurrences: Partial<OccurrenceDoc>[] } {
     const series: Partial<SeriesDoc>[] = [];
     const occurrences: Partial<OccurrenceDoc>[] = [];
-    for (const planned of plan.series) {
-      const doc = seriesDoc(userId, batchId, planned, plan.source, timeZone);
-      series.push(doc);
-      for (const completion of planned.completions) {
+    for (const { planned, existingId, completions, skips } of placed.series) {
+      const doc = seriesDoc(userId, batchId, planned, placed.plan.source, timeZone);
+      if (existingId === null) series.push(doc);
+      const seriesId = existingId ?? String(doc._id);
+      const shared = {
+        seriesId,
+        userId,
+        title: doc.title,
+        description: doc.description,
+        difficulty: doc.difficulty,
+        xpReward: doc.xpReward,
+        timeOfDay: 'anytime' as const,
+        importBatchId: batchId,
+      };
+      for (const completion of completions) {
         const completedAt =
           completion.at ?? new Date(startOfLocalDay(completion.day, timeZone).getTime() + NOON_MS);
         occurrences.push({
-          seriesId: String(doc._id),
-          userId,
-          title: doc.title,
-          description: doc.description,
-          difficulty: doc.difficulty,
-          xpReward: doc.xpReward,
+          ...shared,
           timeEstimate: null,
           category: null,
-          timeOfDay: 'anytime',
           growthPath: null,
           scheduledFor: completion.day,
           isCompleted: true,
@@ -116,22 +193,9 @@ export function importService(deps: {
           awardedXp: 0,
           completedAt,
           completedLocalDate: completion.day,
-          importBatchId: batchId,
         });
       }
-      for (const day of planned.skips)
-        occurrences.push({
-          seriesId: String(doc._id),
-          userId,
-          title: doc.title,
-          description: doc.description,
-          difficulty: doc.difficulty,
-          xpReward: doc.xpReward,
-          timeOfDay: 'anytime',
-          scheduledFor: day,
-          skipped: true,
-          importBatchId: batchId,
-        });
+      for (const day of skips) occurrences.push({ ...shared, scheduledFor: day, skipped: true });
     }
     return { series, occurrences };
   }
@@ -156,20 +220,22 @@ export function importService(deps: {
       growthPath: null,
       ...planned.recurrence,
       startDate: startOfLocalDay(planned.startDate, timeZone),
-      endDate: null,
+      endDate: planned.endDate ? startOfLocalDay(planned.endDate, timeZone) : null,
       startLocalDate: planned.startDate,
-      endLocalDate: null,
-      pauses: [],
-      isActive: true,
+      endLocalDate: planned.endDate,
+      pauses: planned.paused ? [{ from: planned.startDate, to: null }] : [],
+      isActive: !planned.paused,
       importBatchId: batchId,
+      importSource: { app: source, id: planned.sourceId },
       outbox: [],
     };
   }
 
-  function lifeTaskDocs(userId: string, batchId: string, plan: ImportPlan, timeZone: string) {
+  function lifeTaskDocs(userId: string, batchId: string, placed: PlacedPlan, timeZone: string) {
     const tasks: Partial<LifeTaskDoc>[] = [];
     const completions: Partial<LifeTaskCompletionDoc>[] = [];
-    for (const planned of plan.lifeTasks) {
+    for (const { planned, here } of placed.lifeTasks) {
+      if (here) continue;
       const _id = new Types.ObjectId();
       tasks.push({
         _id,
@@ -183,6 +249,7 @@ export function importService(deps: {
         isRecurring: false,
         priority: planned.priority,
         importBatchId: batchId,
+        importSource: { app: placed.plan.source, id: planned.sourceId },
         outbox: [],
       });
       if (planned.completedAt && planned.completedOn)
@@ -204,7 +271,7 @@ export function importService(deps: {
   return {
     async preview(userId: string, input: ImportRequest): Promise<ImportPreview> {
       const { plan, today } = await planOf(userId, input);
-      return previewOf(plan, today);
+      return previewOf(await place(userId, plan), today);
     },
 
     /**
@@ -213,27 +280,48 @@ export function importService(deps: {
      */
     async run(userId: string, input: ImportRequest, requestId?: string): Promise<ImportBatch> {
       await rollBackUnfinished(userId);
+      const activeKey = `${userId}:${contentHash(input)}`;
+      const same = await imports.active(activeKey);
+      // The same file again (a retried request, a second click): the import it already made.
+      if (same?.status === 'done') return toBatch(same);
+      if (same) throw importUnderWay();
       const { plan, timeZone } = await planOf(userId, input);
-      const counts = countsOf(plan);
-      if (counts.series + counts.lifeTasks === 0)
-        throw new AppError('VALIDATION_FAILED', 'The file has nothing to import', 400, {
-          details: [{ path: 'source', message: 'The file has nothing to import' }],
+      if (plan.problems.length > 0)
+        throw new AppError('VALIDATION_FAILED', plan.problems[0]!, 400, {
+          details: plan.problems.map((message) => ({ path: 'export', message })),
         });
+      const placed = await place(userId, plan);
+      const counts = countsOf(placed);
+      if (counts.series + counts.lifeTasks + counts.completions === 0) {
+        const here = alreadyHereOf(placed);
+        const message =
+          here.series + here.lifeTasks > 0
+            ? 'Everything in this file is already here from an earlier import'
+            : 'The file has nothing to import';
+        throw new AppError('VALIDATION_FAILED', message, 400, {
+          details: [{ path: 'source', message }],
+        });
+      }
       const batchId = randomUUID();
-      const { series, occurrences } = seriesDocs(userId, batchId, plan, timeZone);
-      const { tasks, completions } = lifeTaskDocs(userId, batchId, plan, timeZone);
+      const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
+      const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone);
       const seriesIds = series.map((doc) => String(doc._id));
-      await imports.start({
-        _id: batchId,
-        userId,
-        source: plan.source,
-        fileName: plan.fileName,
-        status: 'importing',
-        counts,
-        seriesIds,
-        createdAt: clock(),
-        undoneAt: null,
-      });
+      await imports
+        .start({
+          _id: batchId,
+          userId,
+          source: plan.source,
+          fileName: plan.fileName,
+          status: 'importing',
+          counts,
+          seriesIds,
+          createdAt: clock(),
+          undoneAt: null,
+          activeKey,
+        })
+        .catch((err: unknown) => {
+          throw isDuplicateKeyError(err) ? importUnderWay() : err;
+        });
       let finished: ImportBatchDoc | null;
       try {
         await imports.insertSeries(series);

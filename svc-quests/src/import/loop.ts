@@ -3,6 +3,7 @@ import { weekdayOfLocalDate, type ImportRecurrence } from '@levelup/contracts';
 import { parseCsv } from './csv.ts';
 import {
   byDay,
+  describeRecurrence,
   startOf,
   type ImportPlan,
   type PlannedCompletion,
@@ -34,33 +35,61 @@ function findFile(files: CsvFile[], wanted: string): CsvFile | undefined {
 interface CheckedDays {
   done: string[];
   skipped: string[];
+  /** The newest day with any entry (Loop's own filler of future days left out). */
+  last: string | null;
 }
 
-interface LoopHabit {
+export interface LoopHabit {
+  /** Its place in Habits.csv, "001" (the per-habit folder's prefix and the all-habits column). */
   position: string;
   name: string;
   description: string;
   numerical: boolean;
+  /** A numerical habit's rule: at most (a limit) or at least (a goal) targetValue units a day. */
+  atMost: boolean;
+  targetValue: number;
+  unit: string;
   numerator: number;
   denominator: number;
+  archived: boolean;
 }
 
-/** SKIP (3 in exports that write numbers): the day did not apply, a rest day. */
-function isSkip(value: string, numerical: boolean): boolean {
-  const v = value.trim();
-  return v === 'SKIP' || (!numerical && v === '3');
+/** Loop's checkmark values as its exporter writes them (Entry.formattedValue), or a plain number. */
+const VALUE_WORDS: Record<string, number> = {
+  UNKNOWN: -1,
+  NO: 0,
+  YES_AUTO: 1,
+  YES_MANUAL: 2,
+  SKIP: 3,
+};
+const SKIP = 3;
+const YES_MANUAL = 2;
+const UNKNOWN = -1;
+
+function valueOf(text: string): number {
+  const v = text.trim();
+  if (v in VALUE_WORDS) return VALUE_WORDS[v]!;
+  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : UNKNOWN;
 }
 
 /**
- * A checkmark value that means "done": YES_MANUAL (the export's words since Loop 2), 2 in older exports
- * (checked explicitly). YES_AUTO (or 1) is Loop filling in a day the frequency did not require: not a
- * completion. A numerical habit's value is its amount times 1000: any amount above zero counts.
+ * Whether Loop counts a day as done (its streak rule): a yes/no habit when checked by hand
+ * (YES_MANUAL; YES_AUTO is Loop filling in days the frequency did not ask for); a numerical habit,
+ * whose values are its amount times 1000, "at least" when the amount reaches the target and "at most"
+ * when an amount was entered and stays within the target (a day without an entry is not done).
  */
-function isDone(value: string, numerical: boolean): boolean {
-  const v = value.trim();
-  if (v === 'YES_MANUAL') return true;
-  if (!/^-?\d+(\.\d+)?$/.test(v)) return false;
-  return numerical ? Number(v) > 0 : Number(v) === 2;
+function isDone(value: number, habit: LoopHabit): boolean {
+  if (!habit.numerical) return value === YES_MANUAL;
+  if (value === SKIP) return false;
+  if (habit.atMost) return value !== UNKNOWN && value / 1000 <= habit.targetValue;
+  return value / 1000 >= habit.targetValue;
+}
+
+function checkDay(checked: CheckedDays, date: string, raw: string, habit: LoopHabit): void {
+  const value = valueOf(raw);
+  if (value !== UNKNOWN && (checked.last === null || date > checked.last)) checked.last = date;
+  if (value === SKIP) checked.skipped.push(date);
+  else if (isDone(value, habit)) checked.done.push(date);
 }
 
 function habitsOf(file: CsvFile): LoopHabit[] {
@@ -73,28 +102,27 @@ function habitsOf(file: CsvFile): LoopHabit[] {
     throw badFile(
       'Habits.csv is not a Loop Habit Tracker export: it has no Name and frequency columns',
     );
-  const typeCol = col('Type');
-  const archivedCol = col('Archived?');
-  const descriptionCol = col('Description');
-  const questionCol = col('Question');
-  const habits: LoopHabit[] = [];
-  rows.forEach((row, index) => {
+  const cell = (row: string[], name: string) => row[col(name)]?.trim() ?? '';
+  return rows.map((row, index) => {
     const name = row[nameCol]?.trim() ?? '';
     const numerator = Number(row[numCol]);
     const denominator = Number(row[denCol]);
     if (!name || !(numerator >= 1) || !(denominator >= 1))
       throw badFile(`Habits.csv line ${index + 2} has no name or frequency`);
-    if (archivedCol >= 0 && row[archivedCol]?.trim() === 'true') return;
-    habits.push({
-      position: row[col('Position')]?.trim() || String(index + 1).padStart(3, '0'),
-      name: name.slice(0, 200),
-      description: (row[descriptionCol]?.trim() || row[questionCol]?.trim() || '').slice(0, 2000),
-      numerical: typeCol >= 0 && row[typeCol]?.trim() === 'NUMERICAL',
+    const target = Number(cell(row, 'Target Value'));
+    return {
+      position: cell(row, 'Position') || String(index + 1).padStart(3, '0'),
+      name,
+      description: cell(row, 'Description') || cell(row, 'Question'),
+      numerical: cell(row, 'Type') === 'NUMERICAL',
+      atMost: cell(row, 'Target Type') === 'AT_MOST',
+      targetValue: Number.isFinite(target) ? target : 0,
+      unit: cell(row, 'Unit'),
       numerator: Math.round(numerator),
       denominator: Math.round(denominator),
-    });
+      archived: cell(row, 'Archived?') === 'true',
+    };
   });
-  return habits;
 }
 
 /** The weekdays most often done, as many as wanted; the start's weekday and on when there is no history. */
@@ -140,46 +168,84 @@ export function loopRecurrence(
   return { ...rule, recurrenceType: 'daily', recurrenceInterval: Math.max(1, Math.round(d / n)) };
 }
 
-/** Completed days per habit name from the all-habits Checkmarks.csv (Date, then one column per habit). */
-function fromAllHabitsFile(file: CsvFile, habits: LoopHabit[]): Map<LoopHabit, CheckedDays> {
-  const [header, ...rows] = parseCsv(file.text);
-  const days = new Map<LoopHabit, CheckedDays>();
+/**
+ * Days per habit from the all-habits Checkmarks.csv. Loop writes its header by hand, names unquoted
+ * (a name may hold a comma, two habits may share one), so its columns are matched by position: one per
+ * habit of Habits.csv, in that order. Null when the counts differ (then only the per-habit files tell).
+ */
+function fromAllHabitsFile(file: CsvFile, habits: LoopHabit[]): CheckedDays[] | null {
+  const lines = file.text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
+  const [header, ...rows] = lines.map((line) => line.split(','));
   if (header?.[0]?.trim() !== 'Date') throw badFile('Checkmarks.csv has no Date column');
-  for (const habit of habits) {
-    const column = header.findIndex((h, i) => i > 0 && h.trim() === habit.name);
-    if (column < 0) continue;
-    const checked: CheckedDays = { done: [], skipped: [] };
-    for (const row of rows) {
-      const date = row[0]?.trim() ?? '';
-      if (!DATE.test(date)) throw badFile(`Checkmarks.csv has a row without a date: "${date}"`);
-      if (isDone(row[column] ?? '', habit.numerical)) checked.done.push(date);
-      else if (isSkip(row[column] ?? '', habit.numerical)) checked.skipped.push(date);
-    }
-    days.set(habit, checked);
+  const columns = header.length - 1 - (header[header.length - 1] === '' ? 1 : 0);
+  const valuesPerRow = (rows[0]?.length ?? 1) - 1 - (rows[0]?.at(-1) === '' ? 1 : 0);
+  for (const row of rows) {
+    const date = row[0]?.trim() ?? '';
+    if (!DATE.test(date)) throw badFile(`Checkmarks.csv has a row without a date: "${date}"`);
   }
+  if (columns !== habits.length && valuesPerRow !== habits.length) return null;
+  const days = habits.map((): CheckedDays => ({ done: [], skipped: [], last: null }));
+  for (const row of rows)
+    habits.forEach((habit, i) => checkDay(days[i]!, row[0]!.trim(), row[i + 1] ?? '', habit));
   return days;
 }
 
 /**
- * Completed days from a habit's own '<position> <name>/Checkmarks.csv': Date, Value[, Notes] under a
- * header line, or (older exports) the date and value rows alone.
+ * Days from a habit's own '<position> <name>/Checkmarks.csv': Date, Value[, Notes] under a header
+ * line, or (older exports) the date and value rows alone.
  */
 function fromHabitFile(file: CsvFile, habit: LoopHabit): CheckedDays {
   const all = parseCsv(file.text);
   const rows = all[0]?.[0]?.trim() === 'Date' ? all.slice(1) : all;
-  const checked: CheckedDays = { done: [], skipped: [] };
+  const checked: CheckedDays = { done: [], skipped: [], last: null };
   for (const row of rows) {
     const date = row[0]?.trim() ?? '';
     if (!DATE.test(date)) throw badFile(`${file.name} has a row without a date: "${date}"`);
-    if (isDone(row[1] ?? '', habit.numerical)) checked.done.push(date);
-    else if (isSkip(row[1] ?? '', habit.numerical)) checked.skipped.push(date);
+    checkDay(checked, date, row[1] ?? '', habit);
   }
   return checked;
 }
 
+/** The habit's own folder: "<position> <name as a file name>", or "<position>" alone. */
+function ownFile(files: CsvFile[], habit: LoopHabit): CsvFile | undefined {
+  return files.find((f) => {
+    if (baseName(f.name) !== 'Checkmarks.csv') return false;
+    const folder = folderOf(f.name);
+    return folder === habit.position || folder.startsWith(`${habit.position} `);
+  });
+}
+
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** What cannot be carried over as it is in Loop, in words for the preview. */
+function habitNotes(habit: LoopHabit, series: PlannedSeries): string[] {
+  const notes: string[] = [];
+  const name = `"${habit.name}"`;
+  if (habit.numerical) {
+    const rule = habit.atMost ? 'at most' : 'at least';
+    notes.push(
+      `${name} counts ${habit.unit || 'an amount'} (${rule} ${habit.targetValue} a day): imported as done on the ${days(series.completions.length)} Loop counts as done; the amounts are not kept`,
+    );
+  }
+  if (habit.numerator > 1 && habit.numerator < habit.denominator)
+    notes.push(
+      `${name} is ${habit.numerator} times in ${habit.denominator} days in Loop: imported as ${describeRecurrence(series.recurrence)}`,
+    );
+  if (habit.archived)
+    notes.push(
+      `${name} is archived in Loop: imported with its history, ended on ${series.endDate}`,
+    );
+  return notes;
+}
+
 /**
  * What a Loop Habit Tracker CSV export (its zip's files: Habits.csv, Checkmarks.csv and the per-habit
- * folders) will create: one series per habit that is not archived, its checked days as completions.
+ * folders) will create: one series per habit, its done days as completions and its skips as rest
+ * days; an archived habit ends on its last entry. A habit's own folder is read first; the all-habits
+ * file is the fallback, by column position.
  */
 export function planLoop(files: CsvFile[], fileName: string, today: string): ImportPlan {
   const habitsFile = findFile(files, 'Habits.csv');
@@ -188,37 +254,45 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
   const allFile = files.find(
     (f) => depth(f.name) === depth(habitsFile.name) && baseName(f.name) === 'Checkmarks.csv',
   );
-  const allDays = allFile ? fromAllHabitsFile(allFile, habits) : new Map<LoopHabit, CheckedDays>();
+  const allDays = allFile ? fromAllHabitsFile(allFile, habits) : null;
   const warnings: string[] = [];
-  const series: PlannedSeries[] = habits.map((habit) => {
-    let checked = allDays.get(habit);
-    if (!checked) {
-      const own = files.find(
-        (f) =>
-          baseName(f.name) === 'Checkmarks.csv' &&
-          folderOf(f.name).startsWith(`${habit.position} `),
-      );
-      checked = own ? fromHabitFile(own, habit) : { done: [], skipped: [] };
-      if (!own)
-        warnings.push(`"${habit.name}" has no checkmarks in the export: imported without history`);
+  const series: PlannedSeries[] = [];
+  const seen = new Map<string, number>();
+  habits.forEach((habit, index) => {
+    // Loop's CSV has no habit id: its name, numbered among habits of the same name, stands for it.
+    const nth = (seen.get(habit.name) ?? 0) + 1;
+    seen.set(habit.name, nth);
+    const own = ownFile(files, habit);
+    const checked = own
+      ? fromHabitFile(own, habit)
+      : (allDays?.[index] ?? { done: [], skipped: [], last: null });
+    if (habit.archived && checked.last === null) {
+      warnings.push(`"${habit.name}" is archived in Loop and has no history: not imported`);
+      return;
     }
+    if (!own && !allDays)
+      warnings.push(`"${habit.name}" has no checkmarks in the export: imported without history`);
     const completions = byDay(
       checked.done.map((day) => ({ day, at: null })),
       today,
     );
     const startDate = startOf(completions, null, today);
-    return {
+    const last = checked.last && checked.last < today ? checked.last : today;
+    const planned: PlannedSeries = {
+      sourceId: `${habit.name}#${nth}`,
       title: habit.name,
       description: habit.description,
       kind: 'habit',
       difficulty: 'easy',
       recurrence: loopRecurrence(habit, completions, startDate),
       startDate,
+      endDate: habit.archived ? (last < startDate ? startDate : last) : null,
+      paused: false,
       completions,
       skips: [...new Set(checked.skipped)].filter((day) => day <= today && day >= startDate),
     };
+    warnings.push(...habitNotes(habit, planned));
+    series.push(planned);
   });
-  const archived = Math.max(0, parseCsv(habitsFile.text).length - 1 - habits.length);
-  if (archived > 0) warnings.push(`${archived} archived habit(s) left out`);
-  return { source: 'loop', fileName, series, lifeTasks: [], warnings };
+  return { source: 'loop', fileName, series, lifeTasks: [], warnings, problems: [] };
 }

@@ -17,6 +17,11 @@ export interface ImportBatchDoc {
   seriesIds: string[];
   createdAt: Date;
   undoneAt: Date | null;
+  /**
+   * "<userId>:<SHA-256 of the file's contents>" while the batch is importing or done (removed on Undo):
+   * unique, so a retried or repeated request for the same file never imports it twice.
+   */
+  activeKey?: string;
 }
 
 const importBatchSchema = new Schema<ImportBatchDoc>(
@@ -34,10 +39,12 @@ const importBatchSchema = new Schema<ImportBatchDoc>(
     seriesIds: { type: [String], default: [] },
     createdAt: { type: Date, required: true },
     undoneAt: { type: Date, default: null },
+    activeKey: { type: String },
   },
   { collection: 'import_batches', versionKey: false },
 );
 importBatchSchema.index({ userId: 1, createdAt: -1 });
+importBatchSchema.index({ activeKey: 1 }, { unique: true, sparse: true });
 
 const cache = new WeakMap<Connection, Model<ImportBatchDoc>>();
 

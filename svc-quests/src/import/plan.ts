@@ -16,12 +16,18 @@ export interface PlannedCompletion {
 
 /** A recurring series the import will create, with its past completions (one per local day). */
 export interface PlannedSeries {
+  /** Where it came from in the other app (Habitica's task id, Loop's habit): a re-import finds it. */
+  sourceId: string;
   title: string;
   description: string;
   kind: 'daily' | 'habit';
   difficulty: QuestDifficulty;
   recurrence: ImportRecurrence;
   startDate: string;
+  /** The last day it is scheduled (an archived Loop habit ends on its last entry); null: open. */
+  endDate: string | null;
+  /** Imported paused from its start (never due in the other app): it keeps its history only. */
+  paused: boolean;
   completions: PlannedCompletion[];
   /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
   skips: string[];
@@ -29,6 +35,7 @@ export interface PlannedSeries {
 
 /** A life task the import will create (a Habitica todo), done on a day or open. */
 export interface PlannedLifeTask {
+  sourceId: string;
   title: string;
   notes: string | null;
   dueDate: Date | null;
@@ -44,6 +51,8 @@ export interface ImportPlan {
   series: PlannedSeries[];
   lifeTasks: PlannedLifeTask[];
   warnings: string[];
+  /** What keeps the file from being imported, naming the item; the preview lists them. */
+  problems: string[];
 }
 
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -60,40 +69,97 @@ export function describeRecurrence(rule: ImportRecurrence): string {
   return rule.monthlyBy === 'weekday' ? `${every} on the same weekday` : every;
 }
 
-export function countsOf(plan: ImportPlan): ImportCounts {
+/**
+ * A planned series against what earlier imports brought: the series an earlier import created from the
+ * same source item (null: a new one), and the days it does not have yet. Days the series already has
+ * an occurrence for (done, skipped or still open in Level Up) are not written again.
+ */
+export interface PlacedSeries {
+  planned: PlannedSeries;
+  existingId: string | null;
+  completions: PlannedCompletion[];
+  skips: string[];
+  /** Completions of the export the series already has. */
+  here: number;
+}
+
+export interface PlacedLifeTask {
+  planned: PlannedLifeTask;
+  /** Brought by an earlier import: not created again. */
+  here: boolean;
+}
+
+export interface PlacedPlan {
+  plan: ImportPlan;
+  series: PlacedSeries[];
+  lifeTasks: PlacedLifeTask[];
+}
+
+/** Everything is new (no earlier import of these items). */
+export function allNew(plan: ImportPlan): PlacedPlan {
   return {
-    series: plan.series.length,
-    lifeTasks: plan.lifeTasks.length,
-    completions: plan.series.reduce((sum, s) => sum + s.completions.length, 0),
+    plan,
+    series: plan.series.map((planned) => ({
+      planned,
+      existingId: null,
+      completions: planned.completions,
+      skips: planned.skips,
+      here: 0,
+    })),
+    lifeTasks: plan.lifeTasks.map((planned) => ({ planned, here: false })),
+  };
+}
+
+/** What the import adds. */
+export function countsOf(placed: PlacedPlan): ImportCounts {
+  return {
+    series: placed.series.filter((s) => s.existingId === null).length,
+    lifeTasks: placed.lifeTasks.filter((t) => !t.here).length,
+    completions: placed.series.reduce((sum, s) => sum + s.completions.length, 0),
+  };
+}
+
+/** What earlier imports already brought. */
+export function alreadyHereOf(placed: PlacedPlan): ImportCounts {
+  return {
+    series: placed.series.filter((s) => s.existingId !== null).length,
+    lifeTasks: placed.lifeTasks.filter((t) => t.here).length,
+    completions: placed.series.reduce((sum, s) => sum + s.here, 0),
   };
 }
 
 /** What the import will create, as the preview shows it. */
-export function previewOf(plan: ImportPlan, today: string): ImportPreview {
+export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
+  const { plan } = placed;
   return {
     source: plan.source,
     fileName: plan.fileName,
-    series: plan.series.map((s) => ({
+    series: placed.series.map(({ planned: s, existingId, completions, here }) => ({
       title: s.title,
       kind: s.kind,
       recurrence: s.recurrence,
-      repeatRule: describeRecurrence(s.recurrence),
+      repeatRule: s.paused ? 'Paused' : describeRecurrence(s.recurrence),
       startDate: s.startDate,
-      completions: s.completions.length,
+      completions: completions.length,
       skippedDays: s.skips.length,
       currentStreak: dayStreaks(
         s.completions.map((c) => c.day),
         today,
         s.skips,
       ).current,
+      alreadyHere: existingId !== null,
+      completionsAlreadyHere: here,
     })),
-    lifeTasks: plan.lifeTasks.map((t) => ({
+    lifeTasks: placed.lifeTasks.map(({ planned: t, here }) => ({
       title: t.title,
       completed: t.completed,
       completedOn: t.completedOn,
+      alreadyHere: here,
     })),
-    counts: countsOf(plan),
+    counts: countsOf(placed),
+    alreadyHere: alreadyHereOf(placed),
     warnings: plan.warnings,
+    problems: plan.problems,
   };
 }
 
@@ -104,13 +170,16 @@ export function byDay(completions: PlannedCompletion[], today: string): PlannedC
   return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
-/** The series starts on its first completion, or the given start if earlier, or today. */
+/**
+ * The series starts on its first completion, or on the given start if earlier; a given start in the
+ * future (nothing done yet) is kept; without either, today.
+ */
 export function startOf(
   completions: PlannedCompletion[],
   given: string | null,
   today: string,
 ): string {
   const first = completions[0]?.day ?? null;
-  const candidates = [first, given].filter((d): d is string => d !== null && d <= today);
+  const candidates = [first, given].filter((d): d is string => d !== null);
   return candidates.sort()[0] ?? today;
 }

@@ -37,6 +37,39 @@ export function importRepository(models: {
     insertLifeTaskCompletions: (docs: New<LifeTaskCompletionDoc>[]) =>
       insertInSlices(LifeTaskCompletion, docs),
 
+    /** The series and life tasks earlier imports created from these items of the other app. */
+    async importedSeries(userId: string, app: string, ids: string[]): Promise<SeriesDoc[]> {
+      return Series.find({
+        userId,
+        deletedAt: null,
+        'importSource.app': app,
+        'importSource.id': { $in: ids },
+      }).lean<SeriesDoc[]>();
+    },
+    async importedLifeTasks(userId: string, app: string, ids: string[]): Promise<LifeTaskDoc[]> {
+      return LifeTask.find({
+        userId,
+        'importSource.app': app,
+        'importSource.id': { $in: ids },
+      }).lean<LifeTaskDoc[]>();
+    },
+
+    /** The days each series already has an occurrence for (done, skipped or open). */
+    async occurrenceDays(userId: string, seriesIds: string[]): Promise<Map<string, Set<string>>> {
+      const days = new Map<string, Set<string>>(seriesIds.map((id) => [id, new Set<string>()]));
+      const docs = await Occurrence.find(
+        { userId, seriesId: { $in: seriesIds } },
+        { seriesId: 1, scheduledFor: 1 },
+      ).lean<Pick<OccurrenceDoc, 'seriesId' | 'scheduledFor'>[]>();
+      for (const doc of docs) days.get(doc.seriesId)?.add(doc.scheduledFor);
+      return days;
+    },
+
+    /** The batch importing or done for this very file, if any. */
+    async active(activeKey: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOne({ activeKey }).lean<ImportBatchDoc>();
+    },
+
     async finish(userId: string, id: string): Promise<ImportBatchDoc | null> {
       return Batch.findOneAndUpdate(
         { _id: id, userId, status: 'importing' },
@@ -141,7 +174,7 @@ export function importRepository(models: {
     async markUndone(userId: string, id: string, now: Date): Promise<ImportBatchDoc | null> {
       return Batch.findOneAndUpdate(
         { _id: id, userId },
-        { $set: { status: 'undone', undoneAt: now } },
+        { $set: { status: 'undone', undoneAt: now }, $unset: { activeKey: 1 } },
         { returnDocument: 'after' },
       ).lean<ImportBatchDoc>();
     },

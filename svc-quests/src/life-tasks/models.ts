@@ -10,6 +10,7 @@ import {
   type OutboxEntry,
   perConnection,
 } from '@levelup/service-kit';
+import { importSourceRefSchema, type ImportSourceRef } from '../series/models.ts';
 
 /** A life_tasks document. */
 export interface LifeTaskDoc {
@@ -40,6 +41,8 @@ export interface LifeTaskDoc {
    * changed, which Undo puts back. Null once undone (and on tasks never checked off).
    */
   standingCompletion?: StandingLifeTaskCompletion | null;
+  /** The item of the other app it was imported from, so a later import does not create it again. */
+  importSource?: ImportSourceRef | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
@@ -102,12 +105,14 @@ const lifeTaskSchema = new Schema<LifeTaskDoc>(
     isActive: { type: Boolean, required: true, default: true },
     importBatchId: { type: String, default: null },
     standingCompletion: { type: Schema.Types.Mixed, default: null },
+    importSource: { type: importSourceRefSchema, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
   { collection: 'life_tasks', timestamps: true, versionKey: false },
 );
 lifeTaskSchema.index({ userId: 1, isActive: 1, createdAt: 1 });
+lifeTaskSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(lifeTaskSchema);
 
 const lifeTaskCompletionSchema = new Schema<LifeTaskCompletionDoc>(

@@ -49,12 +49,24 @@ export interface SeriesDoc {
   scheduledBefore: number;
   /** The import batch that created it (Undo import removes the whole batch); null for everything else. */
   importBatchId?: string | null;
+  /** The item of the other app it was imported from, so a later import adds only what is new. */
+  importSource?: ImportSourceRef | null;
   rev: number;
   createdAt: Date;
   updatedAt: Date;
   outbox: OutboxEntry[];
   outboxLockedUntil: Date | null;
 }
+
+/** An imported item's origin: the app ('loop', 'habitica') and its id there. */
+export interface ImportSourceRef {
+  app: string;
+  id: string;
+}
+export const importSourceRefSchema = new Schema<ImportSourceRef>(
+  { app: { type: String, required: true }, id: { type: String, required: true } },
+  { _id: false },
+);
 
 const seriesSchema = new Schema<SeriesDoc>(
   {
@@ -83,12 +95,14 @@ const seriesSchema = new Schema<SeriesDoc>(
     deletedAt: { type: Date, default: null },
     scheduledBefore: { type: Number, required: true, default: 0 },
     importBatchId: { type: String, default: null },
+    importSource: { type: importSourceRefSchema, default: null },
     rev: { type: Number, required: true, default: 0 },
     ...outboxSchemaFields,
   },
   { collection: 'quest_recurring_series', timestamps: true, versionKey: false },
 );
 seriesSchema.index({ userId: 1, createdAt: 1 });
+seriesSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(seriesSchema);
 
 export const seriesModel: (db: Connection) => Model<SeriesDoc> = perConnection((db) =>

@@ -33,11 +33,24 @@ const habiticaHistorySchema = z.object({
 });
 export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
 
+/** Habitica's task id (a UUID): remembered so a second import of the same task adds only what is new. */
+const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
+
+/** A checklist's items (kept in the notes: a series has no steps). */
+const habiticaChecklistSchema = z
+  .array(z.object({ text: z.string().max(500), completed: z.boolean().optional() }))
+  .max(200)
+  .optional();
+export type HabiticaChecklist = z.infer<typeof habiticaChecklistSchema>;
+
 const habiticaTaskCore = {
+  id: habiticaIdSchema,
+  _id: habiticaIdSchema,
   text: taskTextSchema,
   notes: notesSchema,
   priority: z.number().finite().optional(),
   history: z.array(habiticaHistorySchema).max(MAX_HISTORY).optional(),
+  checklist: habiticaChecklistSchema,
 };
 
 export const habiticaDailySchema = z.object({
@@ -59,9 +72,12 @@ export const habiticaHabitSchema = z.object({
 export type HabiticaHabit = z.infer<typeof habiticaHabitSchema>;
 
 export const habiticaTodoSchema = z.object({
+  id: habiticaIdSchema,
+  _id: habiticaIdSchema,
   text: taskTextSchema,
   notes: notesSchema,
   priority: z.number().finite().optional(),
+  checklist: habiticaChecklistSchema,
   completed: z.boolean().optional(),
   dateCompleted: habiticaDateSchema.nullish(),
   date: habiticaDateSchema.nullish(),
@@ -70,10 +86,22 @@ export type HabiticaTodo = z.infer<typeof habiticaTodoSchema>;
 
 /** The part of Habitica's "user data" JSON export the import reads (the rest is left in the browser). */
 export const habiticaExportSchema = z.object({
+  /** The custom day start (a day begins at this hour, 0-23) and the zone offset Habitica knew. */
+  preferences: z
+    .object({
+      dayStart: z.number().int().min(0).max(23).optional(),
+      timezoneOffset: z.number().finite().optional(),
+    })
+    .optional(),
   tasks: z.object({
     habits: z.array(habiticaHabitSchema).max(MAX_TASKS).default([]),
     dailys: z.array(habiticaDailySchema).max(MAX_TASKS).default([]),
     todos: z.array(habiticaTodoSchema).max(MAX_TASKS).default([]),
+    /** Rewards are only listed (not imported): their names. */
+    rewards: z
+      .array(z.object({ text: taskTextSchema }))
+      .max(MAX_TASKS)
+      .default([]),
   }),
 });
 export type HabiticaExport = z.infer<typeof habiticaExportSchema>;
@@ -122,6 +150,12 @@ export const importPreviewSeriesSchema = z.object({
   skippedDays: z.number().int().min(0),
   /** The streak these completions make on their own, counted to today. */
   currentStreak: z.number().int().min(0),
+  /**
+   * True when an earlier import already brought this item: the import adds only the days it does not
+   * have yet (completions counts those; completionsAlreadyHere the ones it has).
+   */
+  alreadyHere: z.boolean(),
+  completionsAlreadyHere: z.number().int().min(0),
 });
 export type ImportPreviewSeries = z.infer<typeof importPreviewSeriesSchema>;
 
@@ -129,6 +163,8 @@ export const importPreviewLifeTaskSchema = z.object({
   title: z.string(),
   completed: z.boolean(),
   completedOn: localDateSchema.nullable(),
+  /** Brought by an earlier import: left as it is. */
+  alreadyHere: z.boolean(),
 });
 
 export const importCountsSchema = z.object({
@@ -143,9 +179,14 @@ export const importPreviewSchema = z.object({
   fileName: z.string(),
   series: z.array(importPreviewSeriesSchema),
   lifeTasks: z.array(importPreviewLifeTaskSchema),
+  /** What the import will add. */
   counts: importCountsSchema,
-  /** What was left out and why ('"Smoke" is a negative habit: not imported'). */
+  /** What earlier imports of the same items already brought (not added again). */
+  alreadyHere: importCountsSchema,
+  /** What was changed or left out and why ('"Smoke" only counts slips (−) in Habitica: not imported'). */
   warnings: z.array(z.string()),
+  /** What keeps the file from being imported (an item's date that cannot be read), item by item. */
+  problems: z.array(z.string()),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

@@ -47,13 +47,24 @@ function file(name: string, content: string | Uint8Array): ExportFile {
 }
 
 describe('readExport', () => {
-  it('when a Habitica export is chosen, then only its habits, dailies and todos with the fields the import reads are sent', async () => {
-    const request = await readExport([file('habitica-user-data.json', HABITICA_JSON)]);
-    expect(importRequestSchema.parse(request).source).toBe('habitica');
+  it('when a Habitica export is chosen, then only its tasks with the fields the import reads (checklists, ids, the day start, reward names) are sent', async () => {
+    const request = await readExport([
+      file(
+        'habitica-user-data.json',
+        JSON.stringify({ ...JSON.parse(HABITICA_JSON), preferences: { dayStart: 4, sound: 'x' } }),
+      ),
+    ]);
+    const parsed = importRequestSchema.parse(request);
+    expect(parsed.source).toBe('habitica');
     const sent = JSON.stringify(request);
     expect(sent).not.toContain('"inbox"');
-    expect(sent).not.toContain('"rewards"');
-    expect(sent).not.toContain('"checklist"');
+    expect(sent).not.toContain('"sound"');
+    expect(parsed.source === 'habitica' && parsed.export.preferences).toEqual({ dayStart: 4 });
+    expect(parsed.source === 'habitica' && parsed.export.tasks.rewards).toEqual([{ text: 'Cake' }]);
+    expect(parsed.source === 'habitica' && parsed.export.tasks.dailys[0]).toMatchObject({
+      _id: 'd1',
+      checklist: [{ text: 'Neck', completed: false }],
+    });
     expect(sent).toContain('"Morning stretch"');
     expect(sent).not.toContain('isDue');
     expect(sent.length).toBeLessThan(HABITICA_JSON.length / 2);

@@ -38,6 +38,8 @@ const NOT_AN_EXPORT =
   'Choose a Habitica data export (.json) or a Loop Habit Tracker CSV export (.zip or its .csv files)';
 
 const TASK_FIELDS = [
+  'id',
+  '_id',
   'text',
   'notes',
   'priority',
@@ -53,8 +55,10 @@ const TASK_FIELDS = [
   'completed',
   'dateCompleted',
   'date',
+  'checklist',
 ];
 const HISTORY_FIELDS = ['date', 'value', 'completed', 'scoredUp', 'scoredDown'];
+const CHECKLIST_FIELDS = ['text', 'completed'];
 
 function pick(value: unknown, fields: readonly string[]): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -77,10 +81,23 @@ function habiticaTasks(json: unknown): unknown {
       const task = pick(item, TASK_FIELDS) as Record<string, unknown>;
       if (Array.isArray(task.history))
         task.history = task.history.map((entry: unknown) => pick(entry, HISTORY_FIELDS));
+      if (Array.isArray(task.checklist))
+        task.checklist = task.checklist.map((item: unknown) => pick(item, CHECKLIST_FIELDS));
       return task;
     });
   };
-  return { tasks: { habits: list('habits'), dailys: list('dailys'), todos: list('todos') } };
+  const rewards = (tasks as Record<string, unknown>).rewards;
+  const preferences = (json as { preferences?: unknown }).preferences;
+  return {
+    preferences: pick(preferences ?? {}, ['dayStart', 'timezoneOffset']),
+    tasks: {
+      habits: list('habits'),
+      dailys: list('dailys'),
+      todos: list('todos'),
+      // Rewards are only named in the preview (not imported).
+      rewards: Array.isArray(rewards) ? rewards.map((r: unknown) => pick(r, ['text'])) : [],
+    },
+  };
 }
 
 /** Loop's zip: its CSV files by path, without the Scores files the import does not read. */

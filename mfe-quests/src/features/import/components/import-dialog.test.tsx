@@ -28,11 +28,15 @@ const preview: ImportPreview = {
       completions: 2,
       skippedDays: 0,
       currentStreak: 2,
+      alreadyHere: false,
+      completionsAlreadyHere: 0,
     },
   ],
   lifeTasks: [],
   counts: { series: 1, lifeTasks: 0, completions: 2 },
+  alreadyHere: { series: 0, lifeTasks: 0, completions: 0 },
   warnings: ['1 archived habit(s) left out'],
+  problems: [],
 };
 const batch: ImportBatch = {
   id: 'b1',
@@ -93,6 +97,40 @@ describe('Import habits', () => {
     await user.click(screen.getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText('Import undone')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/quests/import/batches/b1/undo')).toBe(true);
+  });
+
+  it('when an earlier import brought part of the file, then the preview says how many are new and how many already here', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        body: {
+          ...preview,
+          series: [
+            {
+              ...preview.series[0],
+              completions: 12,
+              completionsAlreadyHere: 40,
+              alreadyHere: true,
+            },
+          ],
+          counts: { series: 0, lifeTasks: 0, completions: 12 },
+          alreadyHere: { series: 1, lifeTasks: 0, completions: 40 },
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(shown).toHaveTextContent('Past completions: 12 new, 40 already here.');
+    expect(shown).toHaveTextContent(
+      'Meditate · Every day · already here · 12 new, 40 already here',
+    );
   });
 
   it('when the server refuses the file, then its message shows and Import stays off', async () => {

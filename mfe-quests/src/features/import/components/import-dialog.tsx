@@ -43,18 +43,29 @@ function messageOf(error: unknown): string {
 }
 
 function PreviewList({ preview }: { preview: ImportPreview }) {
+  const { series, lifeTasks, completions } = preview.alreadyHere;
+  const alreadyHere = series + lifeTasks + completions;
   return (
     <section aria-label="Import preview" style={{ display: 'grid', gap: 12 }}>
       <p style={{ margin: 0 }}>
         <strong>Will create:</strong> {describeCounts(preview.counts)}
       </p>
+      {alreadyHere > 0 && (
+        <p style={{ margin: 0 }} aria-label="Already here">
+          <strong>Already here from an earlier import:</strong>{' '}
+          {describeCounts(preview.alreadyHere)} (not added again). Past completions:{' '}
+          {preview.counts.completions} new, {preview.alreadyHere.completions} already here.
+        </p>
+      )}
       <Alert type="info" showIcon title={IMPORT_NO_XP_NOTE} />
       {preview.series.length > 0 && (
         <ul aria-label="Series to create" style={{ margin: 0, paddingLeft: 20 }}>
           {preview.series.map((s, i) => (
             <li key={i}>
               <strong>{s.title}</strong> · {s.repeatRule} ·{' '}
-              {plural(s.completions, 'past completion', 'past completions')}
+              {s.alreadyHere
+                ? `already here · ${s.completions} new, ${s.completionsAlreadyHere} already here`
+                : plural(s.completions, 'past completion', 'past completions')}
               {s.currentStreak > 0 && ` · ${plural(s.currentStreak, 'day', 'days')} streak`}
               {s.skippedDays > 0 &&
                 ` · ${plural(s.skippedDays, 'skipped day', 'skipped days')} (rest days)`}
@@ -67,10 +78,24 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
           {preview.lifeTasks.map((t, i) => (
             <li key={i}>
               <strong>{t.title}</strong> · life task
+              {t.alreadyHere ? ' · already here' : ''}
               {t.completed ? ` · done${t.completedOn ? ` on ${t.completedOn}` : ''}` : ''}
             </li>
           ))}
         </ul>
+      )}
+      {preview.problems.length > 0 && (
+        <Alert
+          type="error"
+          title="This file cannot be imported as it is"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {preview.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
       )}
       {preview.warnings.length > 0 && (
         <Alert
@@ -214,7 +239,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
         <Button
           key="import"
           type="primary"
-          disabled={!preview.data || !request}
+          disabled={!preview.data || !request || preview.data.problems.length > 0}
           loading={run.isPending}
           onClick={() => request && run.mutate(request)}
         >

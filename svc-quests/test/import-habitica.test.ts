@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, importPreviewSchema, urlOf, type ImportRequest } from '@levelup/contracts';
+import { lifeTaskModels } from '../src/life-tasks/models.ts';
+import { occurrenceModel } from '../src/occurrences/models.ts';
+import { seriesModel } from '../src/series/models.ts';
+import {
+  DRINK_CLICKS,
+  JOURNAL_CHECK_OFFS,
+  WATER_CHECK_OFFS,
+  habiticaExport,
+} from './fixtures/habitica-export.ts';
+import { startQuests, userInZone, type QuestsHarness } from './harness.ts';
+
+let quests: QuestsHarness;
+// Tuesday 2026-03-10, 11:00 in New York.
+const now = new Date('2026-03-10T15:00:00.000Z');
+
+beforeAll(async () => {
+  quests = await startQuests(undefined, { clock: () => now });
+});
+afterAll(async () => {
+  await quests.stop();
+});
+
+const request = (data: unknown): ImportRequest => ({
+  source: 'habitica',
+  fileName: 'habitica-user-data.json',
+  export: data as never,
+});
+
+async function newYorker() {
+  const userId = randomUUID();
+  await userInZone(quests, userId, 'America/New_York');
+  return userId;
+}
+
+async function doneDays(userId: string, title: string) {
+  const series = await seriesModel(quests.deps.db).findOne({ userId, title }).lean();
+  const done = await occurrenceModel(quests.deps.db)
+    .find({ userId, seriesId: String(series?._id), isCompleted: true })
+    .lean();
+  return { series, days: done.map((o) => o.scheduledFor).sort() };
+}
+
+describe("import of Habitica's user data export", () => {
+  it('when a daily is checked off after midnight with a day start at 4:00, then each check-off lands on the Habitica day it was for', async () => {
+    const userId = await newYorker();
+    const { status } = await quests.as(userId)(
+      'POST',
+      urlOf(API.runImport),
+      request(habiticaExport()),
+    );
+    expect(status).toBe(201);
+    const journal = await doneDays(userId, 'Evening journal');
+    expect(journal.days).toEqual(JOURNAL_CHECK_OFFS.map(([day]) => day));
+    expect((await doneDays(userId, 'Drink water')).days).toEqual(DRINK_CLICKS.map(([d]) => d));
+    const todo = await lifeTaskModels(quests.deps.db).LifeTask.findOne({ userId }).lean();
+    expect(todo).toMatchObject({ title: 'Plan the trip', lastCompletedLocalDate: '2026-03-06' });
+    expect(todo?.notes).toBe('Checklist:\n☑ Book train');
+    expect(journal.series?.description).toBe(
+      'Three lines before bed\n\nChecklist:\n☑ Gratitude\n☐ Tomorrow, first thing',
+    );
+  });
+
+  it('when a daily is never due (every 0 days), starts in the future, or a habit only counts slips, then the preview says how each comes in or why it does not', async () => {
+    const userId = await newYorker();
+    const { body } = await quests.as(userId)(
+      'POST',
+      urlOf(API.previewImport),
+      request(habiticaExport()),
+    );
+    const preview = importPreviewSchema.parse(body);
+    expect(preview.problems).toEqual([]);
+    expect(preview.warnings).toEqual([
+      '"Water plants" is never due in Habitica (every 0 days): imported paused, with its history',
+      '"Spring cleaning" starts on 2026-04-04, as in Habitica',
+      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
+      '"Snack" also counts slips (−): only its + clicks are imported',
+      '"Cake" is a reward: rewards are not imported',
+    ]);
+    await quests.as(userId)('POST', urlOf(API.runImport), request(habiticaExport()));
+    const water = await doneDays(userId, 'Water plants');
+    expect(water.days).toEqual(WATER_CHECK_OFFS);
+    expect(water.series).toMatchObject({
+      isActive: false,
+      pauses: [{ from: '2026-02-01', to: null }],
+    });
+    const spring = await doneDays(userId, 'Spring cleaning');
+    expect(spring.series).toMatchObject({ startLocalDate: '2026-04-04', weeklyPattern: [6] });
+    const { body: list } = await quests.as(userId)('GET', urlOf(API.listSeries));
+    expect((list as { title: string }[]).map((s) => s.title)).not.toContain('Smoke');
+  });
+
+  it('when a daily starts in year 0002 or a todo has an unreadable date, then the preview names each item and the import is a 400 naming the first, with nothing created', async () => {
+    const userId = await newYorker();
+    const data = habiticaExport();
+    (data.tasks.dailys[0] as Record<string, unknown>).startDate = '0002-01-01T00:00:00.000Z';
+    (data.tasks.todos[0] as Record<string, unknown>).dateCompleted = 'sometime in May';
+    const preview = await quests.as(userId)('POST', urlOf(API.previewImport), request(data));
+    expect(preview.status).toBe(200);
+    expect(importPreviewSchema.parse(preview.body).problems).toEqual([
+      '"Evening journal" has a start date that cannot be read: "0002-01-01T00:00:00.000Z"',
+      '"Plan the trip" has a completion date that cannot be read: "sometime in May"',
+    ]);
+    const run = await quests.as(userId)('POST', urlOf(API.runImport), request(data));
+    expect(run.status).toBe(400);
+    expect(JSON.stringify(run.body)).toContain(
+      '\\"Evening journal\\" has a start date that cannot be read',
+    );
+    expect(await seriesModel(quests.deps.db).countDocuments({ userId })).toBe(0);
+  });
+});
