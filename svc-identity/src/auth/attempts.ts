@@ -9,6 +9,12 @@ import { AppError, isDuplicateKeyError } from '@levelup/service-kit';
  * while an account someone else is failing on is only ever delayed, never locked for good. A key's count
  * is forgotten `forgetMs` after its last failure; a correct sign-in clears the account's count.
  *
+ * A sign-in attempt is counted before its password is checked (and taken back from the address when the
+ * password was right), one compare-and-set at a time, so attempts sent together get no more checks than
+ * the same attempts one after another. The address's wait applies only to accounts with failures of
+ * their own: people behind one address (an office, a carrier's NAT) are not kept out by someone else's
+ * guessing, while a guesser there gets one attempt per account before that account waits too.
+ *
  * The account key is the account itself, whichever of its username or email was typed (one count for
  * both); a name no account has is counted under that name, so unknown and known names behave the same.
  * The address is the client's as the gateway forwards it (its TRUST_PROXY decides it), so users behind one
@@ -23,6 +29,8 @@ export interface AttemptLimit {
 }
 
 const SECOND = 1000;
+/** Attempts on one key that arrive together are counted one per round; past this many, one waits. */
+const RESERVE_ROUNDS = 64;
 const MINUTE = 60 * SECOND;
 
 export const ATTEMPT_LIMITS = {
@@ -136,6 +144,57 @@ export function attemptsRepository(
     }
   }
 
+  /** The key's live row, or null when it has none (or its count was forgotten). */
+  const liveRow = (key: string, at: Date) =>
+    Attempt.findOne({ _id: key, expiresAt: { $gt: at } }).lean<AttemptDoc>();
+
+  const secondsUntil = (row: AttemptDoc | null, limit: AttemptLimit, at: Date) => {
+    if (!row?.lastFailureAt) return 0;
+    const until = row.lastFailureAt.getTime() + delayAfter(row.failures, limit);
+    return until > at.getTime() ? Math.ceil((until - at.getTime()) / 1000) : 0;
+  };
+
+  /**
+   * Counts one attempt on the key before the password is checked, unless the key has to wait (then the
+   * seconds to wait, and nothing is written). A compare-and-set on the count, retried when another
+   * attempt wrote in between, so attempts sent together are counted one by one and the ones past the
+   * free allowance are refused before any of them is checked. `refuse` may refuse on what it sees too.
+   */
+  async function reserve(
+    key: string,
+    limit: AttemptLimit,
+    refuse: (row: AttemptDoc | null, at: Date) => number = () => 0,
+  ): Promise<number> {
+    for (let round = 0; round < RESERVE_ROUNDS; round += 1) {
+      const at = now();
+      const expiresAt = new Date(at.getTime() + Math.max(limit.forgetMs, limit.maxDelayMs));
+      const row = await liveRow(key, at);
+      const wait = Math.max(secondsUntil(row, limit, at), refuse(row, at));
+      if (wait > 0) return wait;
+      if (row) {
+        const counted = await Attempt.updateOne(
+          { _id: key, failures: row.failures, lastFailureAt: row.lastFailureAt },
+          { $set: { failures: row.failures + 1, lastFailureAt: at, expiresAt } },
+        );
+        if (counted.matchedCount === 1) return 0;
+        continue;
+      }
+      const restarted = await Attempt.updateOne(
+        { _id: key, expiresAt: { $lte: at } },
+        { $set: { failures: 1, lastFailureAt: at, expiresAt } },
+      );
+      if (restarted.matchedCount === 1) return 0;
+      try {
+        await Attempt.create({ _id: key, failures: 1, lastFailureAt: at, expiresAt });
+        return 0;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    }
+    // Too many attempts at this very moment to count them all: this one waits a second.
+    return 1;
+  }
+
   const signInAddressKey = (address: string) => `sign-in:addr:${address}`;
   const signUpAddressKey = (address: string) => `sign-up:addr:${address}`;
 
@@ -147,26 +206,34 @@ export function attemptsRepository(
         : `sign-in:name:${typed.trim().toLowerCase()}`;
     },
 
-    /** Refuses (429) a sign-in while the account or the address has to wait. */
-    async checkSignIn(accountKey: string, address: string | undefined): Promise<void> {
-      const waits = await Promise.all([
-        waitFor(accountKey, limits.signInPerAccount),
-        address ? waitFor(signInAddressKey(address), limits.signInPerAddress) : 0,
-      ]);
-      const wait = Math.max(...waits);
+    /**
+     * Counts this sign-in attempt on the account and the address before the password is checked (429
+     * when it has to wait; nothing is counted then). The address's slow-down refuses only accounts with
+     * failures of their own: the right password for an account nobody has failed on goes through, even
+     * from an address others behind it (an office, a carrier's NAT) made wait. A wrong one from there
+     * counts on the account, so its next attempt from that address waits.
+     */
+    async beginSignIn(accountKey: string, address: string | undefined): Promise<void> {
+      const at = now();
+      const addressWait = address
+        ? secondsUntil(await liveRow(signInAddressKey(address), at), limits.signInPerAddress, at)
+        : 0;
+      const wait = await reserve(accountKey, limits.signInPerAccount, (row) =>
+        row && row.failures > 0 ? addressWait : 0,
+      );
       if (wait > 0) throw tooManyAttempts(wait, 'sign-in');
+      if (address) await fail(signInAddressKey(address), limits.signInPerAddress);
     },
 
-    async signInFailed(accountKey: string, address: string | undefined): Promise<void> {
-      await Promise.all([
-        fail(accountKey, limits.signInPerAccount),
-        address ? fail(signInAddressKey(address), limits.signInPerAddress) : undefined,
-      ]);
-    },
-
-    /** A correct password clears the account's count (the address keeps its own). */
-    async signInSucceeded(accountKey: string): Promise<void> {
+    /** The password was right: the account's count is cleared, and the address's attempt taken back. */
+    async signInRight(accountKey: string, address: string | undefined): Promise<void> {
       await Attempt.deleteOne({ _id: accountKey });
+      if (address) {
+        await Attempt.updateOne(
+          { _id: signInAddressKey(address), failures: { $gt: 0 } },
+          { $inc: { failures: -1 } },
+        );
+      }
     },
 
     async checkSignUp(address: string | undefined): Promise<void> {

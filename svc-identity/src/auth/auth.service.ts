@@ -80,19 +80,17 @@ export function authService(deps: {
     },
 
     /**
-     * Checks the password; 429 while the account (whichever of its username or email was typed) or the
-     * address has to wait after repeated failures.
+     * Checks the password; 429 while the account (whichever of its username or email was typed) has to
+     * wait after repeated failures, or the address has to and the account has failures of its own.
      */
     async login(input: LoginRequest, address?: string): Promise<UserDoc> {
       const user = await users.findByLogin(input.username);
       const accountKey = attempts.accountKey(user?._id, input.username);
-      await attempts.checkSignIn(accountKey, address);
+      // Counted before the slow hash: attempts sent together cannot all be checked.
+      await attempts.beginSignIn(accountKey, address);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) {
-        await attempts.signInFailed(accountKey, address);
-        throw invalidCredentials();
-      }
-      await attempts.signInSucceeded(accountKey);
+      if (!user || !ok) throw invalidCredentials();
+      await attempts.signInRight(accountKey, address);
       return user;
     },
   };

@@ -45,14 +45,9 @@ const settingsOf = (doc: Partial<ReminderSettings> | null): ReminderSettings => 
       : DEFAULT_REMINDER_SETTINGS.quietHours,
 });
 
-export function remindersRepository({
-  PushSubscription,
-  ReminderSettings,
-  Reminder,
-}: ReminderModels) {
+/** The browsers of each user that receive push messages. */
+function pushSubscriptionStore(PushSubscription: ReminderModels['PushSubscription']) {
   return {
-    // --- push subscriptions ---------------------------------------------------------------------
-
     /**
      * Stores a browser's subscription for this user (the same endpoint again replaces its keys and counts
      * as subscribed now). A user keeps at most `MAX_PUSH_SUBSCRIPTIONS`: the ones subscribed longest ago
@@ -119,9 +114,15 @@ export function remindersRepository({
     countSubscriptions(userId: string): Promise<number> {
       return PushSubscription.countDocuments({ userId });
     },
+  };
+}
 
-    // --- settings -------------------------------------------------------------------------------
-
+/** Each user's reminder settings (defaults for a user without a row). */
+function settingsStore(
+  ReminderSettings: ReminderModels['ReminderSettings'],
+  Reminder: ReminderModels['Reminder'],
+) {
+  return {
     async settings(userId: string): Promise<ReminderSettings> {
       return settingsOf(await ReminderSettings.findById(userId).lean());
     },
@@ -150,6 +151,20 @@ export function remindersRepository({
       const scheduled = new Set<unknown>(waiting);
       return wanted.filter((user) => !scheduled.has(user._id));
     },
+  };
+}
+
+export function remindersRepository({
+  PushSubscription,
+  ReminderSettings,
+  Reminder,
+}: ReminderModels) {
+  return {
+    // --- push subscriptions ---------------------------------------------------------------------
+    ...pushSubscriptionStore(PushSubscription),
+
+    // --- settings -------------------------------------------------------------------------------
+    ...settingsStore(ReminderSettings, Reminder),
 
     // --- reminders ------------------------------------------------------------------------------
 
