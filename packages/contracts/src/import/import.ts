@@ -19,8 +19,10 @@ export type ImportSource = z.infer<typeof importSourceSchema>;
 
 const MAX_TASKS = 1000;
 const MAX_HISTORY = 20000;
-const taskTextSchema = z.string().trim().min(1).max(500);
-const notesSchema = z.string().max(5000).nullish();
+// Generous on purpose: a title or notes longer than Level Up keeps is shortened (and the preview says
+// so) rather than refusing the whole file; the request's body limit bounds the total.
+const taskTextSchema = z.string().trim().min(1).max(20_000);
+const notesSchema = z.string().max(200_000).nullish();
 /** Habitica dates: epoch milliseconds in history, ISO strings elsewhere. */
 const habiticaDateSchema = z.union([z.number().finite(), z.string().max(64)]);
 
