@@ -142,3 +142,18 @@ describe("import of Loop's CSV export as Loop's exporter writes it", () => {
     expect(history.filter((h) => h.endLocalDate !== null)).toHaveLength(1);
   });
 });
+
+describe('statistics after an import', () => {
+  it('when 100 days of history are imported, then "quests created" counts the imported completions and what is scheduled from the import day on, not every past day, and no XP is earned', async () => {
+    const userId = randomUUID();
+    expect((await quests.as(userId)('POST', urlOf(API.runImport), request())).status).toBe(201);
+    const { body } = await quests.as(userId)('GET', urlOf(API.dashboardOverview));
+    const figures = body as Record<string, number>;
+    const completed = expected().reduce((sum, h) => sum + h.done.length, 0);
+    expect(figures.totalQuestsCompleted).toBe(completed);
+    expect(figures.totalXpEarned).toBe(0);
+    // At most one occurrence per series is scheduled on the import day itself.
+    expect(figures.totalQuestsCreated).toBeGreaterThanOrEqual(completed);
+    expect(figures.totalQuestsCreated).toBeLessThanOrEqual(completed + LOOP_HABITS.length);
+  });
+});
