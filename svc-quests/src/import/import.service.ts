@@ -26,6 +26,7 @@ import type { UserZones } from '../users/user-zones.ts';
 import { fitToApp } from './fit.ts';
 import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
+import { planLoopBackup } from './loop-backup.ts';
 import type { ImportBatchDoc } from './models.ts';
 import {
   alreadyHereOf,
@@ -46,7 +47,7 @@ const importUnderWay = () => conflict('This file is being imported right now');
 
 /** The file's contents (not its name): the same export sent twice has the same hash. */
 function contentHash(input: ImportRequest): string {
-  const content = input.source === 'habitica' ? input.export : input.files;
+  const content = input.source === 'habitica' ? input.export : (input.backup ?? input.files);
   return createHash('sha256')
     .update(`${input.source}\n${JSON.stringify(content)}`)
     .digest('hex');
@@ -84,7 +85,9 @@ export function importService(deps: {
     const plan = fitToApp(
       input.source === 'habitica'
         ? planHabitica(input.export, input.fileName, timeZone, today)
-        : planLoop(input.files, input.fileName, today),
+        : input.backup !== undefined
+          ? planLoopBackup(input.backup, input.fileName, today)
+          : planLoop(input.files, input.fileName, today),
     );
     return { plan, timeZone, today };
   }
