@@ -302,7 +302,7 @@ describe('Undo import', () => {
     ]);
     await eventually(
       () => Promise.resolve(eventsOf(userId).filter((e) => e.type === 'quests.series_deleted')),
-      (deleted) => deleted.length === 7,
+      (deleted) => deleted.length === 8,
     );
   });
 

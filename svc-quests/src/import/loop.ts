@@ -318,7 +318,10 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
   const allDays = allFile ? fromAllHabitsFile(allFile, habits) : null;
   const read = habits.map((habit, index) => {
     const own = ownFile(files, habit);
-    return { habit, checked: own ? fromHabitFile(own, habit) : (allDays?.[index] ?? null) };
+    const fromOwn = own ? fromHabitFile(own, habit) : null;
+    // An own file without any entry gives way to the all-habits file's column, should that have some.
+    const fromAll = allDays?.[index] ?? null;
+    return { habit, checked: fromOwn?.last || !fromAll?.last ? (fromOwn ?? fromAll) : fromAll };
   });
   return planLoopHabits(read, fileName, today, []);
 }
