@@ -85,6 +85,38 @@ function habiticaJson(): Buffer {
   );
 }
 
+/**
+ * A Loop export as Loop's exporter writes it: the all-habits Checkmarks.csv header unquoted (two habits
+ * named "Vegan", one named "Read, write"), numerical values times 1000, a per-habit folder for each.
+ */
+function loopZipAsLoopWritesIt(): Buffer {
+  const habits =
+    'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n' +
+    '001,Vegan,YES_NO,Vegan lunch?,,1,1,#7CB342,,,,false\n' +
+    '002,Vegan,YES_NO,Vegan dinner?,,1,1,#388E3C,,,,false\n' +
+    '003,"Read, write",YES_NO,Read then write?,,1,1,#1976D2,,,,false\n' +
+    '004,Cigarettes,NUMERICAL,How many?,,1,1,#D32F2F,cigarettes,AT_MOST,0.0,false\n' +
+    '005,Run,NUMERICAL,How far?,,1,1,#5E35B1,km,AT_LEAST,8.0,false\n';
+  // Today and yesterday, one value per habit in the order of Habits.csv.
+  const days: [string, string[]][] = [
+    [daysAgo(0), ['YES_MANUAL', 'YES_MANUAL', 'YES_MANUAL', 'NO', '4000']],
+    [daysAgo(1), ['NO', 'YES_MANUAL', 'SKIP', '3000', '9000']],
+  ];
+  const all = `Date,Vegan,Vegan,Read, write,Cigarettes,Run,\n${days
+    .map(([day, values]) => `${day},${values.map((v) => `${v},`).join('')}`)
+    .join('\n')}\n`;
+  const folders = ['001 Vegan', '002 Vegan', '003 Read write', '004 Cigarettes', '005 Run'];
+  const files: Record<string, Uint8Array> = {
+    'Habits.csv': strToU8(habits),
+    'Checkmarks.csv': strToU8(all),
+  };
+  folders.forEach((folder, i) => {
+    const rows = days.map(([day, values]) => `${day},${values[i]},\n`).join('');
+    files[`${folder}/Checkmarks.csv`] = strToU8(`Date,Value,Notes\n${rows}`);
+  });
+  return Buffer.from(zipSync(files));
+}
+
 async function openImport(page: Page) {
   await page.goto('/quests');
   await page.getByRole('button', { name: 'Import habits' }).click();
@@ -135,7 +167,11 @@ test('a Loop CSV export and a Habitica export are previewed, imported with their
   await expect(
     dialog.getByText('1 recurring series, 1 life task, 3 past completions'),
   ).toBeVisible();
-  await expect(dialog.getByText('"Smoke" is a negative habit: not imported')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
+    ),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Import complete' });
   await expect(toast).toBeVisible();
@@ -205,4 +241,41 @@ test('a file that is not an export is refused with a clear message and nothing i
     ),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+});
+
+test("a Loop export as Loop writes it comes in on the right habits and days: the preview's warnings say what cannot be carried, and the calendar shows the history", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Export file').setInputFiles({
+    name: 'Loop Habits CSV.zip',
+    mimeType: 'application/zip',
+    buffer: loopZipAsLoopWritesIt(),
+  });
+  const preview = dialog.getByRole('region', { name: 'Import preview' });
+  await expect(
+    preview.getByText('5 recurring series, 0 life tasks, 6 past completions'),
+  ).toBeVisible();
+  await expect(preview.getByText('Read, write', { exact: true })).toBeVisible();
+  await expect(
+    preview.getByText(
+      '"Cigarettes" counts cigarettes (at most 0 a day): imported as done on the 1 day Loop counts as done; the amounts are not kept',
+    ),
+  ).toBeVisible();
+  await expect(
+    preview.getByText(
+      '"Run" counts km (at least 8 a day): imported as done on the 1 day Loop counts as done; the amounts are not kept',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('Import complete')).toBeVisible();
+
+  // Today: both Vegan habits, "Read, write" and a day without cigarettes; 4 km is short of 8.
+  await page.getByRole('link', { name: 'Home Base' }).click();
+  const calendar = page.getByRole('tabpanel', { name: 'Calendar View' });
+  await calendar.scrollIntoViewIfNeeded();
+  await expect(
+    calendar.getByRole('button', { name: /: 4 quests, 0 goals, 0 life tasks$/ }),
+  ).toBeVisible();
 });

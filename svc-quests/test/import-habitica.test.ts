@@ -78,6 +78,7 @@ describe("import of Habitica's user data export", () => {
       '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
       '"Snack" also counts slips (−): only its + clicks are imported',
       '"Cake" is a reward: rewards are not imported',
+      '4 series with a description under 10 characters get "Imported from Habitica" added to it',
     ]);
     await quests.as(userId)('POST', urlOf(API.runImport), request(habiticaExport()));
     const water = await doneDays(userId, 'Water plants');
@@ -109,5 +110,64 @@ describe("import of Habitica's user data export", () => {
       '\\"Evening journal\\" has a start date that cannot be read',
     );
     expect(await seriesModel(quests.deps.db).countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe('fields Level Up would refuse', () => {
+  it('when a todo title has 620 characters, a note 6,200, another title 2, then the file imports, each change is listed, and every item passes the edit forms', async () => {
+    const userId = await newYorker();
+    const data = habiticaExport();
+    const todo = data.tasks.todos[0] as Record<string, unknown>;
+    const longTitle = `${`Trip ${'to the sea and back '.repeat(31)}`.slice(0, 619)}!`;
+    data.tasks.todos.push({
+      ...todo,
+      _id: 'todo-long',
+      id: 'todo-long',
+      text: longTitle,
+      notes: 'n'.repeat(6200),
+      checklist: [],
+    } as never);
+    data.tasks.todos.push({
+      ...todo,
+      _id: 'todo-short',
+      id: 'todo-short',
+      text: 'Go',
+      checklist: [],
+    } as never);
+    (data.tasks.dailys[0] as Record<string, unknown>).notes = 'd'.repeat(6200);
+    const preview = importPreviewSchema.parse(
+      (await quests.as(userId)('POST', urlOf(API.previewImport), request(data))).body,
+    );
+    expect(preview.warnings).toEqual(
+      expect.arrayContaining([
+        `"${longTitle.slice(0, 40)}…": title shortened from 620 to 200 characters`,
+        `"${longTitle.slice(0, 40)}…": notes shortened from 6,200 to 2,000 characters, the most a life task keeps`,
+        '"Go": titles need at least 3 characters, imported as "Go task"',
+      ]),
+    );
+    const run = await quests.as(userId)('POST', urlOf(API.runImport), request(data));
+    expect(run.status).toBe(201);
+
+    const tasks = await lifeTaskModels(quests.deps.db).LifeTask.find({ userId }).lean();
+    for (const t of tasks) {
+      const edit = await quests.as(userId)(
+        'PATCH',
+        urlOf(API.updateLifeTask, { params: { id: String(t._id) } }),
+        { title: t.title, notes: t.notes },
+      );
+      expect([t.title.slice(0, 20), edit.status]).toEqual([t.title.slice(0, 20), 200]);
+    }
+    const series = await seriesModel(quests.deps.db).find({ userId }).lean();
+    // A series keeps its whole description (Level Up sets no limit to it), checklist included.
+    const journal = series.find((s) => s.title === 'Evening journal')?.description ?? '';
+    expect(journal.startsWith(`${'d'.repeat(6200)}\n\nChecklist:`)).toBe(true);
+    for (const s of series) {
+      const edit = await quests.as(userId)(
+        'PATCH',
+        urlOf(API.updateSeries, { params: { id: String(s._id) } }),
+        { title: s.title, description: s.description },
+      );
+      expect([s.title, edit.status]).toEqual([s.title, 200]);
+    }
   });
 });

@@ -142,3 +142,60 @@ describe("import of Loop's CSV export as Loop's exporter writes it", () => {
     expect(history.filter((h) => h.endLocalDate !== null)).toHaveLength(1);
   });
 });
+
+describe('statistics after an import', () => {
+  it('when 100 days of history are imported, then "quests created" counts the imported completions and what is scheduled from the import day on, not every past day, and no XP is earned', async () => {
+    const userId = randomUUID();
+    expect((await quests.as(userId)('POST', urlOf(API.runImport), request())).status).toBe(201);
+    const { body } = await quests.as(userId)('GET', urlOf(API.dashboardOverview));
+    const figures = body as Record<string, number>;
+    const completed = expected().reduce((sum, h) => sum + h.done.length, 0);
+    expect(figures.totalQuestsCompleted).toBe(completed);
+    expect(figures.totalXpEarned).toBe(0);
+    // At most one occurrence per series is scheduled on the import day itself.
+    expect(figures.totalQuestsCreated).toBeGreaterThanOrEqual(completed);
+    expect(figures.totalQuestsCreated).toBeLessThanOrEqual(completed + LOOP_HABITS.length);
+  });
+});
+
+describe("import of Loop's full backup (.db)", () => {
+  const backup = () => readFileSync(join(ROOT, '..', 'loop-2026.db')).toString('base64');
+
+  it('when the backup is imported, then every habit has exactly the days Loop counts as done, and the CSV export of the same data adds nothing after it', async () => {
+    const userId = randomUUID();
+    const { status, body } = await quests.as(userId)('POST', urlOf(API.runImport), {
+      source: 'loop',
+      fileName: 'Loop Habits Backup 2026-03-10.db',
+      backup: backup(),
+    });
+    expect(status).toBe(201);
+    const history = await importedHistory(userId, (body as { id: string }).id);
+    const want = expected();
+    expect(history.map((h) => h.title)).toEqual(LOOP_HABITS.map((h) => h.name));
+    history.forEach((h, i) => {
+      expect([LOOP_HABITS[i]!.name, h.done, h.skipped]).toEqual([
+        LOOP_HABITS[i]!.name,
+        want[i]!.done,
+        want[i]!.skipped,
+      ]);
+    });
+    const again = await quests.as(userId)('POST', urlOf(API.previewImport), request());
+    expect(importPreviewSchema.parse(again.body).counts).toEqual({
+      series: 0,
+      lifeTasks: 0,
+      completions: 0,
+    });
+  });
+
+  it('when a file that is not an SQLite database is sent as the backup, then it is a 400 that says so and nothing is created', async () => {
+    const userId = randomUUID();
+    const { status, body } = await quests.as(userId)('POST', urlOf(API.runImport), {
+      source: 'loop',
+      fileName: 'notes.db',
+      backup: Buffer.from('just some text, not a database').toString('base64'),
+    });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('not an SQLite database');
+    expect(await seriesModel(quests.deps.db).countDocuments({ userId })).toBe(0);
+  });
+});

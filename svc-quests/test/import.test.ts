@@ -223,6 +223,7 @@ describe('import from Habitica', () => {
       '"Never due" is never due in Habitica (on no weekday): imported paused, with its history',
       '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
       '"Cake" is a reward: rewards are not imported',
+      '4 series with a description under 10 characters get "Imported from Habitica" added to it',
     ]);
 
     const { status, body } = await quests.as(userId)(
@@ -301,7 +302,7 @@ describe('Undo import', () => {
     ]);
     await eventually(
       () => Promise.resolve(eventsOf(userId).filter((e) => e.type === 'quests.series_deleted')),
-      (deleted) => deleted.length === 7,
+      (deleted) => deleted.length === 8,
     );
   });
 

@@ -47,7 +47,7 @@ export function overviewService(deps: {
       return {
         totalXpEarned: done.reduce((sum, item) => sum + item.awardedXp, 0) + maintenanceXp,
         totalQuestsCompleted: done.length,
-        totalQuestsCreated: created + scheduledUpTo(seriesList, today, timeZone),
+        totalQuestsCreated: created + scheduledUpTo(seriesList, occurrences, today, timeZone),
         questsCompletedThisWeek: dates.filter((day) => day >= weekStart && day <= today).length,
         currentStreak: streaks.current,
         longestStreak: streaks.longest,
@@ -63,13 +63,29 @@ export type OverviewService = ReturnType<typeof overviewService>;
 /**
  * Occurrences every series has scheduled from its start up to today (a deleted one up to the day it was
  * deleted), read from the schedules themselves, so the figure does not depend on which days happened to
- * be materialised by a read.
+ * be materialised by a read. An imported series counts its schedule from the day it was imported; the
+ * days before count only where the import brought a completion, so years of history do not swamp it.
  */
-function scheduledUpTo(seriesList: SeriesDoc[], today: string, timeZone: string): number {
+function scheduledUpTo(
+  seriesList: SeriesDoc[],
+  done: Array<{ seriesId: string; scheduledFor: string }>,
+  today: string,
+  timeZone: string,
+): number {
+  const doneDays = new Map<string, string[]>();
+  for (const o of done)
+    doneDays.set(o.seriesId, [...(doneDays.get(o.seriesId) ?? []), o.scheduledFor]);
   let count = 0;
   for (const series of seriesList) {
     const last = series.deletedAt ? localDate(new Date(series.deletedAt), timeZone) : today;
-    count += scheduledThrough(series, last);
+    if (!series.importBatchId) {
+      count += scheduledThrough(series, last);
+      continue;
+    }
+    const importedOn = localDate(new Date(series.createdAt), timeZone);
+    const from = series.startLocalDate > importedOn ? series.startLocalDate : importedOn;
+    count += scheduledThrough({ ...series, startLocalDate: from }, last);
+    count += (doneDays.get(String(series._id)) ?? []).filter((day) => day < from).length;
   }
   return count;
 }

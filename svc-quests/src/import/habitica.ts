@@ -178,7 +178,7 @@ function dailySeries(
     ctx.warnings.push(`"${daily.text}" starts on ${startDate}, as in Habitica`);
   return {
     sourceId: daily.id ?? daily._id ?? `daily:${daily.text}`,
-    title: daily.text.slice(0, 200),
+    title: daily.text,
     description: notesWithChecklist(daily.notes, daily.checklist),
     kind: 'daily',
     difficulty: difficultyOf(daily.priority),
@@ -210,7 +210,7 @@ function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
   const completedOn = completedAt ? ctx.dayOf(completedAt) : null;
   return {
     sourceId: todo.id ?? todo._id ?? `todo:${todo.text}`,
-    title: todo.text.slice(0, 200),
+    title: todo.text,
     notes: notesWithChecklist(todo.notes, todo.checklist) || null,
     dueDate,
     priority: lifeTaskPriorityOf(todo.priority),
@@ -263,7 +263,7 @@ export function planHabitica(
     const completions = byDay(found.completions, today);
     series.push({
       sourceId: habit.id ?? habit._id ?? `habit:${habit.text}`,
-      title: habit.text.slice(0, 200),
+      title: habit.text,
       description: habit.notes ?? '',
       kind: 'habit',
       difficulty: difficultyOf(habit.priority),

@@ -23,8 +23,10 @@ import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { SeriesDoc } from '../series/models.ts';
 import { seriesEventData } from '../series/series.service.ts';
 import type { UserZones } from '../users/user-zones.ts';
+import { fitToApp } from './fit.ts';
 import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
+import { planLoopBackup } from './loop-backup.ts';
 import type { ImportBatchDoc } from './models.ts';
 import {
   alreadyHereOf,
@@ -40,28 +42,15 @@ import type { ImportRepository } from './repository.ts';
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
 const NOON_MS = 12 * 60 * 60 * 1000;
 
-const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as const;
-
 export const importNotFound = () => notFound('Import not found');
 const importUnderWay = () => conflict('This file is being imported right now');
 
 /** The file's contents (not its name): the same export sent twice has the same hash. */
 function contentHash(input: ImportRequest): string {
-  const content = input.source === 'habitica' ? input.export : input.files;
+  const content = input.source === 'habitica' ? input.export : (input.backup ?? input.files);
   return createHash('sha256')
     .update(`${input.source}\n${JSON.stringify(content)}`)
     .digest('hex');
-}
-
-/** Titles and descriptions as a series needs them (at least 3 and 10 characters). */
-function seriesTitle(title: string): string {
-  return title.length >= 3 ? title : `${title} habit`;
-}
-function seriesDescription(description: string, source: ImportRequest['source']): string {
-  const text = description.trim();
-  return text.length >= 10
-    ? text
-    : `Imported from ${SOURCE_NAMES[source]}${text ? `: ${text}` : ''}`;
 }
 
 function toBatch(doc: ImportBatchDoc): ImportBatch {
@@ -93,10 +82,13 @@ export function importService(deps: {
   async function planOf(userId: string, input: ImportRequest) {
     const timeZone = await zones.timeZoneOf(userId);
     const today = localDate(clock(), timeZone);
-    const plan =
+    const plan = fitToApp(
       input.source === 'habitica'
         ? planHabitica(input.export, input.fileName, timeZone, today)
-        : planLoop(input.files, input.fileName, today);
+        : input.backup !== undefined
+          ? planLoopBackup(input.backup, input.fileName, today)
+          : planLoop(input.files, input.fileName, today),
+    );
     return { plan, timeZone, today };
   }
 
@@ -210,8 +202,8 @@ export function importService(deps: {
     return {
       _id: new Types.ObjectId(),
       userId,
-      title: seriesTitle(planned.title),
-      description: seriesDescription(planned.description, source),
+      title: planned.title,
+      description: planned.description,
       difficulty: planned.difficulty,
       xpReward: defaultXpForDifficulty(planned.difficulty),
       timeEstimate: null,

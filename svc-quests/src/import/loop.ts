@@ -32,7 +32,7 @@ function findFile(files: CsvFile[], wanted: string): CsvFile | undefined {
     .sort((a, b) => depth(a.name) - depth(b.name))[0];
 }
 
-interface CheckedDays {
+export interface CheckedDays {
   done: string[];
   skipped: string[];
   /** The newest day with any entry (Loop's own filler of future days left out). */
@@ -241,36 +241,42 @@ function habitNotes(habit: LoopHabit, series: PlannedSeries): string[] {
   return notes;
 }
 
+/** A habit with the days read for it (null: the export has none for it). */
+export interface LoopHabitDays {
+  habit: LoopHabit;
+  checked: CheckedDays | null;
+}
+
+export const emptyDays = (): CheckedDays => ({ done: [], skipped: [], last: null });
+
+/** Loop's value of a day (a number, or one of its words) into a habit's days. */
+export function addLoopDay(checked: CheckedDays, date: string, value: number, habit: LoopHabit) {
+  checkDay(checked, date, String(value), habit);
+}
+
 /**
- * What a Loop Habit Tracker CSV export (its zip's files: Habits.csv, Checkmarks.csv and the per-habit
- * folders) will create: one series per habit, its done days as completions and its skips as rest
- * days; an archived habit ends on its last entry. A habit's own folder is read first; the all-habits
- * file is the fallback, by column position.
+ * One series per Loop habit (in Loop's order): its done days as completions and its skips as rest
+ * days; an archived habit ends on its last entry, or is left out when it has none.
  */
-export function planLoop(files: CsvFile[], fileName: string, today: string): ImportPlan {
-  const habitsFile = findFile(files, 'Habits.csv');
-  if (!habitsFile) throw badFile('This is not a Loop Habit Tracker export: Habits.csv is missing');
-  const habits = habitsOf(habitsFile);
-  const allFile = files.find(
-    (f) => depth(f.name) === depth(habitsFile.name) && baseName(f.name) === 'Checkmarks.csv',
-  );
-  const allDays = allFile ? fromAllHabitsFile(allFile, habits) : null;
-  const warnings: string[] = [];
+export function planLoopHabits(
+  read: LoopHabitDays[],
+  fileName: string,
+  today: string,
+  warnings: string[],
+): ImportPlan {
   const series: PlannedSeries[] = [];
   const seen = new Map<string, number>();
-  habits.forEach((habit, index) => {
-    // Loop's CSV has no habit id: its name, numbered among habits of the same name, stands for it.
+  for (const { habit, checked: found } of read) {
+    // Loop's CSV has no habit id: its name, numbered among habits of the same name, stands for it
+    // (in the CSV export and the backup alike, so either may follow the other).
     const nth = (seen.get(habit.name) ?? 0) + 1;
     seen.set(habit.name, nth);
-    const own = ownFile(files, habit);
-    const checked = own
-      ? fromHabitFile(own, habit)
-      : (allDays?.[index] ?? { done: [], skipped: [], last: null });
+    const checked = found ?? emptyDays();
     if (habit.archived && checked.last === null) {
       warnings.push(`"${habit.name}" is archived in Loop and has no history: not imported`);
-      return;
+      continue;
     }
-    if (!own && !allDays)
+    if (!found)
       warnings.push(`"${habit.name}" has no checkmarks in the export: imported without history`);
     const completions = byDay(
       checked.done.map((day) => ({ day, at: null })),
@@ -293,6 +299,29 @@ export function planLoop(files: CsvFile[], fileName: string, today: string): Imp
     };
     warnings.push(...habitNotes(habit, planned));
     series.push(planned);
-  });
+  }
   return { source: 'loop', fileName, series, lifeTasks: [], warnings, problems: [] };
+}
+
+/**
+ * What a Loop Habit Tracker CSV export (its zip's files: Habits.csv, Checkmarks.csv and the per-habit
+ * folders) will create. A habit's own folder is read first; the all-habits file is the fallback, by
+ * column position.
+ */
+export function planLoop(files: CsvFile[], fileName: string, today: string): ImportPlan {
+  const habitsFile = findFile(files, 'Habits.csv');
+  if (!habitsFile) throw badFile('This is not a Loop Habit Tracker export: Habits.csv is missing');
+  const habits = habitsOf(habitsFile);
+  const allFile = files.find(
+    (f) => depth(f.name) === depth(habitsFile.name) && baseName(f.name) === 'Checkmarks.csv',
+  );
+  const allDays = allFile ? fromAllHabitsFile(allFile, habits) : null;
+  const read = habits.map((habit, index) => {
+    const own = ownFile(files, habit);
+    const fromOwn = own ? fromHabitFile(own, habit) : null;
+    // An own file without any entry gives way to the all-habits file's column, should that have some.
+    const fromAll = allDays?.[index] ?? null;
+    return { habit, checked: fromOwn?.last || !fromAll?.last ? (fromOwn ?? fromAll) : fromAll };
+  });
+  return planLoopHabits(read, fileName, today, []);
 }

@@ -193,9 +193,11 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
 
     async doneForUser(
       userId: string,
-    ): Promise<Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate'>>> {
+    ): Promise<
+      Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate' | 'seriesId' | 'scheduledFor'>>
+    > {
       return Occurrence.find({ userId, isCompleted: true })
-        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .select({ awardedXp: 1, completedLocalDate: 1, seriesId: 1, scheduledFor: 1 })
         .lean();
     },
 

@@ -14,13 +14,18 @@ export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB';
 export const IMPORT_NO_XP_NOTE =
   'Imported history counts for your streaks and calendar but earns no XP.';
 
+/** The largest Loop backup the request carries (base64 of about 700 KiB, under the body limit). */
+const IMPORT_MAX_BACKUP_BASE64 = 960 * 1024;
+
 export const importSourceSchema = z.enum(['habitica', 'loop']);
 export type ImportSource = z.infer<typeof importSourceSchema>;
 
 const MAX_TASKS = 1000;
 const MAX_HISTORY = 20000;
-const taskTextSchema = z.string().trim().min(1).max(500);
-const notesSchema = z.string().max(5000).nullish();
+// Generous on purpose: a title or notes longer than Level Up keeps is shortened (and the preview says
+// so) rather than refusing the whole file; the request's body limit bounds the total.
+const taskTextSchema = z.string().trim().min(1).max(20_000);
+const notesSchema = z.string().max(200_000).nullish();
 /** Habitica dates: epoch milliseconds in history, ISO strings elsewhere. */
 const habiticaDateSchema = z.union([z.number().finite(), z.string().max(64)]);
 
@@ -121,11 +126,19 @@ export const importRequestSchema = z.discriminatedUnion('source', [
     fileName: fileNameSchema,
     export: habiticaExportSchema,
   }),
-  z.object({
-    source: z.literal('loop'),
-    fileName: fileNameSchema,
-    files: z.array(importCsvFileSchema).min(1).max(500),
-  }),
+  z
+    .object({
+      source: z.literal('loop'),
+      fileName: fileNameSchema,
+      /** The CSV export's files, or none when the backup is sent. */
+      files: z.array(importCsvFileSchema).max(500).default([]),
+      /** Loop's full backup (its SQLite .db file), base64. */
+      backup: z.base64().max(IMPORT_MAX_BACKUP_BASE64).optional(),
+    })
+    .refine((r) => r.files.length > 0 || r.backup !== undefined, {
+      message: "Send Loop's CSV files or its backup",
+      path: ['files'],
+    }),
 ]);
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_FILE_TOO_LARGE_MESSAGE, importRequestSchema } from '@levelup/contracts';
-import { readExport, type ExportFile } from './read-export.ts';
+import { LOOP_BACKUP_MAX_BYTES, readExport, type ExportFile } from './read-export.ts';
 
 // Shaped as the exports are (svc-quests/test/fixtures/import holds the full files).
 const HABITS_CSV = `Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
@@ -86,6 +86,18 @@ describe('readExport', () => {
       'Checkmarks.csv',
       'Habits.csv',
     ]);
+  });
+
+  it("when Loop's full backup (.db) is chosen, then its bytes are sent whole, and one too large for a request is refused with the reason", async () => {
+    const bytes = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+    bytes.set(strToU8('SQLite format 3\0'), 0);
+    const request = await readExport([file('Loop Habits Backup 2026-03-10.db', bytes)]);
+    const parsed = importRequestSchema.parse(request);
+    const sent = parsed.source === 'loop' ? atob(parsed.backup ?? '') : '';
+    expect(Uint8Array.from(sent, (c) => c.charCodeAt(0))).toEqual(bytes);
+    await expect(
+      readExport([file('big.db', new Uint8Array(LOOP_BACKUP_MAX_BYTES + 1))]),
+    ).rejects.toThrow(/larger than 700 KB, more than one request may carry: export as CSV/);
   });
 
   it("when Loop's CSV files are chosen, then they are sent as they are", async () => {

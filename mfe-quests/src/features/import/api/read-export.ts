@@ -35,7 +35,17 @@ export function exportFileOf(file: File): ExportFile {
 }
 
 const NOT_AN_EXPORT =
-  'Choose a Habitica data export (.json) or a Loop Habit Tracker CSV export (.zip or its .csv files)';
+  'Choose a Habitica data export (.json), a Loop Habit Tracker CSV export (.zip or its .csv files) or its full backup (.db)';
+
+/** Loop's backup is sent whole (base64): the largest that fits the request's body limit. */
+export const LOOP_BACKUP_MAX_BYTES = 700 * 1024;
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 const TASK_FIELDS = [
   'id',
@@ -132,6 +142,18 @@ export async function readExport(files: readonly ExportFile[]): Promise<ImportRe
       throw new ImportFileError('This file is not a Habitica data export: it is not valid JSON');
     }
     return { source: 'habitica', fileName, export: habiticaTasks(json) as never };
+  }
+  if (files.length === 1 && /\.db$/i.test(fileName)) {
+    if (first.size > LOOP_BACKUP_MAX_BYTES)
+      throw new ImportFileError(
+        'This Loop backup is larger than 700 KB, more than one request may carry: export as CSV in Loop instead (Settings, Export as CSV), which sends only the days you checked',
+      );
+    return {
+      source: 'loop',
+      fileName,
+      files: [],
+      backup: base64Of(new Uint8Array(await first.arrayBuffer())),
+    };
   }
   if (files.length === 1 && /\.zip$/i.test(fileName))
     return { source: 'loop', fileName, files: await loopZip(first) };

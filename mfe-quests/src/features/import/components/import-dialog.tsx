@@ -251,11 +251,11 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
       <p style={{ marginTop: 0 }}>
         Bring your habits and their history from Habitica (Settings, Export Data, User Data as JSON)
         or Loop Habit Tracker (Settings, Export as CSV: the .zip, or its Habits.csv and
-        Checkmarks.csv). Files up to 5 MB.
+        Checkmarks.csv; or Export full backup: the .db). Files up to 5 MB.
       </p>
       <label style={{ display: 'grid', gap: 4, marginBottom: 16 }}>
         <span>Export file</span>
-        <input type="file" accept=".json,.zip,.csv" multiple onChange={(e) => void choose(e)} />
+        <input type="file" accept=".json,.zip,.csv,.db" multiple onChange={(e) => void choose(e)} />
       </label>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {preview.isPending && <p role="status">Reading the export…</p>}

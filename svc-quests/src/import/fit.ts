@@ -1,0 +1,89 @@
+import type { ImportSource } from '@levelup/contracts';
+import type { ImportPlan, PlannedLifeTask, PlannedSeries } from './plan.ts';
+
+/**
+ * What Level Up's own forms accept, so every imported item can be edited and saved afterwards: a title
+ * of at least 3 characters (the import keeps at most 200), a series description of at least 10, a life
+ * task's notes of at most 2000, a series repeating at most every 52 days, weeks or months.
+ */
+export const IMPORT_TITLE_MAX = 200;
+const TITLE_MIN = 3;
+const DESCRIPTION_MIN = 10;
+const LIFE_TASK_NOTES_MAX = 2000;
+const INTERVAL_MAX = 52;
+
+const SOURCE_NAMES: Record<ImportSource, string> = {
+  habitica: 'Habitica',
+  loop: 'Loop Habit Tracker',
+};
+
+/** A title as the warning names it: whole when short, its beginning otherwise. */
+const named = (title: string) => `"${title.length > 40 ? `${title.slice(0, 40)}…` : title}"`;
+const chars = (n: number) => n.toLocaleString('en-US');
+
+function fitTitle(title: string, padding: string, warnings: string[]): string {
+  let fitted = title.trim();
+  if (fitted.length > IMPORT_TITLE_MAX) {
+    warnings.push(
+      `${named(fitted)}: title shortened from ${chars(fitted.length)} to ${IMPORT_TITLE_MAX} characters`,
+    );
+    fitted = fitted.slice(0, IMPORT_TITLE_MAX).trim();
+  }
+  if (fitted.length < TITLE_MIN) {
+    const longer = `${fitted} ${padding}`.trim();
+    warnings.push(
+      `${named(fitted)}: titles need at least ${TITLE_MIN} characters, imported as "${longer}"`,
+    );
+    fitted = longer;
+  }
+  return fitted;
+}
+
+function fitSeries(s: PlannedSeries, source: ImportSource, warnings: string[]): PlannedSeries {
+  const title = fitTitle(s.title, 'habit', warnings);
+  const text = s.description.trim();
+  const description =
+    text.length >= DESCRIPTION_MIN
+      ? text
+      : `Imported from ${SOURCE_NAMES[source]}${text ? `: ${text}` : ''}`;
+  let recurrence = s.recurrence;
+  if (recurrence.recurrenceInterval > INTERVAL_MAX) {
+    const unit = { daily: 'days', weekly: 'weeks', monthly: 'months', custom: 'days' }[
+      recurrence.recurrenceType
+    ];
+    warnings.push(
+      `${named(title)} repeats every ${recurrence.recurrenceInterval} ${unit}: imported as every ${INTERVAL_MAX} ${unit}, the longest Level Up repeats`,
+    );
+    recurrence = { ...recurrence, recurrenceInterval: INTERVAL_MAX };
+  }
+  return { ...s, title, description, recurrence };
+}
+
+function fitLifeTask(t: PlannedLifeTask, warnings: string[]): PlannedLifeTask {
+  const title = fitTitle(t.title, 'task', warnings);
+  let notes = t.notes?.trim() || null;
+  if (notes && notes.length > LIFE_TASK_NOTES_MAX) {
+    warnings.push(
+      `${named(title)}: notes shortened from ${chars(notes.length)} to ${chars(LIFE_TASK_NOTES_MAX)} characters, the most a life task keeps`,
+    );
+    notes = notes.slice(0, LIFE_TASK_NOTES_MAX).trim();
+  }
+  return { ...t, title, notes };
+}
+
+/**
+ * The plan as Level Up can hold it: titles, descriptions, notes and repeat intervals brought within
+ * what its forms accept, each change named in the warnings (a description under 10 characters is
+ * completed with where it came from, counted once).
+ */
+export function fitToApp(plan: ImportPlan): ImportPlan {
+  const warnings: string[] = [];
+  const series = plan.series.map((s) => fitSeries(s, plan.source, warnings));
+  const completed = plan.series.filter((s) => s.description.trim().length < DESCRIPTION_MIN);
+  if (completed.length > 0)
+    warnings.push(
+      `${completed.length} series with a description under ${DESCRIPTION_MIN} characters get "Imported from ${SOURCE_NAMES[plan.source]}" added to it`,
+    );
+  const lifeTasks = plan.lifeTasks.map((t) => fitLifeTask(t, warnings));
+  return { ...plan, series, lifeTasks, warnings: [...plan.warnings, ...warnings] };
+}
