@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -113,7 +113,9 @@ describe('limits shared by every gateway instance', () => {
       const refused = await send(base, 'POST', '/api/posts', user);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'RATE_LIMITED',
+      );
     }
     expect(reached - before).toBe(max);
   });
@@ -148,6 +150,20 @@ describe('limits shared by every gateway instance', () => {
     for (let i = 0; i < max; i += 1)
       expect((await send(gateways[1]!, 'POST', '/api/posts', user)).status).toBe(201);
     expect((await send(gateways[0]!, 'POST', '/api/posts', user)).status).toBe(429);
+  });
+
+  it('when the bucket is lost (a restarted NATS loses memory streams), then it is made again and counts are shared again', async () => {
+    const nc = await connect({ servers: NATS_URL });
+    await (await jetstreamManager(nc)).streams.delete(`KV_${NAMESPACE}_${LIMITS_BUCKET}`);
+    await nc.close();
+    // The first count after the loss fails (the gateway counts alone for it) and makes the bucket again.
+    await expect(counters[0]!.take('probe', 5, 60_000)).rejects.toThrow();
+    await vi.waitFor(async () => expect(await counters[0]!.take('probe', 5, 60_000)).toBe(0));
+    const user = someone();
+    const max = rule('post').perUser!.max;
+    for (let i = 0; i < max; i += 1)
+      expect((await send(gateways[i % 2]!, 'POST', '/api/posts', user)).status).toBe(201);
+    expect((await send(gateways[1]!, 'POST', '/api/posts', user)).status).toBe(429);
   });
 
   it('when NATS cannot be reached, then the gateway still limits, counting alone, and says so in its log', async () => {

@@ -33,7 +33,9 @@ import { createLogger, type Logger } from './telemetry/logger.ts';
  *
  * Keys expire with the bucket's age limit (`ttlMs`, at least the longest window) after their last write.
  * While NATS is unreachable `available()` is false and every call rejects with SharedCountersUnavailable
- * at once (or after `timeoutMs`): the caller decides what to do then.
+ * at once (or after `timeoutMs`): the caller decides what to do then. The bucket lives in memory on
+ * the server (counts are worth less than the disk writes), so a restarted server has lost it: it is made
+ * again after each reconnection and after any failed call.
  */
 export interface SharedCountersOptions {
   url: string;
@@ -108,6 +110,37 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
     connection = nc;
     jsm = await jetstreamManager(nc, { timeout });
     js = jetstream(nc, { timeout });
+    await ensureBucket();
+    up = true;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          up = false;
+          known.clear();
+          logger.warn('shared counters unreachable; reconnecting', { bucket });
+        } else if (status.type === 'reconnect') {
+          // A restarted server has lost the bucket (memory storage): made again before counting.
+          ensureBucket().then(
+            () => {
+              up = !closed;
+              logger.info('shared counters back', { bucket });
+            },
+            (error: unknown) =>
+              logger.error('shared counters bucket not made again', {
+                bucket,
+                error: String(error),
+              }),
+          );
+        }
+      }
+    })();
+  })().catch((error: unknown) => {
+    logger.error('shared counters failed to start', { bucket, error: String(error) });
+  });
+
+  /** Creates the bucket, or brings an existing one to this configuration. */
+  async function ensureBucket() {
+    if (!jsm) return;
     const config = {
       subjects: [`$KV.${bucket}.>`],
       retention: RetentionPolicy.Limits,
@@ -120,29 +153,30 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
       allow_direct: true,
       num_replicas: 1,
     };
-    try {
-      await jsm.streams.info(stream);
-      await jsm.streams.update(stream, config);
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError)) throw error;
-      await jsm.streams.add({ name: stream, ...config });
-    }
-    up = true;
-    void (async () => {
-      for await (const status of nc.status()) {
-        if (status.type === 'disconnect') {
-          up = false;
-          known.clear();
-          logger.warn('shared counters unreachable; reconnecting', { bucket });
-        } else if (status.type === 'reconnect') {
-          up = true;
-          logger.info('shared counters back', { bucket });
-        }
-      }
-    })();
-  })().catch((error: unknown) => {
-    logger.error('shared counters failed to start', { bucket, error: String(error) });
-  });
+    const exists = await jsm.streams.info(stream).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)
+          return false;
+        throw error;
+      },
+    );
+    if (exists) await jsm.streams.update(stream, config);
+    else await jsm.streams.add({ name: stream, ...config });
+  }
+
+  let repairing: Promise<void> | undefined;
+  /** After a failed call: the bucket may be gone (deleted, or a server restarted), so it is made again. */
+  function repair() {
+    if (repairing || !up) return;
+    repairing = ensureBucket()
+      .catch((error: unknown) =>
+        logger.error('shared counters bucket not made again', { bucket, error: String(error) }),
+      )
+      .finally(() => {
+        repairing = undefined;
+      });
+  }
 
   const subject = (key: string) => `$KV.${bucket}.${Buffer.from(key).toString('base64url')}`;
 
@@ -156,6 +190,7 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
       known.set(key, entry);
       return entry;
     } catch (error) {
+      repair();
       throw new SharedCountersUnavailable(String(error), { cause: error });
     }
   }
@@ -176,6 +211,7 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
         error.code === JetStreamApiCodes.StreamWrongLastSequence
       )
         return false;
+      repair();
       throw new SharedCountersUnavailable(String(error), { cause: error });
     }
   }
