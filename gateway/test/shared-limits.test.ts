@@ -77,7 +77,7 @@ afterAll(async () => {
   }
   const nc = await connect({ servers: NATS_URL });
   const jsm = await jetstreamManager(nc);
-  await jsm.streams.delete(`KV_${NAMESPACE}_${LIMITS_BUCKET}`).catch(() => undefined);
+  await jsm.streams.delete(`KV_${LIMITS_BUCKET}_${NAMESPACE}`).catch(() => undefined);
   await nc.close();
 });
 
@@ -154,7 +154,7 @@ describe('limits shared by every gateway instance', () => {
 
   it('when the bucket is lost (a restarted NATS loses memory streams), then it is made again and counts are shared again', async () => {
     const nc = await connect({ servers: NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(`KV_${NAMESPACE}_${LIMITS_BUCKET}`);
+    await (await jetstreamManager(nc)).streams.delete(`KV_${LIMITS_BUCKET}_${NAMESPACE}`);
     await nc.close();
     // The first count after the loss fails (the gateway counts alone for it) and makes the bucket again.
     await expect(counters[0]!.take('probe', 5, 60_000)).rejects.toThrow();

@@ -41,7 +41,7 @@ export interface SharedCountersOptions {
   url: string;
   /** Bucket name: letters, digits, '_' and '-'. */
   bucket: string;
-  /** Tests only: a namespace the bucket's name is prefixed with. */
+  /** Tests only: a namespace the bucket's name ends with. */
   namespace?: string | undefined;
   /** How long a key lives after its last write: at least the longest window counted in it. */
   ttlMs: number;
@@ -83,7 +83,8 @@ export interface SharedCounters {
 
 export function createSharedCounters(options: SharedCountersOptions): SharedCounters {
   const logger = options.logger ?? createLogger(options.name ?? 'shared-counters');
-  const bucket = (options.namespace ? `${options.namespace}_` : '') + options.bucket;
+  // Namespaced as the bus's streams are (a suffix), so deleteNamespacedStreams removes it too.
+  const bucket = options.bucket + (options.namespace ? `_${options.namespace}` : '');
   const stream = `KV_${bucket}`;
   const timeout = options.timeoutMs ?? 500;
   const refusalMemoryMs = options.refusalMemoryMs ?? 1000;
