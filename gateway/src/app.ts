@@ -25,7 +25,7 @@ import { requestTelemetry } from './request-telemetry.ts';
 import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 import { clientOf, parseTrustProxy } from './client-address.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RequestLimiter } from './rate-limit.ts';
 import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
 import { createStreamCaps, streamOf } from './stream-caps.ts';
 
@@ -68,8 +68,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export interface GatewayDeps {
   log?: Log;
   sessions?: SessionResolver;
-  /** The per-user and per-address limits (RATE_RULES unless a test brings its own). */
-  rateLimiter?: RateLimiter;
+  /**
+   * The per-user and per-address limits: main.ts brings the one shared by every gateway through NATS
+   * (shared-rate-limit.ts); without one, this app counts RATE_RULES in its own memory.
+   */
+  rateLimiter?: RequestLimiter;
 }
 
 /** The session resolver the gateway's settings describe (main.ts also hands it the revocations). */
@@ -253,7 +256,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
     } else {
       delete ctx.req.headers.cookie;
     }
-    const limit = rateLimiter.check(
+    const limit = await rateLimiter.check(
       ctx.method,
       ctx.path,
       session.kind === 'signed-in' ? session.userId : undefined,
@@ -331,7 +334,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       return sendError(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here`);
     }
     delete ctx.req.headers.cookie;
-    const limit = rateLimiter.check('GET', ctx.path, undefined, ctx.state.clientIp as string);
+    const limit = await rateLimiter.check('GET', ctx.path, undefined, ctx.state.clientIp as string);
     if (limit.limited) {
       log('rate limited', {
         requestId: ctx.state.requestId,

@@ -3,6 +3,7 @@ import { configureTracing, createLogger, flushTraces, serveMetrics } from '@leve
 import { createApp, sessionResolverFor } from './app.ts';
 import { readGatewayConfig } from './config.ts';
 import { subscribeRevocations } from './session-revocations.ts';
+import { sharedRateLimiterFor } from './shared-rate-limit.ts';
 import { closeUpstreamAgents } from './upstream-proxy.ts';
 
 const config = readGatewayConfig();
@@ -22,9 +23,12 @@ const metricsServer = config.METRICS_PORT
 const sessions = sessionResolverFor(config);
 // In the background: the gateway serves at once, with or without NATS.
 const revocations = subscribeRevocations(config, sessions, logger);
+// Limits counted in NATS key-value, shared by every gateway instance (counted here alone while NATS is away).
+const limits = sharedRateLimiterFor(config, (message, fields) => logger.warn(message, fields));
 const app = createApp(config, {
   log: (message, fields) => logger.info(message, fields),
   sessions,
+  rateLimiter: limits.limiter,
 });
 app.on('error', (error: unknown) => logger.error('request failed', { error: String(error) }));
 
@@ -40,7 +44,9 @@ function stop(signal: string) {
   metricsServer?.close();
   server.close(() => {
     closeUpstreamAgents();
-    void Promise.allSettled([revocations.close(), flushTraces()]).finally(() => process.exit(0));
+    void Promise.allSettled([revocations.close(), limits.counters.close(), flushTraces()]).finally(
+      () => process.exit(0),
+    );
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();

@@ -2,9 +2,11 @@
  * Per-user and per-address limits on the writes that spam or abuse would repeat: sign-ups, posts,
  * comments, likes, new quests, imports, life tasks, goals, sessions, quick matches, meetups, feedback,
  * room check-ins, reports and push subscriptions. One module at the edge keyed by rule + user and rule + client address
- * (TRUST_PROXY decides what the address is), so no service needs its own. Counts are fixed windows kept
- * in this gateway's memory (bounded: ended windows go, and at most maxKeys keys are kept, the oldest
- * going first); with several gateways each counts its own share, which only loosens a limit by their number.
+ * (TRUST_PROXY decides what the address is), so no service needs its own. Counts are fixed windows.
+ * The gateway started by main.ts counts them in NATS, shared by every gateway instance
+ * (shared-rate-limit.ts); the in-memory limiter below serves an app built without NATS (tests) and is
+ * the shared one's fallback while NATS is unreachable (bounded: ended windows go, and at most maxKeys
+ * keys are kept, the oldest going first).
  * A refused request gets 429 RATE_LIMITED with Retry-After and a message the app shows as it is.
  *
  * What counts is what the service took: a request is counted when it goes through (so a burst of
@@ -208,6 +210,43 @@ function duration(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** The rule a request falls under, if any. */
+export function ruleFor(rules: readonly RateRule[], method: string, path: string) {
+  const normal = normalisePath(path);
+  return rules.find((r) => r.method === method && r.pattern.test(normal));
+}
+
+/** The keys a request is counted under: its address's, and its user's when the rule limits users. */
+export function keysOf(rule: RateRule, userId: string | undefined, address: string) {
+  return {
+    addressKey: `${rule.name}:addr:${address}`,
+    userKey: userId && rule.perUser ? `${rule.name}:user:${userId}` : undefined,
+  };
+}
+
+export function refusal(rule: RateRule, wait: number): RateDecision {
+  return {
+    limited: true,
+    rule: rule.name,
+    retryAfterSeconds: wait,
+    message: `Too many ${rule.what}. Please try again in ${duration(wait)}.`,
+  };
+}
+
+/**
+ * What the app asks: check() counts a request (or refuses it), refund() gives back what it was counted
+ * under. The in-memory limiter answers at once; the shared one (shared-rate-limit.ts) after NATS did.
+ */
+export interface RequestLimiter {
+  check(
+    method: string,
+    path: string,
+    userId: string | undefined,
+    address: string,
+  ): RateDecision | Promise<RateDecision>;
+  refund(keys: readonly string[]): void;
+}
+
 export function createRateLimiter(
   options: { rules?: readonly RateRule[]; now?: () => number; maxKeys?: number } = {},
 ) {
@@ -244,13 +283,11 @@ export function createRateLimiter(
     userId: string | undefined,
     address: string,
   ): RateDecision {
-    const normal = normalisePath(path);
-    const rule = rules.find((r) => r.method === method && r.pattern.test(normal));
+    const rule = ruleFor(rules, method, path);
     if (!rule) return { limited: false, counted: [] };
     const at = now();
     evict(at);
-    const addressKey = `${rule.name}:addr:${address}`;
-    const userKey = userId && rule.perUser ? `${rule.name}:user:${userId}` : undefined;
+    const { addressKey, userKey } = keysOf(rule, userId, address);
     let wait = take(addressKey, rule.perAddress, at);
     if (wait === 0 && userKey && rule.perUser) {
       wait = take(userKey, rule.perUser, at);
@@ -259,12 +296,7 @@ export function createRateLimiter(
     }
     if (wait === 0)
       return { limited: false, counted: userKey ? [addressKey, userKey] : [addressKey] };
-    return {
-      limited: true,
-      rule: rule.name,
-      retryAfterSeconds: wait,
-      message: `Too many ${rule.what}. Please try again in ${duration(wait)}.`,
-    };
+    return refusal(rule, wait);
   }
 
   /** Gives back what a request the service refused was counted under (its window, if still running). */

@@ -130,3 +130,5 @@ export type {
   RebuildReport,
   SnapshotDifference,
 } from './rebuild.ts';
+export { SharedCountersUnavailable, createSharedCounters } from './shared-counters.ts';
+export type { SharedCounters, SharedCountersOptions } from './shared-counters.ts';
