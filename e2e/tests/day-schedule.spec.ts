@@ -23,6 +23,8 @@ for (const [size, viewport] of [
   test(`on a ${size}, Grid View shows the day's routines, and an evening quest created there gets a quarter-hour evening time its card shows`, async ({
     page,
   }) => {
+    // A whole user journey on a shared two-core machine: more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signUpInBrowser(page);
     await createSeries(page, 'Meditate', 'morning');
