@@ -27,6 +27,8 @@ for (const [size, viewport] of [
   test(`on a ${size}, a life task check-off is undone from its toast, its card and the XP history, each taking back exactly its XP`, async ({
     page,
   }) => {
+    // A whole user journey on a shared two-core machine: more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signUpInBrowser(page);
     const created = await page.request.post('/api/life-tasks', {

@@ -14,7 +14,7 @@ const logSeries = (page: Page, title: string) =>
 
 async function createSeries(page: Page, title: string) {
   const response = await page.request.post('/api/quests/recurring', {
-    data: { title, description: 'Every day', recurrenceType: 'daily' },
+    data: { title, description: 'A few minutes every day', recurrenceType: 'daily' },
   });
   expect(response.status()).toBe(201);
 }
@@ -26,6 +26,8 @@ for (const [size, viewport] of [
   test(`on a ${size}, routines stay in the Quest Log after Clear Completed and Hide, each state changeable, and Un-hide brings them back`, async ({
     page,
   }) => {
+    // A whole user journey on a shared two-core machine: more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signUpInBrowser(page);
     await createSeries(page, 'Journal');

@@ -23,6 +23,8 @@ for (const [size, viewport] of [
   test(`on a ${size}, an overdue task is entered and snoozed to tomorrow, a task due later offers no snooze, and urgent and overdue tasks come first`, async ({
     page,
   }) => {
+    // A whole user journey on a shared two-core machine: more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signUpInBrowser(page);
     for (const data of [

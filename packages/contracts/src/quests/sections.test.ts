@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SCHEDULE_HOUR,
+  clockLabel,
   emptySectionText,
   hourLabel,
   isSeriesDoneInSection,
@@ -8,6 +9,7 @@ import {
   plannerHourBlocks,
   questCountLabel,
   questSection,
+  scheduleTimeChoices,
   sectionForHour,
   sectionProgress,
 } from './sections.ts';
@@ -128,5 +130,39 @@ describe('planner hour blocks', () => {
     [23, '11 PM'],
   ])('when the hour is %i, then the slot reads %s', (hour, label) => {
     expect(hourLabel(hour)).toBe(label);
+  });
+
+  it.each([
+    [0, 0, '12:00 AM'],
+    [9, 5, '9:05 AM'],
+    [12, 30, '12:30 PM'],
+    [18, 45, '6:45 PM'],
+    [23, 59, '11:59 PM'],
+  ])('when the time is %i:%i, then a card reads %s', (hour, minute, label) => {
+    expect(clockLabel(hour, minute)).toBe(label);
+  });
+});
+
+describe("scheduleTimeChoices (the quest form's time picker)", () => {
+  it.each([
+    ['morning', undefined, 24, 6 * 60, 11 * 60 + 45],
+    ['afternoon', undefined, 24, 12 * 60, 17 * 60 + 45],
+    ['evening', undefined, 24, 18 * 60, 23 * 60 + 45],
+    ['evening', 0, 25, 0, 23 * 60 + 45], // a midnight time set earlier stays choosable
+    ['morning', 9 * 60 + 7, 25, 6 * 60, 11 * 60 + 45],
+    ['morning', 9 * 60 + 15, 24, 6 * 60, 11 * 60 + 45],
+  ] as const)(
+    'when the time of day is %s and the time set is %s, then %i quarter-hour choices from %i to %i',
+    (timeOfDay, current, count, first, last) => {
+      const choices = scheduleTimeChoices(timeOfDay, current);
+      expect(choices).toHaveLength(count);
+      expect(choices[0]).toBe(first);
+      expect(choices.at(-1)).toBe(last);
+      if (current !== undefined) expect(choices).toContain(current);
+    },
+  );
+
+  it('when the time of day is anytime, then there is no choice', () => {
+    expect(scheduleTimeChoices('anytime')).toEqual([]);
   });
 });

@@ -99,6 +99,35 @@ export function plannerBlockForHour(hour: number): PlannerBlock | null {
   return null;
 }
 
+/** A wall-clock time as cards show it: 9:05 -> '9:05 AM', 0:00 -> '12:00 AM', 18:30 -> '6:30 PM'. */
+export function clockLabel(hour: number, minute: number): string {
+  const h = ((hour % 24) + 24) % 24;
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve}:${String(minute).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Minutes between two choices of the quest form's time picker. */
+export const SCHEDULE_MINUTE_STEP = 15;
+
+/**
+ * The times a quest of this time of day can be scheduled at, in minutes after midnight: every quarter
+ * hour of its block's hours (morning 6:00 to 11:45, afternoon 12:00 to 17:45, evening 18:00 to 23:45);
+ * none for 'anytime', which has no time. A time already set outside them (`current`) stays a choice, so
+ * editing a quest never drops its time unasked.
+ */
+export function scheduleTimeChoices(timeOfDay: TimeOfDay, current?: number | null): number[] {
+  const hours = timeOfDay === 'anytime' ? [] : PLANNER_HOURS[timeOfDay];
+  const choices = hours.flatMap((hour) =>
+    Array.from(
+      { length: 60 / SCHEDULE_MINUTE_STEP },
+      (_, i) => hour * 60 + i * SCHEDULE_MINUTE_STEP,
+    ),
+  );
+  if (current !== undefined && current !== null && !choices.includes(current))
+    return [...choices, current].sort((a, b) => a - b);
+  return choices;
+}
+
 /** Planner slot label: 6 -> '6 AM', 12 -> '12 PM', 23 -> '11 PM'. */
 export function hourLabel(hour: number): string {
   const h = ((hour % 24) + 24) % 24;

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   API,
+  occurrenceListResponseSchema,
   questListResponseSchema,
   questSchema,
   updateQuestRequestSchema,
+  type Occurrence,
   type Quest,
 } from '@levelup/contracts';
 import { call, callOr401 } from '@levelup/web-kit';
@@ -21,3 +23,20 @@ export async function scheduleQuest(id: string, scheduledTime: string): Promise<
   const body = updateQuestRequestSchema.parse({ scheduledTime });
   return questSchema.parse(await call(API.updateQuest, { params: { id }, body }));
 }
+
+/**
+ * The day's open occurrences still on the dashboard (routines are on the schedule like one-time quests;
+ * done, skipped and hidden ones are not). 401 reads as none.
+ */
+export const plannerOccurrencesQueryOptions = (day: string) =>
+  queryOptions({
+    queryKey: [...QUERY_KEYS.occurrences, day],
+    queryFn: async (): Promise<Occurrence[]> =>
+      occurrenceListResponseSchema
+        .parse(
+          await callOr401(API.listOccurrences, 'returnEmpty', {
+            query: { startDate: day, endDate: day },
+          }),
+        )
+        .filter((o) => !o.isCompleted && !o.skipped && !o.hiddenFromDashboard),
+  });

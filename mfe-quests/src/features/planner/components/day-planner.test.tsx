@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
-import { questFixture } from '../../../test/fixtures.ts';
+import { occurrenceFixture, questFixture } from '../../../test/fixtures.ts';
 import DayPlanner from './day-planner.tsx';
 
 describe('day planner (Grid View)', () => {
@@ -65,5 +65,34 @@ describe('day planner (Grid View)', () => {
         screen.queryByRole('button', { name: 'Schedule Write report' }),
       ).not.toBeInTheDocument(),
     );
+  });
+
+  it("when routines are open today, then they show in their block and without a time, and 'Every quest for today has a time' does not", async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/occurrences': {
+        body: [
+          occurrenceFixture({ id: 'o1', title: 'Meditate', timeOfDay: 'morning' }),
+          occurrenceFixture({ id: 'o2', title: 'Stretch', timeOfDay: 'anytime' }),
+          occurrenceFixture({
+            id: 'o3',
+            title: 'Journal',
+            timeOfDay: 'evening',
+            isCompleted: true,
+            completionType: 'completed',
+          }),
+          occurrenceFixture({ id: 'o4', title: 'Floss', timeOfDay: 'evening', skipped: true }),
+        ],
+      },
+    });
+    renderWithProviders(<DayPlanner onAddQuest={() => {}} />);
+    const morning = await screen.findByRole('list', { name: 'Morning routines' });
+    expect(within(morning).getByText('Meditate')).toBeInTheDocument();
+    const withoutTime = screen.getByRole('list', { name: 'Quests without a time' });
+    expect(within(withoutTime).getByText('Stretch')).toBeInTheDocument();
+    expect(screen.queryByText('Every quest for today has a time.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Evening routines' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Journal')).not.toBeInTheDocument();
   });
 });

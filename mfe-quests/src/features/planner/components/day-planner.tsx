@@ -23,7 +23,11 @@ import {
 import { useToast } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
-import { plannerQuestsQueryOptions, scheduleQuest } from '../api/planner-api.ts';
+import {
+  plannerOccurrencesQueryOptions,
+  plannerQuestsQueryOptions,
+  scheduleQuest,
+} from '../api/planner-api.ts';
 
 /** Whether an unscheduled quest fits a block: its own section, or To Do's (anytime fits every block). */
 function fitsBlock(quest: Quest, block: PlannerBlock) {
@@ -33,12 +37,15 @@ function fitsBlock(quest: Quest, block: PlannerBlock) {
 
 /**
  * Grid View: 'Today's Schedule' as a day planner: morning, afternoon and evening
- * blocks with hourly slots (contracts' planner hours), 'Add Quest' on an empty hour, the flexible quests
- * with a schedule button each, and the 'Schedule a Quest' sheet (85% of the height).
+ * blocks with hourly slots (contracts' planner hours) and the day's open routines (series occurrences)
+ * of that time of day, 'Add Quest' on an empty hour, the flexible quests with a schedule button each and
+ * the anytime routines, and the 'Schedule a Quest' sheet (85% of the height).
  */
 export default function DayPlanner({ onAddQuest }: { onAddQuest: (hour: number) => void }) {
   const { today, now, timeZone } = useUserDay();
   const quests = useQuery(plannerQuestsQueryOptions);
+  // Routines of the day: a failed read leaves them out rather than the whole schedule.
+  const routines = useQuery(plannerOccurrencesQueryOptions(today)).data ?? [];
   const queryClient = useQueryClient();
   const toast = useToast();
   const [sheet, setSheet] = useState<{ block: PlannerBlock; questId?: string } | null>(null);
@@ -83,6 +90,8 @@ export default function DayPlanner({ onAddQuest }: { onAddQuest: (hour: number) 
   const atHour = (hour: number) =>
     scheduled.filter((q) => localHour(new Date(q.scheduledTime!), timeZone) === hour);
   const sheetQuests = sheet ? flexible.filter((q) => fitsBlock(q, sheet.block)) : [];
+  const routinesIn = (block: PlannerBlock) => routines.filter((o) => o.timeOfDay === block);
+  const anytimeRoutines = routines.filter((o) => o.timeOfDay === 'anytime');
 
   return (
     <div style={{ display: 'grid', gap: 16 }}>
@@ -115,6 +124,25 @@ export default function DayPlanner({ onAddQuest }: { onAddQuest: (hour: number) 
                 Schedule
               </Button>
             </div>
+            {routinesIn(block).length > 0 && (
+              <ul
+                aria-label={`${SECTION_TITLES[block]} routines`}
+                style={{
+                  listStyle: 'none',
+                  margin: '0 0 8px',
+                  padding: 0,
+                  display: 'flex',
+                  gap: 4,
+                  flexWrap: 'wrap',
+                }}
+              >
+                {routinesIn(block).map((o) => (
+                  <li key={o.id}>
+                    <Tag color="geekblue">{o.title}</Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
             <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
               {hours.map((hour) => {
                 const here = atHour(hour);
@@ -154,10 +182,21 @@ export default function DayPlanner({ onAddQuest }: { onAddQuest: (hour: number) 
       </div>
       <section aria-label="Flexible quests">
         <h4 style={{ margin: '0 0 6px' }}>Flexible Quests</h4>
-        {flexible.length === 0 ? (
+        {flexible.length === 0 && anytimeRoutines.length === 0 ? (
           <p style={{ margin: 0, opacity: 0.8 }}>Every quest for today has a time.</p>
         ) : (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
+          <ul
+            aria-label="Quests without a time"
+            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}
+          >
+            {anytimeRoutines.map((o) => (
+              <li key={o.id} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                <span style={{ flex: 1 }}>{o.title}</span>
+                <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>
+                  Routine, any time today
+                </Tag>
+              </li>
+            ))}
             {flexible.map((q) => {
               const section = questSection(q);
               const block: PlannerBlock = section === 'todos' ? 'morning' : section;

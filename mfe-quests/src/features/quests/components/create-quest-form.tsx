@@ -9,10 +9,11 @@ import {
   createQuestFieldsSchema,
   createQuestRequestSchema,
   defaultXpForDifficulty,
+  clockLabel,
   endOfLocalDay,
-  hourLabel,
   localDate,
   plannerBlockForHour,
+  scheduleTimeChoices,
   zonedParts,
   zonedTimeToInstant,
   type Cadence,
@@ -38,7 +39,8 @@ interface FormValues {
   timeOfDay: TimeOfDay;
   category?: QuestCategory | null;
   dueDate?: string;
-  scheduledHour?: number;
+  /** The scheduled time today, in minutes after midnight (the time picker's choices). */
+  scheduledAt?: number;
   recurrenceType?: Cadence;
   recurrenceInterval?: number;
   weeklyPattern?: number[];
@@ -90,10 +92,12 @@ const timeOfDayOptions = [
   { value: 'afternoon', label: 'Afternoon' },
   { value: 'evening', label: 'Evening' },
 ];
-const hourOptions = Array.from({ length: 24 }, (_, hour) => ({
-  value: hour,
-  label: hourLabel(hour),
-}));
+/** The time picker's options: quarter hours of the time of day's block (contracts' scheduleTimeChoices). */
+const timeOptions = (timeOfDay: TimeOfDay, current?: number) =>
+  scheduleTimeChoices(timeOfDay, current).map((minutes) => ({
+    value: minutes,
+    label: clockLabel(Math.floor(minutes / 60), minutes % 60),
+  }));
 
 /**
  * The Create Quest form. `defaultHour` (the Grid View's 8, 14 or 18) preselects that
@@ -116,15 +120,20 @@ export function CreateQuestForm({
   const { today, timeZone } = useUserDay();
   const shape = createQuestFieldsSchema.shape;
   const timeOfDay = Form.useWatch('timeOfDay', form);
+  const scheduledAt = Form.useWatch('scheduledAt', form);
   const recurrenceType = Form.useWatch('recurrenceType', form);
   const defaultBlock = defaultHour === undefined ? null : plannerBlockForHour(defaultHour);
   const isSeries = editing?.kind === 'series';
 
   const scheduledTimeOf = (values: FormValues, day: string) =>
     values.timeOfDay !== 'anytime' &&
-    values.scheduledHour !== undefined &&
-    values.scheduledHour !== null
-      ? zonedTimeToInstant(day, { hour: values.scheduledHour, minute: 0 }, timeZone).toISOString()
+    values.scheduledAt !== undefined &&
+    values.scheduledAt !== null
+      ? zonedTimeToInstant(
+          day,
+          { hour: Math.floor(values.scheduledAt / 60), minute: values.scheduledAt % 60 },
+          timeZone,
+        ).toISOString()
       : null;
 
   const onSave = (values: FormValues) => {
@@ -175,9 +184,9 @@ export function CreateQuestForm({
         changes.dueDate = values.dueDate
           ? endOfLocalDay(values.dueDate, timeZone).toISOString()
           : null;
-      const hour = values.timeOfDay === 'anytime' ? undefined : values.scheduledHour;
-      if ((hour ?? null) !== (before.scheduledHour ?? null))
-        changes.scheduledTime = scheduledTimeOf({ ...values, scheduledHour: hour }, day);
+      const at = values.timeOfDay === 'anytime' ? undefined : values.scheduledAt;
+      if ((at ?? null) !== (before.scheduledAt ?? null))
+        changes.scheduledTime = scheduledTimeOf({ ...values, scheduledAt: at }, day);
       if (Object.keys(changes).length === 0) return onCreated?.();
       editQuest.mutate({ id: quest.id, changes }, { onSuccess: () => onCreated?.() });
     }
@@ -185,7 +194,7 @@ export function CreateQuestForm({
 
   const onFinish = (values: FormValues) => {
     if (editing) return onSave(values);
-    const withTime = values.timeOfDay !== 'anytime' && values.scheduledHour !== undefined;
+    const withTime = values.timeOfDay !== 'anytime' && values.scheduledAt !== undefined;
     const request = createQuestRequestSchema.parse({
       title: values.title,
       description: values.description,
@@ -228,12 +237,20 @@ export function CreateQuestForm({
               difficulty: 'easy',
               xpReward: defaultXpForDifficulty('easy'),
               timeOfDay: defaultBlock ?? 'anytime',
-              scheduledHour: defaultHour,
+              scheduledAt: defaultHour === undefined ? undefined : defaultHour * 60,
             }
       }
       onValuesChange={(changed: Partial<FormValues>) => {
         if (changed.difficulty)
           form.setFieldValue('xpReward', defaultXpForDifficulty(changed.difficulty));
+        // A time outside the new time of day's hours no longer fits it.
+        const at = form.getFieldValue('scheduledAt') as number | undefined;
+        if (
+          changed.timeOfDay &&
+          at !== undefined &&
+          !scheduleTimeChoices(changed.timeOfDay).includes(at)
+        )
+          form.setFieldValue('scheduledAt', undefined);
       }}
       onFinish={onFinish}
     >
@@ -305,9 +322,9 @@ export function CreateQuestForm({
         </p>
       )}
       {!isSeries && timeOfDay && timeOfDay !== 'anytime' && (
-        <Form.Item label="Scheduled Time" name="scheduledHour">
+        <Form.Item label="Scheduled Time" name="scheduledAt">
           <Select
-            options={hourOptions}
+            options={timeOptions(timeOfDay, scheduledAt)}
             allowClear
             aria-label="Scheduled Time"
             placeholder="No set time"
@@ -351,8 +368,11 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
     timeOfDay: q.timeOfDay,
     category: q.category,
     dueDate: q.dueDate ? localDate(new Date(q.dueDate), timeZone) : undefined,
-    scheduledHour: q.scheduledTime
-      ? zonedParts(new Date(q.scheduledTime), timeZone).hour
-      : undefined,
+    scheduledAt: q.scheduledTime ? minutesOf(new Date(q.scheduledTime), timeZone) : undefined,
   };
+}
+
+function minutesOf(instant: Date, timeZone: string): number {
+  const { hour, minute } = zonedParts(instant, timeZone);
+  return hour * 60 + minute;
 }

@@ -7,6 +7,7 @@ import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import {
   COMPLETION_CHOICE_LABELS,
   canSnooze,
+  clockLabel,
   dueLabel,
   glowTier,
   isOccurrenceDone,
@@ -17,6 +18,7 @@ import {
   type GlowTier,
   type QuestRarity,
   SKIP_KEEPS_STREAK_TEXT,
+  zonedParts,
 } from '@levelup/contracts';
 import type { CardItem, ManageAction } from './card-item.ts';
 
@@ -128,6 +130,7 @@ export function QuestCard({
   const rarity = questRarity(item);
   const glow = glowTier({ xpReward: item.xpReward, isCompleted: done });
   const due = item.dueDate ? dueLabel(item.dueDate, now, timeZone) : null;
+  const at = item.scheduledTime ? zonedParts(new Date(item.scheduledTime), timeZone) : null;
   const pending = handlers.pendingId === item.id;
   const snoozable = item.kind === 'quest' && !!handlers.onSnooze && canSnooze(item, now, timeZone);
   const hideable = item.kind === 'occurrence' && !!handlers.onHide && !item.hiddenFromDashboard;
@@ -182,6 +185,11 @@ export function QuestCard({
           <Tag color="purple" style={{ marginInlineEnd: 0 }}>
             +{item.xpReward} XP
           </Tag>
+          {at && (
+            <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+              {clockLabel(at.hour, at.minute)}
+            </Tag>
+          )}
           {due && !done && (
             <Tag color={URGENCY_COLOR[due.urgency]} style={{ marginInlineEnd: 0 }}>
               {due.badge}

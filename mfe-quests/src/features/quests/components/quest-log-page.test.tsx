@@ -138,6 +138,25 @@ describe('quest log', () => {
     });
   });
 
+  it("when a quest has a scheduled time, then its card shows it in the user's zone", async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'Europe/Berlin' }) },
+      'GET /api/quests': {
+        body: [
+          questFixture({ timeOfDay: 'morning', scheduledTime: '2026-11-22T08:30:00.000Z' }),
+          questFixture({ id: 'q2', title: 'Call the bank' }),
+        ],
+      },
+      'GET /api/quests/recurring': { body: [] },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests' });
+    const walk = await screen.findByRole('listitem', { name: 'Morning walk' });
+    expect(within(walk).getByText('9:30 AM')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Call the bank' })).queryByText(/AM|PM/),
+    ).not.toBeInTheDocument();
+  });
+
   it('when Start New Quest is pressed, then the wizard opens at its first step', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },
