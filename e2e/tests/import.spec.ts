@@ -275,7 +275,8 @@ test("a Loop export as Loop writes it comes in on the right habits and days: the
   await page.getByRole('link', { name: 'Home Base' }).click();
   const calendar = page.getByRole('tabpanel', { name: 'Calendar View' });
   await calendar.scrollIntoViewIfNeeded();
+  // Three or more done in a day make it a star day, which its name says.
   await expect(
-    calendar.getByRole('button', { name: /: 4 quests, 0 goals, 0 life tasks$/ }),
+    calendar.getByRole('button', { name: /: 4 quests, 0 goals, 0 life tasks, star day$/ }),
   ).toBeVisible();
 });
