@@ -5,6 +5,8 @@
 // The floating Beta Feedback tab sits at mid-height on the right edge; on a phone it would cover the
 // cards' right-hand figures there, so it shrinks and moves down to the bottom corner.
 // The desktop links need about 1220 px with the signed-in profile link; below 1240 px the menu takes over.
+// antd's show/hide password toggle is as small as its 14 px eye: it gets a 24 x 24 px target, the least
+// a pointer target may be.
 export const layoutCss = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 .lu-header{display:flex;align-items:center;gap:16px;padding:0 24px;min-height:64px;border-bottom:1px solid var(--lu-border);background:var(--lu-surface);position:sticky;top:0;z-index:100}
@@ -25,6 +27,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-heigh
 html{scrollbar-gutter:stable}
 .lu-main{max-width:1200px;margin:0 auto;padding:24px 16px}
 :focus-visible{outline:3px solid var(--lu-accent) !important;outline-offset:2px}
+.ant-input-password-icon{display:inline-flex !important;align-items:center;justify-content:center;min-width:24px;min-height:24px}
 html[data-theme=light]{--lu-accent:#7c3aed;--lu-border:#e5e7eb;--lu-surface:#ffffff;--lu-hover:#f3f4f6;--lu-page:#f8fafc;background:var(--lu-page);color:#111827}
 html[data-theme=dark]{--lu-accent:#b794f6;--lu-border:#303030;--lu-surface:#141414;--lu-hover:#262626;--lu-page:#000000;background:var(--lu-page);color:#e5e7eb}
 .lu-feedback-tab{position:fixed;right:0;top:50%;z-index:900;transform:translateY(-50%) rotate(180deg);writing-mode:vertical-rl;padding:14px 8px;border:none;border-radius:0 8px 8px 0;background:#7c3aed;color:#fff;font:inherit;font-size:14px;font-weight:600;letter-spacing:.3px;cursor:pointer;box-shadow:0 4px 12px rgba(0,0,0,.2)}
