@@ -54,6 +54,12 @@ const LEFT_UNSET: Record<string, Record<string, string>> = {
     VAPID_PUBLIC_KEY:
       "optional: production's levelup-secrets has the key pair; none is committed for development",
     VAPID_PRIVATE_KEY: 'as above',
+    PUSH_ALLOWED_HOSTS:
+      'any push service on a public address (the sender refuses every other address)',
+    PUSH_ALLOW_LOOPBACK_FOR_TESTS: "the tests' local push stand-in only; never in a deployment",
+    PUSH_CONNECT_TIMEOUT_MS: 'the defaults (2 s to connect, 5 s a send) suit a cluster',
+    PUSH_TIMEOUT_MS: 'as above',
+    REMINDER_SEND_CONCURRENCY: 'the default (8 deliveries at once per pod) suits a cluster',
   },
   gateway: {
     METRICS_HOST: "every interface of the pod (Prometheus scrapes the pod's address)",
