@@ -22,6 +22,11 @@ async function member(browser: Browser, prefix: string, displayName: string) {
   const page = await context.newPage();
   const user = { ...newUser(prefix), displayName };
   expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  // Titles are hidden from others until a member shares them; this room's members share theirs.
+  const shared = await page.request.put('/api/community/privacy', {
+    data: { shareCompletions: 'on' },
+  });
+  expect(shared.status()).toBe(200);
   return { context, page, user };
 }
 
