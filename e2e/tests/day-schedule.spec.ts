@@ -52,6 +52,9 @@ for (const [size, viewport] of [
     await expect(page.getByText('Quest Created!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
+    // Only the section of the hour it is now starts open (and To Do's): open Evening when it is shut.
+    const evening = todays(page).getByRole('button', { name: /^Evening 6pm-6am/ });
+    if ((await evening.getAttribute('aria-expanded')) !== 'true') await evening.click();
     const card = todays(page).getByRole('listitem', { name: 'Read a chapter' });
     await expect(card.getByText('6:45 PM')).toBeVisible();
     await expect(
