@@ -143,6 +143,12 @@ if (wants('e2e') && !browser) {
   console.error(`\n=== end-to-end: ${NO_BROWSER}`);
   failures.push('e2e (no browser)');
 } else if (wants('e2e')) {
+  // What else is using the processor as the browser suite starts (a process left by an earlier step
+  // slows every page): the busiest ones, for reading a slow run afterwards.
+  await run('busiest processes before the browser suite', 'sh', [
+    '-c',
+    'ps -eo pid,pcpu,etimes,args --sort=-pcpu | head -n 8 | cut -c1-160; uptime',
+  ]);
   try {
     await buildStale();
     await step(

@@ -154,16 +154,33 @@ test('two members share a live room: presence, one timer, a check-in with a ques
       name: new RegExp(`Complete the linked quest: ${questTitle}`),
     }),
   ).toBeChecked();
+  const completion = host.page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      /\/api\/quests\/[^/]+\/complete$/.test(response.url()),
+  );
   await checkOut.getByRole('button', { name: 'Check out' }).click();
+  const { completionEventId } = (await (await completion).json()) as { completionEventId: string };
   await expect(host.page.getByText('Quest Completed!')).toBeVisible();
   await expect(hostLine).toContainText('Done');
 
   // The co-focus bonus shows in the XP history with its reason (svc-identity adds it from the event).
+  // svc-community records the award first: a failure names the hop that did not happen.
+  await expect
+    .poll(
+      async () => {
+        const answer = await host.page.request.get(`/api/community/co-focus/${completionEventId}`);
+        return ((await answer.json()) as { xp: number }).xp;
+      },
+      { message: 'svc-community awards the bonus for the completion', timeout: 20_000 },
+    )
+    .toBe(CO_FOCUS_BONUS_XP);
   const profile = await host.context.newPage();
   await expect(async () => {
     await profile.goto('/profile');
     await expect(
       profile.getByText(`${CO_FOCUS_BONUS_REASON}: ${questTitle}`, { exact: true }),
+      'svc-identity adds the awarded bonus to the XP history',
     ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   const bonus = profile
