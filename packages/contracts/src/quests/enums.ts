@@ -20,6 +20,24 @@ export const QUEST_CATEGORIES = [
 export const questCategorySchema = z.enum(QUEST_CATEGORIES);
 export type QuestCategory = z.infer<typeof questCategorySchema>;
 
+/** How each quest category reads on screen (the create form, the Quest Log's filter). */
+export const QUEST_CATEGORY_LABELS: Record<QuestCategory, string> = {
+  morning_routine: 'Morning Routine',
+  evening_routine: 'Evening Routine',
+  work_focus: 'Work Focus',
+  health_fitness: 'Health & Fitness',
+  creative_project: 'Creative Project',
+  learning: 'Learning',
+  social_connection: 'Social Connection',
+  self_care: 'Self Care',
+  chores_errands: 'Chores & Errands',
+  other: 'Other',
+};
+
+/** A quest carries at most this many tags, each at most QUEST_TAG_MAX_LENGTH characters. */
+export const QUEST_TAGS_MAX = 20;
+export const QUEST_TAG_MAX_LENGTH = 40;
+
 export const timeOfDaySchema = z.enum(['morning', 'afternoon', 'evening', 'anytime']);
 export type TimeOfDay = z.infer<typeof timeOfDaySchema>;
 

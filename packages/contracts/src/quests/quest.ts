@@ -5,6 +5,8 @@ import {
   growthPathSchema,
   questCategorySchema,
   questDifficultySchema,
+  QUEST_TAG_MAX_LENGTH,
+  QUEST_TAGS_MAX,
   timeOfDaySchema,
 } from './enums.ts';
 import { defaultXpForDifficulty } from './xp.ts';
@@ -23,6 +25,17 @@ export const questDescriptionSchema = z
   .trim()
   .min(10, QUEST_DESCRIPTION_MESSAGE);
 
+/** A quest's own labels: free words to group and find quests by (the Quest Log filters by one). */
+export const questTagsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'A tag cannot be empty')
+      .max(QUEST_TAG_MAX_LENGTH, `A tag is at most ${QUEST_TAG_MAX_LENGTH} characters`),
+  )
+  .max(QUEST_TAGS_MAX, `A quest has at most ${QUEST_TAGS_MAX} tags`);
+
 /** Fields of a new quest (Creation shapes; messages word for word). */
 export const createQuestFieldsSchema = z.object({
   title: questTitleSchema,
@@ -32,7 +45,7 @@ export const createQuestFieldsSchema = z.object({
   timeEstimate: z.string().trim().max(50).nullable().optional(),
   dueDate: dateInputSchema,
   scheduledTime: dateInputSchema,
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  tags: questTagsSchema.default([]),
   isOnboarding: z.boolean().optional(),
   isRecurring: z.boolean().default(false),
   category: questCategorySchema.nullable().optional(),
@@ -107,7 +120,7 @@ export const updateQuestRequestSchema = z
     timeEstimate: z.string().trim().max(50).nullable().optional(),
     dueDate: dateInputSchema.optional(),
     scheduledTime: dateInputSchema.optional(),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    tags: questTagsSchema.optional(),
     category: questCategorySchema.nullable().optional(),
     timeOfDay: timeOfDaySchema.optional(),
     growthPath: growthPathSchema.nullable().optional(),

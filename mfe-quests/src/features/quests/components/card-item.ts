@@ -21,6 +21,8 @@ export interface CardItem {
   scheduledTime: string | null;
   timeOfDay: TimeOfDay;
   category: QuestCategory | null;
+  /** A one-time quest's tags (a series' occurrence has none). */
+  tags?: readonly string[];
   timeEstimate: string | null;
   createdAt: string;
   completedAt: string | null;

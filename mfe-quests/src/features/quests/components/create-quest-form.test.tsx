@@ -30,3 +30,27 @@ describe('create quest form: the time picker', () => {
     expect(sent.scheduledTime).toMatch(/T18:45:00\.000Z$/);
   }, 60_000);
 });
+
+describe('create quest form: tags', () => {
+  it('when tags are typed with Enter and a comma, then each is sent once whatever its case, trimmed', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+      'POST /api/quests': ({ body }) => ({
+        status: 201,
+        body: questFixture({ ...(body as object), id: 'q9' }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreateQuestForm />);
+    await user.type(await screen.findByLabelText('Title'), 'Return library books');
+    await user.type(screen.getByLabelText('Description'), 'Three books due Friday');
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+    await user.type(tags, 'errands{Enter}');
+    await user.type(tags, ' Books ,');
+    await user.type(tags, 'ERRANDS{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')?.body as { tags: string[] };
+    expect(sent.tags).toEqual(['errands', 'Books']);
+  }, 60_000);
+});

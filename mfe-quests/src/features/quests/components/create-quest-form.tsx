@@ -6,6 +6,7 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
   QUEST_CATEGORIES,
+  QUEST_CATEGORY_LABELS,
   createQuestFieldsSchema,
   createQuestRequestSchema,
   defaultXpForDifficulty,
@@ -30,6 +31,7 @@ import { useToast, zodRule } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateQuest } from '../hooks/use-create-quest.ts';
 import { useQuestEditing } from '../hooks/use-quest-editing.ts';
+import { TagsField } from './tags-field.tsx';
 
 interface FormValues {
   title: string;
@@ -38,6 +40,7 @@ interface FormValues {
   xpReward: number;
   timeOfDay: TimeOfDay;
   category?: QuestCategory | null;
+  tags?: string[];
   dueDate?: string;
   /** The scheduled time today, in minutes after midnight (the time picker's choices). */
   scheduledAt?: number;
@@ -52,10 +55,7 @@ export type QuestFormEditing = { kind: 'quest'; quest: Quest } | { kind: 'series
 
 const categoryOptions = QUEST_CATEGORIES.map((value) => ({
   value,
-  label: value
-    .split('_')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' '),
+  label: QUEST_CATEGORY_LABELS[value],
 }));
 const cadenceOptions = [
   { value: 'daily', label: 'Days' },
@@ -177,6 +177,7 @@ export function CreateQuestForm({
         xpReward: values.xpReward,
         timeOfDay: values.timeOfDay,
         category: values.category ?? null,
+        tags: values.tags ?? [],
       };
       const changes: UpdateQuestRequestInput = changedFields(next, quest);
       // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
@@ -202,6 +203,7 @@ export function CreateQuestForm({
       xpReward: values.xpReward,
       timeOfDay: values.timeOfDay,
       category: values.category ?? null,
+      tags: values.tags ?? [],
       // A due date is the end of that local day.
       dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
       scheduledTime: withTime ? scheduledTimeOf(values, today) : null,
@@ -278,6 +280,7 @@ export function CreateQuestForm({
             <Input type="date" />
           </Form.Item>
         )}
+        {!isSeries && <TagsField />}
         {isSeries && (
           <>
             <Form.Item
@@ -367,6 +370,7 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
     xpReward: q.xpReward,
     timeOfDay: q.timeOfDay,
     category: q.category,
+    tags: q.tags,
     dueDate: q.dueDate ? localDate(new Date(q.dueDate), timeZone) : undefined,
     scheduledAt: q.scheduledTime ? minutesOf(new Date(q.scheduledTime), timeZone) : undefined,
   };

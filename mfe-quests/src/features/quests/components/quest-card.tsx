@@ -267,6 +267,18 @@ export function QuestCard({
               {item.timeEstimate ? ` · ${item.timeEstimate}` : ''}
               {due ? ` · ${due.text}` : ''}
             </p>
+            {item.tags && item.tags.length > 0 && (
+              <ul
+                aria-label="Tags"
+                style={{ display: 'flex', gap: 4, flexWrap: 'wrap', margin: '0 0 8px', padding: 0 }}
+              >
+                {item.tags.map((tag) => (
+                  <li key={tag} style={{ listStyle: 'none' }}>
+                    <Tag style={{ marginInlineEnd: 0 }}>{tag}</Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
           </>
         )}
         {expanded && handlers.onManage && (

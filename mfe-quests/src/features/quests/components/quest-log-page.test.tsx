@@ -208,4 +208,50 @@ describe('quest log', () => {
     expect(await screen.findByText('No quests yet')).toBeInTheDocument();
     // Typing into an antd form is slow on a busy two-core machine.
   }, 60_000);
+
+  it('when the address holds a tag, then only quests with it show; a search narrows them by title, and Clear filters shows all again', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': {
+        body: [
+          questFixture({ id: 'a', title: 'Read a chapter', tags: ['books'], category: 'learning' }),
+          questFixture({ id: 'b', title: 'Return library books', tags: ['Books', 'errands'] }),
+          questFixture({ id: 'c', title: 'Water the plants', tags: ['home'] }),
+        ],
+      },
+      'GET /api/quests/recurring': { body: [seriesFixture()] },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests?tag=books' });
+    const regular = await screen.findByRole('list', { name: 'Regular quests' });
+    expect(
+      within(regular)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(expect.arrayContaining(['Read a chapter', 'Return library books']));
+    expect(within(regular).queryByRole('listitem', { name: 'Water the plants' })).toBeNull();
+    // A series carries no tags: a tag filter leaves the recurring grid empty, and says so.
+    expect(screen.getAllByText('No quests match this filter.')).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search quests by title' }), 'LIBRARY');
+    await waitFor(() =>
+      expect(within(regular).queryByRole('listitem', { name: 'Read a chapter' })).toBeNull(),
+    );
+    expect(within(regular).getByRole('listitem', { name: 'Return library books' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(within(regular).getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.queryByText('No quests match this filter.')).toBeNull();
+  });
+
+  it('when a search matches nothing, then each grid says so', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [questFixture()] },
+      'GET /api/quests/recurring': { body: [seriesFixture()] },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests?q=zebra' });
+    expect(await screen.findAllByText('No quests match this filter.')).toHaveLength(2);
+    expect(screen.getByRole('searchbox', { name: 'Search quests by title' })).toHaveValue('zebra');
+  });
 });

@@ -1,18 +1,28 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { sortDashboardQuests } from '@levelup/contracts';
+import { sortDashboardQuests, type Quest, type Series } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { questLogQueryOptions } from '../api/quests-api.ts';
 import { seriesQueryOptions } from '../api/series-api.ts';
 import { useCardHandlers } from '../hooks/use-card-handlers.ts';
+import {
+  filterFromParams,
+  isFiltering,
+  matchesFilter,
+  paramsWithFilter,
+  tagsInUse,
+  type QuestLogFilter,
+} from '../quest-log-filter.ts';
 import { questItem } from './card-item.ts';
-import { QuestCard } from './quest-card.tsx';
+import { QuestLogFilterBar } from './quest-log-filter-bar.tsx';
+import { QuestCard, type QuestCardHandlers } from './quest-card.tsx';
 import { SeriesCard } from './series-card.tsx';
 
 const grid = {
@@ -25,9 +35,19 @@ const grid = {
   alignItems: 'start',
 } as const;
 
+/** The filter in the page's address, and a setter that rewrites it there (one history entry). */
+function useAddressFilter(): [QuestLogFilter, (filter: QuestLogFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  return [
+    filterFromParams(params),
+    (filter) => setParams((current) => paramsWithFilter(current, filter), { replace: true }),
+  ];
+}
+
 /**
- * /quests (the Quest Log): Regular Quests and Recurring Quests grids. The log keeps done
- * quests that Clear Completed took off the dashboard; 'Show completed' filters them.
+ * /quests (the Quest Log): Regular Quests and Recurring Quests grids, searched and filtered by the bar
+ * above them. The log keeps done quests that Clear Completed took off the dashboard; 'Show completed'
+ * filters them.
  */
 export function QuestLogPage({
   onStartNewQuest,
@@ -38,10 +58,10 @@ export function QuestLogPage({
   onImport?: () => void;
 }) {
   const quests = useQuery(questLogQueryOptions);
-  const [showCompleted, setShowCompleted] = useState(true);
   const series = useQuery(seriesQueryOptions);
+  const [filter, setFilter] = useAddressFilter();
   const handlers = useCardHandlers();
-  const { now, timeZone } = useUserDay();
+  const day = useUserDay();
   const pending = quests.isPending || series.isPending;
   const failed = quests.isError || series.isError;
   return (
@@ -98,55 +118,78 @@ export function QuestLogPage({
           </div>
         </Card>
       ) : (
-        <div style={{ display: 'grid', gap: 24 }}>
-          <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
-            <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-              <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
-                <Switch size="small" checked={showCompleted} onChange={setShowCompleted} />
-                Show completed
-              </label>
-            </div>
-            {quests.data.length === 0 ? (
-              <p style={{ margin: 0 }}>No one-time quests yet.</p>
-            ) : !showCompleted && quests.data.every((q) => q.isCompleted) ? (
-              <p style={{ margin: 0 }}>Every quest here is completed.</p>
-            ) : (
-              <ul aria-label="Regular quests" style={grid}>
-                {sortDashboardQuests(
-                  showCompleted ? quests.data : quests.data.filter((q) => !q.isCompleted),
-                  now,
-                  timeZone,
-                ).map((quest) => (
-                  <QuestCard
-                    key={quest.id}
-                    item={questItem(quest)}
-                    now={now}
-                    timeZone={timeZone}
-                    handlers={handlers}
-                  />
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}>
-            {series.data.length === 0 ? (
-              <p style={{ margin: 0 }}>No recurring quests yet.</p>
-            ) : (
-              <ul aria-label="Recurring quests" style={grid}>
-                {series.data.map((s) => (
-                  <SeriesCard
-                    key={s.id}
-                    series={s}
-                    now={now}
-                    timeZone={timeZone}
-                    handlers={handlers}
-                  />
-                ))}
-              </ul>
-            )}
-          </Card>
-        </div>
+        <>
+          <QuestLogFilterBar filter={filter} tags={tagsInUse(quests.data)} onChange={setFilter} />
+          <div style={{ display: 'grid', gap: 24 }}>
+            <RegularQuests quests={quests.data} filter={filter} day={day} handlers={handlers} />
+            <RecurringQuests series={series.data} filter={filter} day={day} handlers={handlers} />
+          </div>
+        </>
       )}
     </>
+  );
+}
+
+const NO_MATCH = 'No quests match this filter.';
+
+interface GridProps {
+  filter: QuestLogFilter;
+  day: { now: Date; timeZone: string };
+  handlers: QuestCardHandlers;
+}
+
+function RegularQuests({ quests, filter, day, handlers }: GridProps & { quests: Quest[] }) {
+  const [showCompleted, setShowCompleted] = useState(true);
+  const { now, timeZone } = day;
+  const matching = quests.filter((quest) => matchesFilter(quest, filter));
+  const shown = showCompleted ? matching : matching.filter((quest) => !quest.isCompleted);
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
+        <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
+          <Switch size="small" checked={showCompleted} onChange={setShowCompleted} />
+          Show completed
+        </label>
+      </div>
+      {quests.length === 0 ? (
+        <p style={{ margin: 0 }}>No one-time quests yet.</p>
+      ) : matching.length === 0 ? (
+        <p style={{ margin: 0 }}>{NO_MATCH}</p>
+      ) : shown.length === 0 ? (
+        <p style={{ margin: 0 }}>Every quest here is completed.</p>
+      ) : (
+        <ul aria-label="Regular quests" style={grid}>
+          {sortDashboardQuests(shown, now, timeZone).map((quest) => (
+            <QuestCard
+              key={quest.id}
+              item={questItem(quest)}
+              now={now}
+              timeZone={timeZone}
+              handlers={handlers}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function RecurringQuests({ series, filter, day, handlers }: GridProps & { series: Series[] }) {
+  const { now, timeZone } = day;
+  const shown = series.filter((s) => matchesFilter(s, filter));
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}>
+      {series.length === 0 ? (
+        <p style={{ margin: 0 }}>No recurring quests yet.</p>
+      ) : shown.length === 0 ? (
+        <p style={{ margin: 0 }}>{isFiltering(filter) ? NO_MATCH : 'No recurring quests yet.'}</p>
+      ) : (
+        <ul aria-label="Recurring quests" style={grid}>
+          {shown.map((s) => (
+            <SeriesCard key={s.id} series={s} now={now} timeZone={timeZone} handlers={handlers} />
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -1,0 +1,47 @@
+import Form from 'antd/es/form';
+import Select from 'antd/es/select';
+import { QUEST_TAGS_MAX, questTagsSchema } from '@levelup/contracts';
+
+/** Tags typed in: trimmed, the empty dropped, and one spelling each whatever the case. */
+export function normaliseTags(value: unknown): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of Array.isArray(value) ? value : []) {
+    const tag = String(raw).trim();
+    if (!tag || seen.has(tag.toLocaleLowerCase())) continue;
+    seen.add(tag.toLocaleLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** The contract's limits on tags, said under the field (no tags at all is fine). */
+const tagsRule = {
+  validator: async (_rule: unknown, value: unknown) => {
+    const result = questTagsSchema.safeParse(value ?? []);
+    if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid tags');
+  },
+};
+
+/** A quest's tags in the create and edit forms: type a word and Enter (or a comma) to add it. */
+export function TagsField() {
+  return (
+    <Form.Item
+      label="Tags"
+      name="tags"
+      normalize={normaliseTags}
+      rules={[tagsRule]}
+      extra={`Words to find the quest by in the Quest Log, up to ${QUEST_TAGS_MAX}.`}
+      style={{ gridColumn: '1 / -1' }}
+    >
+      <Select
+        mode="tags"
+        aria-label="Tags"
+        placeholder="e.g. home, reading"
+        tokenSeparators={[',']}
+        open={false}
+        suffixIcon={null}
+      />
+    </Form.Item>
+  );
+}
