@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { signInternal } from '@levelup/service-kit';
 import type { UserRole } from '@levelup/service-kit';
-import { instanceRotation } from './instance-rotation.ts';
+import { instanceRotation, type InstanceRotation } from './instance-rotation.ts';
+import { answerOf, createSessionCache } from './session-cache.ts';
 
 export type SessionLookup =
   | { kind: 'signed-in'; userId: string; role: UserRole; stale?: true }
@@ -14,15 +15,6 @@ export interface Revocation {
   sessionHash?: string | undefined;
 }
 
-interface CacheEntry {
-  userId: string;
-  role: UserRole;
-  sessionHash: string | undefined;
-  verifiedAt: number;
-  /** What the entry holds, estimated (strings at two bytes a character, plus the Map's own share). */
-  bytes: number;
-}
-
 /** The lookup at svc-identity, as its internal signature names it. */
 const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
 
@@ -33,7 +25,6 @@ const SESSION_SIG_COOKIE = `${SESSION_COOKIE}.sig`;
 const MAX_SESSION_VALUE = 256;
 /** A user id or session hash longer than this is not an answer of svc-identity's. */
 const MAX_ANSWER_FIELD = 200;
-const ENTRY_OVERHEAD_BYTES = 160;
 
 export interface SessionCookie {
   /** A fixed-size digest of the session id and its signature: the cache's key. */
@@ -66,6 +57,50 @@ export function sessionCookieOf(header: string | undefined): SessionCookie | nul
       ? `${SESSION_COOKIE}=${sid}; ${SESSION_SIG_COOKIE}=${sig}`
       : `${SESSION_COOKIE}=${sid}`,
   };
+}
+
+/**
+ * Asks svc-identity for the session, one instance after another: a refused connection, a timeout or a
+ * 5xx moves on to the next. No response means none answered (failure says why).
+ */
+async function askInstances(
+  instances: InstanceRotation,
+  request: {
+    cookie: string;
+    requestId: string;
+    secret: string;
+    timeoutMs: number;
+    now: () => number;
+  },
+): Promise<{ response: Response | undefined; failure: string }> {
+  const { cookie, requestId, now } = request;
+  let response: Response | undefined;
+  let failure = '';
+  for (const base of instances.order()) {
+    try {
+      const answer = await fetch(new URL('/internal/session', base), {
+        headers: {
+          cookie,
+          'x-request-id': requestId,
+          ...signInternal(request.secret, SESSION_LOOKUP, now()),
+        },
+        signal: AbortSignal.timeout(request.timeoutMs),
+      });
+      if (answer.status >= 500) {
+        await answer.body?.cancel();
+        failure = `svc-identity answered ${answer.status}`;
+        instances.failed(base);
+        continue;
+      }
+      instances.answered(base);
+      response = answer;
+      break;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+      instances.failed(base);
+    }
+  }
+  return { response, failure };
 }
 
 export interface SessionResolverOptions {
@@ -118,16 +153,14 @@ export function createSessionResolver(options: SessionResolverOptions) {
   const maxEntries = options.maxEntries ?? 20_000;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const followedCacheMs = Math.max(options.cacheMs, options.followedCacheMs ?? options.cacheMs);
-  /** An entry is of no use once it is neither fresh nor servable as stale. */
-  const ttlMs = Math.max(options.cacheMs, followedCacheMs, options.staleMs);
-  /**
-   * Since when revocations have been heard without a break (undefined while not heard): only answers
-   * verified since then get the long reuse, since one verified earlier may have missed its revocation.
-   */
-  let followingSince: number | undefined;
-  /** By session key, in order of verification (re-inserted on each), so the oldest are first. */
-  const cache = new Map<string, CacheEntry>();
-  let cacheBytes = 0;
+  const cache = createSessionCache({
+    cacheMs: options.cacheMs,
+    followedCacheMs,
+    staleMs: options.staleMs,
+    maxEntries,
+    maxBytes,
+    now,
+  });
   const pending = new Map<string, Promise<SessionLookup>>();
   /** Sessions revoked by hash: an answer naming one is refused even if it raced the revocation. */
   const revokedHashes = new Map<string, number>();
@@ -141,12 +174,12 @@ export function createSessionResolver(options: SessionResolverOptions) {
     const session = sessionCookieOf(header);
     if (!session || signedOutKeys.has(session.key)) return { kind: 'anonymous' };
     const { key } = session;
-    evictExpired();
+    cache.evictExpired();
     const cached = cache.get(key);
-    if (cached && fresh(cached)) return answerOf(cached);
+    if (cached && cache.fresh(cached)) return answerOf(cached);
     // svc-identity failed a moment ago: do not make every request wait for it to fail again.
     if (now() < identityFailedUntil) {
-      const stale = staleOr(key, lastFailure);
+      const stale = cache.staleOr(key, lastFailure);
       if (stale.kind !== 'unavailable') return stale;
     }
     const shared = pending.get(key);
@@ -165,39 +198,19 @@ export function createSessionResolver(options: SessionResolverOptions) {
     requestId: string,
     current: () => boolean,
   ): Promise<SessionLookup> {
-    let response: Response | undefined;
-    let failure = '';
-    // One instance after another: a refused connection, a timeout or a 5xx moves on to the next.
-    for (const base of instances.order()) {
-      try {
-        const answer = await fetch(new URL('/internal/session', base), {
-          headers: {
-            cookie,
-            'x-request-id': requestId,
-            ...signInternal(options.secret, SESSION_LOOKUP, now()),
-          },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        if (answer.status >= 500) {
-          await answer.body?.cancel();
-          failure = `svc-identity answered ${answer.status}`;
-          instances.failed(base);
-          continue;
-        }
-        instances.answered(base);
-        response = answer;
-        break;
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-        instances.failed(base);
-      }
-    }
+    const { response, failure } = await askInstances(instances, {
+      cookie,
+      requestId,
+      secret: options.secret,
+      timeoutMs: options.timeoutMs,
+      now,
+    });
     if (!response) return failed(key, failure);
     if (response.status === 401) {
       // Signed out: nothing is kept (a signed-out answer is cheap to ask again and costs memory to keep).
       await response.body?.cancel();
       identityFailedUntil = 0;
-      drop(key);
+      cache.drop(key);
       return { kind: 'anonymous' };
     }
     if (!response.ok) {
@@ -220,92 +233,32 @@ export function createSessionResolver(options: SessionResolverOptions) {
     // The revocation event can overtake the store's delete (svc-identity publishes, then commits).
     if (sessionHash && revokedHashes.has(sessionHash)) return { kind: 'anonymous' };
     identityFailedUntil = 0;
-    if (current()) remember(key, body.userId, role, sessionHash);
+    if (current()) cache.remember(key, body.userId, role, sessionHash);
     return { kind: 'signed-in', userId: body.userId, role };
   }
 
   function failed(key: string, reason: string): SessionLookup {
     identityFailedUntil = now() + retryMs;
     lastFailure = reason;
-    return staleOr(key, reason);
-  }
-
-  /** The last answer for the session if it was verified within staleMs, else unavailable. */
-  function staleOr(key: string, reason: string): SessionLookup {
-    const entry = cache.get(key);
-    if (!entry || now() - entry.verifiedAt > options.staleMs)
-      return { kind: 'unavailable', reason };
-    return { ...answerOf(entry), stale: true };
-  }
-
-  function fresh(entry: CacheEntry): boolean {
-    const age = now() - entry.verifiedAt;
-    if (age < options.cacheMs) return true;
-    return (
-      followingSince !== undefined && entry.verifiedAt >= followingSince && age < followedCacheMs
-    );
-  }
-
-  /**
-   * The revocation feed's state: true once it is connected (again), false when it is lost. While it is
-   * lost every answer is reused for cacheMs only, and answers verified before it came back never get the
-   * long reuse again.
-   */
-  function followRevocations(connected: boolean): void {
-    followingSince = connected ? now() : undefined;
-  }
-
-  function answerOf(entry: CacheEntry): SessionLookup & { kind: 'signed-in' } {
-    return { kind: 'signed-in', userId: entry.userId, role: entry.role };
-  }
-
-  function remember(key: string, userId: string, role: UserRole, sessionHash: string | undefined) {
-    if (ttlMs <= 0) return;
-    // Re-inserted so the Map's order is the order of verification: the oldest go first when full.
-    drop(key);
-    const bytes =
-      2 * (key.length + userId.length + (sessionHash?.length ?? 0)) + ENTRY_OVERHEAD_BYTES;
-    cache.set(key, { userId, role, sessionHash, verifiedAt: now(), bytes });
-    cacheBytes += bytes;
-    for (const oldest of cache.keys()) {
-      if (cache.size <= maxEntries && cacheBytes <= maxBytes) break;
-      drop(oldest);
-    }
-    evictExpired();
-  }
-
-  function drop(key: string) {
-    const entry = cache.get(key);
-    if (!entry) return;
-    cache.delete(key);
-    cacheBytes -= entry.bytes;
-  }
-
-  /** Entries neither fresh nor servable as stale leave, oldest first (the Map is in verification order). */
-  function evictExpired() {
-    const horizon = now() - ttlMs;
-    for (const [key, entry] of cache) {
-      if (entry.verifiedAt >= horizon) break;
-      drop(key);
-    }
+    return cache.staleOr(key, reason);
   }
 
   function forget(header: string | undefined) {
     const session = sessionCookieOf(header);
     if (!session) return;
-    drop(session.key);
+    cache.drop(session.key);
     pending.delete(session.key);
   }
 
   /** An identity.session_revoked event: the session (or every session of the user) ends here now. */
   function revoke(revocation: Revocation): number {
     let dropped = 0;
-    for (const [key, entry] of cache) {
+    for (const [key, entry] of cache.entries()) {
       const match = revocation.sessionHash
         ? entry.sessionHash === revocation.sessionHash
         : entry.userId === revocation.userId;
       if (match) {
-        drop(key);
+        cache.drop(key);
         dropped += 1;
       }
     }
@@ -349,17 +302,25 @@ export function createSessionResolver(options: SessionResolverOptions) {
 
   /** What the cache holds now: entries and their estimated bytes (and the other bounded sets' sizes). */
   function stats() {
-    evictExpired();
+    cache.evictExpired();
     return {
-      entries: cache.size,
-      bytes: cacheBytes,
+      entries: cache.size(),
+      bytes: cache.bytes(),
       pending: pending.size,
       revokedHashes: revokedHashes.size,
       signedOut: signedOutKeys.size,
     };
   }
 
-  return { resolve, forget, revoke, signOutLocally, signOutConfirmed, followRevocations, stats };
+  return {
+    resolve,
+    forget,
+    revoke,
+    signOutLocally,
+    signOutConfirmed,
+    followRevocations: cache.followRevocations,
+    stats,
+  };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;

@@ -1,6 +1,7 @@
-import { Schema, type Model } from 'mongoose';
+import { Schema, type Collection, type Model } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
 import type { Bus } from './bus.ts';
+import { outboxCleanups } from './outbox-cleanups.ts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
 import { observeOutbox } from './telemetry/metrics.ts';
 import { traceHeaders } from './telemetry/tracing.ts';
@@ -93,8 +94,25 @@ export interface OutboxRelayOptions {
   cleanupDelayMs?: number;
 }
 
-/** Clean-ups gathered at most before they are written at once, whatever the delay. */
-const CLEANUP_BATCH = 256;
+/** How many events wait in this collection's outboxes and since when, read when Prometheus scrapes. */
+async function outboxWaiting(collection: Collection, service: string) {
+  const [row] = (await collection
+    .aggregate([
+      { $match: { 'outbox.at': { $lte: new Date() } } },
+      { $unwind: '$outbox' },
+      { $group: { _id: null, waiting: { $sum: 1 }, oldest: { $min: '$outbox.at' } } },
+    ])
+    .toArray()) as Array<{ waiting: number; oldest: Date | null }>;
+  return [
+    {
+      labels: { service, collection: collection.collectionName },
+      values: {
+        waiting: row?.waiting ?? 0,
+        oldestAgeSeconds: row?.oldest ? (Date.now() - row.oldest.getTime()) / 1_000 : 0,
+      },
+    },
+  ];
+}
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { model, bus } = options;
@@ -116,57 +134,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return promise;
   }
 
-  /** Published entries waiting for their clean-up, by document. */
-  let cleanups = new Map<string, { _id: unknown; ids: string[] }>();
-  /** Their ids: a document written again before its clean-up does not publish them a second time. */
-  const cleaning = new Set<string>();
-  let cleanupTimer: NodeJS.Timeout | undefined;
-
-  /** One bulk write removes every gathered entry from its document (unordered: one failure spoils none). */
-  function writeCleanups(): Promise<void> {
-    clearTimeout(cleanupTimer);
-    cleanupTimer = undefined;
-    if (cleanups.size === 0) return Promise.resolve();
-    const batch = [...cleanups.values()];
-    cleanups = new Map();
-    return track(
-      collection
-        .bulkWrite(
-          batch.map(({ _id, ids: published }) => ({
-            updateOne: {
-              filter: { _id } as never,
-              update: { $pull: { outbox: { id: { $in: published } } } } as never,
-            },
-          })),
-          { ordered: false },
-        )
-        .then(() => undefined)
-        .catch((err: unknown) => {
-          // The events are in JetStream: the poller publishes them again (JetStream drops the repeat
-          // by id) and then removes them.
-          logger.warn('outbox clean-up failed; the poller will retry', {
-            error: err,
-            documents: batch.length,
-          });
-        })
-        .finally(() => {
-          for (const entry of batch) for (const id of entry.ids) cleaning.delete(id);
-        }),
-    );
-  }
-
-  function cleanUpLater(_id: unknown, published: string[]): void {
-    const key = String(_id);
-    const entry = cleanups.get(key);
-    if (entry) entry.ids.push(...published);
-    else cleanups.set(key, { _id, ids: [...published] });
-    for (const id of published) cleaning.add(id);
-    if (cleanups.size >= CLEANUP_BATCH) void writeCleanups();
-    else if (!cleanupTimer) {
-      cleanupTimer = setTimeout(() => void writeCleanups(), cleanupDelayMs);
-      cleanupTimer.unref();
-    }
-  }
+  const cleanups = outboxCleanups({ collection, logger, delayMs: cleanupDelayMs, track });
 
   /** Publishes entries in order; stops at the first failure so later events never overtake earlier ones. */
   async function publishEntries(
@@ -176,7 +144,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const published: string[] = [];
     for (const entry of doc.outbox ?? []) {
       // Already published, its clean-up on its way (the fast path only; the poller republishes anything).
-      if (removal === 'background' && cleaning.has(entry.id)) continue;
+      if (removal === 'background' && cleanups.has(entry.id)) continue;
       try {
         await bus.publish(entry.event, entry.trace);
         published.push(entry.id);
@@ -192,7 +160,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (published.length > 0) {
       // On the fast path the request need not wait for the clean-up: the events are already in JetStream,
       // and if the $pull is lost the poller republishes them, de-duplicated by their ids.
-      if (removal === 'background') cleanUpLater(doc._id, published);
+      if (removal === 'background') cleanups.later(doc._id, published);
       else
         await collection.updateOne(
           { _id: doc._id } as never,
@@ -262,26 +230,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }, intervalMs);
     timer.unref();
   }
-
-  /** How many events wait in this collection's outboxes and since when, read when Prometheus scrapes. */
-  const waiting = async () => {
-    const [row] = (await collection
-      .aggregate([
-        { $match: { 'outbox.at': { $lte: new Date() } } },
-        { $unwind: '$outbox' },
-        { $group: { _id: null, waiting: { $sum: 1 }, oldest: { $min: '$outbox.at' } } },
-      ])
-      .toArray()) as Array<{ waiting: number; oldest: Date | null }>;
-    return [
-      {
-        labels: { service: logger.name, collection: collection.collectionName },
-        values: {
-          waiting: row?.waiting ?? 0,
-          oldestAgeSeconds: row?.oldest ? (Date.now() - row.oldest.getTime()) / 1_000 : 0,
-        },
-      },
-    ];
-  };
+  const waiting = () => outboxWaiting(collection, logger.name);
   let unobserve: (() => void) | undefined;
 
   return {
@@ -299,7 +248,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await Promise.allSettled([...inFlight]);
-      await writeCleanups();
+      await cleanups.write();
     },
   };
 }

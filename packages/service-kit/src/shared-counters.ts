@@ -1,17 +1,7 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import {
-  DiscardPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  RetentionPolicy,
-  StorageType,
-  jetstream,
-  jetstreamManager,
-  type JetStreamClient,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
-import { natsConnectOptions } from './nats-url.ts';
+import { counterBucket, type Known } from './counter-bucket.ts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
+
+export { SharedCountersUnavailable } from './counter-bucket.ts';
 
 /**
  * Fixed-window counters every process connected to the same NATS shares: a JetStream key-value bucket
@@ -54,18 +44,6 @@ export interface SharedCountersOptions {
   logger?: Logger;
 }
 
-export class SharedCountersUnavailable extends Error {
-  override name = 'SharedCountersUnavailable';
-}
-
-interface Known {
-  revision: number;
-  count: number;
-  endsAt: number;
-  /** When this process last read or wrote it. */
-  seenAt: number;
-}
-
 export interface SharedCounters {
   /** True while connected and the bucket is in place. */
   available(): boolean;
@@ -85,137 +63,19 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
   const logger = options.logger ?? createLogger(options.name ?? 'shared-counters');
   // Namespaced as the bus's streams are (a suffix), so deleteNamespacedStreams removes it too.
   const bucket = options.bucket + (options.namespace ? `_${options.namespace}` : '');
-  const stream = `KV_${bucket}`;
   const timeout = options.timeoutMs ?? 500;
   const refusalMemoryMs = options.refusalMemoryMs ?? 1000;
   const maxAttempts = options.maxAttempts ?? 8;
   const known = new Map<string, Known>();
-  let connection: NatsConnection | undefined;
-  let js: JetStreamClient | undefined;
-  let jsm: JetStreamManager | undefined;
-  let up = false;
-  let closed = false;
-
-  const ready = (async () => {
-    const nc = await connect({
-      ...natsConnectOptions(options.url),
-      name: options.name ?? 'shared-counters',
-      waitOnFirstConnect: true,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 1_000,
-    });
-    if (closed) {
-      await nc.close();
-      return;
-    }
-    connection = nc;
-    jsm = await jetstreamManager(nc, { timeout });
-    js = jetstream(nc, { timeout });
-    await ensureBucket();
-    up = true;
-    void (async () => {
-      for await (const status of nc.status()) {
-        if (status.type === 'disconnect') {
-          up = false;
-          known.clear();
-          logger.warn('shared counters unreachable; reconnecting', { bucket });
-        } else if (status.type === 'reconnect') {
-          // A restarted server has lost the bucket (memory storage): made again before counting.
-          ensureBucket().then(
-            () => {
-              up = !closed;
-              logger.info('shared counters back', { bucket });
-            },
-            (error: unknown) =>
-              logger.error('shared counters bucket not made again', {
-                bucket,
-                error: String(error),
-              }),
-          );
-        }
-      }
-    })();
-  })().catch((error: unknown) => {
-    logger.error('shared counters failed to start', { bucket, error: String(error) });
+  const { ready, read, write, available, close } = counterBucket({
+    url: options.url,
+    name: options.name ?? 'shared-counters',
+    bucket,
+    ttlMs: options.ttlMs,
+    timeout,
+    logger,
+    known,
   });
-
-  /** Creates the bucket, or brings an existing one to this configuration. */
-  async function ensureBucket() {
-    if (!jsm) return;
-    const config = {
-      subjects: [`$KV.${bucket}.>`],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.Memory,
-      discard: DiscardPolicy.New,
-      max_msgs_per_subject: 1,
-      max_age: nanos(options.ttlMs),
-      allow_rollup_hdrs: true,
-      deny_delete: true,
-      allow_direct: true,
-      num_replicas: 1,
-    };
-    const exists = await jsm.streams.info(stream).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)
-          return false;
-        throw error;
-      },
-    );
-    if (exists) await jsm.streams.update(stream, config);
-    else await jsm.streams.add({ name: stream, ...config });
-  }
-
-  let repairing: Promise<void> | undefined;
-  /** After a failed call: the bucket may be gone (deleted, or a server restarted), so it is made again. */
-  function repair() {
-    if (repairing || !up) return;
-    repairing = ensureBucket()
-      .catch((error: unknown) =>
-        logger.error('shared counters bucket not made again', { bucket, error: String(error) }),
-      )
-      .finally(() => {
-        repairing = undefined;
-      });
-  }
-
-  const subject = (key: string) => `$KV.${bucket}.${Buffer.from(key).toString('base64url')}`;
-
-  async function read(key: string): Promise<Known> {
-    if (!jsm || !up) throw new SharedCountersUnavailable('shared counters unreachable');
-    try {
-      const stored = await jsm.streams.getMessage(stream, { last_by_subj: subject(key) });
-      if (!stored) return { revision: 0, count: 0, endsAt: 0, seenAt: Date.now() };
-      const value = stored.json<{ count: number; endsAt: number }>();
-      const entry = { revision: stored.seq, ...value, seenAt: Date.now() };
-      known.set(key, entry);
-      return entry;
-    } catch (error) {
-      repair();
-      throw new SharedCountersUnavailable(String(error), { cause: error });
-    }
-  }
-
-  /** Writes `value` over `from`: true when it was written, false when someone wrote the key in between. */
-  async function write(key: string, from: Known, value: { count: number; endsAt: number }) {
-    if (!js || !up) throw new SharedCountersUnavailable('shared counters unreachable');
-    try {
-      const ack = await js.publish(subject(key), JSON.stringify(value), {
-        expect: { lastSubjectSequence: from.revision },
-      });
-      known.set(key, { revision: ack.seq, ...value, seenAt: Date.now() });
-      return true;
-    } catch (error) {
-      known.delete(key);
-      if (
-        error instanceof JetStreamApiError &&
-        error.code === JetStreamApiCodes.StreamWrongLastSequence
-      )
-        return false;
-      repair();
-      throw new SharedCountersUnavailable(String(error), { cause: error });
-    }
-  }
 
   const waitOf = (entry: Known, at: number) => Math.max(1, Math.ceil((entry.endsAt - at) / 1000));
 
@@ -255,15 +115,5 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
     }
   }
 
-  return {
-    available: () => up && !closed,
-    ready,
-    take,
-    give,
-    async close() {
-      closed = true;
-      up = false;
-      if (connection && !connection.isClosed()) await connection.close();
-    },
-  };
+  return { available, ready, take, give, close };
 }

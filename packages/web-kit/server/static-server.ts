@@ -9,17 +9,22 @@
 // the pages' Content-Security-Policy), keeps a compressed copy of each compressible file for sirv's
 // precompressed lookup, and answers 404/405/400.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, type Stats } from 'node:fs';
-import { mkdir, open, rename, utimes, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { lookup } from 'mrmime';
 import { pino } from 'pino';
 import sirv, { type Options as SirvOptions } from 'sirv';
+import { createFileVersions } from './compressed-copies.ts';
+import { cacheControlFor, contentTypeFor } from './file-headers.ts';
+
+export { preferredEncoding } from './compressed-copies.ts';
+export {
+  cacheControlFor,
+  contentSecurityPolicy,
+  contentTypeFor,
+  inlineScriptHashes,
+} from './file-headers.ts';
 
 export interface StaticServerOptions {
   /** The folder to serve (a frontend's dist/). */
@@ -43,96 +48,6 @@ export function hasCookie(header: string | undefined, name: string): boolean {
   return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
-/** Content-Type of a file name: mrmime's (sirv's) table, with a charset for text. */
-export function contentTypeFor(fileName: string): string {
-  const type = lookup(fileName) ?? (extname(fileName) === '.ico' ? 'image/x-icon' : undefined);
-  if (!type) return 'application/octet-stream';
-  return type.startsWith('text/') || type === 'application/json' ? `${type}; charset=utf-8` : type;
-}
-
-const compressibleType = /^(text\/|application\/(json|manifest\+json)$|image\/svg\+xml$)/;
-/** Smaller files are sent as they are: compression would save less than it costs. */
-const minimumCompressedSize = 1024;
-type Encoding = 'br' | 'gzip';
-const suffix: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
-// Brotli quality 9, not 11: a copy is made when a version is first asked for, and 11 took 25 times as
-// long (12 s for a 4.8 MB bundle on these machines, 0.5 s at 9, for a copy 12% larger; still a fifth
-// smaller than gzip's).
-const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: {
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => promisify(gzip)(body, { level: 9 }),
-};
-
-/** The encoding to answer with: brotli over gzip; a coding with q=0 is refused. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(coding);
-  }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-}
-
-// Files whose name does not change between builds: browsers must revalidate them.
-const entryFiles = new Set([
-  'index.html',
-  'mf-manifest.json',
-  'remoteEntry.js',
-  'mf-stats.json',
-  'asset-list.json',
-]);
-const hashedName = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
-
-/** The sha256 sources of a page's inline scripts (`<script>...</script>` without src), for script-src. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    if (/\ssrc\s*=/i.test(attributes) || body.length === 0) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
-
-/**
- * The pages' Content-Security-Policy: scripts only from this origin (the shell, the remotes
- * and their chunks all come through the gateway's one origin) plus the page's own inline scripts by
- * hash; styles may be inline (antd's CSS-in-JS writes <style> elements and style attributes); no
- * plugins, no framing, no foreign form targets.
- */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** Cache-Control for a served file name. */
-export function cacheControlFor(fileName: string): string {
-  if (entryFiles.has(fileName)) return 'no-cache';
-  if (hashedName.test(fileName)) return 'public, max-age=31536000, immutable';
-  return 'no-cache';
-}
-
 /** Whether an unknown path may fall back to index.html (never assets, data files or remote paths). */
 export function isPagePath(pathname: string): boolean {
   if (
@@ -142,16 +57,6 @@ export function isPagePath(pathname: string): boolean {
   )
     return false;
   return extname(pathname) === '';
-}
-
-/** What the server knows of one version (mtime and size) of a file. */
-interface Version {
-  mtimeMs: number;
-  size: number;
-  /** For HTML: the Content-Security-Policy that allows exactly its own inline scripts. */
-  csp: string | null;
-  /** Its compressed copies in the cache folder, each written once (false: it could not be). */
-  copies: Partial<Record<Encoding, Promise<boolean>>>;
 }
 
 /** Headers this file sets before asking sirv, taken back when sirv has no such file. */
@@ -178,10 +83,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   // Compressed copies live outside dist/ (the build is served as it is), in a folder of this server's
   // own that goes when it closes. sirv finds `file.js.br`/`file.js.gz` there like precompressed files.
   const copiesRoot = mkdtempSync(join(tmpdir(), `levelup-${label.replace(/[^\w-]/g, '_')}-`));
-  const versions = new Map<string, Version>();
-  /** The last write of each copy's path, so that two versions' writes of one path never overlap. */
-  const writes = new Map<string, Promise<boolean>>();
-  let temporaries = 0;
+  const { prepare } = createFileVersions({ root, copiesRoot, logger });
   /** Each answer's Vary, which sirv overwrites with its own when it serves a compressed copy. */
   const varies = new WeakMap<ServerResponse, string>();
 
@@ -200,83 +102,6 @@ export function createStaticServer(options: StaticServerOptions): Server {
   } satisfies SirvOptions;
   const files = sirv(root, sirvOptions);
   const copies = sirv(copiesRoot, { ...sirvOptions, brotli: true, gzip: true });
-
-  function writeCopy(
-    pathname: string,
-    encoding: Encoding,
-    body: () => Promise<Buffer>,
-    info: Stats,
-  ): Promise<boolean> {
-    const target = join(copiesRoot, pathname + suffix[encoding]);
-    const write = (writes.get(target) ?? Promise.resolve(true))
-      .then(async () => {
-        const temporary = `${target}.${++temporaries}.tmp`;
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(temporary, await compress[encoding](await body()));
-        // The copy's Last-Modified is the file's; its ETag differs from the file's by its size.
-        await utimes(temporary, info.atime, info.mtime);
-        await rename(temporary, target);
-        return true;
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error, pathname, encoding }, 'could not write a compressed copy');
-        return false;
-      });
-    writes.set(target, write);
-    void write.then(() => {
-      if (writes.get(target) === write) writes.delete(target);
-    });
-    return write;
-  }
-
-  /**
-   * For a file about to be asked of sirv: its CSP if it is a page, and the encoding whose compressed
-   * copy of this very version is ready (written now if not yet), if the client accepts one.
-   */
-  async function prepare(
-    pathname: string,
-    acceptEncoding: string | undefined,
-  ): Promise<{ csp: string | null; encoding: Encoding | null }> {
-    const none = { csp: null, encoding: null };
-    const source = join(root, pathname);
-    if (!source.startsWith(root + sep)) return none;
-    const type = contentTypeFor(basename(source));
-    const html = type.startsWith('text/html');
-    let encoding = compressibleType.test(type) ? preferredEncoding(acceptEncoding) : null;
-    if (!html && !encoding) return none;
-    let handle;
-    try {
-      handle = await open(source);
-    } catch {
-      versions.delete(source);
-      return none;
-    }
-    try {
-      // One open file for stat and read: a redeploy renaming a new file over it cannot mix versions.
-      const info = await handle.stat();
-      if (!info.isFile()) return none;
-      let body: Promise<Buffer> | undefined;
-      const read = () => (body ??= handle.readFile());
-      let version = versions.get(source);
-      if (!version || version.mtimeMs !== info.mtimeMs || version.size !== info.size) {
-        const csp = html
-          ? contentSecurityPolicy(inlineScriptHashes((await read()).toString()))
-          : null;
-        version = { mtimeMs: info.mtimeMs, size: info.size, csp, copies: {} };
-        versions.set(source, version);
-      }
-      if (encoding && info.size > minimumCompressedSize) {
-        const copy = (version.copies[encoding] ??= writeCopy(pathname, encoding, read, info));
-        if (!(await copy)) {
-          if (version.copies[encoding] === copy) delete version.copies[encoding];
-          encoding = null;
-        }
-      } else encoding = null;
-      return { csp: version.csp, encoding };
-    } finally {
-      await handle.close();
-    }
-  }
 
   function fail(res: ServerResponse, url: string | undefined, error: unknown): void {
     logger.error({ err: error, url }, 'request failed');

@@ -1,53 +1,24 @@
 import {
   GOAL_ALREADY_COMPLETED_MESSAGE,
   GOAL_ARCHIVED_MESSAGE,
-  GOAL_NOT_FOUND_MESSAGE,
   canAddGoalProgress,
   clampAddXp,
-  completedAtFor,
-  goalChangeEventType,
-  goalProgressEventSchema,
   makeEvent,
-  settleGoalStatus,
   type AddGoalProgressRequest,
   type AddGoalProgressResponse,
   type CreateGoalRequest,
   type EventEnvelope,
   type Goal,
   type GoalProgressEntry,
-  type GoalProgressSource,
-  type GoalStatus,
   type UpdateGoalRequest,
 } from '@levelup/contracts';
-import {
-  AppError,
-  PermanentEventError,
-  conflict,
-  currentRequestId,
-  notFound,
-  type OutboxRelay,
-} from '@levelup/service-kit';
+import { AppError, conflict, currentRequestId, type OutboxRelay } from '@levelup/service-kit';
+import { goalChanges, type FormFields } from './goal-change.ts';
 import { goalEventData, toGoal, toProgressEntry } from './goal-dto.ts';
-import { creditKey, type GoalDoc, type GoalProgressDoc } from './models.ts';
-import type { GoalWrite, GoalsRepository } from './repository.ts';
+import { creditKey, type GoalDoc } from './models.ts';
+import type { GoalsRepository } from './repository.ts';
 
-export const goalNotFound = () => notFound(GOAL_NOT_FOUND_MESSAGE);
-
-type FormFields = Partial<
-  Pick<GoalDoc, 'title' | 'description' | 'theme' | 'targetXp' | 'cadence' | 'icon' | 'color'>
->;
-
-/** One change to a goal, planned on the goal as read. */
-interface Plan {
-  fields?: FormFields;
-  /** An explicit status (PUT {status}); otherwise the status settles from XP and target. */
-  status?: GoalStatus;
-  xp?: { delta: number; source: GoalProgressSource; sourceId: string | null };
-  credit?: { key: string; xp: number };
-  deleted?: boolean;
-}
-
-const MAX_ATTEMPTS = 25;
+export { goalNotFound } from './goal-change.ts';
 
 export function goalsService(deps: {
   goals: GoalsRepository;
@@ -58,105 +29,7 @@ export function goalsService(deps: {
 }) {
   const { goals, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
-
-  async function owned(userId: string, id: string): Promise<GoalDoc> {
-    const goal = await goals.findOwned(userId, id);
-    if (!goal) throw goalNotFound();
-    return goal;
-  }
-
-  /** The state after a plan, the events it publishes and the progress row it records. */
-  function writeFor(goal: GoalDoc, plan: Plan, now: Date): GoalWrite {
-    const next = { ...goal, ...plan.fields };
-    const delta = plan.xp?.delta ?? 0;
-    const currentXp = goal.currentXp + delta;
-    const settles = delta !== 0 || next.targetXp !== goal.targetXp;
-    const status =
-      plan.status ??
-      (settles
-        ? settleGoalStatus({ status: goal.status, currentXp, targetXp: next.targetXp })
-        : goal.status);
-    const completedAt = completedAtFor(status, goal, now);
-    const after = { ...next, currentXp, status, completedAt };
-    const type = plan.deleted ? 'goals.changed' : goalChangeEventType(goal.status, status);
-    const options = { requestId: currentRequestId(), now };
-    const events: EventEnvelope[] = [makeEvent(type, goalEventData(after, plan.deleted), options)];
-    if (plan.xp && delta !== 0) {
-      events.push(
-        makeEvent(
-          'goals.progressed',
-          {
-            userId: goal.userId,
-            goalId: goal._id.toString(),
-            deltaXp: delta,
-            source: plan.xp.source,
-            sourceId: plan.xp.sourceId,
-            isCompletion: type === 'goals.completed',
-            goalTitle: after.title,
-            goalCurrentXp: currentXp,
-            goalTargetXp: after.targetXp,
-          },
-          options,
-        ),
-      );
-    }
-    return {
-      set: {
-        ...plan.fields,
-        currentXp,
-        status,
-        completedAt,
-        ...(plan.deleted ? { deletedAt: now } : {}),
-      },
-      ...(plan.credit ? { credit: plan.credit } : {}),
-      events,
-    };
-  }
-
-  /**
-   * Reads the goal, plans the change on it and writes it on the revision read, again until it lands:
-   * parallel requests and events each apply once, on the state the others left.
-   */
-  async function change(
-    userId: string,
-    id: string,
-    plan: (goal: GoalDoc) => Plan | null,
-  ): Promise<GoalDoc> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const goal = await owned(userId, id);
-      const planned = plan(goal);
-      if (!planned) return goal;
-      const write = writeFor(goal, planned, clock());
-      const updated = await goals.apply(goal, write);
-      if (!updated) continue;
-      await relay.flush(updated);
-      // The row is written here for an answer that already shows it; the goals.progressed consumer
-      // writes the same row (same id) should the process die first.
-      for (const event of write.events) if (event.type === 'goals.progressed') await record(event);
-      return updated;
-    }
-    throw conflict('The goal is changing too often; please try again');
-  }
-
-  async function record(event: EventEnvelope): Promise<void> {
-    const parsed = goalProgressEventSchema.safeParse(event);
-    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-    const { data } = parsed.data;
-    const row: GoalProgressDoc = {
-      _id: parsed.data.id,
-      goalId: data.goalId,
-      userId: data.userId,
-      deltaXp: data.deltaXp,
-      source: data.source,
-      sourceId: data.sourceId,
-      isCompletion: data.isCompletion,
-      occurredAt: new Date(parsed.data.occurredAt),
-      goalTitle: data.goalTitle,
-      goalCurrentXp: data.goalCurrentXp,
-      goalTargetXp: data.goalTargetXp,
-    };
-    await goals.recordProgress(row);
-  }
+  const { owned, change, record } = goalChanges({ goals, relay, clock });
 
   return {
     async list(userId: string): Promise<Goal[]> {

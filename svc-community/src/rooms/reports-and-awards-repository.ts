@@ -1,0 +1,59 @@
+import { isDuplicateKeyError } from '@levelup/service-kit';
+import type { CommunityModels } from '../models.ts';
+import type { CoFocusAwardDoc, RoomReportDoc } from './models.ts';
+
+/** Reports of room members. */
+export function roomReportsRepository(models: Pick<CommunityModels, 'RoomReport'>) {
+  const { RoomReport } = models;
+  return {
+    /** One report per reporter, member and session; reporting again keeps the first. */
+    async report(row: Omit<RoomReportDoc, '_id' | 'createdAt'>, at: Date): Promise<RoomReportDoc> {
+      const _id = `${row.sessionId}:${row.reporterId}:${row.userId}`;
+      await RoomReport.updateOne(
+        { _id },
+        { $setOnInsert: { ...row, createdAt: at } },
+        { upsert: true },
+      ).catch((err: unknown) => {
+        if (!isDuplicateKeyError(err)) throw err;
+      });
+      return (await RoomReport.findById(_id).lean<RoomReportDoc>())!;
+    },
+  };
+}
+
+/** Co-focus bonus awards, one per completion, and their take-back by a revoke. */
+export function coFocusAwardsRepository(models: Pick<CommunityModels, 'CoFocusAward'>) {
+  const { CoFocusAward } = models;
+  return {
+    /** Records the award once; false when this completion already has one. */
+    async recordAward(row: CoFocusAwardDoc): Promise<boolean> {
+      try {
+        await CoFocusAward.create(row);
+        return true;
+      } catch (err) {
+        if (isDuplicateKeyError(err)) return false;
+        throw err;
+      }
+    },
+
+    async award(completionEventId: string): Promise<CoFocusAwardDoc | null> {
+      return CoFocusAward.findById(completionEventId).lean<CoFocusAwardDoc>();
+    },
+
+    /**
+     * The award a revoke takes back: the one this revoke already took (a redelivery), else the latest
+     * not taken back for the quest, now marked as taken by this revoke.
+     */
+    async takeBack(userId: string, questId: string, revokeEventId: string) {
+      const already = await CoFocusAward.findOne({
+        revokedByEventId: revokeEventId,
+      }).lean<CoFocusAwardDoc>();
+      if (already) return already;
+      return CoFocusAward.findOneAndUpdate(
+        { userId, questId, revokedByEventId: null },
+        { $set: { revokedByEventId: revokeEventId } },
+        { sort: { awardedAt: -1 }, returnDocument: 'after' },
+      ).lean<CoFocusAwardDoc>();
+    },
+  };
+}
