@@ -53,9 +53,10 @@ test('a member shares a win and others like it; a second like from the same memb
   await bob.context.close();
 });
 
-// Known regression, open: in CI on the merged main, a third member's /sessions stayed on 'Loading...'
-// after its refused join (GET /api/sessions answered 200), twice in a row; it passed before this
-// session's merges. Marked fixme so the rest of the suite stands; the next session finds the cause.
+// Open: in CI a third member's /sessions stayed on 'Loading...' after its refused join (GET /api/sessions
+// answered 200), twice in a row, while it passes on a quiet machine and on a loaded one here (three
+// browser contexts at once on two cores). Marked fixme until a CI log shows the cause; npm test now
+// prints the busiest processes before the browser suite for that.
 test.fixme('a host creates a live session and members join it until it is full', async ({
   browser,
   baseURL,
