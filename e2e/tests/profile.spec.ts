@@ -93,3 +93,25 @@ test('a user downloads all their data as JSON and as CSV files in a zip', async 
   );
   expect(strFromU8(files['quests/quests.csv']!)).toContain('Water the plants');
 });
+
+test('a display name of the longest allowed length leaves the header buttons on screen at 1366 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/auth');
+  const longName = 'Maximiliane Alexandrina Konstantinopoulou-Wittels'.padEnd(50, 'x');
+  const user = { ...newUser('long'), displayName: longName };
+  expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: longName })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: longName })).toHaveAttribute('title', longName);
+  for (const button of [
+    page.getByRole('button', { name: 'Logout' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+  ]) {
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+  }
+});

@@ -15,6 +15,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-heigh
 .lu-nav-link{display:block;padding:8px 10px;border-radius:8px;color:inherit;text-decoration:none}
 .lu-nav-link:hover{background:var(--lu-hover)}
 .lu-nav-link.active{color:var(--lu-accent);font-weight:600}
+.lu-nav-desktop .lu-nav-profile{max-width:18ch;overflow:hidden;text-overflow:ellipsis}
 .lu-header-actions{margin-left:auto;display:flex;align-items:center;gap:8px}
 .lu-header-placeholder{margin-left:16px;flex:1}
 .lu-nav-mobile-trigger{display:none !important}

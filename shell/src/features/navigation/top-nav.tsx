@@ -32,7 +32,14 @@ function Links({
       ))}
       {profileLabel !== null && (
         <li>
-          <NavLink to="/profile" className="lu-nav-link" onClick={onNavigate}>
+          {/* A long name is cut short in the header (the whole name in its tooltip), so the header's
+              buttons stay on screen. */}
+          <NavLink
+            to="/profile"
+            className="lu-nav-link lu-nav-profile"
+            title={profileLabel}
+            onClick={onNavigate}
+          >
             {profileLabel}
           </NavLink>
         </li>

@@ -339,4 +339,25 @@ describe('dashboard', () => {
       '/body-doubling',
     );
   });
+
+  it('when one quest was completed this week and a section is all done, then it reads "1 quest" and the ring shows a tick, not a clipped 100%', async () => {
+    window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, 'true');
+    const done = questFixture({
+      isCompleted: true,
+      completionType: 'completed',
+      completedAt: '2026-11-22T08:00:00.000Z',
+    });
+    mockFetch(
+      dashboardRoutes({
+        'GET /api/dashboard/overview': { body: { ...zeroOverview, questsCompletedThisWeek: 1 } },
+        'GET /api/quests': { body: [done] },
+        'GET /api/quests/with-occurrences': day([done]),
+      }),
+    );
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    expect(await screen.findByText('1 quest completed this week')).toBeInTheDocument();
+    const ring = await screen.findByRole('progressbar', { name: "To Do's 100% done" });
+    expect(ring).not.toHaveTextContent('100%');
+    expect(ring.querySelector('[data-icon="check"]')).not.toBeNull();
+  });
 });

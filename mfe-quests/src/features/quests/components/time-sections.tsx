@@ -1,5 +1,6 @@
 import Collapse from 'antd/es/collapse';
 import Progress from 'antd/es/progress';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import {
   SECTION_TITLES,
   emptySectionText,
@@ -74,7 +75,14 @@ export function TimeSections({
                 size={28}
                 percent={progress.percent}
                 aria-label={`${SECTION_TITLES[section]} ${progress.percent}% done`}
-                format={(p) => <span style={{ fontSize: 9 }}>{p}%</span>}
+                // A whole '100%' does not fit the small ring: a tick says it.
+                format={(p) =>
+                  p === 100 ? (
+                    <CheckOutlined aria-hidden="true" style={{ fontSize: 11 }} />
+                  ) : (
+                    <span style={{ fontSize: 9 }}>{p}%</span>
+                  )
+                }
               />
             </div>
           ),

@@ -55,7 +55,8 @@ export function TodaysQuests({
     <div style={{ display: 'grid', gap: 12 }}>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
         <span style={{ marginRight: 'auto' }}>
-          {completedThisWeek ?? 0} quests completed this week
+          {completedThisWeek ?? 0} {completedThisWeek === 1 ? 'quest' : 'quests'} completed this
+          week
         </span>
         <Button icon={<ThunderboltOutlined aria-hidden="true" />} onClick={onQuickQuest}>
           Quick Quest
