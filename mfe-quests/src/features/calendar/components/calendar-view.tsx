@@ -9,7 +9,6 @@ import {
   addMonths,
   calendarDayColor,
   calendarDayKinds,
-  calendarDayTotalXp,
   calendarMonthSummary,
   calendarTooltip,
   hasCalendarStar,
@@ -21,6 +20,7 @@ import {
 import { useToast } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { calendarQueryOptions } from '../api/calendar-api.ts';
+import { DayDetail } from './day-detail.tsx';
 
 // Legend colours: Quests blue, Goals green, Life Tasks orange, Multiple.
 const COLORS: Record<Exclude<CalendarColor, 'none'>, string> = {
@@ -137,7 +137,6 @@ export default function CalendarView() {
 
   const days = calendar.data;
   const summary = calendarMonthSummary(days);
-  const detail = selected ? days[selected] : undefined;
 
   return (
     <div style={{ display: 'grid', gap: 12 }}>
@@ -234,29 +233,7 @@ export default function CalendarView() {
         })}
       </div>
       {selected && (
-        <section
-          aria-label={`Activity on ${longDate(selected)}`}
-          style={{ padding: 12, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
-        >
-          <h4 style={{ margin: '0 0 6px' }}>{longDate(selected)}</h4>
-          {!detail ||
-          (detail.questsCompleted === 0 &&
-            detail.goalsCompleted.length === 0 &&
-            detail.lifeTasksCompleted === 0) ? (
-            <p style={{ margin: 0 }}>No activity recorded</p>
-          ) : (
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              <li>Quests: {detail.questsCompleted}</li>
-              <li>
-                Goals: {detail.goalsCompleted.length}
-                {detail.goalsCompleted.length > 0 &&
-                  ` (${detail.goalsCompleted.map((g) => g.title).join(', ')})`}
-              </li>
-              <li>Life Tasks: {detail.lifeTasksCompleted}</li>
-              <li>Total XP: {calendarDayTotalXp(detail)}</li>
-            </ul>
-          )}
-        </section>
+        <DayDetail date={selected} today={today} label={longDate(selected)} day={days[selected]} />
       )}
       <section aria-label="This Month's Summary">
         <h4 style={{ margin: '0 0 6px' }}>This Month&apos;s Summary</h4>
