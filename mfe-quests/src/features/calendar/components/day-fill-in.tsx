@@ -27,6 +27,9 @@ export function BackfillRule() {
   return <p style={{ margin: '8px 0 0', fontSize: 13, opacity: 0.85 }}>{BACKFILL_RULE}</p>;
 }
 
+const done = (o: Occurrence, type: CompletionType) =>
+  type !== 'not_completed' && o.completionType === type;
+
 function RoutineRow(props: {
   occurrence: Occurrence;
   pending: boolean;
@@ -45,8 +48,9 @@ function RoutineRow(props: {
           <Button
             key={type}
             size="small"
-            type={o.completionType === type ? 'primary' : 'default'}
-            aria-pressed={o.completionType === type}
+            // Only a done state shows as chosen: not completed is also where an untouched day starts.
+            type={done(o, type) ? 'primary' : 'default'}
+            aria-pressed={done(o, type)}
             disabled={pending}
             onClick={() =>
               onMove({ kind: 'occurrence', id: o.seriesId, title: o.title, completionType: type })
