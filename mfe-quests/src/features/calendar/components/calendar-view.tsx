@@ -61,6 +61,71 @@ function longDate(date: string) {
   });
 }
 
+/** The legend of the day colours. */
+function Legend() {
+  return (
+    <ul
+      aria-label="Legend"
+      style={{
+        display: 'flex',
+        gap: 12,
+        flexWrap: 'wrap',
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        fontSize: 13,
+      }}
+    >
+      {LEGEND.map((l) => (
+        <li key={l.label} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span
+            aria-hidden="true"
+            style={{
+              width: 12,
+              height: 12,
+              borderRadius: 3,
+              background: l.color,
+              display: 'inline-block',
+            }}
+          />
+          {l.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'This Month's Summary': the month's totals. */
+function MonthSummary({ summary }: { summary: ReturnType<typeof calendarMonthSummary> }) {
+  return (
+    <section aria-label="This Month's Summary">
+      <h4 style={{ margin: '0 0 6px' }}>This Month&apos;s Summary</h4>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))',
+          gap: 8,
+        }}
+      >
+        {[
+          ['Quests completed', summary.questsCompleted],
+          ['Goals achieved', summary.goalsAchieved],
+          ['Life tasks', summary.lifeTasks],
+          ['Total XP', summary.totalXp],
+        ].map(([label, value]) => (
+          <div
+            key={label}
+            style={{ padding: 8, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
+          >
+            <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
+            <div style={{ fontSize: 12, opacity: 0.8 }}>{label}</div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /**
  * Calendar View of the 'Interactive Activity Calendar': legend, a month of days
  * coloured by kind with a dot per kind and a star at 3+ items, the tooltip text, a day's detail and
@@ -140,34 +205,7 @@ export default function CalendarView() {
 
   return (
     <div style={{ display: 'grid', gap: 12 }}>
-      <ul
-        aria-label="Legend"
-        style={{
-          display: 'flex',
-          gap: 12,
-          flexWrap: 'wrap',
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          fontSize: 13,
-        }}
-      >
-        {LEGEND.map((l) => (
-          <li key={l.label} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-            <span
-              aria-hidden="true"
-              style={{
-                width: 12,
-                height: 12,
-                borderRadius: 3,
-                background: l.color,
-                display: 'inline-block',
-              }}
-            />
-            {l.label}
-          </li>
-        ))}
-      </ul>
+      <Legend />
       {header}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
         {WEEKDAYS.map((d) => (
@@ -235,31 +273,7 @@ export default function CalendarView() {
       {selected && (
         <DayDetail date={selected} today={today} label={longDate(selected)} day={days[selected]} />
       )}
-      <section aria-label="This Month's Summary">
-        <h4 style={{ margin: '0 0 6px' }}>This Month&apos;s Summary</h4>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))',
-            gap: 8,
-          }}
-        >
-          {[
-            ['Quests completed', summary.questsCompleted],
-            ['Goals achieved', summary.goalsAchieved],
-            ['Life tasks', summary.lifeTasks],
-            ['Total XP', summary.totalXp],
-          ].map(([label, value]) => (
-            <div
-              key={label}
-              style={{ padding: 8, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
-            >
-              <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
-              <div style={{ fontSize: 12, opacity: 0.8 }}>{label}</div>
-            </div>
-          ))}
-        </div>
-      </section>
+      <MonthSummary summary={summary} />
     </div>
   );
 }
