@@ -231,6 +231,18 @@ describe('PUT /api/quests/{id}/days/{date} and GET /api/quests/days/{date}', () 
       '/api/quests',
       newQuest({ difficulty: 'easy', dueDate: '2026-11-20T18:00:00.000Z' }),
     );
+    // Due at the last moment of yesterday in Berlin: not done, it belongs to yesterday too.
+    const { body: lastMinute } = await me(
+      'POST',
+      '/api/quests',
+      newQuest({ dueDate: '2026-11-20T22:59:59.999Z' }),
+    );
+    // Due at today's first moment in Berlin: today's, not yesterday's.
+    const { body: dueToday } = await me(
+      'POST',
+      '/api/quests',
+      newQuest({ dueDate: '2026-11-20T23:00:00.000Z' }),
+    );
     const done = await me('PUT', `/api/quests/${quest.id}/days/${YESTERDAY}`, {
       completionType: 'completed',
     });
@@ -244,14 +256,14 @@ describe('PUT /api/quests/{id}/days/{date} and GET /api/quests/days/{date}', () 
     expect(status).toBe(200);
     const day = dayActivityResponseSchema.parse(body);
     expect(day.canFillIn).toBe(true);
-    expect(day.quests.map((q) => q.id)).toEqual([quest.id]);
+    expect(day.quests.map((q) => q.id)).toEqual([quest.id, lastMinute.id]);
     expect(day.occurrences.map((o) => [o.seriesId, o.scheduledFor])).toEqual([
       [series.id, YESTERDAY],
     ]);
     const today = dayActivityResponseSchema.parse(
       (await me('GET', `/api/quests/days/${TODAY}`)).body,
     );
-    expect(today.quests).toEqual([]);
+    expect(today.quests.map((q) => q.id)).toEqual([dueToday.id]);
     const old = dayActivityResponseSchema.parse(
       (await me('GET', '/api/quests/days/2026-11-10')).body,
     );

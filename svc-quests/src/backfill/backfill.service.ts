@@ -1,8 +1,10 @@
 import {
   BACKFILL_NOT_SCHEDULED,
   BACKFILL_RULE,
+  addDays,
   canBackfill,
   localDate,
+  startOfLocalDay,
   toInstant,
   type DayActivityResponse,
   type OccurrenceToggleResponse,
@@ -54,11 +56,13 @@ export function backfillService(deps: {
   return {
     /** GET /api/quests/days/{date}: the day's routines (materialised if never read) and one-time quests. */
     async dayActivity(userId: string, date: string): Promise<DayActivityResponse> {
-      const [{ today, timeZone }, seriesList, quests] = await Promise.all([
+      const [{ today, timeZone }, seriesList] = await Promise.all([
         todayOf(userId),
         deps.series.listForUser(userId),
-        deps.quests.listVisible(userId, true),
       ]);
+      const start = startOfLocalDay(date, timeZone);
+      const end = startOfLocalDay(addDays(date, 1), timeZone);
+      const quests = await deps.quests.ofDay(userId, date, start, end);
       const occurrences = await deps.materialiser.ensure(userId, seriesList, {
         from: date,
         to: date,
