@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BACKFILL_NOT_SCHEDULED,
   BACKFILL_RULE,
@@ -29,13 +29,18 @@ let listener: Awaited<ReturnType<typeof listenToQuestEvents>>;
 // Saturday 21 November 2026, 11:00 in Berlin (the users' zone).
 const TODAY = '2026-11-21';
 const YESTERDAY = '2026-11-20';
-const now = new Date('2026-11-21T10:00:00.000Z');
+const TODAY_NOW = new Date('2026-11-21T10:00:00.000Z');
+let now = TODAY_NOW;
 
 beforeAll(async () => {
   infra = await startTestInfra();
   identity = await startIdentity(infra);
   quests = await startQuests(infra, { clock: () => now });
   listener = await listenToQuestEvents(quests, 'backfill-listener');
+});
+// A test that moves the clock leaves it at today for the next one, even when it fails.
+beforeEach(() => {
+  now = TODAY_NOW;
 });
 afterAll(async () => {
   await listener?.stop();
@@ -206,6 +211,24 @@ describe('PUT /api/quests/recurring/{id}/days/{date}', () => {
     expect(occurrences).toEqual([]);
     expect(xpEventsOf(late.userId)).toEqual([]);
     expect(await settledXp(userId, 50)).toBe(50);
+  });
+
+  it('when the series was paused that day, then the day cannot be filled in, and a day it ran can', async () => {
+    const { userId, me, series } = await dailySeries(10);
+    // Paused on the 16th (from the 17th), resumed on the 20th (running again from the 20th).
+    now = new Date('2026-11-16T10:00:00.000Z');
+    expect((await me('POST', `/api/quests/recurring/${series.id}/pause`)).status).toBe(200);
+    now = new Date('2026-11-20T10:00:00.000Z');
+    expect((await me('POST', `/api/quests/recurring/${series.id}/resume`)).status).toBe(200);
+    now = TODAY_NOW;
+    const paused = await me('PUT', fill(series.id, '2026-11-18'), { completionType: 'completed' });
+    expect(paused.status).toBe(409);
+    expect(paused.body.error.message).toBe(BACKFILL_NOT_SCHEDULED);
+    for (const date of ['2026-11-16', YESTERDAY]) {
+      const ran = await me('PUT', fill(series.id, date), { completionType: 'completed' });
+      expect(ran.status).toBe(200);
+    }
+    expect(await settledXp(userId, 100)).toBe(100);
   });
 
   it("when the date is not a date or the series is someone else's, then 400 and 404", async () => {
