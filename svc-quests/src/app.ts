@@ -39,6 +39,8 @@ import { lifeTasksRepository } from './life-tasks/repository.ts';
 import { lifeTasksRouter } from './life-tasks/routes.ts';
 import { groupedService } from './grouped/grouped.service.ts';
 import { groupedRouter } from './grouped/routes.ts';
+import { backfillService } from './backfill/backfill.service.ts';
+import { backfillRouter } from './backfill/routes.ts';
 import { occurrenceMaterialiser } from './occurrences/materialiser.ts';
 import { occurrenceModel } from './occurrences/models.ts';
 import { occurrencesService } from './occurrences/occurrences.service.ts';
@@ -214,6 +216,17 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
           lifeTasksService: lifeTaskUseCases,
         }),
         undoable: undoableCompletionsService({ quests, occurrences, lifeTasks }),
+      }),
+      backfillRouter({
+        backfill: backfillService({
+          quests,
+          series,
+          materialiser,
+          questsService: questUseCases,
+          occurrencesService: occurrenceUseCases,
+          zones,
+          clock,
+        }),
       }),
       questsRouter({ quests: questUseCases }),
       lifeTasksRouter({ lifeTasks: lifeTaskUseCases }),

@@ -91,6 +91,49 @@ describe('GET /api/dashboard/overview', () => {
     });
   });
 
+  it('when a missed day of a daily routine is filled in afterwards, then the broken streak is whole again', async () => {
+    const userId = randomUUID();
+    await quests.deps.bus.publish(
+      makeEvent('identity.user_registered', {
+        userId,
+        username: 'gap',
+        displayName: 'Gap',
+        timeZone: 'America/New_York',
+      }),
+    );
+    const { UserZone } = questsModels(quests.deps.db);
+    await eventually(
+      () => UserZone.findById(userId).lean(),
+      (zone) => zone?.timeZone === 'America/New_York',
+    );
+    now = new Date('2026-11-19T04:30:00.000Z'); // Wednesday 18 November, 23:30 in New York
+    const me = quests.as(userId);
+    const { body: series } = await me(
+      'POST',
+      '/api/quests/recurring',
+      newQuest({ recurrenceType: 'daily', startDate: '2026-11-15T12:00:00.000Z' }),
+    );
+    await me('POST', `/api/quests/occurrences/${series.todaysOccurrence.id}/complete`);
+    for (const day of ['2026-11-15', '2026-11-16'])
+      await me('PUT', `/api/quests/recurring/${series.id}/days/${day}`, {
+        completionType: 'completed',
+      });
+    const broken = (await me('GET', '/api/dashboard/overview')).body;
+    expect([broken.currentStreak, broken.longestStreak]).toEqual([1, 2]);
+
+    const filled = await me('PUT', `/api/quests/recurring/${series.id}/days/2026-11-17`, {
+      completionType: 'completed',
+    });
+    expect(filled.status).toBe(200);
+    const whole = (await me('GET', '/api/dashboard/overview')).body;
+    expect(whole).toMatchObject({
+      currentStreak: 4,
+      longestStreak: 4,
+      totalQuestsCompleted: 4,
+      questsCompletedThisWeek: 4,
+    });
+  });
+
   it("when a quest is completed late in the evening, then its event carries the user's local date, not UTC's", async () => {
     const userId = randomUUID();
     await quests.deps.bus.publish(

@@ -14,6 +14,8 @@ export const QUERY_KEYS = {
   todos: queryKeyOf(API.listTodos),
   overview: queryKeyOf(API.dashboardOverview),
   calendar: queryKeyOf(API.dashboardCalendar),
+  // A read by path parameter: keyed by its path pattern, then the day.
+  dayActivity: [API.dayActivity.path] as [string],
   goals: queryKeyOf(API.listGoals),
 } as const;
 
@@ -36,4 +38,5 @@ export const QUEST_READS: readonly Key[] = [
   'recurring',
   'overview',
   'calendar',
+  'dayActivity',
 ];

@@ -128,6 +128,11 @@ import {
   progressUpdateRequestSchema,
 } from './quests/occurrence.ts';
 import {
+  dayActivityResponseSchema,
+  dayParamsSchema,
+  itemDayParamsSchema,
+} from './quests/backfill.ts';
+import {
   clearCompletedResponseSchema,
   completeQuestResponseSchema,
   createQuestRequestSchema,
@@ -334,6 +339,32 @@ export const API = {
     path: '/api/quests/occurrences/:id/skip',
     params: idParamsSchema,
     response: occurrenceSchema,
+  },
+  /** A past day's routines and one-time quests (the calendar's day detail); see canBackfill. */
+  dayActivity: {
+    method: 'GET',
+    path: '/api/quests/days/:date',
+    params: dayParamsSchema,
+    response: dayActivityResponseSchema,
+  },
+  /**
+   * Back-fill: a series' occurrence of a past day (created if that day was never read) moved to a
+   * completion state that counts on that day, within BACKFILL_DAYS.
+   */
+  backfillOccurrence: {
+    method: 'PUT',
+    path: '/api/quests/recurring/:id/days/:date',
+    params: itemDayParamsSchema,
+    body: progressUpdateRequestSchema,
+    response: occurrenceToggleResponseSchema,
+  },
+  /** Back-fill of a one-time quest: its completion state, counted on a past day (BACKFILL_DAYS). */
+  backfillQuest: {
+    method: 'PUT',
+    path: '/api/quests/:id/days/:date',
+    params: itemDayParamsSchema,
+    body: progressUpdateRequestSchema,
+    response: toggleQuestResponseSchema,
   },
   createSeries: {
     method: 'POST',

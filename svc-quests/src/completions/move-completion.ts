@@ -36,6 +36,11 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
   to: CompletionType;
   requestId: string | undefined;
   progressNotes?: string | null;
+  /**
+   * The local day the change counts on (the event's localDate, the completion's day): today, or the
+   * past day of a back-fill.
+   */
+  day?: string;
   /** The occurrence's id for an occurrence's event, null for a one-time quest. */
   occurrenceId: string | null;
   /**
@@ -50,7 +55,7 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
   toDto: (item: Doc) => Dto;
 }): Promise<Dto & { xpDelta: number; completionEventId: string | null }> {
   const { item, to, now } = input;
-  const day = localDate(now, input.timeZone);
+  const day = input.day ?? localDate(now, input.timeZone);
   const answer = (doc: Doc, xpDelta: number) => ({
     ...input.toDto(doc),
     xpDelta,

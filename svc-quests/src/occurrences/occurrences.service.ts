@@ -48,6 +48,7 @@ export function occurrencesService(deps: {
     target: (occurrence: OccurrenceDoc) => CompletionType,
     requestId: string | undefined,
     progressNotes?: string | null,
+    day?: string,
   ): Promise<OccurrenceToggleResponse> {
     const [occurrence, timeZone] = await Promise.all([owned(userId, id), zones.timeZoneOf(userId)]);
     return moveCompletion({
@@ -58,6 +59,7 @@ export function occurrencesService(deps: {
       to: target(occurrence),
       requestId,
       progressNotes,
+      day,
       occurrenceId: occurrence._id.toString(),
       // Series occurrences are never reminded.
       remindable: false,
@@ -114,8 +116,9 @@ export function occurrencesService(deps: {
       id: string,
       input: ProgressUpdateRequest,
       requestId: string | undefined,
+      day?: string,
     ) {
-      return move(userId, id, () => input.completionType, requestId, input.progressNotes);
+      return move(userId, id, () => input.completionType, requestId, input.progressNotes, day);
     },
 
     /**

@@ -50,6 +50,7 @@ export function questsService(deps: {
     target: (quest: QuestDoc) => CompletionType,
     requestId: string | undefined,
     progressNotes?: string | null,
+    day?: string,
   ): Promise<ToggleQuestResponse> {
     const [quest, timeZone] = await Promise.all([owned(userId, questId), zones.timeZoneOf(userId)]);
     return moveCompletion({
@@ -60,6 +61,7 @@ export function questsService(deps: {
       to: target(quest),
       requestId,
       progressNotes,
+      day,
       occurrenceId: null,
       // Only a quest with a scheduled time has a reminder (questReminderEvent).
       remindable: Boolean(quest.scheduledTime),
@@ -176,8 +178,9 @@ export function questsService(deps: {
       questId: string,
       input: ProgressUpdateRequest,
       requestId: string | undefined,
+      day?: string,
     ) {
-      return move(userId, questId, () => input.completionType, requestId, input.progressNotes);
+      return move(userId, questId, () => input.completionType, requestId, input.progressNotes, day);
     },
 
     /**

@@ -164,6 +164,25 @@ export function questsRepository({ Quest }: QuestsModels) {
         .lean();
     },
 
+    /**
+     * The quests that may belong to one local day, [start, end) in instants: completed on it, or not
+     * done and scheduled (else due) within it. The caller settles the exact day in the user's zone.
+     */
+    async ofDay(userId: string, day: string, start: Date, end: Date): Promise<QuestDoc[]> {
+      const within = { $gte: start, $lt: end };
+      return Quest.find({
+        userId,
+        deletedAt: null,
+        $or: [
+          { completedLocalDate: day },
+          { isCompleted: false, scheduledTime: within },
+          { isCompleted: false, scheduledTime: null, dueDate: within },
+        ],
+      })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<QuestDoc[]>();
+    },
+
     /** Done quests whose completion fell on a local day of [from, to]. */
     async completedBetween(
       userId: string,

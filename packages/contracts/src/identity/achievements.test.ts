@@ -60,6 +60,19 @@ describe('achievementsFrom (Achievements, earned from history)', () => {
     expect(a['week-warrior']?.earnedDate).toBe('2026-11-16T09:00:00.000Z');
   });
 
+  it('when a missed day is filled in later, then Week Warrior is earned when the gap was filled, on that day', () => {
+    // Days 1, 2 and 4..7 on time; day 3 filled in on the 8th: the run is whole from then on.
+    const onTime = streakOf(7).filter((r) => r.localDate !== '2026-11-03');
+    const filled = row('quests.completed', 10, '2026-11-08T20:00:00.000Z', '2026-11-03');
+    expect(byId(onTime)['week-warrior']?.earned).toBe(false);
+    expect(byId([...onTime, filled])['week-warrior']?.earnedDate).toBe('2026-11-08T20:00:00.000Z');
+    // Days 2..8 on time were a whole week on the 8th at 09:00, before day 1 was filled in.
+    const late = row('quests.completed', 10, '2026-11-09T21:00:00.000Z', '2026-11-01');
+    expect(byId([...streakOf(7, 2), late])['week-warrior']?.earnedDate).toBe(
+      '2026-11-08T09:00:00.000Z',
+    );
+  });
+
   it("when the days are the user's local days, then they decide the run, not the UTC dates", () => {
     // UTC-11: 23:30 on odd local days and 00:30 on even ones land on the same UTC day in pairs,
     // so the UTC days (2, 4, 6, 8) have gaps while the local days 1..7 do not.

@@ -149,20 +149,29 @@ function dayOf(row: AchievementHistoryRow): string {
   return row.localDate ?? row.at.toISOString().slice(0, 10);
 }
 
-/** When the first run of WEEK_WARRIOR_DAYS consecutive days with a completion was completed. */
+/**
+ * When the first run of WEEK_WARRIOR_DAYS consecutive days with a completion was completed: the
+ * earliest moment at which some WEEK_WARRIOR_DAYS days in a row all had one. A day filled in afterwards
+ * (back-fill) counts on its own day but only from when it was filled in, so a gap filled today completes
+ * the run today, not on the run's last day.
+ */
 function weekWarriorAt(completions: readonly AchievementHistoryRow[]): Date | null {
   const firstOfDay = new Map<string, Date>();
   for (const row of completions)
     if (!firstOfDay.has(dayOf(row))) firstOfDay.set(dayOf(row), row.at);
   const days = [...firstOfDay.keys()].sort();
-  let run = 0;
+  let run: Date[] = [];
   let previous: string | null = null;
+  let earliest: Date | null = null;
   for (const day of days) {
-    run = previous !== null && addDays(previous, 1) === day ? run + 1 : 1;
-    if (run >= WEEK_WARRIOR_DAYS) return firstOfDay.get(day) ?? null;
+    const at = firstOfDay.get(day) as Date;
+    run = previous !== null && addDays(previous, 1) === day ? [...run, at] : [at];
     previous = day;
+    if (run.length < WEEK_WARRIOR_DAYS) continue;
+    const whole = new Date(Math.max(...run.slice(-WEEK_WARRIOR_DAYS).map((d) => d.getTime())));
+    if (!earliest || whole < earliest) earliest = whole;
   }
-  return null;
+  return earliest;
 }
 
 function levelReachedAt(rows: readonly AchievementHistoryRow[], level: number): Date | null {

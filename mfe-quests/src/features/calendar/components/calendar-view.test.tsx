@@ -1,11 +1,75 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { localDate } from '@levelup/contracts';
+import { BACKFILL_RULE, addDays, localDate } from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
 import CalendarView from './calendar-view.tsx';
 
-const month = localDate(new Date(), 'Europe/London').slice(0, 7);
+const today = localDate(new Date(), 'Europe/London');
+const month = today.slice(0, 7);
+
+/** 'Friday, November 20', as the day buttons and the detail name a day. */
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Opens a day of this month or the one before. */
+async function openDay(user: ReturnType<typeof userEvent.setup>, date: string) {
+  await screen.findByRole('button', { name: 'Previous month' });
+  if (date.slice(0, 7) !== month)
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^${longDate(date)}:`) }));
+  return screen.getByRole('region', { name: `Activity on ${longDate(date)}` });
+}
+
+const occurrence = (over: Record<string, unknown>) => ({
+  id: 'o1',
+  seriesId: 's1',
+  title: 'Stretch',
+  description: '',
+  difficulty: 'medium',
+  xpReward: 50,
+  timeEstimate: null,
+  category: null,
+  timeOfDay: 'anytime',
+  scheduledFor: addDays(today, -1),
+  isCompleted: false,
+  completionType: 'not_completed',
+  progressNotes: null,
+  partialXpEarned: 0,
+  completedAt: null,
+  hiddenFromDashboard: false,
+  skipped: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const quest = (over: Record<string, unknown>) => ({
+  id: 'q1',
+  title: 'Call the bank',
+  description: '',
+  difficulty: 'easy',
+  xpReward: 20,
+  timeEstimate: null,
+  category: null,
+  timeOfDay: 'anytime',
+  growthPath: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  dueDate: null,
+  scheduledTime: null,
+  isRecurring: false,
+  isCompleted: false,
+  completionType: 'not_completed',
+  completedAt: null,
+  streak: 0,
+  tags: [],
+  seriesId: null,
+  ...over,
+});
 
 describe('Calendar View', () => {
   it('when a day has activity, then its label carries the tooltip text and a star, and selecting it shows the detail with Total XP', async () => {
@@ -47,6 +111,70 @@ describe('Calendar View', () => {
     renderWithProviders(<CalendarView />);
     await user.click((await screen.findAllByRole('button', { name: /No activity$/ }))[0]!);
     expect(screen.getByText('No activity recorded')).toBeInTheDocument();
+  });
+
+  it('when yesterday is opened, then its routine offers the three states and its quest Complete, each filling in that day, with the rule line', async () => {
+    const yesterday = addDays(today, -1);
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/dashboard/calendar': { body: {} },
+      [`GET /api/quests/days/${yesterday}`]: {
+        body: {
+          date: yesterday,
+          canFillIn: true,
+          occurrences: [occurrence({})],
+          quests: [quest({})],
+        },
+      },
+      [`PUT /api/quests/recurring/s1/days/${yesterday}`]: {
+        body: { ...occurrence({ isCompleted: true, completionType: 'completed' }), xpDelta: 50 },
+      },
+      [`PUT /api/quests/q1/days/${yesterday}`]: {
+        body: { ...quest({ isCompleted: true, completionType: 'completed' }), xpDelta: 20 },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarView />);
+    const detail = await openDay(user, yesterday);
+    expect(await within(detail).findByText(BACKFILL_RULE)).toBeInTheDocument();
+    const routine = within(detail).getByRole('group', { name: "How'd it go? Stretch" });
+    expect(
+      within(routine)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(["Didn't Complete", 'Kinda Sorta', 'Completed']);
+    await user.click(within(routine).getByRole('button', { name: 'Completed' }));
+    const complete = within(detail).getByRole('button', { name: 'Complete quest: Call the bank' });
+    await waitFor(() => expect(complete).toBeEnabled());
+    await user.click(complete);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/quests/recurring/s1/days/${yesterday}`,
+        body: { completionType: 'completed', progressNotes: null },
+      },
+      {
+        method: 'PUT',
+        path: `/api/quests/q1/days/${yesterday}`,
+        body: { completionType: 'completed', progressNotes: null },
+      },
+    ]);
+  });
+
+  it('when a day 8 days back is opened, then it is read-only with the rule line', async () => {
+    const old = addDays(today, -8);
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/dashboard/calendar': { body: {} },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarView />);
+    const detail = await openDay(user, old);
+    expect(within(detail).getByText(BACKFILL_RULE)).toBeInTheDocument();
+    expect(within(detail).queryAllByRole('button')).toEqual([]);
+    expect(calls.some((c) => c.path.startsWith('/api/quests/days/'))).toBe(false);
   });
 
   it('when the calendar cannot load, then "Calendar Unavailable" shows with the toast', async () => {

@@ -9,7 +9,6 @@ import {
   addMonths,
   calendarDayColor,
   calendarDayKinds,
-  calendarDayTotalXp,
   calendarMonthSummary,
   calendarTooltip,
   hasCalendarStar,
@@ -21,6 +20,7 @@ import {
 import { useToast } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { calendarQueryOptions } from '../api/calendar-api.ts';
+import { DayDetail } from './day-detail.tsx';
 
 // Legend colours: Quests blue, Goals green, Life Tasks orange, Multiple.
 const COLORS: Record<Exclude<CalendarColor, 'none'>, string> = {
@@ -59,6 +59,71 @@ function longDate(date: string) {
     day: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** The legend of the day colours. */
+function Legend() {
+  return (
+    <ul
+      aria-label="Legend"
+      style={{
+        display: 'flex',
+        gap: 12,
+        flexWrap: 'wrap',
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        fontSize: 13,
+      }}
+    >
+      {LEGEND.map((l) => (
+        <li key={l.label} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span
+            aria-hidden="true"
+            style={{
+              width: 12,
+              height: 12,
+              borderRadius: 3,
+              background: l.color,
+              display: 'inline-block',
+            }}
+          />
+          {l.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'This Month's Summary': the month's totals. */
+function MonthSummary({ summary }: { summary: ReturnType<typeof calendarMonthSummary> }) {
+  return (
+    <section aria-label="This Month's Summary">
+      <h4 style={{ margin: '0 0 6px' }}>This Month&apos;s Summary</h4>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))',
+          gap: 8,
+        }}
+      >
+        {[
+          ['Quests completed', summary.questsCompleted],
+          ['Goals achieved', summary.goalsAchieved],
+          ['Life tasks', summary.lifeTasks],
+          ['Total XP', summary.totalXp],
+        ].map(([label, value]) => (
+          <div
+            key={label}
+            style={{ padding: 8, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
+          >
+            <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
+            <div style={{ fontSize: 12, opacity: 0.8 }}>{label}</div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 /**
@@ -137,38 +202,10 @@ export default function CalendarView() {
 
   const days = calendar.data;
   const summary = calendarMonthSummary(days);
-  const detail = selected ? days[selected] : undefined;
 
   return (
     <div style={{ display: 'grid', gap: 12 }}>
-      <ul
-        aria-label="Legend"
-        style={{
-          display: 'flex',
-          gap: 12,
-          flexWrap: 'wrap',
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          fontSize: 13,
-        }}
-      >
-        {LEGEND.map((l) => (
-          <li key={l.label} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-            <span
-              aria-hidden="true"
-              style={{
-                width: 12,
-                height: 12,
-                borderRadius: 3,
-                background: l.color,
-                display: 'inline-block',
-              }}
-            />
-            {l.label}
-          </li>
-        ))}
-      </ul>
+      <Legend />
       {header}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
         {WEEKDAYS.map((d) => (
@@ -234,55 +271,9 @@ export default function CalendarView() {
         })}
       </div>
       {selected && (
-        <section
-          aria-label={`Activity on ${longDate(selected)}`}
-          style={{ padding: 12, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
-        >
-          <h4 style={{ margin: '0 0 6px' }}>{longDate(selected)}</h4>
-          {!detail ||
-          (detail.questsCompleted === 0 &&
-            detail.goalsCompleted.length === 0 &&
-            detail.lifeTasksCompleted === 0) ? (
-            <p style={{ margin: 0 }}>No activity recorded</p>
-          ) : (
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              <li>Quests: {detail.questsCompleted}</li>
-              <li>
-                Goals: {detail.goalsCompleted.length}
-                {detail.goalsCompleted.length > 0 &&
-                  ` (${detail.goalsCompleted.map((g) => g.title).join(', ')})`}
-              </li>
-              <li>Life Tasks: {detail.lifeTasksCompleted}</li>
-              <li>Total XP: {calendarDayTotalXp(detail)}</li>
-            </ul>
-          )}
-        </section>
+        <DayDetail date={selected} today={today} label={longDate(selected)} day={days[selected]} />
       )}
-      <section aria-label="This Month's Summary">
-        <h4 style={{ margin: '0 0 6px' }}>This Month&apos;s Summary</h4>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))',
-            gap: 8,
-          }}
-        >
-          {[
-            ['Quests completed', summary.questsCompleted],
-            ['Goals achieved', summary.goalsAchieved],
-            ['Life tasks', summary.lifeTasks],
-            ['Total XP', summary.totalXp],
-          ].map(([label, value]) => (
-            <div
-              key={label}
-              style={{ padding: 8, borderRadius: 8, background: 'rgba(128, 128, 128, 0.08)' }}
-            >
-              <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
-              <div style={{ fontSize: 12, opacity: 0.8 }}>{label}</div>
-            </div>
-          ))}
-        </div>
-      </section>
+      <MonthSummary summary={summary} />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompletionType } from '@levelup/contracts';
+import { serverMessageOf, useToast } from '@levelup/web-kit';
+import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
+import { backfillOccurrence } from '../api/backfill-occurrence.ts';
+import { backfillQuest } from '../api/backfill-quest.ts';
+
+export interface BackfillMove {
+  kind: 'occurrence' | 'quest';
+  /** The series' id for a routine, the quest's id for a one-time quest. */
+  id: string;
+  title: string;
+  completionType: CompletionType;
+}
+
+const xpText = (xp: number) => (xp > 0 ? `+${xp} XP` : `${xp} XP`);
+
+/**
+ * Fills in a past day (`date`) for a routine or a one-time quest, then refreshes what it touches: the
+ * quest reads, overview (streak), calendar, the day's detail and the profile's XP.
+ */
+export function useBackfill(date: string, dayLabel: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (move: BackfillMove): Promise<{ xpDelta: number }> =>
+      move.kind === 'occurrence'
+        ? backfillOccurrence(move.id, date, move.completionType)
+        : backfillQuest(move.id, date, move.completionType),
+    onSuccess: (result, move) => {
+      void refresh(queryClient, QUEST_READS, true);
+      if (result.xpDelta === 0) return;
+      toast.success({
+        title: `${move.title} filled in for ${dayLabel}`,
+        description: xpText(result.xpDelta),
+      });
+    },
+    onError: (error) =>
+      toast.error({
+        title: 'Could not fill in this day',
+        description: serverMessageOf(error, 'Please try again.'),
+      }),
+  });
+}
