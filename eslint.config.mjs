@@ -58,7 +58,6 @@ export default tseslint.config(
       'gateway/src/app.ts',
       'packages/service-kit/src/bus.ts',
       'shell/src/features/reminders/reminder-settings-card.tsx',
-      'mfe-quests/src/features/calendar/components/calendar-view.tsx',
       'mfe-quests/src/features/life-tasks/components/life-tasks-card.tsx',
       'mfe-quests/src/features/planner/components/day-planner.tsx',
       'mfe-quests/src/features/quests/components/create-quest-form.tsx',
