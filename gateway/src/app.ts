@@ -26,6 +26,7 @@ import { createFirstScreen, wantsFirstScreen } from './first-screen.ts';
 import type { UpstreamProxyOptions } from './upstream-proxy.ts';
 import { clientOf, parseTrustProxy } from './client-address.ts';
 import { createRateLimiter, type RequestLimiter } from './rate-limit.ts';
+import { issuedFeedLinks } from './calendar-feed-link.ts';
 import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
 import { createStreamCaps, streamOf } from './stream-caps.ts';
 
@@ -95,6 +96,7 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   const sessions = deps.sessions ?? sessionResolverFor(config);
   const rateLimiter =
     deps.rateLimiter ?? createRateLimiter(config.RATE_LIMITS === 'off' ? { rules: [] } : {});
+  const isIssuedFeedLink = issuedFeedLinks(config.IDENTITY_SECRET);
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
     sessions,
@@ -334,7 +336,10 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
       return sendError(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here`);
     }
     delete ctx.req.headers.cookie;
-    const limit = await rateLimiter.check('GET', ctx.path, undefined, ctx.state.clientIp as string);
+    // A link this deployment issued is never refused for its address's misses; guesses are counted.
+    const limit = isIssuedFeedLink(ctx.path)
+      ? { limited: false as const, counted: [] }
+      : await rateLimiter.check('GET', ctx.path, undefined, ctx.state.clientIp as string);
     if (limit.limited) {
       log('rate limited', {
         requestId: ctx.state.requestId,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { IDENTITY_HEADERS, verifyInternal } from '@levelup/service-kit';
+import { IDENTITY_HEADERS, calendarFeedTokens, verifyInternal } from '@levelup/service-kit';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigShape } from '../src/config.ts';
 
@@ -11,7 +11,10 @@ import { gatewayConfigShape } from '../src/config.ts';
 // user, signed as its own call; misses (404) are limited per client address, found feeds are not.
 
 const SECRET = 'test-secret-0123456789abcdef';
+/** A link from before links carried a tag. */
 const GOOD = `${'a'.repeat(42)}b`;
+/** A link issued now, tagged under the deployment's secret. */
+const ISSUED = calendarFeedTokens(SECRET).issue();
 const servers: http.Server[] = [];
 let base: string;
 let sessionLookups = 0;
@@ -40,7 +43,10 @@ beforeAll(async () => {
     });
     if (!signed) {
       res.writeHead(401).end();
-    } else if (req.url === `/api/calendar/${GOOD}.ics`) {
+    } else if (
+      req.url === `/api/calendar/${GOOD}.ics` ||
+      req.url === `/api/calendar/${ISSUED}.ics`
+    ) {
       res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
       res.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
     } else {
@@ -92,7 +98,7 @@ describe('gateway: the calendar feed path', () => {
     expect(reached.length).toBe(before);
   });
 
-  it('limits misses per address (30 in 10 minutes), even a good link is refused after that; found feeds never count', async () => {
+  it('limits misses per address (30 in 10 minutes), a link from before tags is refused after that; found feeds never count', async () => {
     const guesser = { 'x-forwarded-for': '10.0.0.3' };
     for (let i = 0; i < 30; i += 1) expect((await feed(`guess${i}`, guesser)).status).toBe(404);
     const limited = await feed(GOOD, guesser);
@@ -103,5 +109,15 @@ describe('gateway: the calendar feed path', () => {
     const calendarService = { 'x-forwarded-for': '10.0.0.4' };
     for (let i = 0; i < 40; i += 1) expect((await feed(GOOD, calendarService)).status).toBe(200);
     expect((await feed('one-miss', calendarService)).status).toBe(404);
+  });
+
+  it('when an address is at its miss limit, then a link this deployment issued still opens its feed, and a guess with a forged tag does not', async () => {
+    const calendarService = { 'x-forwarded-for': '10.0.0.5' };
+    for (let i = 0; i < 30; i += 1)
+      expect((await feed(`guess${i}`, calendarService)).status).toBe(404);
+    expect((await feed('another-guess', calendarService)).status).toBe(429);
+    for (let i = 0; i < 5; i += 1) expect((await feed(ISSUED, calendarService)).status).toBe(200);
+    const forged = calendarFeedTokens('another-deployment-secret-0123').issue();
+    expect((await feed(forged, calendarService)).status).toBe(429);
   });
 });

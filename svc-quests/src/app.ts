@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { STREAMS } from '@levelup/contracts';
 import {
   byUser,
+  calendarFeedTokens,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -162,6 +163,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
       secret: deps.identitySecret,
     }),
     sealer: tokenSealer(deps.identitySecret),
+    tokens: calendarFeedTokens(deps.identitySecret),
     clock,
   });
   return createServiceApp({

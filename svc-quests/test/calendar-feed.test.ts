@@ -202,7 +202,7 @@ describe('calendar feed', () => {
     });
 
     const path = await rotate(userId);
-    expect(path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{64}\.ics$/);
     const feed = await fetchFeed(path);
     expect(feed.status).toBe(200);
     expect(feed.type).toMatch(/^text\/calendar/);

@@ -132,3 +132,5 @@ export type {
 } from './rebuild.ts';
 export { SharedCountersUnavailable, createSharedCounters } from './shared-counters.ts';
 export type { SharedCounters, SharedCountersOptions } from './shared-counters.ts';
+export { calendarFeedTokens } from './calendar-feed-token.ts';
+export type { CalendarFeedTokens } from './calendar-feed-token.ts';

@@ -16,7 +16,8 @@ import { communityEvent, occurrenceEvent, questEvent, startKey } from './feed-ev
 import { writeCalendar } from './ics.ts';
 import type { CalendarFeedDoc } from './models.ts';
 import type { CalendarFeedRepository } from './repository.ts';
-import { hashFeedToken, lookupHashOf, newFeedToken, sameHash, type TokenSealer } from './tokens.ts';
+import type { CalendarFeedTokens } from '@levelup/service-kit';
+import { hashFeedToken, lookupHashOf, sameHash, type TokenSealer } from './tokens.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +29,8 @@ export function calendarFeedService(deps: {
   zones: UserZones;
   community: CommunityCalendar;
   sealer: TokenSealer;
+  /** Issues links the gateway can tell from guesses (tagged with the deployment's secret). */
+  tokens: CalendarFeedTokens;
   clock: () => Date;
 }) {
   const { feeds, sealer, clock } = deps;
@@ -50,7 +53,7 @@ export function calendarFeedService(deps: {
 
     /** POST /api/calendar-feed/rotate: a new link; the previous one answers 404 from now on. */
     async rotate(userId: string): Promise<CalendarFeedState> {
-      const token = newFeedToken();
+      const token = deps.tokens.issue();
       const doc = await feeds.replace(userId, hashFeedToken(token), sealer.seal(token), clock());
       return stateOf(doc);
     },

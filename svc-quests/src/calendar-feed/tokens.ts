@@ -6,12 +6,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import { CALENDAR_FEED_TOKEN_BYTES, calendarFeedTokenPattern } from '@levelup/contracts';
-
-/** A new feed secret: 256 random bits, base64url (43 characters). */
-export function newFeedToken(): string {
-  return randomBytes(CALENDAR_FEED_TOKEN_BYTES).toString('base64url');
-}
+import { calendarFeedTokenPattern } from '@levelup/contracts';
 
 /** SHA-256 of a token, hex: what the database keeps and looks feeds up by. */
 export function hashFeedToken(token: string): string {

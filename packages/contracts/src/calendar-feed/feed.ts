@@ -14,7 +14,12 @@ export const CALENDAR_FEED_PREFIX = '/api/calendar';
 
 /** 32 random bytes in base64url: 256 bits, well above the 128 a guess would have to beat. */
 export const CALENDAR_FEED_TOKEN_BYTES = 32;
-export const calendarFeedTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Links issued now carry a 16-byte tag after the random bytes (64 characters in all), by which the
+ * gateway knows a link was issued here without looking it up; links from before the tag are 43.
+ */
+export const CALENDAR_FEED_TAG_BYTES = 16;
+export const calendarFeedTokenPattern = /^(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{64})$/;
 /** The feed's path parameter: any string (a malformed token is the same 404 as an unknown one). */
 export const calendarFeedParamsSchema = z.object({ token: z.string() });
 
