@@ -46,8 +46,14 @@ export interface ExportCollection {
   filter: Record<string, unknown>;
   /** Fields that are not the user's to take (a password hash, other members' ids). */
   omit?: readonly string[];
-  /** Adds to each row from its stored document, e.g. "you joined" in place of who else did. */
-  map?: (row: DataExportRow, doc: Record<string, unknown>) => DataExportRow;
+  /**
+   * Adds to each row from its stored document, e.g. "you joined" in place of who else did, or another
+   * member's name in place of their id (which may need a lookup, hence a promise).
+   */
+  map?: (
+    row: DataExportRow,
+    doc: Record<string, unknown>,
+  ) => DataExportRow | Promise<DataExportRow>;
 }
 
 /** Every collection's rows for the user, oldest first (by _id, then as stored). */
@@ -61,10 +67,12 @@ export async function exportCollections(
         .sort({ _id: 1 })
         .lean<Record<string, unknown>[]>()
         .exec();
-      const rows = docs.map((doc) => {
-        const row = exportRow(doc, omit);
-        return map ? map(row, doc) : row;
-      });
+      const rows = await Promise.all(
+        docs.map((doc) => {
+          const row = exportRow(doc, omit);
+          return map ? map(row, doc) : row;
+        }),
+      );
       return [name, rows] as const;
     }),
   );
