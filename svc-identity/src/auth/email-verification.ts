@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError, isDuplicateKeyError, perConnection } from '@levelup/service-kit';
@@ -13,10 +13,18 @@ import { identityModels, type UserDoc } from '../users/models.ts';
  * nothing else trusts it (external sign-in links a provider account to an existing one only when its
  * email was verified).
  *
- * The mail goes out through a development mail sink: with MAIL_DIR set, each message is a file there and
- * its link is logged (`npm start` sets .data/mail, so the link shows in its output); without it the
- * message is only logged as not sent. A real transport replaces `sendMail`.
+ * The mail goes out through a development mail sink: with MAIL_DIR set, each message is a file there
+ * (`npm start` sets .data/mail), readable by the service's account alone (folder 0700, files 0600)
+ * since it holds a live link; the log says at debug level that a mail was written, with the address
+ * masked and never the link. Without MAIL_DIR the message is only logged as not sent. A real transport
+ * replaces `sendMail`.
  */
+/** 'a***@example.com': enough to tell mails apart in a log, not the address itself. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? '***' : `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface EmailVerificationDoc {
@@ -107,7 +115,7 @@ export function emailVerification(deps: {
   db: Connection;
   publicUrl: string;
   mailDir?: string | undefined;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  logger: Pick<Logger, 'debug' | 'info' | 'warn'>;
   now?: () => Date;
 }) {
   const Verification = verificationModel(deps.db);
@@ -118,21 +126,26 @@ export function emailVerification(deps: {
   async function sendMail(message: MailMessage): Promise<void> {
     if (!deps.mailDir) {
       deps.logger.warn('no mail transport (MAIL_DIR unset): the verification email was not sent', {
-        to: message.to,
+        to: maskedAddress(message.to),
       });
       return;
     }
-    await mkdir(deps.mailDir, { recursive: true });
+    // A mail holds a live link: only the service's own account may read the sink.
+    await mkdir(deps.mailDir, { recursive: true, mode: 0o700 });
+    await chmod(deps.mailDir, 0o700);
     const file = path.join(
       deps.mailDir,
       `${now().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`,
     );
-    await writeFile(
+    await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, {
+      encoding: 'utf8',
+      mode: 0o600,
+      flag: 'wx',
+    });
+    deps.logger.debug('verification email written to the mail sink', {
+      to: maskedAddress(message.to),
       file,
-      `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
-      'utf8',
-    );
-    deps.logger.info(`verification email for ${message.to}: open ${message.link}`, { file });
+    });
   }
 
   /**
