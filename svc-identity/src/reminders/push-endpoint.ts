@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /**
  * Which push endpoints the server may call. A subscription's endpoint is a URL a user hands us and the
@@ -26,53 +26,18 @@ export const DEFAULT_PUSH_ENDPOINT_POLICY: PushEndpointPolicy = {
 /** Push services listen on HTTPS's own port; only with the test allowance may another be used. */
 const PUSH_PORT = '';
 
-/** [first address as a number, prefix length] */
-type Range = readonly [bigint, number];
-
-function ipv4ToBigInt(address: string): bigint {
-  return address.split('.').reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n);
-}
-
-/** The 128-bit value of an IPv6 address (a zone id such as `%eth0` dropped, a dotted IPv4 tail read). */
-function ipv6ToBigInt(input: string): bigint {
-  let address = input.split('%')[0] ?? '';
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
-  if (dotted) {
-    const v4 = ipv4ToBigInt(dotted);
-    address = `${address.slice(0, -dotted.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [
-    ...headGroups,
-    ...Array<string>(tail === undefined ? 0 : missing).fill('0'),
-    ...tailGroups,
-  ];
-  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
-}
-
-const v4 = (cidr: string): Range => {
-  const [base = '', prefix = '32'] = cidr.split('/');
-  return [ipv4ToBigInt(base), Number(prefix)];
-};
-const v6 = (cidr: string): Range => {
-  const [base = '', prefix = '128'] = cidr.split('/');
-  return [ipv6ToBigInt(base), Number(prefix)];
+type Cidr = readonly [address: string, prefix: number];
+const cidr = (text: string): Cidr => {
+  const [address = '', prefix = ''] = text.split('/');
+  return [address, Number(prefix)];
 };
 
-const inRange = (value: bigint, [base, prefix]: Range, bits: number) => {
-  const shift = BigInt(bits - prefix);
-  return value >> shift === base >> shift;
-};
-
-/** IPv4 ranges that are not the public internet (RFC 6890 and friends). */
-const V4_NOT_PUBLIC: Range[] = [
+/** IPv4 ranges that are not the public internet (RFC 6890 and friends); loopback is told apart. */
+const V4_LOOPBACK = cidr('127.0.0.0/8');
+const V4_NOT_PUBLIC = [
   '0.0.0.0/8', // "this network"
   '10.0.0.0/8', // private
   '100.64.0.0/10', // carrier-grade NAT
-  '127.0.0.0/8', // loopback
   '169.254.0.0/16', // link-local, cloud metadata (169.254.169.254)
   '172.16.0.0/12', // private
   '192.0.0.0/24', // IETF protocol assignments
@@ -84,56 +49,75 @@ const V4_NOT_PUBLIC: Range[] = [
   '203.0.113.0/24', // documentation
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved, broadcast
-].map(v4);
-const V4_LOOPBACK = v4('127.0.0.0/8');
+].map(cidr);
 
-/** IPv6 forms that carry an IPv4 address in their low 32 bits: that address decides. */
-const V6_EMBEDDING_V4: Range[] = [
-  '::ffff:0:0/96', // IPv4-mapped
-  '::/96', // IPv4-compatible (deprecated)
-  '64:ff9b::/96', // NAT64, well-known prefix
-].map(v6);
-/** 6to4 carries its IPv4 address in bits 16-47. */
-const V6_6TO4 = v6('2002::/16');
-/** Only global unicast is public; inside it, these are not. */
-const V6_GLOBAL = v6('2000::/3');
-const V6_NOT_PUBLIC_IN_GLOBAL: Range[] = [
+/**
+ * IPv6 forms that carry an IPv4 address in their low 32 bits, so that address decides: a range of
+ * IPv4 addresses is the same range under the form's /96 prefix.
+ */
+const V6_EMBEDDING_V4 = [
+  '::ffff:', // IPv4-mapped
+  '::', // IPv4-compatible (deprecated)
+  '64:ff9b::', // NAT64, well-known prefix
+];
+/** 6to4 (2002::/16) carries its IPv4 address in bits 16-47, written as two hex groups. */
+function sixToFour([address, prefix]: Cidr): Cidr {
+  const [a = 0, b = 0, c = 0, d = 0] = address.split('.').map(Number);
+  const groups = [(a << 8) | b, (c << 8) | d].map((group) => group.toString(16));
+  return [`2002:${groups.join(':')}::`, 16 + prefix];
+}
+
+/** Only global unicast (2000::/3) is public; inside it, these are not. */
+const V6_NOT_PUBLIC_IN_GLOBAL = [
   '2001::/23', // IETF protocol assignments, Teredo (2001::/32) included
   '2001:db8::/32', // documentation
   '3fff::/20', // documentation
-].map(v6);
-const V6_LOOPBACK = v6('::1/128');
+].map(cidr);
+/** Everything outside 2000::/3 (unique-local fc00::/7, link-local fe80::/10, multicast ...). */
+const V6_OUTSIDE_GLOBAL = ['::/3', '4000::/2', '8000::/1'].map(cidr);
+
+function blockList(v4: readonly Cidr[], v6: readonly Cidr[]): BlockList {
+  const list = new BlockList();
+  for (const [address, prefix] of v4) list.addSubnet(address, prefix, 'ipv4');
+  for (const [address, prefix] of v6) list.addSubnet(address, prefix, 'ipv6');
+  return list;
+}
+/** The same IPv4 ranges in each IPv6 form that embeds an IPv4 address in its low 32 bits. */
+const embedded = (ranges: readonly Cidr[]) =>
+  V6_EMBEDDING_V4.flatMap((form) =>
+    ranges.map(([address, prefix]): Cidr => [`${form}${address}`, 96 + prefix]),
+  );
+
+const LOOPBACK = blockList([V4_LOOPBACK], [['::1', 128], ...embedded([V4_LOOPBACK])]);
+const NOT_PUBLIC = blockList(V4_NOT_PUBLIC, [
+  ['::', 128],
+  ...embedded(V4_NOT_PUBLIC),
+  // A 6to4 address is public only when the IPv4 address it carries is; never loopback.
+  ...[V4_LOOPBACK, ...V4_NOT_PUBLIC].map(sixToFour),
+]);
+/** IPv6 addresses whose embedded IPv4 address (checked above) decides. */
+const CARRIES_V4 = blockList(
+  [],
+  [...V6_EMBEDDING_V4.map((form): Cidr => [`${form}0.0.0.0`, 96]), cidr('2002::/16')],
+);
+const NOT_GLOBAL_UNICAST = blockList([], [...V6_OUTSIDE_GLOBAL, ...V6_NOT_PUBLIC_IN_GLOBAL]);
 
 export type AddressVerdict = 'public' | 'loopback' | 'not-public';
-
-function classifyV4(value: bigint): AddressVerdict {
-  if (inRange(value, V4_LOOPBACK, 32)) return 'loopback';
-  return V4_NOT_PUBLIC.some((range) => inRange(value, range, 32)) ? 'not-public' : 'public';
-}
 
 /**
  * Whether an IP address is on the public internet. Loopback is told apart (the test stand-in lives
  * there); everything else that is not public (private, link-local, carrier NAT, multicast, unique-local
  * fc00::/7, link-local fe80::/10, IPv4 inside IPv6 forms that point at such an address) is `not-public`.
  */
-export function classifyAddress(address: string): AddressVerdict {
-  const family = isIP(address.split('%')[0] ?? '');
-  if (family === 4) return classifyV4(ipv4ToBigInt(address));
-  if (family !== 6) return 'not-public';
-  const value = ipv6ToBigInt(address);
-  if (value === 0n) return 'not-public';
-  if (inRange(value, V6_LOOPBACK, 128)) return 'loopback';
-  if (V6_EMBEDDING_V4.some((range) => inRange(value, range, 128))) {
-    return classifyV4(value & 0xffffffffn);
-  }
-  if (inRange(value, V6_6TO4, 128)) {
-    const embedded = classifyV4((value >> 80n) & 0xffffffffn);
-    return embedded === 'public' ? 'public' : 'not-public';
-  }
-  if (!inRange(value, V6_GLOBAL, 128)) return 'not-public';
-  return V6_NOT_PUBLIC_IN_GLOBAL.some((range) => inRange(value, range, 128))
-    ? 'not-public'
-    : 'public';
+export function classifyAddress(input: string): AddressVerdict {
+  const address = input.split('%')[0] ?? ''; // a zone id (`fe80::1%eth0`) names an interface, not an address
+  const version = isIP(address);
+  if (version === 0) return 'not-public';
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  if (LOOPBACK.check(address, family)) return 'loopback';
+  if (NOT_PUBLIC.check(address, family)) return 'not-public';
+  if (family === 'ipv4' || CARRIES_V4.check(address, family)) return 'public';
+  return NOT_GLOBAL_UNICAST.check(address, family) ? 'not-public' : 'public';
 }
 
 /** Whether the policy lets the sender connect to this resolved address. */
