@@ -59,6 +59,7 @@ import { todoModel } from './todos/models.ts';
 import { todosRepository } from './todos/repository.ts';
 import { todosRouter } from './todos/routes.ts';
 import { todosService } from './todos/todos.service.ts';
+import { questsQuotas } from './shared/storage-quotas.ts';
 import { userZones } from './users/user-zones.ts';
 import { followZoneEvents } from './users/zone-events.ts';
 
@@ -128,6 +129,11 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const goals = goalStates(goalStateModel(deps.db), zones);
   const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
+  const quotas = questsQuotas({
+    Quest: models.Quest,
+    Series: seriesModel(deps.db),
+    LifeTask: taskModels.LifeTask,
+  });
   const materialiser = occurrenceMaterialiser({ occurrences, relay: relays.occurrences });
   const seriesUseCases = seriesService({
     series,
@@ -136,6 +142,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     zones,
     relay: relays.series,
     clock,
+    quotas,
   });
   const occurrenceUseCases = occurrencesService({
     occurrences,
@@ -151,8 +158,15 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     relay: relays.quests,
     clock,
     hideCompletedElsewhere: (userId) => occurrences.hideDone(userId),
+    quotas,
   });
-  const lifeTaskUseCases = lifeTasksService({ lifeTasks, zones, relay: relays.lifeTasks, clock });
+  const lifeTaskUseCases = lifeTasksService({
+    lifeTasks,
+    zones,
+    relay: relays.lifeTasks,
+    clock,
+    quotas,
+  });
   const calendarFeeds = calendarFeedService({
     feeds: calendarFeedRepository(calendarFeedModel(deps.db), models),
     series,
@@ -206,6 +220,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
           zones,
           seriesRelay: relays.series,
           clock,
+          quotas,
         }),
       }),
       undoRouter({

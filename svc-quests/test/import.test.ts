@@ -23,6 +23,7 @@ import { questsModels } from '../src/quests/models.ts';
 import { seriesModel } from '../src/series/models.ts';
 import { userZones } from '../src/users/user-zones.ts';
 import { listenToQuestEvents, startQuests, userInZone, type QuestsHarness } from './harness.ts';
+import { questsQuotas } from '../src/shared/storage-quotas.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'import');
 
@@ -414,6 +415,11 @@ describe('an import that fails midway', () => {
       zones: userZones(questsModels(quests.deps.db)),
       seriesRelay: createOutboxRelay({ model: seriesModel(quests.deps.db), bus: quests.deps.bus }),
       clock,
+      quotas: questsQuotas({
+        Quest: questsModels(quests.deps.db).Quest,
+        Series: seriesModel(quests.deps.db),
+        LifeTask: lifeTaskModels(quests.deps.db).LifeTask,
+      }),
     });
   }
   const realRepository = () =>

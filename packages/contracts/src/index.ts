@@ -12,6 +12,7 @@ export * from './common/pagination.ts';
 export * from './common/instant.ts';
 export * from './common/relative-time.ts';
 export * from './common/data-export.ts';
+export * from './common/storage-quotas.ts';
 
 // time: local dates in a user's IANA zone
 export * from './time/zone.ts';

@@ -134,3 +134,4 @@ export { SharedCountersUnavailable, createSharedCounters } from './shared-counte
 export type { SharedCounters, SharedCountersOptions } from './shared-counters.ts';
 export { calendarFeedTokens } from './calendar-feed-token.ts';
 export type { CalendarFeedTokens } from './calendar-feed-token.ts';
+export { quotaReached, withinQuota } from './storage-quota.ts';

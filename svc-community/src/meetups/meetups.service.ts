@@ -1,4 +1,5 @@
 import {
+  STORAGE_QUOTAS,
   DEFAULT_MEETUPS,
   DEFAULT_MEETUP_OWNER,
   MEETUP_RECENT_DAYS,
@@ -10,7 +11,7 @@ import {
   type MeetupListResponse,
   defaultMeetupStarts,
 } from '@levelup/contracts';
-import { conflict, notFound, requireAdmin, type Identity } from '@levelup/service-kit';
+import { conflict, notFound, requireAdmin, withinQuota, type Identity } from '@levelup/service-kit';
 import type { MeetupDoc } from './models.ts';
 import type { MeetupsRepository } from './repository.ts';
 
@@ -99,6 +100,10 @@ export function meetupsService(deps: {
     /** Admins only: members get 403 and nothing is stored. */
     async create(identity: Identity, input: CreateMeetupRequest): Promise<Meetup> {
       requireAdmin(identity);
+      await withinQuota(
+        STORAGE_QUOTAS.hostedMeetups,
+        meetups.countCreatedUpcoming(identity.userId, clock()),
+      );
       const doc = await meetups.create({
         title: input.title,
         theme: input.theme,

@@ -34,6 +34,8 @@ export const meetupSchema = new Schema<MeetupDoc>(
   { collection: 'meetups', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 meetupSchema.index({ startsAt: 1 });
+// The meetups a member created, counted against their quota before each create.
+meetupSchema.index({ createdBy: 1, startsAt: 1 });
 // One occurrence per series and start, whichever instance (or restart) schedules it first.
 meetupSchema.index(
   { seriesKey: 1, startsAt: 1 },

@@ -6,6 +6,11 @@ export type NewMeetup = Omit<MeetupDoc, '_id' | 'attendeeIds' | 'createdAt' | 's
 
 export function meetupsRepository({ Meetup }: Pick<CommunityModels, 'Meetup'>) {
   return {
+    /** How many meetups the member created that start after `now`. */
+    countCreatedUpcoming(createdBy: string, now: Date): Promise<number> {
+      return Meetup.countDocuments({ createdBy, startsAt: { $gt: now } });
+    },
+
     async create(meetup: NewMeetup): Promise<MeetupDoc> {
       const doc = await Meetup.create({ ...meetup, attendeeIds: [] });
       return doc.toObject();

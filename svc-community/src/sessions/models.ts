@@ -52,5 +52,7 @@ export const sessionSchema = new Schema<SessionDoc>(
 );
 sessionSchema.index({ cancelledAt: 1, startTime: 1 });
 sessionSchema.index({ participantIds: 1 });
+// The sessions a member hosts, counted against their quota before each create.
+sessionSchema.index({ hostId: 1, startTime: 1 });
 sessionSchema.index({ quickMatchKey: 1 }, { unique: true, sparse: true });
 indexOutbox(sessionSchema);

@@ -47,6 +47,8 @@ export function quickMatch(deps: {
   clock: () => Date;
   /** The session as the member sees it. */
   present: (doc: SessionDoc, readerId: string) => Promise<Session>;
+  /** Refuses (409) when the member already hosts as many upcoming or live sessions as allowed. */
+  withinHostQuota: (hostId: string, now: Date) => Promise<void>;
 }) {
   const { sessions, rooms, clock, present } = deps;
   return async function quickMatch(
@@ -82,6 +84,7 @@ export function quickMatch(deps: {
       maxParticipants: request.maxParticipants,
       category: request.category,
     };
+    await deps.withinHostQuota(userId, now);
     const minute = Math.floor(now.getTime() / 60_000);
     const created = await sessions.createQuickMatch(fields, `${focusMinutes}:${minute}`);
     const joined = created.participantIds.includes(userId)

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@levelup/contracts';
+import { SESSION_LIMITS, sessionEnd, type EventEnvelope } from '@levelup/contracts';
 import { isDuplicateKeyError, objectId, outboxEntry } from '@levelup/service-kit';
 import type { CommunityModels } from '../models.ts';
 import type { SessionDoc } from './models.ts';
@@ -10,6 +10,17 @@ export type NewSession = Pick<
 
 export function sessionsRepository({ Session }: Pick<CommunityModels, 'Session'>) {
   return {
+    /** How many sessions the member hosts that are upcoming or live at `now` (not cancelled). */
+    async countHostedUpcoming(hostId: string, now: Date): Promise<number> {
+      // A session lasts at most SESSION_LIMITS.maxDuration: older starts are over, the index skips them.
+      const since = new Date(now.getTime() - SESSION_LIMITS.maxDuration * 60_000);
+      const docs = await Session.find(
+        { hostId, startTime: { $gt: since }, cancelledAt: null },
+        { startTime: 1, duration: 1 },
+      ).lean<Pick<SessionDoc, 'startTime' | 'duration'>[]>();
+      return docs.filter((doc) => sessionEnd(doc.startTime, doc.duration) > now).length;
+    },
+
     async create(session: NewSession): Promise<SessionDoc> {
       const doc = await Session.create({
         ...session,

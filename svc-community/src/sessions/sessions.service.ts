@@ -1,4 +1,5 @@
 import {
+  STORAGE_QUOTAS,
   initials,
   sessionEnd,
   sessionPhase,
@@ -6,7 +7,14 @@ import {
   type RoomSummary,
   type Session,
 } from '@levelup/contracts';
-import { AppError, conflict, notFound, forbidden, type OutboxRelay } from '@levelup/service-kit';
+import {
+  AppError,
+  conflict,
+  notFound,
+  forbidden,
+  withinQuota,
+  type OutboxRelay,
+} from '@levelup/service-kit';
 import type { MembersRepository } from '../members/repository.ts';
 import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SessionDoc } from './models.ts';
@@ -58,6 +66,11 @@ export function sessionsService(deps: {
   const { sessions, members, rooms } = deps;
   const clock = deps.clock ?? (() => new Date());
 
+  /** Refuses (409) when the member already hosts as many upcoming or live sessions as allowed. */
+  function withinHostQuota(hostId: string, now: Date): Promise<void> {
+    return withinQuota(STORAGE_QUOTAS.hostedSessions, sessions.countHostedUpcoming(hostId, now));
+  }
+
   async function present(doc: SessionDoc, readerId: string): Promise<Session> {
     const names = await members.namesOf([doc.hostId]);
     return toSession(doc, names.get(doc.hostId) ?? '', readerId, clock());
@@ -102,6 +115,7 @@ export function sessionsService(deps: {
           details: [{ path: 'startTime', message: 'This session would already be over' }],
         });
       }
+      await withinHostQuota(hostId, clock());
       const doc = await sessions.create({
         hostId,
         title: input.title,
@@ -183,7 +197,7 @@ export function sessionsService(deps: {
     },
 
     /** Start now: joins or opens a live session for the chosen focus length. */
-    quickMatch: quickMatch({ sessions, rooms, clock, present }),
+    quickMatch: quickMatch({ sessions, rooms, clock, present, withinHostQuota }),
   };
 }
 export type SessionsService = ReturnType<typeof sessionsService>;

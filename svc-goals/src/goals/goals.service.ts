@@ -1,6 +1,7 @@
 import {
   GOAL_ALREADY_COMPLETED_MESSAGE,
   GOAL_ARCHIVED_MESSAGE,
+  STORAGE_QUOTAS,
   canAddGoalProgress,
   clampAddXp,
   makeEvent,
@@ -12,7 +13,13 @@ import {
   type GoalProgressEntry,
   type UpdateGoalRequest,
 } from '@levelup/contracts';
-import { AppError, conflict, currentRequestId, type OutboxRelay } from '@levelup/service-kit';
+import {
+  AppError,
+  conflict,
+  currentRequestId,
+  withinQuota,
+  type OutboxRelay,
+} from '@levelup/service-kit';
 import { goalChanges, type FormFields } from './goal-change.ts';
 import { goalEventData, toGoal, toProgressEntry } from './goal-dto.ts';
 import { creditKey, type GoalDoc } from './models.ts';
@@ -37,6 +44,7 @@ export function goalsService(deps: {
     },
 
     async create(userId: string, input: CreateGoalRequest): Promise<Goal> {
+      await withinQuota(STORAGE_QUOTAS.goals, goals.countKept(userId));
       const now = clock();
       const goal = {
         userId,

@@ -59,6 +59,8 @@ const goalSchema = new Schema<GoalDoc>(
   { collection: 'goals', timestamps: true, versionKey: false, minimize: false },
 );
 goalSchema.index({ userId: 1, createdAt: 1 });
+// The goals a member keeps, counted against their quota before each create.
+goalSchema.index({ userId: 1, deletedAt: 1 });
 indexOutbox(goalSchema);
 
 /** Field names cannot hold '.' or start with '$': occurrence ids are escaped the URI way. */

@@ -34,6 +34,11 @@ export function goalsRepository({ Goal, GoalProgress }: GoalModels) {
       return doc.toObject();
     },
 
+    /** How many goals the member keeps (not deleted): what their quota counts. */
+    async countKept(userId: string): Promise<number> {
+      return Goal.countDocuments({ userId, deletedAt: null });
+    },
+
     async listForUser(userId: string): Promise<GoalDoc[]> {
       return Goal.find({ userId, deletedAt: null })
         .sort({ createdAt: 1, _id: 1 })

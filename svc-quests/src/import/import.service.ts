@@ -37,6 +37,7 @@ import {
   type PlannedSeries,
 } from './plan.ts';
 import type { ImportRepository } from './repository.ts';
+import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
 /** An import still 'importing' after this long died midway: its documents are removed. */
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
@@ -75,6 +76,7 @@ export function importService(deps: {
   zones: UserZones;
   seriesRelay: OutboxRelay;
   clock?: () => Date;
+  quotas: QuestsQuotas;
 }) {
   const { imports, zones, seriesRelay } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -294,6 +296,9 @@ export function importService(deps: {
           details: [{ path: 'source', message }],
         });
       }
+      // The whole file fits the member's quotas, or nothing of it is written.
+      await deps.quotas.activeQuests(userId, counts.series);
+      await deps.quotas.lifeTasks(userId, counts.lifeTasks);
       const batchId = randomUUID();
       const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
       const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone);

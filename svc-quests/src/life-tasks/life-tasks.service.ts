@@ -17,6 +17,7 @@ import { toLifeTask } from './life-task-dto.ts';
 import { lifeTaskReminderEvent } from './life-task-reminder.ts';
 import type { LifeTaskCompletionState, LifeTaskDoc } from './models.ts';
 import type { LifeTasksRepository } from './repository.ts';
+import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
 export const lifeTaskNotFound = () => notFound('Life task not found');
 
@@ -36,6 +37,7 @@ export function lifeTasksService(deps: {
   zones: UserZones;
   relay: OutboxRelay;
   clock?: () => Date;
+  quotas: QuestsQuotas;
 }) {
   const { lifeTasks, zones, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -73,6 +75,7 @@ export function lifeTasksService(deps: {
   return {
     /** A task with a due date has its reminder scheduled in the same write. */
     async create(userId: string, input: CreateLifeTaskRequest): Promise<LifeTask> {
+      await deps.quotas.lifeTasks(userId);
       const timeZone = input.dueDate ? await zones.timeZoneOf(userId) : 'UTC';
       const created = await lifeTasks.create(userId, input, ({ _id }) =>
         input.dueDate

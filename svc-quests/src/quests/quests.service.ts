@@ -21,6 +21,7 @@ import type { QuestDoc } from './models.ts';
 import { questReminderEvent, reminderAfterUndo } from './quest-reminder.ts';
 import type { QuestsRepository } from './repository.ts';
 import { toQuest } from './quest-dto.ts';
+import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
 export const questNotFound = () => notFound('Quest not found');
 
@@ -33,6 +34,7 @@ export function questsService(deps: {
   relay: OutboxRelay;
   clock?: () => Date;
   hideCompletedElsewhere?: HideCompletedElsewhere;
+  quotas: QuestsQuotas;
 }) {
   const { quests, zones, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -99,6 +101,7 @@ export function questsService(deps: {
   return {
     /** A quest with a scheduled time has its reminder scheduled in the same write. */
     async create(userId: string, input: CreateQuestRequest): Promise<Quest> {
+      await deps.quotas.activeQuests(userId);
       const created = await quests.create(userId, input, ({ _id }) =>
         input.scheduledTime
           ? questReminderEvent(

@@ -102,6 +102,8 @@ const seriesSchema = new Schema<SeriesDoc>(
   { collection: 'quest_recurring_series', timestamps: true, versionKey: false },
 );
 seriesSchema.index({ userId: 1, createdAt: 1 });
+// The series a member keeps, counted against their quota before each create.
+seriesSchema.index({ userId: 1, deletedAt: 1 });
 seriesSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(seriesSchema);
 

@@ -25,6 +25,7 @@ import type { UserZones } from '../users/user-zones.ts';
 import type { SeriesDoc } from './models.ts';
 import type { SeriesRepository, SeriesRevision } from './repository.ts';
 import { scheduleOf, scheduledThrough, toSeries } from './series-dto.ts';
+import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
 /** How often an edit or delete is tried again when a pause or another edit changed the series first. */
 const ATTEMPTS = 3;
@@ -112,6 +113,7 @@ export function seriesService(deps: {
   zones: UserZones;
   relay: OutboxRelay;
   clock?: () => Date;
+  quotas: QuestsQuotas;
 }) {
   const { series, materialiser, zones, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -268,6 +270,7 @@ export function seriesService(deps: {
           details: [{ path: 'endDate', message }],
         });
       }
+      await deps.quotas.activeQuests(userId);
       const created = await series.create(
         {
           userId,
