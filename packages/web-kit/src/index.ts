@@ -7,6 +7,7 @@ export {
   isUnauthorized,
   onRateLimited,
   serverMessageOf,
+  quotaMessageOr,
 } from './api/http-error.ts';
 export { createQueryClient, type QueryClientOptions } from './api/query-client.ts';
 export { fetchProfile, profileQueryKey, profileQueryOptions } from './auth/profile-api.ts';

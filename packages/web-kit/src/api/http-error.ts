@@ -52,6 +52,21 @@ export function serverMessageOf(error: unknown, fallback: string): string {
   return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/**
+ * A create refused because the member keeps as many of these as allowed (409 QUOTA_REACHED): its
+ * message names the limit and what frees room, which "please try again" would contradict. Any other
+ * failure gets the fallback text of the catalogue.
+ */
+export function quotaMessageOr(error: unknown, fallback: string): string {
+  // An API module may wrap the HttpError in an error of its own wording (the HttpError its cause).
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof HttpError && cause.code === 'QUOTA_REACHED' && cause.serverMessage)
+      return cause.serverMessage;
+    cause = cause.cause;
+  }
+  return fallback;
+}
+
 type RateLimitListener = (message: string) => void;
 const rateLimitListeners = new Set<RateLimitListener>();
 

@@ -18,7 +18,7 @@ import {
   type LifeTaskPriority,
   type LifeTaskRecurrenceUnit,
 } from '@levelup/contracts';
-import { useToast, zodRule } from '@levelup/web-kit';
+import { quotaMessageOr, useToast, zodRule } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { createLifeTask, updateLifeTask } from '../api/life-tasks-api.ts';
@@ -64,8 +64,11 @@ export default function LifeTaskDialog({
       form.resetFields();
       onClose();
     },
-    onError: () =>
-      toast.error({ title: 'Error', description: 'Failed to create life task. Please try again.' }),
+    onError: (error) =>
+      toast.error({
+        title: 'Error',
+        description: quotaMessageOr(error, 'Failed to create life task. Please try again.'),
+      }),
   });
   const update = useMutation({
     mutationFn: updateLifeTask,

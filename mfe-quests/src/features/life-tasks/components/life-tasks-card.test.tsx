@@ -62,6 +62,23 @@ describe('life tasks', () => {
     // Typing into an antd form is slow on a busy two-core machine.
   }, 60_000);
 
+  it('when the member keeps as many life tasks as allowed, then the refusal shows the limit, not "try again"', async () => {
+    const message = 'You have reached the limit of 1000 life tasks; delete some to add more.';
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/life-tasks': { body: [] },
+      'POST /api/life-tasks': { status: 409, body: { error: { code: 'QUOTA_REACHED', message } } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LifeTasksCard />);
+    await user.click(await screen.findByRole('button', { name: 'Add Life Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Life Task' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Pay rent');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Life Task' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create life task. Please try again.')).toBeNull();
+  }, 60_000);
+
   it('when a task is checked off, then its toast and its card offer Undo, which un-completes it through the completion Undo', async () => {
     let tasks = [lifeTaskFixture({ maintenanceXp: 5 })];
     const { calls } = mockFetch({

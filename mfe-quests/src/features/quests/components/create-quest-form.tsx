@@ -27,7 +27,7 @@ import {
   type UpdateQuestRequestInput,
   type UpdateSeriesRequestInput,
 } from '@levelup/contracts';
-import { useToast, zodRule } from '@levelup/web-kit';
+import { quotaMessageOr, useToast, zodRule } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateQuest } from '../hooks/use-create-quest.ts';
 import { useQuestEditing } from '../hooks/use-quest-editing.ts';
@@ -217,10 +217,10 @@ export function CreateQuestForm({
         form.resetFields();
         onCreated?.();
       },
-      onError: () =>
+      onError: (error) =>
         notification.error({
           title: 'Error',
-          description: 'Failed to create quest. Please try again.',
+          description: quotaMessageOr(error, 'Failed to create quest. Please try again.'),
         }),
     });
   };

@@ -29,7 +29,7 @@ import {
   type TimeOfDay,
   type WizardRecurrence,
 } from '@levelup/contracts';
-import { useToast } from '@levelup/web-kit';
+import { quotaMessageOr, useToast } from '@levelup/web-kit';
 import { markOnboardingComplete } from '../../../lib/onboarding.ts';
 import { refresh } from '../../../lib/query-keys.ts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
@@ -158,13 +158,15 @@ export default function QuestWizardDialog({
       dispatch({ type: 'reset' });
       onClose();
     },
-    onError: (_error, submission) =>
+    onError: (error, submission) =>
       toast.error({
         title: 'Error',
-        description:
+        description: quotaMessageOr(
+          error,
           submission.kind === 'series'
             ? 'Failed to create recurring quest. Please try again.'
             : 'Failed to create quest. Please try again.',
+        ),
       }),
   });
 
