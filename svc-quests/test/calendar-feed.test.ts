@@ -10,6 +10,8 @@ import {
   type TestInfra,
 } from '@levelup/service-kit/testing';
 import { startCommunity, type CommunityHarness } from '../../svc-community/test/harness.ts';
+import { calendarFeedModel } from '../src/calendar-feed/models.ts';
+import { hashFeedToken, tokenSealer } from '../src/calendar-feed/tokens.ts';
 import { newQuest, startQuests, userInZone, type QuestsHarness } from './harness.ts';
 
 // svc-quests' calendar feed with a real svc-community beside it (its sessions and meetups), on one
@@ -355,5 +357,23 @@ describe('calendar feed', () => {
       bodies.add(answer.text);
     }
     expect(bodies.size).toBe(1);
+  });
+
+  it('a link from before links carried a tag (43 characters) still opens its feed', async () => {
+    const userId = randomUUID();
+    const legacy = randomBytes(32).toString('base64url');
+    await calendarFeedModel(quests.deps.db).create({
+      _id: userId,
+      tokenHash: hashFeedToken(legacy),
+      tokenSealed: tokenSealer(TEST_IDENTITY_SECRET).seal(legacy),
+      createdAt: now,
+    });
+    const feed = await fetchFeed(`/api/calendar/${legacy}.ics`);
+    expect(feed.status).toBe(200);
+    expect(feed.text).toContain('BEGIN:VCALENDAR');
+    const shown = calendarFeedStateSchema.parse(
+      (await quests.as(userId)('GET', '/api/calendar-feed')).body,
+    );
+    expect(shown.feed!.path).toBe(`/api/calendar/${legacy}.ics`);
   });
 });
