@@ -39,7 +39,7 @@ test('a new user signs up, creates and completes a quest, and sees the XP and le
   await expect(page.getByText('120 XP total')).toBeVisible();
 });
 
-test("sign-up shows the spec's validation messages and creates nothing", async ({ page }) => {
+test("sign-up shows each field's validation message and creates nothing", async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Username', { exact: true }).fill('ab');

@@ -19,7 +19,7 @@ const urls = z
   )
   .pipe(z.array(z.url()).min(1, 'give at least one URL').optional());
 
-/** Everything the gateway needs to know, from the environment (style.md: config parsed with zod at start-up). */
+/** Everything the gateway needs to know, from the environment, parsed with zod at start-up. */
 export const gatewayConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where Prometheus reads the gateway's /metrics: a port of its own, never the public one; 0 for none. */

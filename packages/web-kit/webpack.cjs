@@ -123,7 +123,7 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
             },
           },
           // The shell owns the platform versions; remotes are loaded on demand, so one offline remote
-          // cannot stall start-up (architecture-research.md 1.2).
+          // cannot stall start-up (the default, 'version-first', fetches every remote's entry first).
           ...(shell ? { shareStrategy: 'loaded-first' } : {}),
         }),
         new HtmlWebpackPlugin({

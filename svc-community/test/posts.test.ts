@@ -138,7 +138,7 @@ describe('comments', () => {
   });
 });
 
-describe('delete, report, mute (beyond the spec)', () => {
+describe('delete, report, mute', () => {
   it("when the author deletes a post, then it is gone; another member's delete is 403", async () => {
     const post = await share(ada, 'Oops');
     expect((await service.as(bob)('DELETE', `/api/posts/${post.id}`)).status).toBe(403);

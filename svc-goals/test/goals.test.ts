@@ -72,7 +72,7 @@ describe('svc-goals basics', () => {
 });
 
 describe('POST /api/goals', () => {
-  it('when only a title is sent, then the goal has the spec defaults, is listed and goals.created is published', async () => {
+  it('when only a title is sent, then the goal has its defaults, is listed and goals.created is published', async () => {
     const userId = randomUUID();
     const me = service.as(userId);
     const goal = await newGoal(me);

@@ -26,7 +26,7 @@ describe('POST /api/auth/register', () => {
     [{ displayName: '' }, 'Display name is required', 'displayName'],
     [{ timeZone: 'Mars/Olympus_Mons' }, 'Please choose a valid time zone', 'timeZone'],
   ])(
-    'when the sign-up has %o, then it is refused with the spec message',
+    "when the sign-up has %o, then it is refused with that field's message",
     async (override, message, path) => {
       const { status, body } = await client(identity.url).request(
         'POST',
@@ -172,7 +172,7 @@ describe('POST /api/auth/login', () => {
     },
   );
 
-  it('when the sign-in misses the username, then the spec message says so', async () => {
+  it('when the sign-in misses the username, then Username is required says so', async () => {
     const result = await client(identity.url).request('POST', '/api/auth/login', {
       username: '',
       password: 'secret1',
@@ -362,7 +362,7 @@ describe('common passwords', () => {
     }
   });
 
-  it('when the password is uncommon, then six characters are still enough, and shorter is the spec message', async () => {
+  it('when the password is uncommon, then six characters are still enough, and shorter is refused with the length message', async () => {
     expect(
       (
         await client(identity.url).request(

@@ -108,7 +108,7 @@ describe('PATCH /api/user/profile', () => {
       { displayName: 'Ada', username: 'has space' },
       'Username can only contain letters, numbers, hyphens, and underscores',
     ],
-  ])('when the edit is %o, then it is refused with the spec message', async (body, message) => {
+  ])("when the edit is %o, then it is refused with that field's message", async (body, message) => {
     const browser = client(identity.url);
     await browser.request('POST', '/api/auth/register', newUser());
     const result = await browser.request('PATCH', '/api/user/profile', body);

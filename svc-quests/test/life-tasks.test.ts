@@ -39,7 +39,7 @@ const completionRows = (lifeTaskId: string) =>
     .lean();
 
 describe('POST /api/life-tasks', () => {
-  it('when only a title is sent, then the spec defaults are answered', async () => {
+  it('when only a title is sent, then the defaults are answered', async () => {
     const { status, body } = await quests.as(randomUUID())('POST', '/api/life-tasks', {
       title: 'Renew passport',
       dueDate: '',

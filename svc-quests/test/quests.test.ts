@@ -73,15 +73,18 @@ describe('POST /api/quests and GET /api/quests', () => {
   it.each([
     [{ title: 'ab' }, 'Quest title must be at least 3 characters'],
     [{ description: 'too short' }, 'Quest description must be at least 10 characters'],
-  ])('when a quest has %o, then it is refused with the spec message', async (override, message) => {
-    const { status, body } = await quests.as(randomUUID())(
-      'POST',
-      '/api/quests',
-      newQuest(override),
-    );
-    expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
-  });
+  ])(
+    "when a quest has %o, then it is refused with that field's message",
+    async (override, message) => {
+      const { status, body } = await quests.as(randomUUID())(
+        'POST',
+        '/api/quests',
+        newQuest(override),
+      );
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    },
+  );
 
   it('when a user creates a quest, then it is answered with the defaults of its difficulty', async () => {
     const { status, body } = await quests.as(randomUUID())(

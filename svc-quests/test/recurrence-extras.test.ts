@@ -4,7 +4,7 @@ import { occurrenceSchema, seriesSchema } from '@levelup/contracts';
 import { eventually } from '@levelup/service-kit/testing';
 import { listenToQuestEvents, newQuest, startQuests, type QuestsHarness } from './harness.ts';
 
-// Beyond the spec: series every N days or weeks, monthly by date or by weekday, skip one occurrence
+// Series every N days or weeks, monthly by date or by weekday, skip one occurrence
 // without breaking the streak, pause and resume a series.
 
 let quests: QuestsHarness;

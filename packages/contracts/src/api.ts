@@ -333,7 +333,7 @@ export const API = {
     params: idParamsSchema,
     response: occurrenceSchema,
   },
-  /** Beyond the spec: skip one occurrence without breaking the streak. */
+  /** Skip one occurrence without breaking the streak. */
   skipOccurrence: {
     method: 'POST',
     path: '/api/quests/occurrences/:id/skip',
@@ -374,7 +374,7 @@ export const API = {
     status: 201,
   },
   listSeries: { method: 'GET', path: '/api/quests/recurring', response: seriesListResponseSchema },
-  /** Beyond the spec: pause a series from tomorrow, and resume it (today is scheduled again). */
+  /** Pause a series from tomorrow, and resume it (today is scheduled again). */
   pauseSeries: {
     method: 'POST',
     path: '/api/quests/recurring/:id/pause',
@@ -433,7 +433,7 @@ export const API = {
     response: dataExportSectionSchema,
   },
 
-  // svc-quests: everyday editing (beyond the spec): edit and delete quests, series and life tasks,
+  // svc-quests: everyday editing: edit and delete quests, series and life tasks,
   // undo a completion, snooze a life task (GET /api/quests?includeCleared=true is listQuests).
   deleteQuest: { method: 'DELETE', path: '/api/quests/:id', params: idParamsSchema },
   updateSeries: {
@@ -491,7 +491,7 @@ export const API = {
     params: idParamsSchema,
     response: likePostResponseSchema,
   },
-  // Beyond the spec: comments, delete, report, mute.
+  // A post's comments; delete, report, mute.
   listComments: {
     method: 'GET',
     path: '/api/posts/:id/comments',
@@ -549,7 +549,7 @@ export const API = {
     params: idParamsSchema,
     response: mutedMemberListResponseSchema,
   },
-  // Body-doubling sessions and meetups on the server (sample data in the spec).
+  // Body-doubling sessions and weekly meetups, kept by svc-community (default meetups seeded).
   listSessions: { method: 'GET', path: '/api/sessions', response: sessionListResponseSchema },
   createSession: {
     method: 'POST',
@@ -709,7 +709,7 @@ export const API = {
     response: dataExportSectionSchema,
   },
 
-  // svc-quests: import from Habitica and Loop Habit Tracker (beyond the spec)
+  // svc-quests: import from Habitica and Loop Habit Tracker
   previewImport: {
     method: 'POST',
     path: '/api/quests/import/preview',

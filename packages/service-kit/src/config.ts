@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Parses the process environment with a zod shape at start-up. A bad or missing value stops the
- * process with one readable line naming the variable (style.md, "Config is parsed with zod").
+ * process with one readable line naming the variable.
  */
 export function loadConfig<Shape extends z.ZodRawShape>(
   shape: Shape,

@@ -28,7 +28,7 @@ export class AppError extends Error {
 
 export const unauthenticated = (message = 'Authentication required') =>
   new AppError('UNAUTHENTICATED', message, 401);
-/** Unknown ids and other users' ids look the same from outside (style.md, Errors). */
+/** Unknown ids and other users' ids look the same from outside: both are 404. */
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message, 404);
 export const conflict = (message: string, details?: unknown) =>
   new AppError('CONFLICT', message, 409, { details });
@@ -58,7 +58,7 @@ export function validationError(err: ZodLikeError): AppError {
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  // The spec's wording is the message of the first failing rule, e.g. 'Username must be at least 3 characters'.
+  // Users see the first failing rule's own message, e.g. 'Username must be at least 3 characters'.
   return new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Invalid request', 400, {
     details,
     cause: err,

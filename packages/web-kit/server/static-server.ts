@@ -1,7 +1,8 @@
 // The static server of every frontend's dist/: correct types, caching that lets a remote be redeployed
 // without a shell rebuild (entry files are revalidated, content-hashed files are immutable), brotli or
 // gzip when the client accepts it, 404 for missing files, and an index.html fallback for the shell's
-// client-side routes only. See architecture-research.md 1.1 and 1.4 (SPA fallback trap).
+// client-side routes only: a missing remote manifest or asset answered as index.html with 200 would
+// surface in the browser as an unreadable manifest instead of a plain 404.
 //
 // sirv answers every file: path resolution inside the folder, Content-Length, Last-Modified, ETag and
 // 304, Range and HEAD, streaming from disk. This file only picks which path to ask it for (/, the

@@ -16,7 +16,7 @@ import type { PostsRepository } from './repository.ts';
 
 const postNotFound = () => notFound('Post not found');
 
-/** The community's posts and, beyond the spec, comments, delete, report, mute. */
+/** The community's posts: list, share and like, and their comments, delete, report and mute. */
 export function postsService(deps: { posts: PostsRepository; members: MembersRepository }) {
   const { posts, members } = deps;
 

@@ -3,7 +3,7 @@ import { API } from '@levelup/contracts';
 import { identityOf, mount, userIdOf } from '@levelup/service-kit';
 import type { PostsService } from './posts.service.ts';
 
-/** Posts (the spec's list, create and like) and, beyond the spec, comments, delete, report and mute. */
+/** Posts (list, create and like) and their comments, delete, report and mute. */
 export function postsRouter({ posts }: { posts: PostsService }): Router {
   const router = new Router();
   // Every member's posts but muted ones, newest first, with the author's current display name.

@@ -15,7 +15,7 @@ const notesOf = (notes: string | null | undefined) =>
 
 /**
  * Beta feedback: any member sends it, admins read
- * and review it (the server enforces the role the spec leaves to the client).
+ * and review it (the server checks the admin role itself; hiding the admin page is not enough).
  */
 export function feedbackService(deps: {
   feedback: FeedbackRepository;

@@ -17,7 +17,7 @@ export interface FeedbackDoc {
   userAgent: string | null;
   isReviewed: boolean;
   adminNotes: string | null;
-  /** When it was last marked reviewed (beyond the spec); null while new. */
+  /** When it was last marked reviewed; null while new. */
   reviewedAt: Date | null;
   createdAt: Date;
 }

@@ -16,7 +16,7 @@ export function goalsRouter(deps: { goals: GoalsService }): Router {
   mount(router, API.addGoalProgress, ({ ctx, params, body }) =>
     deps.goals.addProgress(userIdOf(ctx), params.id, body),
   );
-  // Beyond the spec: the goal's progress events, oldest first.
+  // The goal's progress events, oldest first.
   mount(router, API.goalProgressHistory, ({ ctx, params }) =>
     deps.goals.progressHistory(userIdOf(ctx), params.id),
   );

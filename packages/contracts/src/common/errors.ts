@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every service answers with (style.md, Errors). */
+/** The one error body every service answers with. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

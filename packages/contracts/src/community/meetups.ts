@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { addDays, localDate, weekdayOfLocalDate, zonedTimeToInstant } from '../time/zone.ts';
 
-// Weekly meetups: sample data in the spec, on the
-// server here. Times are shown in EST, i.e. the US Eastern zone.
+// Weekly meetups, kept on the server (a set of default meetups is seeded). Times are shown in EST, i.e.
+// the US Eastern zone.
 
 export const MEETUP_TIME_ZONE = 'America/New_York';
 
@@ -64,7 +64,7 @@ export const meetupSchema = z.object({
   estimatedAttendees: z.number().int().min(0),
   type: meetupTypeSchema,
   isUpcoming: z.boolean(),
-  // Beyond the spec:
+  // For the reader, when known:
   startsAt: isoDateTimeSchema.optional(),
   attendingByMe: z.boolean().optional(),
   recordingUrl: z.string().nullable().optional(),

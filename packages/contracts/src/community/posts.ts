@@ -6,7 +6,7 @@ import { postTypeSchema } from './enums.ts';
 
 // Posts, community feed items and post submission.
 
-/** A post needs non-blank text (no message given in the spec, this one is ours). Type defaults to win. */
+/** A post needs non-blank text. Type defaults to win. */
 export const createPostRequestSchema = z.object({
   content: z
     .string({ error: 'Post content is required' })
@@ -26,7 +26,7 @@ export const postSchema = z.object({
   author: z.object({ displayName: z.string().nullable() }),
   /** Whether the reader has liked it (likes are one per user here). */
   likedByMe: z.boolean().optional(),
-  /** The true number of comments (the spec shows a count that is always 0; ours counts). */
+  /** The true number of comments on the post. */
   commentCount: z.number().int().min(0).optional(),
   /** The reader wrote it: Delete is offered, Report and Mute are not. */
   isMine: z.boolean().optional(),
@@ -79,7 +79,7 @@ export function feedDisplayName(
   return user?.displayName?.trim() || user?.username?.trim() || 'Anonymous User';
 }
 
-// Beyond the spec: comments, delete, report, mute.
+// Comments, delete, report, mute.
 
 /** POST /api/posts/{id}/comments: non-blank text, as for posts. */
 export const createCommentRequestSchema = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { sessionCategorySchema } from './enums.ts';
 
-// Body-doubling sessions. The spec's sessions are
-// sample data decided live by isActive; here they live on the server and isActive follows the clock: a
+// Body-doubling sessions. They live on the server and isActive follows the clock, not a stored flag: a
 // session is live from its start for its duration.
 
 export const SESSION_CATEGORY_LABELS = {
@@ -80,7 +79,7 @@ export const sessionSchema = z.object({
   category: sessionCategorySchema,
   /** Live now: from startTime for duration minutes. */
   isActive: z.boolean(),
-  // Beyond the spec, for the reader:
+  // For the reader:
   isHost: z.boolean().optional(),
   joinedByMe: z.boolean().optional(),
   remindedByMe: z.boolean().optional(),

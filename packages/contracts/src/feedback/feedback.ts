@@ -49,7 +49,7 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackListResponseSchema = z.array(feedbackSchema);
 export type FeedbackListResponse = z.infer<typeof feedbackListResponseSchema>;
 
-/** GET /api/feedback/counts (beyond the spec): the admin page's counts over all feedback, not one page. */
+/** GET /api/feedback/counts: the admin page's counts over all feedback, not one page. */
 export const feedbackCountsSchema = z.object({
   new: z.number().int().nonnegative(),
   reviewed: z.number().int().nonnegative(),

@@ -36,7 +36,7 @@ const active = (currentXp: number, targetXp: number) => ({
   status: 'active' as const,
 });
 
-describe('goalForecast (beyond the spec)', () => {
+describe('goalForecast', () => {
   it.each<[string, Parameters<typeof goalForecast>[0], GoalForecast]>([
     [
       'a goal at its target is complete',

@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../time/zone.ts';
 import { seriesOccursOn, type SeriesSchedule } from '../quests/recurrence.ts';
 import type { GoalStatus } from './enums.ts';
 
-// Goal forecast (beyond the spec): when a goal reaches its target if every occurrence its
+// Goal forecast: when a goal reaches its target if every occurrence its
 // linked series still has scheduled is done, and how far the occurrences missed since linking pushed
 // that date out.
 //

@@ -4,8 +4,7 @@ import type { CompletionType } from '../quests/enums.ts';
 import { xpForCompletion } from '../quests/completion.ts';
 import { goalProgressSourceSchema, type GoalStatus } from './enums.ts';
 
-// How a goal's XP and status move. The spec
-// does not show what sets completed; here reaching the target does.
+// How a goal's XP and status move. Reaching the target is what marks a goal completed.
 
 export const GOAL_NOT_FOUND_MESSAGE = 'Goal not found';
 export const GOAL_ALREADY_COMPLETED_MESSAGE = 'This goal is already completed';
@@ -64,7 +63,7 @@ export function linkedOccurrenceXp(
   return xpForCompletion(occurrence.completionType, link.xpPerOccurrence);
 }
 
-/** GET /api/goals/{id}/progress (beyond the spec): the goal's goal_progress_events, oldest first. */
+/** GET /api/goals/{id}/progress: the goal's goal_progress_events, oldest first. */
 export const goalProgressEntrySchema = z.object({
   id: z.string(),
   goalId: z.string(),

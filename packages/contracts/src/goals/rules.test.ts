@@ -134,7 +134,7 @@ describe('Link series XP', () => {
     expect(canLinkSeries(id, xp)).toBe(ok);
   });
 
-  it('when every series is linked, then the choices are empty with the spec text; with none at all, the other text', () => {
+  it('when every series is linked, then the choices are empty and say all are linked; with none at all, that there are none', () => {
     const all = [{ id: 'a' }, { id: 'b' }];
     expect(linkableSeries(all, ['a'])).toEqual({ choices: [{ id: 'b' }], emptyText: null });
     expect(linkableSeries(all, ['a', 'b'])).toEqual({

@@ -20,7 +20,7 @@ const streakOf = (days: number, from = 1) =>
   );
 
 describe('achievementsFrom (Achievements, earned from history)', () => {
-  it('when a user has no history, then the four tiles show in the spec order, none earned', () => {
+  it('when a user has no history, then the four tiles show in their fixed order, none earned', () => {
     const achievements = achievementsFrom([]);
     expect(achievements.map((a) => a.name)).toEqual([
       'First Quest',

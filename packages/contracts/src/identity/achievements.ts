@@ -4,9 +4,8 @@ import { totalXpToReachLevel } from '../progression/level.ts';
 import { addDays } from '../time/zone.ts';
 
 /**
- * The profile's four achievements (Profile screen). The spec
- * shows them fixed; here they are earned from the user's own history, each with the moment
- * it was earned.
+ * The profile's four achievements (Profile screen), earned from the user's own history, each with the
+ * moment it was earned.
  */
 export const ACHIEVEMENTS = [
   { id: 'first-quest', name: 'First Quest', description: 'Complete your first daily quest' },
@@ -51,7 +50,7 @@ export const XP_SOURCE_LABELS: Readonly<Record<XpSource, string>> = {
   other: 'Other',
 };
 
-/** One XP change on the user's ledger ('why this XP', beyond the spec). */
+/** One XP change on the user's ledger (the profile's 'Why this XP'). */
 export const xpHistoryEntrySchema = z.object({
   id: z.string(),
   /**

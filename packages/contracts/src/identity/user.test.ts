@@ -18,7 +18,7 @@ describe('registerRequestSchema', () => {
     displayName: 'Ada Lovelace',
   };
 
-  it('when the spec register payload is sent, then it parses', () => {
+  it('when a complete sign-up payload is sent, then it parses', () => {
     expect(registerRequestSchema.parse(valid)).toEqual(valid);
   });
 

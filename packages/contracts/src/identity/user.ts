@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { timeZoneSchema } from '../time/zone.ts';
 
-// Requests of svc-identity. Messages word for word from the spec.
+// Requests of svc-identity. The messages are the product's wording, shown to users as they are:
+// change them only together with the product's texts.
 
 /** POST /api/auth/register. */
 export const registerRequestSchema = z.object({

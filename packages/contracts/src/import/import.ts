@@ -4,7 +4,7 @@ import { idSchema } from '../common/ids.ts';
 import { cadenceSchema } from '../quests/enums.ts';
 import { monthlyBySchema, weekdaySchema } from '../quests/series.ts';
 
-// Import from other habit apps (beyond the spec): Habitica's user data export and Loop Habit
+// Import from other habit apps: Habitica's user data export and Loop Habit
 // Tracker's CSV export. The browser reads the file and sends what the import needs; svc-quests parses
 // it again with these schemas, previews it and creates everything as one undoable batch.
 

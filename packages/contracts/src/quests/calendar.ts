@@ -5,7 +5,7 @@ import { localDateSchema, monthSchema } from '../common/dates.ts';
 export const calendarQuerySchema = z.object({ month: monthSchema });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
-/** A goal finished on a day (the spec says a list; each item names the goal). */
+/** A goal finished on a day; a day lists each such goal by id and title. */
 export const calendarGoalSchema = z.object({ id: z.string(), title: z.string() });
 export type CalendarGoal = z.infer<typeof calendarGoalSchema>;
 

@@ -63,7 +63,7 @@ describe('isOccurrenceDone and its badge', () => {
     },
   );
 
-  it('when a choice is made, then the feedback is the spec text', () => {
+  it('when a choice is made, then the feedback has its title and description', () => {
     expect(COMPLETION_FEEDBACK.partial).toEqual({
       title: 'Progress is progress!',
       description: "You're building momentum - every step counts!",

@@ -18,8 +18,8 @@ export const groupedQuestsResponseSchema = z.object({
 export type GroupedQuestsResponse = z.infer<typeof groupedQuestsResponseSchema>;
 
 /**
- * GET /api/quests/with-occurrences. The spec shows no response shape; this project
- * answers one-time quests and the range's occurrences side by side, each with its own schema.
+ * GET /api/quests/with-occurrences: one-time quests and the range's occurrences side by side, each with
+ * its own schema.
  */
 export const questsWithOccurrencesResponseSchema = z.object({
   quests: z.array(questSchema),

@@ -77,11 +77,11 @@ export const lifeTaskListQuerySchema = z.object({
 export type LifeTaskListQuery = z.infer<typeof lifeTaskListQuerySchema>;
 
 /**
- * Completing a life task. The spec reads two ways: PATCH /api/life-tasks/{id}/complete
- * (one reading) and POST /api/life-tasks/{id}/complete (the dashboard's reading). Both carry no body
- * and cost nothing to accept, so svc-quests answers both methods with the same handler; clients in this
- * project send POST (a completion creates a life_task_completions record and an event, which is not
- * idempotent in general, so POST is the honest verb). These are the paths and the one response.
+ * Completing a life task: svc-quests answers both PATCH and POST /api/life-tasks/{id}/complete with the
+ * same handler, so a client written for either verb works; neither carries a body, so accepting both
+ * costs nothing. Clients in this project send POST (a completion creates a life_task_completions record
+ * and an event, which is not idempotent in general, so POST is the honest verb). These are the paths
+ * and the one response.
  */
 export const LIFE_TASK_COMPLETE_METHODS = ['POST', 'PATCH'] as const;
 export const LIFE_TASK_COMPLETE_METHOD = 'POST' as const;

@@ -30,7 +30,7 @@ export const occurrenceSchema = z.object({
   partialXpEarned: z.number().int().min(0),
   completedAt: isoDateTimeSchema.nullable(),
   hiddenFromDashboard: z.boolean(),
-  /** Skipped on purpose (beyond the spec): earns nothing, neither counts for nor breaks the streak. */
+  /** Skipped on purpose: earns nothing, neither counts for nor breaks the streak. */
   skipped: z.boolean(),
   createdAt: isoDateTimeSchema,
 });

@@ -19,7 +19,7 @@ export const questTitleSchema = z
   .string({ error: QUEST_TITLE_MESSAGE })
   .trim()
   .min(3, QUEST_TITLE_MESSAGE);
-/** The spec says "at least 10 characters", so a description is required. */
+/** At least 10 characters, so a description is required: a missing one gets the same message. */
 export const questDescriptionSchema = z
   .string({ error: QUEST_DESCRIPTION_MESSAGE })
   .trim()

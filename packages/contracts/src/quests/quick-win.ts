@@ -27,7 +27,7 @@ export interface QuickWinTemplate {
 
 /**
  * The three quick wins: breathing 10 XP 2 min; water 5 XP 30 sec; desk 15 XP 5 min. Titles, descriptions
- * and colours are not given by the spec; these are ours.
+ * and colours are free to change; the XP and times are product rules.
  */
 export const QUICK_WIN_TEMPLATES: readonly QuickWinTemplate[] = [
   {

@@ -187,7 +187,7 @@ describe('canClearCompleted', () => {
   );
 });
 
-describe('seriesOccursOn: monthly by weekday and pauses (beyond the spec)', () => {
+describe('seriesOccursOn: monthly by weekday and pauses', () => {
   // 2026-03-10 is the 2nd Tuesday of March; 2026-03-31 is the 5th (last) Tuesday.
   const secondTuesday: SeriesSchedule = {
     ...base,

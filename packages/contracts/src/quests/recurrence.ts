@@ -43,7 +43,7 @@ export function isPausedOn(pauses: readonly SeriesPause[] | undefined, date: str
 }
 
 /**
- * Pausing a series (beyond the spec) starts tomorrow: today's occurrence stays, the user may still do
+ * Pausing a series starts tomorrow: today's occurrence stays, the user may still do
  * it. Pausing a paused series changes nothing.
  */
 export function pauseSeries(pauses: readonly SeriesPause[], today: string): SeriesPause[] {
@@ -75,8 +75,8 @@ function daysInMonth(year: number, month: number): number {
 /**
  * daily: every `interval` days from the start; weekly: the pattern's weekdays in every `interval`-th week
  * counted from the start's week; monthly: the start's day of the month (clamped to short months), or its
- * n-th weekday, every `interval` months; custom: treated as every `interval` days (the spec shows no
- * custom rule). Never on a paused day.
+ * n-th weekday, every `interval` months; custom: treated as every `interval` days (a custom
+ * series carries no rule of its own). Never on a paused day.
  */
 export function seriesOccursOn(series: SeriesSchedule, date: string): boolean {
   if (daysBetween(series.startDate, date) < 0) return false;

@@ -14,7 +14,7 @@ import { defaultXpForDifficulty } from './xp.ts';
 /** Weekdays 0 (Sunday) to 6 (Saturday). */
 export const weekdaySchema = z.number().int().min(0).max(6);
 
-/** Monthly series: on the start's date, or on its weekday of the same week of the month (beyond the spec). */
+/** Monthly series: on the start's date, or on its weekday of the same week of the month. */
 export const monthlyBySchema = z.enum(['day_of_month', 'weekday']);
 
 /** The toast when a weekly series has no day. */

@@ -3,10 +3,10 @@ import { addDays, daysBetween } from '../time/zone.ts';
 /**
  * Day streaks from the local days ('YYYY-MM-DD', user's zone) on which something was completed.
  * The current streak counts back from today; a day with nothing done yet today does not break it
- * while yesterday was done (the day is not over), so it then counts back from yesterday. The spec
- * names currentStreak and longestStreak only, in the dashboard overview; this reading is ours.
+ * while yesterday was done (the day is not over), so it then counts back from yesterday. These are
+ * the dashboard overview's currentStreak and longestStreak.
  *
- * `restDays` (beyond the spec): days whose only scheduled occurrence was skipped on purpose. A rest day
+ * `restDays`: days whose only scheduled occurrence was skipped on purpose. A rest day
  * neither counts nor breaks a streak: done Monday, rested Tuesday, done Wednesday is a streak of 2.
  */
 export function dayStreaks(

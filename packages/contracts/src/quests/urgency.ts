@@ -30,8 +30,8 @@ export function shortDate(date: string): string {
 }
 
 /**
- * Text of the due line and of the badge. 'Due in N days' and 'N days' are the spec's words; the spec
- * names the other buckets only (overdue, today, tomorrow), so their labels are ours.
+ * Text of the due line and of the badge. 'Due in N days' and 'N days' are fixed product wording;
+ * the labels of the other buckets (overdue, today, tomorrow) are free to change.
  */
 export function dueLabel(
   dueDate: Date | string,

@@ -8,8 +8,8 @@ export function partialXp(xpReward: number): number {
 }
 
 /**
- * Default XP when a creation request omits xpReward. The spec gives XP by intent (easy 20 for
- * any other intent, medium 50 for learn_practice); hard has no stated default, so it takes 100, twice
+ * Default XP when a creation request omits xpReward. XP by intent gives easy 20 (simple_task and
+ * any other intent) and medium 50 (learn_practice); no intent gives hard, so it takes 100, twice
  * medium, which keeps every hard quest in the 'rare' rarity the difficulty already gives it.
  */
 export const DEFAULT_XP_BY_DIFFICULTY: Readonly<Record<QuestDifficulty, number>> = {

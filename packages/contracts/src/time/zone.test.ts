@@ -202,7 +202,7 @@ describe('isValidTimeZone and timeZoneSchema', () => {
     expect(timeZoneSchema.safeParse(tz).success).toBe(expected);
   });
 
-  it('when the zone is unknown, then the message is the spec-style one', () => {
+  it('when the zone is unknown, then the message asks for a valid time zone', () => {
     expect(timeZoneSchema.safeParse('Nowhere/City').error?.issues[0]?.message).toBe(
       'Please choose a valid time zone',
     );

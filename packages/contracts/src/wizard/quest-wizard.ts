@@ -146,11 +146,11 @@ export function initialQuestWizardState(): QuestWizardState {
 }
 
 /**
- * Category from time of day and growth path. The spec says only "derived from time of day and path"
- * (quest creation); this table keeps the derived category in the same time-of-day section
- * (questSection) wherever the category table allows: physical growth is health_fitness; inner growth is
- * morning_routine / learning / self_care / self_care; environment growth is morning_routine /
- * work_focus / evening_routine / chores_errands for morning / afternoon / evening / anytime.
+ * Category derived from time of day and growth path. This table keeps the derived category in the same
+ * time-of-day section (questSection) wherever the category table allows: physical growth is
+ * health_fitness; inner growth is morning_routine / learning / self_care / self_care; environment growth
+ * is morning_routine / work_focus / evening_routine / chores_errands for morning / afternoon / evening /
+ * anytime.
  */
 export function deriveCategory(
   timeOfDay: TimeOfDay | null,

@@ -2,7 +2,7 @@ import type { WizardEmotion, WizardTemplate } from './quest-wizard.ts';
 
 // The wizard's 'Pick what resonates with you' step: suggestion templates per
 // emotion, sets of 3 (stressed), 3 (anxious), 2 (vent) and 3 (scattered), 10-20 XP, mostly easy and one
-// medium. The spec gives the counts and the XP, not the words; these titles and descriptions are ours.
+// medium. The counts and the XP are product rules; the titles and descriptions are free to change.
 
 export const WIZARD_EMOTIONS: readonly { value: WizardEmotion; label: string }[] = [
   { value: 'stressed', label: 'Stressed' },

@@ -36,7 +36,7 @@ function parseErrorBody(body: string) {
   }
 }
 
-/** The spec's test: any failure whose message contains 401 means the session is gone. */
+/** The session is gone: a 401 answer, or any failure whose message contains 401. */
 export function isUnauthorized(error: unknown): boolean {
   if (error instanceof HttpError) return error.status === 401;
   return error instanceof Error && /\b401\b/.test(error.message);

@@ -1,6 +1,6 @@
 import Spin from 'antd/es/spin';
 
-/** A full-section spinner with the spec's 'Loading...' text (route table). */
+/** A full-section spinner with the 'Loading...' text every page shows while it loads. */
 export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
   return (
     <div

@@ -19,8 +19,9 @@ let registration: Promise<Record<string, string>> | null = null;
 
 /**
  * Fetches /config/remotes.json ({ mfe_quests: '/remotes/quests/mf-manifest.json', ... }) once and registers
- * every remote with the federation instance the build plugin created (no init: architecture-research.md 1.1).
- * A failed fetch is forgotten, so the next caller (a Retry) fetches again.
+ * every remote with the federation instance the build plugin created (not init, which may merge into
+ * another instance of the same name). A failed fetch is forgotten, so the next caller (a Retry) fetches
+ * again.
  */
 export function registerRemotesFromConfig(): Promise<Record<string, string>> {
   if (registration) return registration;

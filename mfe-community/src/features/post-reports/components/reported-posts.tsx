@@ -5,7 +5,7 @@ import { postReportsQueryOptions } from '../api/get-post-reports.ts';
 import { dateTimeFormat } from '../../../lib/dates.ts';
 
 /**
- * 'Reported Posts' on the admin page (beyond the spec): what members reported from the community
+ * 'Reported Posts' on the admin page: what members reported from the community
  * page, with the post as it reads now (or that it was deleted since), the reason and who reported it.
  */
 export function ReportedPosts() {

@@ -17,7 +17,7 @@ import {
 } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
-// Posts and likes and, beyond the spec, comments, delete, report and mute.
+// Posts and likes, and each post's comments, delete, report and mute.
 
 export const postsQueryKey = queryKeyOf(API.listPosts);
 // Under the posts' key, so refreshing the posts refreshes every post's comments too.

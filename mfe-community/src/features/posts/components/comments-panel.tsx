@@ -6,7 +6,7 @@ import { relativeTime } from '@levelup/contracts';
 import { commentsQueryOptions } from '../api/posts-api.ts';
 import { useAddComment } from '../hooks/use-post-actions.ts';
 
-/** A post's comments, oldest first, and a box to add one (beyond the spec: the spec's count is always 0). */
+/** A post's comments, oldest first, and a box to add one; the card's comment count is the true number. */
 export function CommentsPanel({ postId }: { postId: string }) {
   const comments = useQuery(commentsQueryOptions(postId));
   const add = useAddComment(postId);

@@ -15,7 +15,7 @@ import { ReportPostDialog } from './report-post-dialog.tsx';
 // Preset colours whose light-theme text the shared antd theme darkens to AA contrast (web-kit antd-theme).
 const typeColours = { win: 'green', struggle: 'gold', support: 'blue' } as const;
 
-/** One post: author, label, relative time, text, likes and comments; delete, report and mute beyond the spec. */
+/** One post: author, label, relative time, text, likes, comments; Delete for its author, Report, Mute for others. */
 export function PostCard({ post, now }: { post: Post; now: Date }) {
   const { like, remove, report, alreadyReported, mute } = usePostActions();
   const [showComments, setShowComments] = useState(false);

@@ -1,7 +1,7 @@
 import { goalForecastText, type Goal } from '@levelup/contracts';
 import { useGoalForecast } from '../hooks/use-goal-forecast.ts';
 
-/** 'Forecast: on track for <date>' or 'Forecast: N days behind' (beyond the spec). */
+/** 'Forecast: on track for <date>' or 'Forecast: N days behind'. */
 export function GoalForecastLine({ goal }: { goal: Goal }) {
   const forecast = useGoalForecast(goal);
   const text = forecast && goalForecastText(forecast);

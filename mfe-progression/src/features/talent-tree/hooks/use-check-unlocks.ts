@@ -16,7 +16,7 @@ export function useCheckUnlocks(titleOf: (nodeKey: string) => string) {
   return useMutation({
     mutationFn: checkUnlocks,
     onSuccess: ({ newlyUnlocked }) => {
-      // Beyond the spec: a check that unlocks nothing says so instead of doing nothing visible.
+      // A check that unlocks nothing says so instead of doing nothing visible.
       if (newlyUnlocked.length === 0)
         toast.info({
           title: 'No new talents yet',

@@ -318,7 +318,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
-  it('when the page shows, then Quick Actions link where the spec says', async () => {
+  it('when the page shows, then Quick Actions link to the Quest Log, a new goal, Community and Body Doubling', async () => {
     mockFetch(dashboardRoutes({}, { xp: 150 }));
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     const nav = await screen.findByRole('navigation', { name: 'Quick actions' });

@@ -73,7 +73,7 @@ function findCached(
 }
 
 /**
- * Every action of a quest or occurrence card with the spec's toasts: the
+ * Every action of a quest or occurrence card, each with its toast: the
  * cached item takes the server's answer at once, the profile takes the XP it moved, and the quest reads,
  * overview and calendar refresh.
  */

@@ -119,7 +119,7 @@ describe('quest creation wizard', () => {
     expect(body.scheduledTime).toBeNull();
   });
 
-  it('when creation fails, then the spec error shows and the dialog stays', async () => {
+  it('when creation fails, then Failed to create quest shows and the dialog stays', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },
       'POST /api/quests': { status: 500, body: { error: { code: 'internal', message: 'x' } } },

@@ -287,7 +287,7 @@ export default function QuestWizardDialog({
       );
       break;
     case 'life_task':
-      // The spec shows the step's title but no transition into it; life tasks are
+      // No wizard choice leads into this step, which only points the way: life tasks are
       // added from the dashboard's Life Tasks card.
       body = <p>Life tasks are added from the Life Tasks card on your dashboard.</p>;
       break;

@@ -14,7 +14,7 @@ import {
 type Format = 'json' | 'csv';
 
 /**
- * 'Your Data' (beyond the spec): everything the user has in Level Up, as one JSON document or
+ * 'Your Data': everything the user has in Level Up, as one JSON document or
  * as CSV files (one per collection) in a zip.
  */
 export function DataExportCard({ timeZone }: { timeZone: string }) {

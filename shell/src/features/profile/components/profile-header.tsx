@@ -34,7 +34,7 @@ function timeZoneOptions(current: string): { value: string; label: string }[] {
 /**
  * The profile header (Profile screen): view mode with avatar, name, 'Member since',
  * level and founder badges, XP and 'Progress to Level N+1'; 'Edit Profile' turns it into an inline form
- * (Display Name, Username and, beyond the spec, the time zone that decides the user's days).
+ * (Display Name, Username and the time zone that decides the user's days).
  */
 export function ProfileHeader({ profile }: { profile: UserProfile }) {
   const [editing, setEditing] = useState(false);

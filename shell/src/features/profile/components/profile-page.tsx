@@ -10,7 +10,7 @@ import { XpHistoryCard } from './xp-history-card.tsx';
 
 const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
 
-/** /profile (Profile screen), with the XP history and the data export beyond the spec. */
+/** /profile (Profile screen), with the XP history and the data export. */
 export function ProfilePage({
   reminders,
 }: {

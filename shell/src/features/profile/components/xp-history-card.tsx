@@ -36,7 +36,7 @@ function reasonOf(entry: XpHistoryEntry): string {
   return 'completed';
 }
 
-/** 'Why this XP' (beyond the spec): each change on the user's XP ledger with its source. */
+/** 'Why this XP': each change on the user's XP ledger with its source. */
 export function XpHistoryCard() {
   const [limit, setLimit] = useState(XP_HISTORY_PAGE);
   const history = useQuery({ ...xpHistoryQueryOptions(limit), placeholderData: keepPreviousData });

@@ -1,5 +1,6 @@
-// Every payload the spec describes, written as the client or service would send it, parses with its contract; response shapes
-// survive a JSON round trip unchanged. Imports go through the package root, as other workspaces do.
+// Example payloads of the public operations, written as a client or service sends them, parse with their
+// contract; response shapes survive a JSON round trip unchanged. Imports go through the package root, as
+// other workspaces do.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as c from '@levelup/contracts';
@@ -256,7 +257,7 @@ const requests: [string, z.ZodType, unknown][] = [
     { content: 'Finished my first week!', type: 'win' },
   ],
   [
-    'create goal (doc 2, 7)',
+    'POST /api/goals',
     c.createGoalRequestSchema,
     {
       title: 'Read 12 books',
@@ -298,7 +299,7 @@ const requests: [string, z.ZodType, unknown][] = [
     { isReviewed: true, adminNotes: 'Fixed in beta 3' },
   ],
   [
-    'new session (doc 2, 5)',
+    'POST /api/sessions',
     c.createSessionRequestSchema,
     {
       title: 'Deep work',
@@ -550,7 +551,7 @@ const responses: [string, z.ZodType, unknown][] = [
   ],
 ];
 
-describe('spec request payloads parse', () => {
+describe('example request payloads parse', () => {
   it.each(requests)(
     'when the %s is sent, then its contract accepts it',
     (_what, schema, payload) => {
