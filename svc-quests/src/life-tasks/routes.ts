@@ -9,7 +9,7 @@ export function lifeTasksRouter(deps: { lifeTasks: LifeTasksService }): Router {
     deps.lifeTasks.list(userIdOf(ctx), query.includeCompleted),
   );
   mount(router, API.createLifeTask, ({ ctx, body }) => deps.lifeTasks.create(userIdOf(ctx), body));
-  // Completing is served on both POST and PATCH (the spec reads both ways), by one handler.
+  // Completing is served on both POST and PATCH by one handler, so a client using either verb works.
   for (const method of LIFE_TASK_COMPLETE_METHODS)
     mount(router, { ...API.completeLifeTask, method }, ({ ctx, params }) =>
       deps.lifeTasks.complete(userIdOf(ctx), params.id, ctx.state.requestId),

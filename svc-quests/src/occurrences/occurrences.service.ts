@@ -135,7 +135,7 @@ export function occurrencesService(deps: {
     },
 
     /**
-     * Skips one occurrence on purpose (beyond the spec): it earns nothing, and its day neither counts
+     * Skips one occurrence on purpose: it earns nothing, and its day neither counts
      * for nor breaks the day streak. Only an occurrence not done can be skipped (409 otherwise).
      */
     async skip(userId: string, id: string): Promise<Occurrence> {

@@ -244,12 +244,12 @@ export function seriesService(deps: {
       throw conflict('The series changed meanwhile. Please try again.');
     },
 
-    /** Beyond the spec: no occurrences from tomorrow until resumed (today's stays). */
+    /** Pause: no occurrences from tomorrow until resumed (today's stays). */
     pause(userId: string, id: string, requestId: string | undefined) {
       return changePauses(userId, id, requestId, pauseSeries);
     },
 
-    /** Beyond the spec: scheduled again from today; the paused days stay empty. */
+    /** Resume: scheduled again from today; the paused days stay empty. */
     resume(userId: string, id: string, requestId: string | undefined) {
       return changePauses(userId, id, requestId, resumeSeries);
     },

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { perConnection } from '@levelup/service-kit';
 
-/** A todos document. No spec call creates one; GET /api/todos lists them. */
+/** A todos document. No operation creates one yet; GET /api/todos lists them. */
 export interface TodoDoc {
   _id: Types.ObjectId;
   userId: string;
