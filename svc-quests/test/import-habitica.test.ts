@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, importPreviewSchema, urlOf, type ImportRequest } from '@levelup/contracts';
+import {
+  API,
+  habiticaDoneDates,
+  importPreviewSchema,
+  urlOf,
+  type ImportRequest,
+} from '@levelup/contracts';
 import { lifeTaskModels } from '../src/life-tasks/models.ts';
 import { occurrenceModel } from '../src/occurrences/models.ts';
 import { seriesModel } from '../src/series/models.ts';
@@ -44,6 +50,38 @@ async function doneDays(userId: string, title: string) {
 }
 
 describe("import of Habitica's user data export", () => {
+  it('when the browser sends only the done dates of each habit and daily, then the same days land as from the raw history', async () => {
+    const raw = habiticaExport() as {
+      tasks: Record<string, Array<Record<string, unknown>>>;
+    };
+    const trimmed = structuredClone(raw);
+    for (const [key, marker] of [
+      ['dailys', 'completed'],
+      ['habits', 'scoredUp'],
+    ] as const)
+      for (const task of trimmed.tasks[key] ?? []) {
+        task.doneAt = habiticaDoneDates(task.history as never, marker);
+        delete task.history;
+      }
+    const fromRaw = await newYorker();
+    const fromTrimmed = await newYorker();
+    for (const [userId, data] of [
+      [fromRaw, raw],
+      [fromTrimmed, trimmed],
+    ] as const)
+      expect((await quests.as(userId)('POST', urlOf(API.runImport), request(data))).status).toBe(
+        201,
+      );
+    for (const title of ['Evening journal', 'Drink water']) {
+      const [a, b] = [await doneDays(fromRaw, title), await doneDays(fromTrimmed, title)];
+      expect(b.days).toEqual(a.days);
+      expect(b.days.length).toBeGreaterThan(0);
+    }
+    expect((await doneDays(fromTrimmed, 'Evening journal')).days).toEqual(
+      JOURNAL_CHECK_OFFS.map(([day]) => day),
+    );
+  });
+
   it('when a daily is checked off after midnight with a day start at 4:00, then each check-off lands on the Habitica day it was for', async () => {
     const userId = await newYorker();
     const { status } = await quests.as(userId)(

@@ -1,4 +1,5 @@
 import {
+  habiticaDoneDates,
   addDays,
   localDate,
   localHour,
@@ -65,33 +66,23 @@ function lifeTaskPriorityOf(priority: number | undefined): LifeTaskPriority {
 }
 
 /**
- * The days a task was done from its history. Newer exports mark each daily entry `completed` and each
- * habit entry `scoredUp`; older ones only have the task's value, which rises when it was done.
+ * The days a task was done: the browser's trimmed `doneAt`, or the raw history read by the same rule
+ * (habiticaDoneDates) when a client sends the export as it is.
  */
 function completionsOf(
-  history: HabiticaHistoryEntry[] | undefined,
+  task: {
+    history?: HabiticaHistoryEntry[] | undefined;
+    doneAt?: Array<number | string> | undefined;
+  },
   marker: 'completed' | 'scoredUp',
   dayOf: (at: Date) => string,
 ): { completions: PlannedCompletion[]; unreadable: number } {
-  const entries = [...(history ?? [])];
   const completions: PlannedCompletion[] = [];
   let unreadable = 0;
-  const marked = entries.some((e) => e[marker] !== undefined);
-  let previous: number | null = null;
-  for (const entry of entries) {
-    const at = readableInstant(entry.date);
-    const value: number = entry.value ?? previous ?? 0;
-    const done = marked
-      ? marker === 'completed'
-        ? entry.completed === true
-        : (entry.scoredUp ?? 0) > 0
-      : value > (previous ?? 0);
-    previous = value;
-    if (!at) {
-      unreadable += 1;
-      continue;
-    }
-    if (done) completions.push({ day: dayOf(at), at });
+  for (const date of task.doneAt ?? habiticaDoneDates(task.history, marker)) {
+    const at = readableInstant(date);
+    if (!at) unreadable += 1;
+    else completions.push({ day: dayOf(at), at });
   }
   return { completions, unreadable };
 }
@@ -158,7 +149,7 @@ function dailySeries(
 ): PlannedSeries & { unreadable: number } {
   const repeat = dailyRecurrence(daily);
   const neverDue = daily.everyX === 0 || repeat === null;
-  const found = completionsOf(daily.history, 'completed', ctx.dayOf);
+  const found = completionsOf(daily, 'completed', ctx.dayOf);
   const completions = byDay(found.completions, ctx.today);
   let start: string | null = null;
   if (daily.startDate !== null && daily.startDate !== undefined && daily.startDate !== '') {
@@ -258,7 +249,7 @@ export function planHabitica(
     }
     if (habit.down === true)
       ctx.warnings.push(`"${habit.text}" also counts slips (−): only its + clicks are imported`);
-    const found = completionsOf(habit.history, 'scoredUp', ctx.dayOf);
+    const found = completionsOf(habit, 'scoredUp', ctx.dayOf);
     unreadable += found.unreadable;
     const completions = byDay(found.completions, today);
     series.push({

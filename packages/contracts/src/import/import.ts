@@ -8,9 +8,15 @@ import { monthlyBySchema, weekdaySchema } from '../quests/series.ts';
 // Tracker's CSV export. The browser reads the file and sends what the import needs; svc-quests parses
 // it again with these schemas, previews it and creates everything as one undoable batch.
 
-/** The largest export file the browser accepts (the request itself stays under the 1 MiB body limit). */
-export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB';
+/**
+ * The largest export file the browser accepts. It reads the file itself and sends only what the import
+ * uses (a Habitica task's done days, not its raw history, and none of the inbox or items), so the
+ * request stays under the body limit every call has (IMPORT_MAX_REQUEST_BYTES).
+ */
+export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 20 MB';
+/** The largest import request: the gateway's body limit for any signed-in call (1 MiB). */
+export const IMPORT_MAX_REQUEST_BYTES = 1024 * 1024;
 export const IMPORT_NO_XP_NOTE =
   'Imported history counts for your streaks and calendar but earns no XP.';
 
@@ -55,8 +61,36 @@ const habiticaTaskCore = {
   notes: notesSchema,
   priority: z.number().finite().optional(),
   history: z.array(habiticaHistorySchema).max(MAX_HISTORY).optional(),
+  /** The browser's trimmed history: only the dates of the entries that were done (habiticaDoneDates). */
+  doneAt: z.array(habiticaDateSchema).max(MAX_HISTORY).optional(),
   checklist: habiticaChecklistSchema,
 };
+
+/**
+ * The dates of a task's history entries that were done. Newer exports mark each daily entry `completed`
+ * and each habit entry `scoredUp`; older ones only have the task's value, which rises when it was done.
+ * The browser sends these instead of the raw history, and svc-quests reads either the same way.
+ */
+export function habiticaDoneDates(
+  history: readonly HabiticaHistoryEntry[] | undefined,
+  marker: 'completed' | 'scoredUp',
+): Array<number | string> {
+  const entries = history ?? [];
+  const marked = entries.some((e) => e[marker] !== undefined);
+  const dates: Array<number | string> = [];
+  let previous: number | null = null;
+  for (const entry of entries) {
+    const value: number = entry.value ?? previous ?? 0;
+    const done = marked
+      ? marker === 'completed'
+        ? entry.completed === true
+        : (entry.scoredUp ?? 0) > 0
+      : value > (previous ?? 0);
+    previous = value;
+    if (done) dates.push(entry.date);
+  }
+  return dates;
+}
 
 export const habiticaDailySchema = z.object({
   ...habiticaTaskCore,

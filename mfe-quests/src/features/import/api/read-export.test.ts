@@ -1,6 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FILE_TOO_LARGE_MESSAGE, importRequestSchema } from '@levelup/contracts';
+import {
+  IMPORT_FILE_TOO_LARGE_MESSAGE,
+  IMPORT_MAX_REQUEST_BYTES,
+  habiticaDoneDates,
+  importRequestSchema,
+} from '@levelup/contracts';
 import { LOOP_BACKUP_MAX_BYTES, readExport, type ExportFile } from './read-export.ts';
 
 // Shaped as the exports are (svc-quests/test/fixtures/import holds the full files).
@@ -67,7 +72,86 @@ describe('readExport', () => {
     });
     expect(sent).toContain('"Morning stretch"');
     expect(sent).not.toContain('isDue');
+    // The history goes as the dates it was done, not entry by entry.
+    expect(sent).not.toContain('"history"');
+    expect(parsed.source === 'habitica' && parsed.export.tasks.dailys[0]?.doneAt).toEqual([
+      1773158400000,
+    ]);
     expect(sent.length).toBeLessThan(HABITICA_JSON.length / 2);
+  });
+
+  it("when a subscriber's export holds a year of history on 74 habits and dailies and a 9 MB inbox, then it fits one request and every done day is sent", async () => {
+    const DAY = 86_400_000;
+    const start = Date.UTC(2025, 10, 1);
+    const history = (task: number, marker: 'completed' | 'scoredUp') =>
+      Array.from({ length: 365 }, (_, day) => {
+        const done = (day + task) % 3 !== 0;
+        return {
+          date: start + day * DAY,
+          value: 1.23456789012345 + day / 7,
+          isDue: true,
+          ...(marker === 'completed'
+            ? { completed: done }
+            : { scoredUp: done ? 1 : 0, scoredDown: 0 }),
+        };
+      });
+    const dailys = Array.from({ length: 50 }, (_, i) => ({
+      _id: `d${i}`,
+      text: `Daily ${i}`,
+      notes: 'n'.repeat(200),
+      frequency: 'daily',
+      everyX: 1,
+      history: history(i, 'completed'),
+    }));
+    const habits = Array.from({ length: 24 }, (_, i) => ({
+      _id: `h${i}`,
+      text: `Habit ${i}`,
+      up: true,
+      down: false,
+      history: history(i, 'scoredUp'),
+    }));
+    const raw = JSON.stringify({
+      inbox: { messages: { m: { text: 'x'.repeat(9 * 1024 * 1024) } } },
+      tasks: { habits, dailys, todos: [], rewards: [] },
+    });
+    expect(raw.length).toBeGreaterThan(10 * 1024 * 1024);
+    const request = await readExport([file('habitica-user-data.json', raw)]);
+    expect(new TextEncoder().encode(JSON.stringify(request)).length).toBeLessThan(
+      IMPORT_MAX_REQUEST_BYTES,
+    );
+    const parsed = importRequestSchema.parse(request);
+    if (parsed.source !== 'habitica') throw new Error('not habitica');
+    // Each task's done dates are exactly those its raw history marks as done.
+    expect(parsed.export.tasks.dailys[7]?.doneAt).toEqual(
+      habiticaDoneDates(dailys[7]!.history, 'completed'),
+    );
+    expect(parsed.export.tasks.dailys[7]?.doneAt).toHaveLength(244);
+    expect(parsed.export.tasks.habits[5]?.doneAt).toEqual(
+      habiticaDoneDates(habits[5]!.history, 'scoredUp'),
+    );
+  });
+
+  it('when even the trimmed export is over what one request carries, then it is refused naming that reason', async () => {
+    const dailys = Array.from({ length: 200 }, (_, i) => ({
+      _id: `d${i}`,
+      text: `Daily ${i}`,
+      frequency: 'daily',
+      everyX: 1,
+      history: Array.from({ length: 1000 }, (_, day) => ({
+        date: 1700000000000 + day * 86_400_000,
+        completed: true,
+      })),
+    }));
+    await expect(
+      readExport([
+        file(
+          'habitica-user-data.json',
+          JSON.stringify({ tasks: { habits: [], dailys, todos: [] } }),
+        ),
+      ]),
+    ).rejects.toThrow(
+      /^Even cut down to the days you checked, this export needs \d+\.\d MB, more than the 1 MB one import can carry/,
+    );
   });
 
   it("when Loop's zip is chosen, then its CSV files are sent by path, without the Scores files", async () => {
@@ -110,8 +194,8 @@ describe('readExport', () => {
 
   it.each([
     [
-      'a file over 5 MB',
-      [file('big.json', 'x'.repeat(5 * 1024 * 1024 + 1))],
+      'a file over 20 MB',
+      [file('big.json', 'x'.repeat(20 * 1024 * 1024 + 1))],
       IMPORT_FILE_TOO_LARGE_MESSAGE,
     ],
     [

@@ -1,6 +1,9 @@
 import {
   IMPORT_FILE_TOO_LARGE_MESSAGE,
   IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_REQUEST_BYTES,
+  habiticaDoneDates,
+  type HabiticaHistoryEntry,
   type ImportRequest,
 } from '@levelup/contracts';
 
@@ -77,20 +80,28 @@ function pick(value: unknown, fields: readonly string[]): unknown {
 }
 
 /**
- * The part of a Habitica export the import reads: habits, dailies and todos with the fields it uses
- * (an export also holds the inbox, items and more, which would make the request needlessly large).
+ * The part of a Habitica export the import reads: habits, dailies and todos with the fields it uses,
+ * each habit's and daily's history cut down to the dates it was done (the raw history holds every day
+ * with its value, and an export also holds the inbox, items and more, which would make the request many
+ * times larger than what is imported).
  */
 function habiticaTasks(json: unknown): unknown {
   const tasks = (json as { tasks?: unknown } | null)?.tasks;
   if (typeof tasks !== 'object' || tasks === null)
     throw new ImportFileError('This file is not a Habitica data export: it has no tasks');
-  const list = (key: string) => {
+  const list = (key: string, marker: 'completed' | 'scoredUp' | null) => {
     const items = (tasks as Record<string, unknown>)[key];
     if (!Array.isArray(items)) return items;
     return items.map((item: unknown) => {
       const task = pick(item, TASK_FIELDS) as Record<string, unknown>;
-      if (Array.isArray(task.history))
-        task.history = task.history.map((entry: unknown) => pick(entry, HISTORY_FIELDS));
+      if (marker && Array.isArray(task.history))
+        task.doneAt = habiticaDoneDates(
+          task.history.map((entry: unknown) =>
+            pick(entry, HISTORY_FIELDS),
+          ) as HabiticaHistoryEntry[],
+          marker,
+        );
+      delete task.history;
       if (Array.isArray(task.checklist))
         task.checklist = task.checklist.map((item: unknown) => pick(item, CHECKLIST_FIELDS));
       return task;
@@ -101,13 +112,25 @@ function habiticaTasks(json: unknown): unknown {
   return {
     preferences: pick(preferences ?? {}, ['dayStart', 'timezoneOffset']),
     tasks: {
-      habits: list('habits'),
-      dailys: list('dailys'),
-      todos: list('todos'),
+      habits: list('habits', 'scoredUp'),
+      dailys: list('dailys', 'completed'),
+      todos: list('todos', null),
       // Rewards are only named in the preview (not imported).
       rewards: Array.isArray(rewards) ? rewards.map((r: unknown) => pick(r, ['text'])) : [],
     },
   };
+}
+
+/** The request as sent, refused here when even trimmed it is over what one call may carry. */
+function withinRequestLimit(request: ImportRequest): ImportRequest {
+  const bytes = new TextEncoder().encode(JSON.stringify(request)).length;
+  if (bytes > IMPORT_MAX_REQUEST_BYTES) {
+    const mb = (bytes / (1024 * 1024)).toFixed(1);
+    throw new ImportFileError(
+      `Even cut down to the days you checked, this export needs ${mb} MB, more than the 1 MB one import can carry. Import part of it: in Loop export fewer habits; in Habitica archive or delete old tasks, then export again.`,
+    );
+  }
+  return request;
 }
 
 /** Loop's zip: its CSV files by path, without the Scores files the import does not read. */
@@ -126,7 +149,7 @@ async function loopZip(file: ExportFile): Promise<{ name: string; text: string }
 
 /**
  * The import request of the chosen files: a Habitica .json, a Loop .zip, or Loop's .csv files. Files
- * over 5 MB are refused here, before anything is sent.
+ * over 20 MB are refused here, before anything is sent.
  */
 export async function readExport(files: readonly ExportFile[]): Promise<ImportRequest> {
   const first = files[0];
@@ -141,7 +164,11 @@ export async function readExport(files: readonly ExportFile[]): Promise<ImportRe
     } catch {
       throw new ImportFileError('This file is not a Habitica data export: it is not valid JSON');
     }
-    return { source: 'habitica', fileName, export: habiticaTasks(json) as never };
+    return withinRequestLimit({
+      source: 'habitica',
+      fileName,
+      export: habiticaTasks(json) as never,
+    });
   }
   if (files.length === 1 && /\.db$/i.test(fileName)) {
     if (first.size > LOOP_BACKUP_MAX_BYTES)
@@ -156,12 +183,12 @@ export async function readExport(files: readonly ExportFile[]): Promise<ImportRe
     };
   }
   if (files.length === 1 && /\.zip$/i.test(fileName))
-    return { source: 'loop', fileName, files: await loopZip(first) };
+    return withinRequestLimit({ source: 'loop', fileName, files: await loopZip(first) });
   if (files.every((f) => /\.csv$/i.test(f.name)))
-    return {
+    return withinRequestLimit({
       source: 'loop',
       fileName,
       files: await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))),
-    };
+    });
   throw new ImportFileError(NOT_AN_EXPORT);
 }

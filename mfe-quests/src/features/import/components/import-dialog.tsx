@@ -251,7 +251,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
       <p style={{ marginTop: 0 }}>
         Bring your habits and their history from Habitica (Settings, Export Data, User Data as JSON)
         or Loop Habit Tracker (Settings, Export as CSV: the .zip, or its Habits.csv and
-        Checkmarks.csv; or Export full backup: the .db). Files up to 5 MB.
+        Checkmarks.csv; or Export full backup: the .db). Files up to 20 MB.
       </p>
       <label style={{ display: 'grid', gap: 4, marginBottom: 16 }}>
         <span>Export file</span>
