@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { API_PREFIX } from '@levelup/contracts';
+import { API_PREFIX, maxBodyBytesOf } from '@levelup/contracts';
 import { signIdentity, signInternal } from '@levelup/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { forward, sendError } from './respond.ts';
@@ -12,7 +12,7 @@ import {
   type ServiceName,
 } from './route-table.ts';
 import type { SessionResolver } from './session-resolver.ts';
-import { MAX_SIGNED_BODY_BYTES, readBody, replayBody } from './signed-body.ts';
+import { readBody, replayBody } from './signed-body.ts';
 import { streamOf, type createStreamCaps } from './stream-caps.ts';
 import { signWhenSent, type UpstreamPool } from './upstream-pool.ts';
 
@@ -154,13 +154,14 @@ function signedInForwarder({ config, log, pools, streamCaps }: ApiRoutesDeps) {
     session: Extract<Session, { kind: 'signed-in' }>,
   ) => {
     ctx.state.userId = session.userId;
-    const body = await readBody(ctx.req);
+    const limit = maxBodyBytesOf(ctx.method, ctx.path);
+    const body = await readBody(ctx.req, limit);
     if (body === 'too-large') {
       return sendError(
         ctx,
         413,
         'PAYLOAD_TOO_LARGE',
-        `The request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`,
+        `The request body is larger than ${limit} bytes`,
       );
     }
     if (body) replayBody(ctx.req, body);

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { DEFAULT_MAX_BODY_BYTES } from '@levelup/contracts';
 
-/** The services' own body limit (service-kit DEFAULT_BODY_LIMIT): a larger body is refused here already. */
-export const MAX_SIGNED_BODY_BYTES = 1024 * 1024;
+/**
+ * The services' own body limit for most calls (contracts DEFAULT_MAX_BODY_BYTES): a larger body is refused
+ * here already. A call that takes more names it in the contract (maxBodyBytesOf).
+ */
+export const MAX_SIGNED_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
 function hasBody(req: IncomingMessage): boolean {
   return (

@@ -201,6 +201,33 @@ describe('gateway identity at the edge', () => {
     expect(quests.seen.length).toBe(before);
   });
 
+  it('when a signed-in browser posts an import over 1 MiB, then the gateway signs and sends it (an import takes up to 8 MiB), and refuses one over that', async () => {
+    const before = quests.seen.length;
+    const send = (bytes: number) =>
+      fetch(`${base}/api/quests/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'levelup.sid=good' },
+        body: JSON.stringify({
+          source: 'loop',
+          fileName: 'x.zip',
+          files: [{ name: 'a', text: 'x'.repeat(bytes) }],
+        }),
+      });
+    const big = await send(3 * 1024 * 1024);
+    expect(big.status).toBe(200);
+    expect(quests.seen.length).toBe(before + 1);
+    expect(identityAt(lastSeen(quests))).toEqual({ userId: 'user-1', role: 'member' });
+    const tooBig = await send(8 * 1024 * 1024 + 10);
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is larger than 8388608 bytes',
+      },
+    });
+    expect(quests.seen.length).toBe(before + 1);
+  });
+
   it('when the browser signs in, then svc-identity receives the cookie and the body unchanged', async () => {
     const body = JSON.stringify({ username: 'ada', password: 'secret1' });
     const response = await fetch(`${base}/api/auth/login`, {

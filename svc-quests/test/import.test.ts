@@ -391,9 +391,36 @@ describe('bad files', () => {
     },
   );
 
+  it('when a Loop export of years with notes is over 1 MB, then it imports whole (an import takes up to 8 MB)', async () => {
+    const userId = randomUUID();
+    const habits = Array.from(
+      { length: 10 },
+      (_, i) => `00${i},Habit ${i},YES_NO,,,1,1,#FF8F00,,,,false`,
+    );
+    const days = Array.from({ length: 1095 }, (_, d) =>
+      new Date(Date.UTC(2023, 2, 10) + d * 86_400_000).toISOString().slice(0, 10),
+    );
+    const files = [
+      {
+        name: 'Habits.csv',
+        text: `Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n${habits.join('\n')}\n`,
+      },
+      ...habits.map((_, i) => ({
+        name: `00${i} Habit ${i}/Checkmarks.csv`,
+        text: `Date,Value,Notes\n${days.map((day, d) => `${day},${d % 2 ? 'YES_MANUAL' : 'NO'},"${'a note on the day '.repeat(6)}"`).join('\n')}\n`,
+      })),
+    ];
+    const request = { source: 'loop', fileName: 'Loop Habits CSV 2026-03-10.zip', files };
+    expect(JSON.stringify(request).length).toBeGreaterThan(1024 * 1024);
+    const { status } = await quests.as(userId)('POST', urlOf(API.runImport), request);
+    expect(status).toBe(201);
+    const created = await seriesModel(quests.deps.db).countDocuments({ userId });
+    expect(created).toBe(10);
+  });
+
   it('when the request is larger than the body limit, then it is a 413 and nothing is created', async () => {
     const userId = randomUUID();
-    const huge = 'Date,Value\n' + '2026-03-10,YES_MANUAL\n'.repeat(60_000);
+    const huge = 'Date,Value\n' + '2026-03-10,YES_MANUAL\n'.repeat(400_000);
     const { status } = await quests.as(userId)('POST', urlOf(API.runImport), {
       source: 'loop',
       fileName: 'huge.zip',

@@ -31,6 +31,7 @@ import {
   importBatchSchema,
   importPreviewSchema,
   importRequestSchema,
+  IMPORT_MAX_REQUEST_BYTES,
 } from './import/import.ts';
 import { communityPrivacySchema } from './community/privacy.ts';
 import {
@@ -182,6 +183,11 @@ export interface ApiOperation {
   redirect?: true;
   /** Answers an HTML page for people to read, not JSON. */
   page?: true;
+  /**
+   * The largest body this call takes when it is over the 1 MiB every other call may carry (an import's
+   * export): the gateway reads and the service parses up to this many bytes for it alone.
+   */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -712,12 +718,14 @@ export const API = {
   // svc-quests: import from Habitica and Loop Habit Tracker
   previewImport: {
     method: 'POST',
+    maxBodyBytes: IMPORT_MAX_REQUEST_BYTES,
     path: '/api/quests/import/preview',
     body: importRequestSchema,
     response: importPreviewSchema,
   },
   runImport: {
     method: 'POST',
+    maxBodyBytes: IMPORT_MAX_REQUEST_BYTES,
     path: '/api/quests/import',
     body: importRequestSchema,
     response: importBatchSchema,
@@ -953,4 +961,21 @@ export function apiPath(path: string, params: Record<string, string> = {}): stri
     if (value === undefined) throw new Error(`Missing path parameter: ${name}`);
     return encodeURIComponent(value);
   });
+}
+
+/** Every call's body limit, unless the call names a larger one (maxBodyBytes). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const LARGE_BODIES = Object.values(API as Record<string, ApiOperation>)
+  .filter((op) => op.maxBodyBytes !== undefined)
+  .map((op) => ({
+    method: op.method,
+    pattern: new RegExp(`^${op.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+    bytes: op.maxBodyBytes!,
+  }));
+
+/** The body limit of the call this method and path reach (the gateway's and the service's alike). */
+export function maxBodyBytesOf(method: string, path: string): number {
+  const found = LARGE_BODIES.find((op) => op.method === method && op.pattern.test(path));
+  return found?.bytes ?? DEFAULT_MAX_BODY_BYTES;
 }

@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
+import { DEFAULT_MAX_BODY_BYTES, maxBodyBytesOf } from '@levelup/contracts';
 import { AppError } from './errors.ts';
 
 declare module 'koa' {
@@ -9,7 +10,7 @@ declare module 'koa' {
   }
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_BODY_LIMIT = DEFAULT_MAX_BODY_BYTES;
 
 const PARSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -22,16 +23,25 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
  * sit behind the gateway, which never parses bodies itself (it streams them through).
  */
 export function jsonBody(limit: number = DEFAULT_BODY_LIMIT): Middleware {
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    extendTypes: { json: JSON_TYPES },
-    parsedMethods: PARSED_METHODS,
-    jsonLimit: limit,
-    jsonStrict: true,
-    onError: (err) => {
-      throw toBodyError(err, limit);
-    },
-  });
+  const parserOf = (bytes: number) =>
+    bodyParser({
+      enableTypes: ['json'],
+      extendTypes: { json: JSON_TYPES },
+      parsedMethods: PARSED_METHODS,
+      jsonLimit: bytes,
+      jsonStrict: true,
+      onError: (err) => {
+        throw toBodyError(err, bytes);
+      },
+    });
+  const parsers = new Map<number, Middleware>([[limit, parserOf(limit)]]);
+  // A call the contract gives a larger body (an import) gets a parser with its own limit.
+  const parserFor = (method: string, path: string) => {
+    const own = maxBodyBytesOf(method, path);
+    const bytes = own > DEFAULT_MAX_BODY_BYTES ? own : limit;
+    if (!parsers.has(bytes)) parsers.set(bytes, parserOf(bytes));
+    return parsers.get(bytes)!;
+  };
   return async (ctx, next) => {
     if (!PARSED_METHODS.includes(ctx.method) || !hasBody(ctx.req.headers)) {
       await next();
@@ -44,7 +54,7 @@ export function jsonBody(limit: number = DEFAULT_BODY_LIMIT): Middleware {
         415,
       );
     }
-    await parse(ctx, next);
+    await parserFor(ctx.method, ctx.path)(ctx, next);
   };
 }
 

@@ -11,17 +11,22 @@ import { monthlyBySchema, weekdaySchema } from '../quests/series.ts';
 /**
  * The largest export file the browser accepts. It reads the file itself and sends only what the import
  * uses (a Habitica task's done days, not its raw history, and none of the inbox or items), so the
- * request stays under the body limit every call has (IMPORT_MAX_REQUEST_BYTES).
+ * request stays under the import's body limit (IMPORT_MAX_REQUEST_BYTES).
  */
 export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 20 MB';
-/** The largest import request: the gateway's body limit for any signed-in call (1 MiB). */
-export const IMPORT_MAX_REQUEST_BYTES = 1024 * 1024;
+/**
+ * The largest import request (8 MiB): over the 1 MiB of every other call, since a Loop export of years
+ * is a few MiB of CSV, and bounded because the service parses it whole. Imports have their own rate
+ * limit (gateway rate-limit.ts).
+ */
+export const IMPORT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 export const IMPORT_NO_XP_NOTE =
   'Imported history counts for your streaks and calendar but earns no XP.';
 
-/** The largest Loop backup the request carries (base64 of about 700 KiB, under the body limit). */
-const IMPORT_MAX_BACKUP_BASE64 = 960 * 1024;
+/** The largest Loop backup file the request carries (6 MiB; its base64 fits the request's limit). */
+export const IMPORT_MAX_BACKUP_BYTES = 6 * 1024 * 1024;
+const IMPORT_MAX_BACKUP_BASE64 = Math.ceil(IMPORT_MAX_BACKUP_BYTES / 3) * 4;
 
 export const importSourceSchema = z.enum(['habitica', 'loop']);
 export type ImportSource = z.infer<typeof importSourceSchema>;
@@ -148,7 +153,7 @@ export type HabiticaExport = z.infer<typeof habiticaExportSchema>;
 /** One CSV file of a Loop export, by its path inside the zip ('Habits.csv', '001 Walk/Checkmarks.csv'). */
 export const importCsvFileSchema = z.object({
   name: z.string().min(1).max(300),
-  text: z.string().max(1024 * 1024),
+  text: z.string().max(IMPORT_MAX_REQUEST_BYTES),
 });
 
 const fileNameSchema = z.string().trim().min(1).max(200);

@@ -132,25 +132,13 @@ describe('readExport', () => {
   });
 
   it('when even the trimmed export is over what one request carries, then it is refused naming that reason', async () => {
-    const dailys = Array.from({ length: 200 }, (_, i) => ({
-      _id: `d${i}`,
-      text: `Daily ${i}`,
-      frequency: 'daily',
-      everyX: 1,
-      history: Array.from({ length: 1000 }, (_, day) => ({
-        date: 1700000000000 + day * 86_400_000,
-        completed: true,
-      })),
-    }));
+    const rows = Array.from({ length: 9 * 1024 * 24 }, (_, i) => `2026-03-10,${i % 3},\n`);
+    const huge = `Date,Meditate,\n${rows.join('').repeat(3)}`;
+    expect(huge.length).toBeGreaterThan(8 * 1024 * 1024);
     await expect(
-      readExport([
-        file(
-          'habitica-user-data.json',
-          JSON.stringify({ tasks: { habits: [], dailys, todos: [] } }),
-        ),
-      ]),
+      readExport([file('Habits.csv', HABITS_CSV), file('Checkmarks.csv', huge)]),
     ).rejects.toThrow(
-      /^Even cut down to the days you checked, this export needs \d+\.\d MB, more than the 1 MB one import can carry/,
+      /^Even cut down to the days you checked, this export needs \d+\.\d MB, more than the 8 MB one import can carry/,
     );
   });
 
@@ -181,7 +169,7 @@ describe('readExport', () => {
     expect(Uint8Array.from(sent, (c) => c.charCodeAt(0))).toEqual(bytes);
     await expect(
       readExport([file('big.db', new Uint8Array(LOOP_BACKUP_MAX_BYTES + 1))]),
-    ).rejects.toThrow(/larger than 700 KB, more than one request may carry: export as CSV/);
+    ).rejects.toThrow(/larger than 6 MB, more than one import may carry: export as CSV/);
   });
 
   it("when Loop's CSV files are chosen, then they are sent as they are", async () => {

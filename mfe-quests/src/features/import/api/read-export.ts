@@ -1,6 +1,7 @@
 import {
   IMPORT_FILE_TOO_LARGE_MESSAGE,
   IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_BACKUP_BYTES,
   IMPORT_MAX_REQUEST_BYTES,
   habiticaDoneDates,
   type HabiticaHistoryEntry,
@@ -40,8 +41,8 @@ export function exportFileOf(file: File): ExportFile {
 const NOT_AN_EXPORT =
   'Choose a Habitica data export (.json), a Loop Habit Tracker CSV export (.zip or its .csv files) or its full backup (.db)';
 
-/** Loop's backup is sent whole (base64): the largest that fits the request's body limit. */
-export const LOOP_BACKUP_MAX_BYTES = 700 * 1024;
+/** Loop's backup is sent whole (base64): the largest that fits the import's body limit. */
+export const LOOP_BACKUP_MAX_BYTES = IMPORT_MAX_BACKUP_BYTES;
 
 function base64Of(bytes: Uint8Array): string {
   let binary = '';
@@ -127,7 +128,7 @@ function withinRequestLimit(request: ImportRequest): ImportRequest {
   if (bytes > IMPORT_MAX_REQUEST_BYTES) {
     const mb = (bytes / (1024 * 1024)).toFixed(1);
     throw new ImportFileError(
-      `Even cut down to the days you checked, this export needs ${mb} MB, more than the 1 MB one import can carry. Import part of it: in Loop export fewer habits; in Habitica archive or delete old tasks, then export again.`,
+      `Even cut down to the days you checked, this export needs ${mb} MB, more than the 8 MB one import can carry. Import part of it: in Loop export fewer habits; in Habitica archive or delete old tasks, then export again.`,
     );
   }
   return request;
@@ -173,7 +174,7 @@ export async function readExport(files: readonly ExportFile[]): Promise<ImportRe
   if (files.length === 1 && /\.db$/i.test(fileName)) {
     if (first.size > LOOP_BACKUP_MAX_BYTES)
       throw new ImportFileError(
-        'This Loop backup is larger than 700 KB, more than one request may carry: export as CSV in Loop instead (Settings, Export as CSV), which sends only the days you checked',
+        'This Loop backup is larger than 6 MB, more than one import may carry: export as CSV in Loop instead (Settings, Export as CSV), which is smaller',
       );
     return {
       source: 'loop',
