@@ -1,282 +1,90 @@
 import { natsConnectOptions } from './nats-url.ts';
-import {
-  connect,
-  headers,
-  nanos,
-  type MsgHdrs,
-  type NatsConnection,
-} from '@nats-io/transport-node';
+import { connect, headers, nanos } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
-  DiscardPolicy,
-  RetentionPolicy,
-  StorageType,
   jetstream,
   jetstreamManager,
   type ConsumerConfig,
   type ConsumerMessages,
-  type JetStreamClient,
-  type JetStreamManager,
   type JsMsg,
-  type PubAck,
 } from '@nats-io/jetstream';
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
-import { createLogger, type Logger } from './telemetry/logger.ts';
+import { createLogger } from './telemetry/logger.ts';
 import { requestContext } from './request-context.ts';
 import { eventDuration, eventsDeadLettered, observeConsumers } from './telemetry/metrics.ts';
 import { BatchingLanes } from './batching-lanes.ts';
-import { SpanKind, TRACE_HEADERS, contextFrom, inSpan, traceHeaders } from './telemetry/tracing.ts';
+import { SpanKind, TRACE_HEADERS, contextFrom, inSpan } from './telemetry/tracing.ts';
+import { createBusContext } from './bus/context.ts';
+import { PartitionedLanes } from './bus/partitioned-lanes.ts';
+import { publish } from './bus/publish.ts';
+import {
+  ACK_WAIT_MS,
+  CONSUMER_NOT_FOUND,
+  DEAD_LETTER_SEQ_HEADER,
+  DEAD_LETTER_STREAM,
+  DEFAULT_CONCURRENCY,
+  PermanentEventError,
+  STREAM_NOT_FOUND,
+  errorText,
+  isApiError,
+  recordSubject,
+  redeliveryDelay,
+  replayDurable,
+  replaySubject,
+  safeJson,
+} from './bus/rules.ts';
+import {
+  ensureDeadLetterStream as ensureDeadLetterStreamOf,
+  ensureStream as ensureStreamOf,
+} from './bus/streams.ts';
+import type {
+  Bus,
+  BusOptions,
+  ConsumeSpec,
+  ConsumerHandle,
+  DeadLetter,
+  DeadLetterFilter,
+  DeadLetterReason,
+  Delivery,
+  EventHandler,
+  EventSchema,
+  HistoryEntry,
+  StreamSpec,
+} from './bus/types.ts';
+
+export type {
+  BatchHandler,
+  Bus,
+  BusOptions,
+  ConsumeSpec,
+  ConsumerHandle,
+  DeadLetter,
+  DeadLetterFilter,
+  DeadLetterReason,
+  EventHandler,
+  EventMeta,
+  EventSchema,
+  HistoryEntry,
+  StreamSpec,
+} from './bus/types.ts';
+export {
+  ACK_WAIT_MS,
+  DEAD_LETTER_SEQ_HEADER,
+  DEAD_LETTER_STREAM,
+  DEFAULT_CONCURRENCY,
+  DUPLICATE_WINDOW_MS,
+  MAX_DELIVER,
+  PermanentEventError,
+  byUser,
+  redeliveryDelay,
+} from './bus/rules.ts';
+export { PartitionedLanes } from './bus/partitioned-lanes.ts';
 
 /**
  * NATS JetStream bus. Only features of nats-server 2.9 are used
  * (Debian ships 2.9.10): single filter_subject, durable pull consumers, msgID de-duplication.
  */
-
-export interface StreamSpec {
-  name: string;
-  subjects: readonly string[];
-}
-
-export interface EventMeta {
-  subject: string;
-  deliveryCount: number;
-  streamSequence: number;
-}
-
-export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<void>;
-
-/**
- * Events of one partition key, in stream order, all delivered for the first time. Resolving means every
- * one is applied; throwing means none or only some are, and the bus then hands them to the per-event
- * handler one at a time (which must find what the batch already applied).
- */
-export type BatchHandler = (entries: HistoryEntry[]) => Promise<void>;
-
-/** A schema for the events of one type: the bus validates with it, once, instead of the envelope's. */
-export interface EventSchema {
-  safeParse(value: unknown): { success: true; data: EventEnvelope } | { success: false };
-}
-
-export interface ConsumeSpec {
-  stream: string;
-  durable: string;
-  /** A subject pattern such as 'quests.>' (un-namespaced); defaults to everything in the stream. */
-  filterSubject?: string;
-  handler: EventHandler;
-  /**
-   * Events with the same key are handled one after another in stream order; events with different
-   * keys run side by side, up to `concurrency` at once. Without a key function (or with a
-   * concurrency of 1) the consumer handles one event at a time.
-   */
-  partitionKey?: (event: EventEnvelope) => string | undefined;
-  /** Events in flight at once across partitions; defaults to 16 when partitionKey is given. */
-  concurrency?: number;
-  /** Deliveries before a failing event goes to the dead letters; defaults to the bus's maxDeliver. */
-  maxDeliver?: number;
-  /**
-   * With a partitionKey: events of one key that arrived while its previous batch ran go to this handler
-   * together (at most `maxBatch`, default 64). `handler` stays the one-at-a-time path: redeliveries,
-   * replays, and a batch that failed.
-   */
-  batchHandler?: BatchHandler;
-  maxBatch?: number;
-  /**
-   * The handler applies an event id once however often it comes: acknowledge without waiting for the
-   * server's reply (a lost ack only means one more delivery).
-   */
-  idempotent?: boolean;
-  /**
-   * The schema of each event type the handler reads (undefined: the envelope's): every event is
-   * validated once, here, and the handler gets it typed.
-   */
-  schemaFor?: (type: string) => EventSchema | undefined;
-}
-
-/** Why a consumer gave an event up. */
-export type DeadLetterReason = 'max_deliveries' | 'terminal' | 'unparseable' | 'unfinished';
-
-/**
- * An event a consumer gave up on, kept in the DEADLETTER stream until an operator replays it: what
- * the consumer was given, which consumer, why, and after how many deliveries.
- */
-export interface DeadLetter {
-  /** The record's sequence in the DEADLETTER stream: its handle for replay. */
-  seq: number;
-  eventId: string | null;
-  type: string;
-  /** The stream and durable consumer that gave up ('QUESTS', 'svc-identity-xp'). */
-  stream: string;
-  consumer: string;
-  service: string;
-  /** The event's sequence in its own stream (the position consumers order by). */
-  streamSequence: number;
-  deliveryCount: number;
-  reason: DeadLetterReason;
-  error: string;
-  deadLetteredAt: string;
-  /** The event as published; null when it could not be read (then `raw` holds the payload). */
-  event: EventEnvelope | null;
-  raw?: string;
-}
-
-export interface HistoryEntry {
-  event: EventEnvelope;
-  meta: EventMeta;
-}
-
-export interface DeadLetterFilter {
-  /** A durable name, or 'STREAM/durable' when one durable name is used on several streams. */
-  consumer?: string;
-  /** An event id, or the record's sequence in the DEADLETTER stream. */
-  id?: string;
-}
-
-export interface ConsumerHandle {
-  stop(): Promise<void>;
-}
-
-export interface Bus {
-  readonly connection: NatsConnection;
-  readonly namespace: string | undefined;
-  ensureStream(spec: StreamSpec): Promise<void>;
-  /**
-   * Publishes with the event id as msgID. The message headers carry the trace context: the current one,
-   * or `trace` (the traceparent headers an outbox stored with the event when the request wrote it).
-   */
-  publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck>;
-  consume(spec: ConsumeSpec): Promise<ConsumerHandle>;
-  /** The dead letters (oldest first), all or those of a consumer or an event. */
-  listDeadLetters(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
-  /**
-   * Hands each matching dead letter back to the consumer that gave it up (only that consumer, with the
-   * event's original stream sequence). The record goes once the consumer applied it; an event that
-   * fails again is dead-lettered again. Handlers are idempotent, so replaying twice applies once.
-   */
-  replayDeadLetters(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
-  /**
-   * Every event stored in a stream (optionally only a subject pattern such as 'quests.>'), oldest first,
-   * with its stream position: the history read models are rebuilt from. Messages that are not events are
-   * skipped (and logged).
-   */
-  readHistory(stream: string, filterSubject?: string): AsyncGenerator<HistoryEntry>;
-  /** Stops the consumers, then drains the connection (in-flight messages finish, pending publishes flush). */
-  close(): Promise<void>;
-}
-
-export interface BusOptions {
-  logger?: Logger;
-  /**
-   * Tests only: prefixes every subject ('t1234.quests.completed') and suffixes every stream name, so
-   * test files sharing one NATS server never see each other's events. Event types stay un-prefixed.
-   */
-  namespace?: string;
-  /** Deliveries before a failing event goes to the dead letters (MAX_DELIVER). Tests lower it. */
-  maxDeliver?: number;
-  /** Copies JetStream keeps of each stream this bus creates (NATS_STREAM_REPLICAS); 1 by default. */
-  streamReplicas?: number;
-}
-
-/** An event the handler can never process (bad shape): terminate it instead of redelivering. */
-export class PermanentEventError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'PermanentEventError';
-  }
-}
-
-export const DUPLICATE_WINDOW_MS = 2 * 60_000;
-/**
- * How long JetStream waits for an ack before it delivers a message again: the delay before a service
- * that died mid-event gets that event redone by another instance or after its restart (XP after a crash
- * of svc-identity). A handler that runs longer tells the server it is still working.
- */
-export const ACK_WAIT_MS = 10_000;
-/**
- * Deliveries of a failing event before the consumer gives it up and records it in the dead letters. The
- * bus counts them itself (the server's own limit is off, so JetStream never drops an event silently):
- * only after the dead letter is stored is the event terminated.
- */
-export const MAX_DELIVER = 10;
-
-export const DEAD_LETTER_STREAM: StreamSpec = { name: 'DEADLETTER', subjects: ['deadletter.>'] };
-/** On a replay request: the DEADLETTER sequence of the record it replays. */
-export const DEAD_LETTER_SEQ_HEADER = 'Levelup-Dead-Letter-Seq';
-const recordSubject = (stream: string, durable: string) => `deadletter.record.${stream}.${durable}`;
-const replaySubject = (stream: string, durable: string) => `deadletter.replay.${stream}.${durable}`;
-const replayDurable = (stream: string, durable: string) => `replay_${stream}_${durable}`;
-
-export const DEFAULT_CONCURRENCY = 16;
-
-/**
- * Runs tasks in lanes: tasks of one key in the order given, tasks of different keys side by side,
- * at most `limit` at once. `run` resolves once the task has started its lane (so the caller's
- * loop stays bounded), `idle` once every task has finished. A task without a key gets a lane of
- * its own; with a limit of 1 every task runs after the previous one.
- */
-export class PartitionedLanes {
-  private readonly tails = new Map<string, Promise<void>>();
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-  private readonly all = new Set<Promise<void>>();
-  private readonly limit: number;
-
-  constructor(limit: number) {
-    this.limit = limit;
-  }
-
-  async run(key: string | undefined, task: () => Promise<void>): Promise<void> {
-    while (this.active >= this.limit) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
-    this.active += 1;
-    const previous = key === undefined ? undefined : this.tails.get(key);
-    const done = (async () => {
-      try {
-        if (previous) await previous;
-        await task();
-      } catch {
-        // the task reports its own failures; a lane carries on with the next task
-      } finally {
-        this.active -= 1;
-        this.waiting.shift()?.();
-      }
-    })();
-    this.all.add(done);
-    void done.then(() => this.all.delete(done));
-    if (key !== undefined) {
-      this.tails.set(key, done);
-      void done.then(() => {
-        if (this.tails.get(key) === done) this.tails.delete(key);
-      });
-    }
-    if (this.limit === 1) await done;
-  }
-
-  async idle(): Promise<void> {
-    while (this.all.size > 0) await Promise.all([...this.all]);
-  }
-}
-
-/**
- * The partition key of events about one user (`data.userId`): a consumer given it applies one user's
- * events in stream order and different users' side by side.
- */
-export function byUser(event: EventEnvelope): string | undefined {
-  const userId = (event.data as { userId?: unknown } | undefined)?.userId;
-  return typeof userId === 'string' ? userId : undefined;
-}
-
-export function redeliveryDelay(deliveryCount: number): number {
-  return Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
-}
-
-function isApiError(err: unknown, code: number): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
-}
-const STREAM_NOT_FOUND = 10059;
-const CONSUMER_NOT_FOUND = 10014;
-const STREAM_NAME_IN_USE = 10058;
 
 export async function connectBus(
   url: string,
@@ -284,8 +92,6 @@ export async function connectBus(
   options: BusOptions = {},
 ): Promise<Bus> {
   const logger = options.logger ?? createLogger(name);
-  const namespace = options.namespace;
-  const replicas = options.streamReplicas ?? 1;
   const connection = await connect({
     ...natsConnectOptions(url),
     name,
@@ -296,67 +102,20 @@ export async function connectBus(
     // timed out, without the awaiting caller's frames.
     noAsyncTraces: true,
   });
-  const js: JetStreamClient = jetstream(connection);
-  const jsm: JetStreamManager = await jetstreamManager(connection);
-  const consumers = new Set<ConsumerHandle>();
-  /** Streams this process ensured, so it can put them back if the server lost them (restart without storage). */
-  const knownStreams = new Map<string, StreamSpec>();
-
-  const subjectOf = (subject: string) => (namespace ? `${namespace}.${subject}` : subject);
-  const streamOf = (stream: string) => (namespace ? `${stream}_${namespace}` : stream);
-
-  async function ensureStream(spec: StreamSpec): Promise<void> {
-    knownStreams.set(spec.name, spec);
-    const name = streamOf(spec.name);
-    const subjects = spec.subjects.map(subjectOf);
-    const duplicateWindow = nanos(DUPLICATE_WINDOW_MS);
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      try {
-        const info = await jsm.streams.info(name);
-        const same =
-          [...info.config.subjects].sort().join(',') === [...subjects].sort().join(',') &&
-          info.config.duplicate_window === duplicateWindow &&
-          info.config.num_replicas === replicas;
-        if (!same) {
-          await jsm.streams.update(name, {
-            ...info.config,
-            subjects,
-            duplicate_window: duplicateWindow,
-            num_replicas: replicas,
-          });
-          logger.info('stream updated', { stream: name, subjects, replicas });
-        }
-        return;
-      } catch (err) {
-        if (!isApiError(err, STREAM_NOT_FOUND)) throw err;
-      }
-      try {
-        await jsm.streams.add({
-          name,
-          subjects,
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
-          discard: DiscardPolicy.Old,
-          duplicate_window: duplicateWindow,
-          num_replicas: replicas,
-        });
-        logger.info('stream created', { stream: name, subjects, replicas });
-        return;
-      } catch (err) {
-        // Another instance created it between our info and add: read it again.
-        if (!isApiError(err, STREAM_NAME_IN_USE)) throw err;
-      }
-    }
-  }
-
-  const busMaxDeliver = Math.max(1, options.maxDeliver ?? MAX_DELIVER);
-  const deadLetterStream = streamOf(DEAD_LETTER_STREAM.name);
-  let deadLettersReady: Promise<void> | undefined;
-  const ensureDeadLetterStream = () =>
-    (deadLettersReady ??= ensureStream(DEAD_LETTER_STREAM).catch((err: unknown) => {
-      deadLettersReady = undefined;
-      throw err;
-    }));
+  const js = jetstream(connection);
+  const jsm = await jetstreamManager(connection);
+  const ctx = createBusContext({ name, logger, options, connection, js, jsm });
+  const {
+    namespace,
+    consumers,
+    knownStreams,
+    subjectOf,
+    streamOf,
+    busMaxDeliver,
+    deadLetterStream,
+  } = ctx;
+  const ensureStream = (spec: StreamSpec) => ensureStreamOf(ctx, spec);
+  const ensureDeadLetterStream = () => ensureDeadLetterStreamOf(ctx);
 
   async function ensureConsumer(
     stream: string,
@@ -415,21 +174,6 @@ export async function connectBus(
       deadLetterSeq: ack.seq,
       error: record.error,
     });
-  }
-
-  /** A message handed to a handler, from the consumer's stream or from a dead-letter replay. */
-  interface Delivery {
-    msg: JsMsg;
-    event: EventEnvelope;
-    meta: EventMeta;
-    /** Un-namespaced stream name and the durable consumer the event belongs to. */
-    stream: string;
-    durable: string;
-    maxDeliver: number;
-    /** A replay: the DEADLETTER sequences of the record replayed and of the replay request. */
-    replay?: { recordSeq: number | undefined; requestSeq: number };
-    /** Acknowledge without waiting for the server (the handler is idempotent). */
-    ackNoReply: boolean;
   }
 
   async function acknowledge(delivery: Delivery): Promise<void> {
@@ -1001,56 +745,6 @@ export async function connectBus(
     return records;
   }
 
-  function knownStreamFor(type: string): StreamSpec | undefined {
-    return [...knownStreams.values()].find((spec) =>
-      spec.subjects.some((pattern) =>
-        pattern.endsWith('.>') ? type.startsWith(pattern.slice(0, -1)) : pattern === type,
-      ),
-    );
-  }
-
-  async function publish(event: EventEnvelope, trace?: Record<string, string>): Promise<PubAck> {
-    const subject = subjectOf(event.type);
-    const send = () =>
-      js.publish(subject, JSON.stringify(event), {
-        msgID: event.id,
-        timeout: 5_000,
-        ...traceMessageHeaders(),
-      });
-    return inSpan(
-      name,
-      `publish ${event.type}`,
-      {
-        kind: SpanKind.PRODUCER,
-        parent: trace ? contextFrom(trace) : undefined,
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.destination.name': subject,
-          'messaging.message.id': event.id,
-        },
-      },
-      async () => {
-        try {
-          return await send();
-        } catch (err) {
-          // No stream answers on the subject (e.g. a server restarted without storage): recreate it once.
-          const known = knownStreamFor(event.type);
-          if (
-            !known ||
-            !/jetstream is not enabled|no responders/i.test(String((err as Error).message))
-          )
-            throw err;
-          logger.warn('no stream for subject, recreating', {
-            stream: known.name,
-            type: event.type,
-          });
-          await ensureStream(known);
-          return send();
-        }
-      },
-    );
-  }
-
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     closing ??= (async () => {
@@ -1064,35 +758,13 @@ export async function connectBus(
     connection,
     namespace,
     ensureStream,
-    publish,
+    publish: (event, trace) => publish(ctx, event, trace),
     consume,
     listDeadLetters,
     replayDeadLetters,
     readHistory,
     close,
   };
-}
-
-function safeJson(msg: JsMsg): unknown {
-  try {
-    return msg.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
-
-/** The current trace context as NATS message headers; nothing (a plain publish) outside a trace. */
-function traceMessageHeaders(): { headers?: MsgHdrs } {
-  const carrier = traceHeaders();
-  const keys = Object.keys(carrier);
-  if (keys.length === 0) return {};
-  const hdrs = headers();
-  for (const key of keys) hdrs.set(key, carrier[key]!);
-  return { headers: hdrs };
 }
 
 /** A message's trace headers (traceparent, tracestate) as a carrier for the propagator. */
