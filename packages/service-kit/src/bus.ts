@@ -1,5 +1,5 @@
 import { natsConnectOptions } from './nats-url.ts';
-import { connect, headers, nanos } from '@nats-io/transport-node';
+import { connect, nanos } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -12,11 +12,13 @@ import {
 import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
 import { createLogger } from './telemetry/logger.ts';
 import { requestContext } from './request-context.ts';
-import { eventDuration, eventsDeadLettered, observeConsumers } from './telemetry/metrics.ts';
+import { eventDuration, observeConsumers } from './telemetry/metrics.ts';
 import { BatchingLanes } from './batching-lanes.ts';
 import { SpanKind, TRACE_HEADERS, contextFrom, inSpan } from './telemetry/tracing.ts';
 import { createBusContext } from './bus/context.ts';
 import { PartitionedLanes } from './bus/partitioned-lanes.ts';
+import { giveUp, settleReplay, storeDeadLetter } from './bus/dead-letters.ts';
+import { listDeadLetters, replayDeadLetters } from './bus/dead-letter-replay.ts';
 import { publish } from './bus/publish.ts';
 import {
   ACK_WAIT_MS,
@@ -28,7 +30,6 @@ import {
   STREAM_NOT_FOUND,
   errorText,
   isApiError,
-  recordSubject,
   redeliveryDelay,
   replayDurable,
   replaySubject,
@@ -44,8 +45,6 @@ import type {
   ConsumeSpec,
   ConsumerHandle,
   DeadLetter,
-  DeadLetterFilter,
-  DeadLetterReason,
   Delivery,
   EventHandler,
   EventSchema,
@@ -151,31 +150,6 @@ export async function connectBus(
     await jsm.consumers.add(stream, wanted);
   }
 
-  /**
-   * Stores a dead letter (idempotent per `recordId` within the duplicate window, so a redelivery after
-   * a crash between storing and terminating stores it once), counts it and logs it.
-   */
-  async function storeDeadLetter(record: Omit<DeadLetter, 'seq'>, recordId: string) {
-    await ensureDeadLetterStream();
-    const ack = await js.publish(
-      subjectOf(recordSubject(record.stream, record.consumer)),
-      JSON.stringify(record),
-      { msgID: recordId, timeout: 5_000 },
-    );
-    if (ack.duplicate) return;
-    eventsDeadLettered.inc({ service: name, consumer: record.consumer, type: record.type });
-    logger.error('event dead-lettered', {
-      type: record.type,
-      eventId: record.eventId,
-      stream: record.stream,
-      durable: record.consumer,
-      reason: record.reason,
-      deliveryCount: record.deliveryCount,
-      deadLetterSeq: ack.seq,
-      error: record.error,
-    });
-  }
-
   async function acknowledge(delivery: Delivery): Promise<void> {
     const { msg, event, durable } = delivery;
     if (delivery.ackNoReply) {
@@ -193,7 +167,7 @@ export async function connectBus(
         });
       }
     }
-    if (delivery.replay) await settleReplay(delivery.replay);
+    if (delivery.replay) await settleReplay(ctx, delivery.replay);
   }
 
   /**
@@ -254,56 +228,6 @@ export async function connectBus(
     }
   }
 
-  /** Removes a replayed record and its request (a second replay of the same record finds them gone). */
-  async function settleReplay(replay: NonNullable<Delivery['replay']>): Promise<void> {
-    for (const seq of [replay.recordSeq, replay.requestSeq]) {
-      if (seq === undefined) continue;
-      try {
-        await jsm.streams.deleteMessage(deadLetterStream, seq, false);
-      } catch {
-        // already gone
-      }
-    }
-  }
-
-  /** Records the event in the dead letters, then terminates it; if the record cannot be stored, redelivers. */
-  async function giveUp(delivery: Delivery, reason: DeadLetterReason, error: string) {
-    const { msg, event, meta } = delivery;
-    const recordId =
-      `${delivery.stream}.${delivery.durable}.${meta.streamSequence}` +
-      (delivery.replay ? `.r${delivery.replay.requestSeq}` : '');
-    try {
-      await storeDeadLetter(
-        {
-          eventId: event.id,
-          type: event.type,
-          stream: delivery.stream,
-          consumer: delivery.durable,
-          service: name,
-          streamSequence: meta.streamSequence,
-          deliveryCount: meta.deliveryCount,
-          reason,
-          error,
-          deadLetteredAt: new Date().toISOString(),
-          event,
-        },
-        recordId,
-      );
-    } catch (err) {
-      logger.error('dead letter not stored, will redeliver', {
-        type: event.type,
-        eventId: event.id,
-        durable: delivery.durable,
-        error: err,
-      });
-      msg.nak(redeliveryDelay(meta.deliveryCount));
-      return;
-    }
-    msg.term(reason);
-    // A replay that failed again: the new record replaces the one replayed.
-    if (delivery.replay) await settleReplay(delivery.replay);
-  }
-
   /** The event in a message; a message no handler can read goes to the dead letters (undefined). */
   async function parseMessage(
     msg: JsMsg,
@@ -324,6 +248,7 @@ export async function connectBus(
       const type = namespace ? msg.subject.slice(namespace.length + 1) : msg.subject;
       try {
         await storeDeadLetter(
+          ctx,
           {
             eventId: msg.headers?.get('Nats-Msg-Id') || null,
             type,
@@ -392,7 +317,12 @@ export async function connectBus(
     if (meta.deliveryCount > delivery.maxDeliver) {
       // The last delivery allowed never reported back (the process died or hung inside the handler).
       outcome('terminated');
-      await giveUp(delivery, 'unfinished', `not finished after ${delivery.maxDeliver} deliveries`);
+      await giveUp(
+        ctx,
+        delivery,
+        'unfinished',
+        `not finished after ${delivery.maxDeliver} deliveries`,
+      );
       return;
     }
     const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
@@ -403,7 +333,7 @@ export async function connectBus(
       const terminal = err instanceof PermanentEventError;
       if (terminal || meta.deliveryCount >= delivery.maxDeliver) {
         outcome('terminated');
-        await giveUp(delivery, terminal ? 'terminal' : 'max_deliveries', errorText(err));
+        await giveUp(ctx, delivery, terminal ? 'terminal' : 'max_deliveries', errorText(err));
         return;
       }
       outcome('retry');
@@ -543,7 +473,7 @@ export async function connectBus(
         { service: name, durable: spec.durable, type: delivery.event.type, outcome: 'terminated' },
         0,
       );
-      await giveUp(delivery, 'terminal', `malformed ${delivery.event.type}`);
+      await giveUp(ctx, delivery, 'terminal', `malformed ${delivery.event.type}`);
       return undefined;
     };
     const batching =
@@ -644,36 +574,6 @@ export async function connectBus(
     return handle;
   }
 
-  /** The stored records under `subject` (a pattern), oldest first. */
-  async function readRecords(subject: string): Promise<DeadLetter[]> {
-    let count = 0;
-    try {
-      const info = await jsm.streams.info(deadLetterStream, { subjects_filter: subject });
-      count = Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
-    } catch (err) {
-      if (isApiError(err, STREAM_NOT_FOUND)) return [];
-      throw err;
-    }
-    if (count === 0) return [];
-    const reader = await js.consumers.get(deadLetterStream, { filter_subjects: subject });
-    const records: DeadLetter[] = [];
-    // Batches until the reader reports nothing pending, or a batch comes back empty (records removed
-    // between the count and the read).
-    for (let more = true; more;) {
-      const batch = await reader.fetch({ max_messages: 256, expires: 1_000 });
-      more = false;
-      for await (const msg of batch) {
-        try {
-          records.push({ ...msg.json<Omit<DeadLetter, 'seq'>>(), seq: msg.seq });
-        } catch {
-          logger.warn('unreadable dead-letter record skipped', { seq: msg.seq });
-        }
-        more = msg.info.pending > 0;
-      }
-    }
-    return records;
-  }
-
   async function* readHistory(streamName: string, filter?: string): AsyncGenerator<HistoryEntry> {
     const stream = streamOf(streamName);
     const subject = filter ? subjectOf(filter) : undefined;
@@ -704,47 +604,6 @@ export async function connectBus(
     }
   }
 
-  async function listDeadLetters(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
-    let subject = subjectOf('deadletter.record.>');
-    if (filter.consumer) {
-      const [streamPart, durablePart] = filter.consumer.includes('/')
-        ? filter.consumer.split('/', 2)
-        : ['*', filter.consumer];
-      if (!/^[A-Za-z0-9_*-]+$/.test(streamPart!) || !/^[A-Za-z0-9_-]+$/.test(durablePart!))
-        throw new Error(`not a consumer name: ${filter.consumer}`);
-      subject = subjectOf(`deadletter.record.${streamPart}.${durablePart}`);
-    }
-    const records = await readRecords(subject);
-    return filter.id === undefined
-      ? records
-      : records.filter(
-          (record) => record.eventId === filter.id || String(record.seq) === filter.id,
-        );
-  }
-
-  async function replayDeadLetters(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
-    const records = (await listDeadLetters(filter)).filter((record) => record.event !== null);
-    if (records.length > 0) await ensureDeadLetterStream();
-    for (const record of records) {
-      const hdrs = headers();
-      hdrs.set(DEAD_LETTER_SEQ_HEADER, String(record.seq));
-      const { seq: _seq, ...stored } = record;
-      await js.publish(
-        subjectOf(replaySubject(record.stream, record.consumer)),
-        JSON.stringify(stored),
-        { headers: hdrs, timeout: 5_000 },
-      );
-      logger.info('dead letter replayed', {
-        seq: record.seq,
-        eventId: record.eventId,
-        type: record.type,
-        stream: record.stream,
-        durable: record.consumer,
-      });
-    }
-    return records;
-  }
-
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     closing ??= (async () => {
@@ -760,8 +619,8 @@ export async function connectBus(
     ensureStream,
     publish: (event, trace) => publish(ctx, event, trace),
     consume,
-    listDeadLetters,
-    replayDeadLetters,
+    listDeadLetters: (filter) => listDeadLetters(ctx, filter),
+    replayDeadLetters: (filter) => replayDeadLetters(ctx, filter),
     readHistory,
     close,
   };
