@@ -1,8 +1,11 @@
 import { headers } from '@nats-io/transport-node';
+import type { JsMsg } from '@nats-io/jetstream';
+import { eventEnvelopeSchema } from '@levelup/contracts';
 import type { BusContext } from './context.ts';
+import type { ConsumerRules } from './deliveries.ts';
 import { DEAD_LETTER_SEQ_HEADER, STREAM_NOT_FOUND, isApiError, replaySubject } from './rules.ts';
 import { ensureDeadLetterStream } from './streams.ts';
-import type { DeadLetter, DeadLetterFilter } from './types.ts';
+import type { DeadLetter, DeadLetterFilter, Delivery } from './types.ts';
 
 export async function listDeadLetters(
   ctx: BusContext,
@@ -49,6 +52,55 @@ export async function replayDeadLetters(
     });
   }
   return records;
+}
+
+/**
+ * The delivery of a replay request to the consumer that gave its event up; undefined when the request
+ * holds no readable event (it is dropped, the record stays).
+ */
+export function toReplayDelivery(
+  ctx: BusContext,
+  rules: ConsumerRules,
+  msg: JsMsg,
+): Delivery | undefined {
+  const { spec, maxDeliver, ackNoReply } = rules;
+  let record: Partial<DeadLetter> | undefined;
+  try {
+    record = msg.json<Partial<DeadLetter>>();
+  } catch {
+    record = undefined;
+  }
+  const parsed = eventEnvelopeSchema.safeParse(record?.event);
+  if (!record || !parsed.success) {
+    // The record stays in the dead letters; only this request is dropped.
+    ctx.logger.error('dead-letter replay without a readable event dropped', {
+      durable: spec.durable,
+      seq: msg.seq,
+    });
+    msg.term('unreadable replay');
+    return undefined;
+  }
+  const typed = spec.schemaFor?.(parsed.data.type)?.safeParse(record.event);
+  const event = typed?.success ? typed.data : parsed.data;
+  const recordSeq = Number(msg.headers?.get(DEAD_LETTER_SEQ_HEADER));
+  const delivery: Delivery = {
+    msg,
+    event,
+    meta: {
+      subject: ctx.subjectOf(event.type),
+      deliveryCount: msg.info.deliveryCount,
+      streamSequence: record.streamSequence ?? 0,
+    },
+    stream: spec.stream,
+    durable: spec.durable,
+    maxDeliver,
+    replay: {
+      recordSeq: Number.isInteger(recordSeq) && recordSeq > 0 ? recordSeq : undefined,
+      requestSeq: msg.seq,
+    },
+    ackNoReply,
+  };
+  return delivery;
 }
 
 /** The stored records under `subject` (a pattern), oldest first. */
