@@ -1,0 +1,70 @@
+import { requestContext } from '../request-context.ts';
+import { eventDuration } from '../telemetry/metrics.ts';
+import { SpanKind, contextFrom, inSpan } from '../telemetry/tracing.ts';
+import type { BusContext } from './context.ts';
+import { acknowledge, handleDelivery, traceCarrierOf } from './handling.ts';
+import { ACK_WAIT_MS } from './rules.ts';
+import type { ConsumeSpec, Delivery } from './types.ts';
+
+/**
+ * Events of one partition key: one call of the batch handler when all are first deliveries, else (or
+ * when the batch fails) the per-event handler, one at a time, in order.
+ */
+export async function handleBatch(
+  ctx: BusContext,
+  deliveries: Delivery[],
+  spec: ConsumeSpec,
+): Promise<void> {
+  const { logger, name } = ctx;
+  const one = async () => {
+    for (const delivery of deliveries) await handleDelivery(ctx, delivery, spec.handler);
+  };
+  const batchHandler = spec.batchHandler;
+  if (
+    !batchHandler ||
+    deliveries.length < 2 ||
+    deliveries.some((d) => d.meta.deliveryCount > 1 || d.replay)
+  )
+    return one();
+  const first = deliveries[0]!;
+  const started = performance.now();
+  const stillWorking = setInterval(() => {
+    for (const delivery of deliveries) delivery.msg.working();
+  }, ACK_WAIT_MS / 3);
+  try {
+    await requestContext.run({ requestId: first.event.requestId ?? first.event.id }, () =>
+      inSpan(
+        name,
+        `process batch of ${deliveries.length}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFrom(traceCarrierOf(first.msg)),
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.consumer.group.name': first.durable,
+            'messaging.batch.message_count': deliveries.length,
+          },
+        },
+        () => batchHandler(deliveries.map(({ event, meta }) => ({ event, meta }))),
+      ),
+    );
+  } catch (err) {
+    clearInterval(stillWorking);
+    logger.warn('batch not applied whole, handling its events one at a time', {
+      durable: first.durable,
+      events: deliveries.length,
+      error: err,
+    });
+    return one();
+  } finally {
+    clearInterval(stillWorking);
+  }
+  const seconds = (performance.now() - started) / 1_000 / deliveries.length;
+  for (const delivery of deliveries) {
+    eventDuration.observe(
+      { service: name, durable: delivery.durable, type: delivery.event.type, outcome: 'ok' },
+      seconds,
+    );
+    await acknowledge(ctx, delivery);
+  }
+}

@@ -1,0 +1,95 @@
+import { observeConsumers } from '../telemetry/metrics.ts';
+import { BatchingLanes } from '../batching-lanes.ts';
+import type { BusContext } from './context.ts';
+import { ensureConsumer } from './consumers.ts';
+import { toReplayDelivery } from './dead-letter-replay.ts';
+import { toDelivery, type ConsumerRules } from './deliveries.ts';
+import { handleBatch } from './batches.ts';
+import { handleDelivery } from './handling.ts';
+import { PartitionedLanes } from './partitioned-lanes.ts';
+import { pullLoop } from './pull-loop.ts';
+import { DEAD_LETTER_STREAM, DEFAULT_CONCURRENCY, replayDurable, replaySubject } from './rules.ts';
+import { ensureDeadLetterStream } from './streams.ts';
+import type { ConsumeSpec, ConsumerHandle, Delivery } from './types.ts';
+
+/**
+ * Starts a durable consumer: its stream's events through the lanes (or batches) to the handler, and the
+ * replays of its dead letters through a pull loop of their own.
+ */
+export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<ConsumerHandle> {
+  const { jsm, logger, name, consumers } = ctx;
+  const stream = ctx.streamOf(spec.stream);
+  const filterSubject = spec.filterSubject ? ctx.subjectOf(spec.filterSubject) : undefined;
+  const maxDeliver = Math.max(1, spec.maxDeliver ?? ctx.busMaxDeliver);
+  const limit = spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1;
+  await ensureConsumer(ctx, stream, spec.durable, filterSubject);
+  // Replays of this consumer's dead letters come through a consumer of their own, to this handler only.
+  await ensureDeadLetterStream(ctx);
+  const replayFilter = ctx.subjectOf(replaySubject(spec.stream, spec.durable));
+  const replayName = replayDurable(spec.stream, spec.durable);
+  await ensureConsumer(ctx, ctx.deadLetterStream, replayName, replayFilter);
+
+  const rules: ConsumerRules = { spec, maxDeliver, ackNoReply: spec.idempotent === true };
+  const batching =
+    spec.batchHandler && spec.partitionKey
+      ? new BatchingLanes<Delivery>({
+          limit,
+          maxBatch: Math.max(1, spec.maxBatch ?? 64),
+          maxQueued: 256,
+          run: (_key, deliveries) => handleBatch(ctx, deliveries, spec),
+        })
+      : undefined;
+  const lanes = new PartitionedLanes(limit);
+  const main = pullLoop(ctx, {
+    streamName: spec.stream,
+    durable: spec.durable,
+    filterSubject,
+    dispatch: async (msg) => {
+      const delivery = await toDelivery(ctx, rules, msg);
+      if (!delivery) return;
+      const key = spec.partitionKey?.(delivery.event);
+      if (batching) await batching.add(key, delivery);
+      else await lanes.run(key, () => handleDelivery(ctx, delivery, spec.handler));
+    },
+    idle: () => (batching ? batching.idle() : lanes.idle()),
+  });
+  const replayLanes = new PartitionedLanes(limit);
+  const replays = pullLoop(ctx, {
+    streamName: DEAD_LETTER_STREAM.name,
+    durable: replayName,
+    filterSubject: replayFilter,
+    idle: () => replayLanes.idle(),
+    dispatch: async (msg) => {
+      const delivery = toReplayDelivery(ctx, rules, msg);
+      if (!delivery) return;
+      await replayLanes.run(spec.partitionKey?.(delivery.event), () =>
+        handleDelivery(ctx, delivery, spec.handler),
+      );
+    },
+  });
+
+  // JetStream's backlog for this consumer, read when Prometheus scrapes.
+  const unobserve = observeConsumers(async () => {
+    const info = await jsm.consumers.info(stream, spec.durable);
+    return [
+      {
+        labels: { service: name, stream, durable: spec.durable },
+        values: { pending: info.num_pending, ackPending: info.num_ack_pending },
+      },
+    ];
+  });
+  let stopping: Promise<void> | undefined;
+  const handle: ConsumerHandle = {
+    stop() {
+      stopping ??= (async () => {
+        unobserve();
+        consumers.delete(handle);
+        await Promise.all([main.stop(), replays.stop()]);
+      })();
+      return stopping;
+    },
+  };
+  consumers.add(handle);
+  logger.info('consuming', { stream, durable: spec.durable, filterSubject });
+  return handle;
+}
