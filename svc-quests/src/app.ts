@@ -107,20 +107,29 @@ function relaysFor<K extends string>(
   ) as Record<K, OutboxRelay>;
 }
 
+/** Every collection's indexes, before the first request. */
+async function ensureIndexes(
+  db: QuestsDeps['db'],
+  models: ReturnType<typeof questsModels>,
+  taskModels: ReturnType<typeof lifeTaskModels>,
+): Promise<void> {
+  await Promise.all([
+    ensureQuestsIndexes(models),
+    ensureLifeTaskIndexes(taskModels),
+    seriesModel(db).init(),
+    occurrenceModel(db).init(),
+    goalStateModel(db).init(),
+    importBatchModel(db).init(),
+    calendarFeedModel(db).init(),
+  ]);
+}
+
 /** The HTTP app (no listen). Every /api route needs the gateway's signed identity. */
 export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
   const models = questsModels(deps.db);
   const taskModels = lifeTaskModels(deps.db);
-  await Promise.all([
-    ensureQuestsIndexes(models),
-    ensureLifeTaskIndexes(taskModels),
-    seriesModel(deps.db).init(),
-    occurrenceModel(deps.db).init(),
-    goalStateModel(deps.db).init(),
-    importBatchModel(deps.db).init(),
-    calendarFeedModel(deps.db).init(),
-  ]);
+  await ensureIndexes(deps.db, models, taskModels);
   const quests = questsRepository(models);
   const lifeTasks = lifeTasksRepository(taskModels);
   const series = seriesRepository(seriesModel(deps.db));
