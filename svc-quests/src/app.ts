@@ -138,11 +138,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const goals = goalStates(goalStateModel(deps.db), zones);
   const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
-  const quotas = questsQuotas({
-    Quest: models.Quest,
-    Series: seriesModel(deps.db),
-    LifeTask: taskModels.LifeTask,
-  });
+  const quotas = questsQuotas(deps.db);
   const materialiser = occurrenceMaterialiser({ occurrences, relay: relays.occurrences });
   const seriesUseCases = seriesService({
     series,

@@ -442,11 +442,7 @@ describe('an import that fails midway', () => {
       zones: userZones(questsModels(quests.deps.db)),
       seriesRelay: createOutboxRelay({ model: seriesModel(quests.deps.db), bus: quests.deps.bus }),
       clock,
-      quotas: questsQuotas({
-        Quest: questsModels(quests.deps.db).Quest,
-        Series: seriesModel(quests.deps.db),
-        LifeTask: lifeTaskModels(quests.deps.db).LifeTask,
-      }),
+      quotas: questsQuotas(quests.deps.db),
     });
   }
   const realRepository = () =>

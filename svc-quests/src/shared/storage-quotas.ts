@@ -1,21 +1,19 @@
-import type { Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { STORAGE_QUOTAS } from '@levelup/contracts';
 import { withinQuota } from '@levelup/service-kit';
-import type { LifeTaskDoc } from '../life-tasks/models.ts';
-import type { QuestDoc } from '../quests/models.ts';
-import type { SeriesDoc } from '../series/models.ts';
+import { lifeTaskModels } from '../life-tasks/models.ts';
+import { questsModels } from '../quests/models.ts';
+import { seriesModel } from '../series/models.ts';
 
 /**
  * The member's quotas on what svc-quests keeps (STORAGE_QUOTAS): each check counts their items over an
  * index (quests by userId + isCompleted, series by userId + deletedAt, life tasks by userId + isActive)
  * and refuses with 409 QUOTA_REACHED before anything is written.
  */
-export function questsQuotas(models: {
-  Quest: Model<QuestDoc>;
-  Series: Model<SeriesDoc>;
-  LifeTask: Model<LifeTaskDoc>;
-}) {
-  const { Quest, Series, LifeTask } = models;
+export function questsQuotas(db: Connection) {
+  const { Quest } = questsModels(db);
+  const Series = seriesModel(db);
+  const { LifeTask } = lifeTaskModels(db);
   return {
     /** One-off quests not completed nor deleted, and series not deleted, with `adding` more. */
     async activeQuests(userId: string, adding = 1): Promise<void> {
