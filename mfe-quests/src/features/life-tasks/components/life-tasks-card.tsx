@@ -24,24 +24,14 @@ const LifeTaskDeleteDialog = lazy(() => import('./life-task-delete-dialog.tsx'))
 const UNDO_SECONDS = 5;
 const CHANGED_READS = ['lifeTasks', 'grouped', 'overview', 'calendar'] as const;
 
-/**
- * The dashboard's Life Tasks card: to-do cards in urgency order (contracts' sortLifeTasks), Check Mate
- * and its Undo, remove, and Add Life Task.
- */
-export function LifeTasksCard() {
-  const tasks = useQuery(lifeTasksQueryOptions);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Un-completing a life task: Undo of its standing check-off, from the toast or the card. */
+function useLifeTaskUndo() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const applyXp = useXpChange();
-  const { now, timeZone } = useUserDay();
-  const [adding, setAdding] = useState(false);
-  const [used, setUsed] = useState(false);
-  const [editing, setEditing] = useState<LifeTask | null>(null);
-  const [removing, setRemoving] = useState<LifeTask | null>(null);
-  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-  // Un-completing a life task: Undo of its standing check-off, from the toast or the card.
-  const undo = useMutation({
+  return useMutation({
     mutationFn: undoLifeTaskCompletion,
     onSuccess: (result) => {
       applyXp(result.xpDelta);
@@ -60,6 +50,24 @@ export function LifeTasksCard() {
     },
     onError: (error) => toast.error({ title: message(error) }),
   });
+}
+
+/**
+ * The dashboard's Life Tasks card: to-do cards in urgency order (contracts' sortLifeTasks), Check Mate
+ * and its Undo, remove, and Add Life Task.
+ */
+export function LifeTasksCard() {
+  const tasks = useQuery(lifeTasksQueryOptions);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const applyXp = useXpChange();
+  const { now, timeZone } = useUserDay();
+  const [adding, setAdding] = useState(false);
+  const [used, setUsed] = useState(false);
+  const [editing, setEditing] = useState<LifeTask | null>(null);
+  const [removing, setRemoving] = useState<LifeTask | null>(null);
+
+  const undo = useLifeTaskUndo();
   const complete = useMutation({
     mutationFn: completeLifeTask,
     onSuccess: (task) => {
