@@ -27,7 +27,7 @@ test('the profile shows the feed link; it answers text/calendar with the schedul
   await expect(card.getByText('Anyone with the link can read these events')).toBeVisible();
   await card.getByRole('button', { name: 'Create calendar link' }).click();
   const field = card.getByRole('textbox', { name: 'Calendar feed URL' });
-  await expect(field).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expect(field).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{64}\.ics$/);
   const first = await field.inputValue();
   expect(first.startsWith(E2E_BASE_URL)).toBe(true);
   await expect(card.getByRole('button', { name: 'Copy' })).toBeVisible();

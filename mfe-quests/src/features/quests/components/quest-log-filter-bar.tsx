@@ -49,9 +49,9 @@ export function QuestLogFilterBar({
       <Select<string>
         id={`${id}-tag`}
         aria-label="Tag"
-        placeholder={tags.length === 0 ? 'No tags yet' : 'All tags'}
+        placeholder="All tags"
         allowClear
-        disabled={tags.length === 0 && filter.tag === null}
+        notFoundContent="No tags yet: add some to a quest in its edit dialog"
         value={filter.tag ?? undefined}
         options={tags.map((tag) => ({ value: tag, label: tag }))}
         onChange={(tag) => onChange({ ...filter, tag: tag ?? null })}
