@@ -26,6 +26,33 @@ export class SharedCountersUnavailable extends Error {
   override name = 'SharedCountersUnavailable';
 }
 
+/** Creates the bucket's stream, or brings an existing one to this configuration. */
+async function ensureBucketStream(jsm: JetStreamManager, bucket: string, ttlMs: number) {
+  const stream = `KV_${bucket}`;
+  const config = {
+    subjects: [`$KV.${bucket}.>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.Memory,
+    discard: DiscardPolicy.New,
+    max_msgs_per_subject: 1,
+    max_age: nanos(ttlMs),
+    allow_rollup_hdrs: true,
+    deny_delete: true,
+    allow_direct: true,
+    num_replicas: 1,
+  };
+  const exists = await jsm.streams.info(stream).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)
+        return false;
+      throw error;
+    },
+  );
+  if (exists) await jsm.streams.update(stream, config);
+  else await jsm.streams.add({ name: stream, ...config });
+}
+
 /**
  * The shared counters' JetStream key-value bucket: the connection (kept up, the bucket made again after
  * each reconnection and after a failed call), and reading and compare-and-set writing of one key. What
@@ -92,31 +119,8 @@ export function counterBucket(deps: {
     logger.error('shared counters failed to start', { bucket, error: String(error) });
   });
 
-  /** Creates the bucket, or brings an existing one to this configuration. */
   async function ensureBucket() {
-    if (!jsm) return;
-    const config = {
-      subjects: [`$KV.${bucket}.>`],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.Memory,
-      discard: DiscardPolicy.New,
-      max_msgs_per_subject: 1,
-      max_age: nanos(deps.ttlMs),
-      allow_rollup_hdrs: true,
-      deny_delete: true,
-      allow_direct: true,
-      num_replicas: 1,
-    };
-    const exists = await jsm.streams.info(stream).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)
-          return false;
-        throw error;
-      },
-    );
-    if (exists) await jsm.streams.update(stream, config);
-    else await jsm.streams.add({ name: stream, ...config });
+    if (jsm) await ensureBucketStream(jsm, bucket, deps.ttlMs);
   }
 
   let repairing: Promise<void> | undefined;
