@@ -128,6 +128,29 @@ export interface SessionResolverOptions {
 }
 
 /**
+ * Keys seen within `horizonMs`, at most `maxEntries` of them (the oldest go first): what the gateway
+ * remembers of revoked sessions and of sign-outs it made while svc-identity was away.
+ */
+function recentlySeen(maxEntries: number, horizonMs: number, now: () => number) {
+  const seenAt = new Map<string, number>();
+  return {
+    add(key: string) {
+      seenAt.set(key, now());
+      const horizon = now() - horizonMs;
+      for (const [oldest, at] of seenAt) {
+        if (at >= horizon && seenAt.size <= maxEntries) break;
+        seenAt.delete(oldest);
+      }
+    },
+    has: (key: string) => seenAt.has(key),
+    delete: (key: string) => seenAt.delete(key),
+    get size() {
+      return seenAt.size;
+    },
+  };
+}
+
+/**
  * Resolves the browser's session cookie to a user id by asking svc-identity (identity
  * at the edge). No other service ever sees the cookie. A short cache keeps the hop off most
  * requests; sign-out and sign-in through the gateway forget the session at once. Requests with the same
@@ -163,9 +186,10 @@ export function createSessionResolver(options: SessionResolverOptions) {
   });
   const pending = new Map<string, Promise<SessionLookup>>();
   /** Sessions revoked by hash: an answer naming one is refused even if it raced the revocation. */
-  const revokedHashes = new Map<string, number>();
+  // A revoked session never comes back, but the race it guards against lasts seconds, not days.
+  const revokedHashes = recentlySeen(maxEntries, Math.max(options.staleMs, 60_000), now);
   /** Session keys signed out here while svc-identity was away: refused until svc-identity confirms. */
-  const signedOutKeys = new Set<string>();
+  const signedOutKeys = recentlySeen(maxEntries, Infinity, now);
   let identityFailedUntil = 0;
   let lastFailure = '';
   const instances = instanceRotation(options.identityUrls, { retryMs, now });
@@ -265,19 +289,9 @@ export function createSessionResolver(options: SessionResolverOptions) {
     // Lookups under way may have been answered before the revocation: none of them is kept.
     pending.clear();
     if (revocation.sessionHash) {
-      revokedHashes.set(revocation.sessionHash, now());
-      pruneRevokedHashes();
+      revokedHashes.add(revocation.sessionHash);
     }
     return dropped;
-  }
-
-  function pruneRevokedHashes() {
-    // A revoked session never comes back, but the race it guards against lasts seconds, not days.
-    const horizon = now() - Math.max(options.staleMs, 60_000);
-    for (const [hash, at] of revokedHashes) {
-      if (at >= horizon && revokedHashes.size <= maxEntries) break;
-      revokedHashes.delete(hash);
-    }
   }
 
   /** Sign-out through this gateway while svc-identity is away: refuse the session until svc-identity confirms. */
@@ -285,13 +299,9 @@ export function createSessionResolver(options: SessionResolverOptions) {
     const session = sessionCookieOf(header);
     if (!session) return;
     forget(header);
-    signedOutKeys.add(session.key);
     // At the bound the oldest sign-out goes: its session is no longer in the cache, so it is never
     // served stale; only svc-identity's own answer could still vouch for it until the replay reaches it.
-    for (const oldest of signedOutKeys) {
-      if (signedOutKeys.size <= maxEntries) break;
-      signedOutKeys.delete(oldest);
-    }
+    signedOutKeys.add(session.key);
   }
 
   /** svc-identity has ended the session itself: its own answer (401) now refuses the cookie. */
