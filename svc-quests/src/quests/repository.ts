@@ -15,7 +15,12 @@ export type QuestStateChange = Pick<
   | 'progressNotes'
 >;
 
-export function questsRepository({ Quest }: QuestsModels) {
+export function questsRepository(models: QuestsModels) {
+  return { ...questWrites(models), ...questReads(models) };
+}
+
+/** Creating, editing and deleting quests, their completion state, and hiding done ones. */
+function questWrites({ Quest }: QuestsModels) {
   return {
     /** Creates a quest; `eventFor` (given its id) puts an event in its outbox in the same write. */
     async create(
@@ -34,44 +39,6 @@ export function questsRepository({ Quest }: QuestsModels) {
         ...(event ? { outbox: [outboxEntry(event)] } : {}),
       });
       return created.toObject();
-    },
-
-    /**
-     * The signed-in user's quests still on the dashboard, oldest first (newest last); with
-     * includeCleared also the done ones Clear Completed hid (the Quest Log). Deleted quests never.
-     */
-    async listVisible(userId: string, includeCleared = false): Promise<QuestDoc[]> {
-      return Quest.find({
-        userId,
-        deletedAt: null,
-        ...(includeCleared ? {} : { hiddenFromDashboard: { $ne: true } }),
-      })
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<QuestDoc[]>();
-    },
-
-    /** A quest of this user, or null: another user's or a deleted quest is as unknown as a missing one. */
-    async findOwned(userId: string, questId: string): Promise<QuestDoc | null> {
-      const _id = objectId(questId);
-      if (!_id) return null;
-      return Quest.findOne({ _id, userId, deletedAt: null }).lean<QuestDoc>();
-    },
-
-    /** The quest (deleted or not) one of whose latest completions was this event, or null. */
-    async findByCompletionEvent(userId: string, eventId: string): Promise<QuestDoc | null> {
-      return Quest.findOne({ userId, completionEventIds: eventId }).lean<QuestDoc>();
-    },
-
-    /** Which of these event ids are still a (not deleted) quest's standing completion. */
-    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
-      const rows = await Quest.find({
-        userId,
-        completionEventId: { $in: eventIds },
-        deletedAt: null,
-      })
-        .select({ completionEventId: 1 })
-        .lean<Pick<QuestDoc, 'completionEventId'>[]>();
-      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
     },
 
     /**
@@ -154,6 +121,49 @@ export function questsRepository({ Quest }: QuestsModels) {
         { $set: { hiddenFromDashboard: true } },
       );
       return result.modifiedCount;
+    },
+  };
+}
+
+/** Reading quests: the lists, one quest, the completions Undo may take back, days and counts. */
+function questReads({ Quest }: QuestsModels) {
+  return {
+    /**
+     * The signed-in user's quests still on the dashboard, oldest first (newest last); with
+     * includeCleared also the done ones Clear Completed hid (the Quest Log). Deleted quests never.
+     */
+    async listVisible(userId: string, includeCleared = false): Promise<QuestDoc[]> {
+      return Quest.find({
+        userId,
+        deletedAt: null,
+        ...(includeCleared ? {} : { hiddenFromDashboard: { $ne: true } }),
+      })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<QuestDoc[]>();
+    },
+
+    /** A quest of this user, or null: another user's or a deleted quest is as unknown as a missing one. */
+    async findOwned(userId: string, questId: string): Promise<QuestDoc | null> {
+      const _id = objectId(questId);
+      if (!_id) return null;
+      return Quest.findOne({ _id, userId, deletedAt: null }).lean<QuestDoc>();
+    },
+
+    /** The quest (deleted or not) one of whose latest completions was this event, or null. */
+    async findByCompletionEvent(userId: string, eventId: string): Promise<QuestDoc | null> {
+      return Quest.findOne({ userId, completionEventIds: eventId }).lean<QuestDoc>();
+    },
+
+    /** Which of these event ids are still a (not deleted) quest's standing completion. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await Quest.find({
+        userId,
+        completionEventId: { $in: eventIds },
+        deletedAt: null,
+      })
+        .select({ completionEventId: 1 })
+        .lean<Pick<QuestDoc, 'completionEventId'>[]>();
+      return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
     },
 
     async completedForUser(
