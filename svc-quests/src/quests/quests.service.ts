@@ -28,6 +28,77 @@ export const questNotFound = () => notFound('Quest not found');
 /** Hides done items of another kind on Clear Completed (the occurrences), returning how many. */
 export type HideCompletedElsewhere = (userId: string) => Promise<number>;
 
+/** What the quest service's shared steps need. */
+interface QuestWriteContext {
+  quests: QuestsRepository;
+  zones: UserZones;
+  relay: OutboxRelay;
+  clock: () => Date;
+  owned: (userId: string, questId: string) => Promise<QuestDoc>;
+}
+
+type MoveArgs = [
+  userId: string,
+  questId: string,
+  target: (quest: QuestDoc) => CompletionType,
+  requestId: string | undefined,
+  progressNotes?: string | null,
+  day?: string,
+];
+
+/** Moves a quest to another completion type, exactly once (moveCompletion). */
+async function moveQuest(
+  { quests, zones, relay, clock, owned }: QuestWriteContext,
+  ...[userId, questId, target, requestId, progressNotes, day]: MoveArgs
+): Promise<ToggleQuestResponse> {
+  const [quest, timeZone] = await Promise.all([owned(userId, questId), zones.timeZoneOf(userId)]);
+  return moveCompletion({
+    item: quest,
+    userId,
+    timeZone,
+    now: clock(),
+    to: target(quest),
+    requestId,
+    progressNotes,
+    day,
+    occurrenceId: null,
+    // Only a quest with a scheduled time has a reminder (questReminderEvent).
+    remindable: Boolean(quest.scheduledTime),
+    apply: (item, change, event) =>
+      quests.applyStateChange(item, change, event, reminderAfterUndo(item, event)),
+    reload: () => owned(userId, questId),
+    flush: (item) => relay.flush(item),
+    toDto: toQuest,
+  });
+}
+
+type UpdateArgs = [
+  userId: string,
+  questId: string,
+  fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+];
+
+/** Edits a quest and, when that changes what its reminder says, reschedules it in the same write. */
+async function updateQuestWithReminder(
+  { quests, relay, clock, owned }: QuestWriteContext,
+  ...[userId, questId, fields]: UpdateArgs
+): Promise<QuestDoc> {
+  const before = await owned(userId, questId);
+  const after = {
+    ...before,
+    title: ('title' in fields && fields.title) || before.title,
+    scheduledTime: fields.scheduledTime !== undefined ? fields.scheduledTime : before.scheduledTime,
+  };
+  const moved =
+    (after.scheduledTime?.getTime() ?? null) !== (before.scheduledTime?.getTime() ?? null) ||
+    (after.scheduledTime !== null && after.title !== before.title);
+  const reminder = moved ? questReminderEvent(after, clock()) : null;
+  const updated = await quests.update(userId, questId, fields, reminder);
+  if (!updated) throw questNotFound();
+  if (reminder) await relay.flush(updated);
+  return updated;
+}
+
 export function questsService(deps: {
   quests: QuestsRepository;
   zones: UserZones;
@@ -44,59 +115,9 @@ export function questsService(deps: {
     if (!quest) throw questNotFound();
     return quest;
   }
-
-  /** Moves a quest to another completion type, exactly once (moveCompletion). */
-  async function move(
-    userId: string,
-    questId: string,
-    target: (quest: QuestDoc) => CompletionType,
-    requestId: string | undefined,
-    progressNotes?: string | null,
-    day?: string,
-  ): Promise<ToggleQuestResponse> {
-    const [quest, timeZone] = await Promise.all([owned(userId, questId), zones.timeZoneOf(userId)]);
-    return moveCompletion({
-      item: quest,
-      userId,
-      timeZone,
-      now: clock(),
-      to: target(quest),
-      requestId,
-      progressNotes,
-      day,
-      occurrenceId: null,
-      // Only a quest with a scheduled time has a reminder (questReminderEvent).
-      remindable: Boolean(quest.scheduledTime),
-      apply: (item, change, event) =>
-        quests.applyStateChange(item, change, event, reminderAfterUndo(item, event)),
-      reload: () => owned(userId, questId),
-      flush: (item) => relay.flush(item),
-      toDto: toQuest,
-    });
-  }
-
-  /** Edits a quest and, when that changes what its reminder says, reschedules it in the same write. */
-  async function updateWithReminder(
-    userId: string,
-    questId: string,
-    fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
-  ): Promise<QuestDoc> {
-    const before = await owned(userId, questId);
-    const after = {
-      ...before,
-      title: ('title' in fields && fields.title) || before.title,
-      scheduledTime:
-        fields.scheduledTime !== undefined ? fields.scheduledTime : before.scheduledTime,
-    };
-    const moved =
-      (after.scheduledTime?.getTime() ?? null) !== (before.scheduledTime?.getTime() ?? null) ||
-      (after.scheduledTime !== null && after.title !== before.title);
-    const reminder = moved ? questReminderEvent(after, clock()) : null;
-    const updated = await quests.update(userId, questId, fields, reminder);
-    if (!updated) throw questNotFound();
-    if (reminder) await relay.flush(updated);
-    return updated;
-  }
+  const ctx: QuestWriteContext = { quests, zones, relay, clock, owned };
+  const move = (...args: MoveArgs) => moveQuest(ctx, ...args);
+  const updateWithReminder = (...args: UpdateArgs) => updateQuestWithReminder(ctx, ...args);
 
   return {
     /** A quest with a scheduled time has its reminder scheduled in the same write. */
