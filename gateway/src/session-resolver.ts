@@ -150,6 +150,38 @@ function recentlySeen(maxEntries: number, horizonMs: number, now: () => number) 
   };
 }
 
+/** Drops the cached sessions a revocation names (one by hash, or every session of the user). */
+function dropRevoked(cache: ReturnType<typeof createSessionCache>, revocation: Revocation): number {
+  let dropped = 0;
+  for (const [key, entry] of cache.entries()) {
+    const match = revocation.sessionHash
+      ? entry.sessionHash === revocation.sessionHash
+      : entry.userId === revocation.userId;
+    if (match) {
+      cache.drop(key);
+      dropped += 1;
+    }
+  }
+  return dropped;
+}
+
+/** svc-identity's answer for a signed-in session, or null when it is not one (bounded field sizes). */
+function sessionAnswerOf(
+  answer: unknown,
+): { userId: string; role: UserRole; sessionHash: string | undefined } | null {
+  const body = (answer ?? {}) as { userId?: unknown; role?: unknown; sessionHash?: unknown };
+  if (typeof body.userId !== 'string' || body.userId.length > MAX_ANSWER_FIELD) return null;
+  return {
+    userId: body.userId,
+    // Only svc-identity's explicit 'admin' grants admin rights; anything else is a member.
+    role: body.role === 'admin' ? 'admin' : 'member',
+    sessionHash:
+      typeof body.sessionHash === 'string' && body.sessionHash.length <= MAX_ANSWER_FIELD
+        ? body.sessionHash
+        : undefined,
+  };
+}
+
 /**
  * Resolves the browser's session cookie to a user id by asking svc-identity (identity
  * at the edge). No other service ever sees the cookie. A short cache keeps the hop off most
@@ -241,24 +273,14 @@ export function createSessionResolver(options: SessionResolverOptions) {
       await response.body?.cancel();
       return failed(key, `svc-identity answered ${response.status}`);
     }
-    const body = (await response.json().catch(() => ({}))) as {
-      userId?: unknown;
-      role?: unknown;
-      sessionHash?: unknown;
-    };
-    if (typeof body.userId !== 'string' || body.userId.length > MAX_ANSWER_FIELD)
-      return failed(key, 'malformed session answer');
-    // Only svc-identity's explicit 'admin' grants admin rights; anything else is a member.
-    const role: UserRole = body.role === 'admin' ? 'admin' : 'member';
-    const sessionHash =
-      typeof body.sessionHash === 'string' && body.sessionHash.length <= MAX_ANSWER_FIELD
-        ? body.sessionHash
-        : undefined;
+    const answer = sessionAnswerOf(await response.json().catch(() => ({})));
+    if (!answer) return failed(key, 'malformed session answer');
+    const { userId, role, sessionHash } = answer;
     // The revocation event can overtake the store's delete (svc-identity publishes, then commits).
     if (sessionHash && revokedHashes.has(sessionHash)) return { kind: 'anonymous' };
     identityFailedUntil = 0;
-    if (current()) cache.remember(key, body.userId, role, sessionHash);
-    return { kind: 'signed-in', userId: body.userId, role };
+    if (current()) cache.remember(key, userId, role, sessionHash);
+    return { kind: 'signed-in', userId, role };
   }
 
   function failed(key: string, reason: string): SessionLookup {
@@ -276,16 +298,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
 
   /** An identity.session_revoked event: the session (or every session of the user) ends here now. */
   function revoke(revocation: Revocation): number {
-    let dropped = 0;
-    for (const [key, entry] of cache.entries()) {
-      const match = revocation.sessionHash
-        ? entry.sessionHash === revocation.sessionHash
-        : entry.userId === revocation.userId;
-      if (match) {
-        cache.drop(key);
-        dropped += 1;
-      }
-    }
+    const dropped = dropRevoked(cache, revocation);
     // Lookups under way may have been answered before the revocation: none of them is kept.
     pending.clear();
     if (revocation.sessionHash) {
