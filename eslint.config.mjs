@@ -66,7 +66,6 @@ export default tseslint.config(
       'svc-quests/src/life-tasks/life-tasks.service.ts',
       'svc-quests/src/life-tasks/repository.ts',
       'svc-quests/src/occurrences/repository.ts',
-      'svc-quests/src/quests/quests.service.ts',
       'svc-quests/src/series/series.service.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
