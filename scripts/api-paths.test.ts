@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTest, linesOutsideComments, sources } from './source-literals.ts';
 
 /**
  * One contract drives every call: an API path is written once, in packages/contracts, and every route,
@@ -34,42 +35,9 @@ const ALLOWED: Record<string, string> = {
 /** A quoted or template literal whose text starts with /api followed by /, a quote, ? or the end. */
 export const API_LITERAL = /(['"`])\/api(?=[/'"`?])/;
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/test/');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
 /** Lines with an API path literal, comments left aside (they may name a path in prose). */
 export function apiPathLiterals(text: string): { line: number; text: string }[] {
-  const hits: { line: number; text: string }[] = [];
-  let inBlock = false;
-  text.split('\n').forEach((raw, index) => {
-    let line = raw;
-    if (inBlock) {
-      const end = line.indexOf('*/');
-      if (end === -1) return;
-      line = line.slice(end + 2);
-      inBlock = false;
-    }
-    line = line.replace(/\/\*.*?\*\//g, '');
-    const open = line.indexOf('/*');
-    if (open !== -1) {
-      inBlock = true;
-      line = line.slice(0, open);
-    }
-    const comment = line.search(/(^|\s)\/\/(?!\/)/);
-    if (comment !== -1 && !/['"`][^'"`]*$/.test(line.slice(0, comment)))
-      line = line.slice(0, comment);
-    if (API_LITERAL.test(line)) hits.push({ line: index + 1, text: raw.trim() });
-  });
-  return hits;
+  return linesOutsideComments(text, API_LITERAL);
 }
 
 describe('API paths are written only in the contract', () => {

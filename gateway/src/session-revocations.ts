@@ -1,4 +1,4 @@
-import { sessionRevokedEventSchema } from '@levelup/contracts';
+import { EVENTS, sessionRevokedEventSchema } from '@levelup/contracts';
 import { subscribeEvents, type EventSubscription, type Logger } from '@levelup/service-kit';
 import type { GatewayConfig } from './config.ts';
 import type { SessionResolver } from './session-resolver.ts';
@@ -24,7 +24,7 @@ export function subscribeRevocations(
   return subscribeEvents({
     url: config.NATS_URL,
     name: 'gateway',
-    subject: 'identity.session_revoked',
+    subject: EVENTS.sessionRevoked.type,
     namespace: config.NATS_NAMESPACE,
     logger,
     onConnection: (connected) => sessions.followRevocations(connected),

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { ROOM_HEARTBEAT_MS, ROOM_PRESENCE_SWEEP_MS, STREAMS } from '@levelup/contracts';
+import { EVENTS, ROOM_HEARTBEAT_MS, ROOM_PRESENCE_SWEEP_MS, STREAMS } from '@levelup/contracts';
 import {
   byUser,
   createLogger,
@@ -9,8 +9,10 @@ import {
   type Bus,
   type ConsumerHandle,
   type Logger,
+  handleAll,
+  subscribe,
 } from '@levelup/service-kit';
-import { communityEventHandlers, feedEventSchemaFor, migrateFeed } from './feed/feed-events.ts';
+import { FEED_EVENTS, communityEventHandlers, migrateFeed } from './feed/feed-events.ts';
 import { calendarEntriesRepository, calendarEntriesService } from './calendar/calendar-entries.ts';
 import { calendarEntriesRouter } from './calendar/routes.ts';
 import { communityDataExport } from './data-export.ts';
@@ -176,34 +178,29 @@ export async function startWorkers(
   const relay = createOutboxRelay({ model: models.Session, bus: deps.bus, logger: deps.logger });
   relay.start();
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({
-      stream: STREAMS.IDENTITY.name,
+    await subscribe(deps.bus, {
       durable: CONSUMER,
-      filterSubject: 'identity.>',
-      handler: handlers.onIdentityEvent,
+      on: handleAll([EVENTS.userRegistered, EVENTS.userRenamed], handlers.onIdentityEvent),
     }),
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: CONSUMER,
-      filterSubject: 'quests.>',
-      handler: handlers.onQuestEvent,
+      on: handleAll(FEED_EVENTS, handlers.onQuestEvent),
       // A member's events that came in while their previous batch ran: one bulk write.
       batchHandler: handlers.onQuestEvents,
       partitionKey: byUser,
-      schemaFor: feedEventSchemaFor,
       idempotent: true,
     }),
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: CO_FOCUS_CONSUMER,
-      filterSubject: 'quests.>',
-      handler: coFocusHandler({
-        rooms: roomsRepository(models),
-        bus: deps.bus,
-        logger: deps.logger ?? createLogger(SERVICE_NAME),
-      }),
+      on: handleAll(
+        FEED_EVENTS,
+        coFocusHandler({
+          rooms: roomsRepository(models),
+          bus: deps.bus,
+          logger: deps.logger ?? createLogger(SERVICE_NAME),
+        }),
+      ),
       partitionKey: byUser,
-      schemaFor: feedEventSchemaFor,
       idempotent: true,
     }),
   ];

@@ -1,12 +1,14 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { STREAMS } from '@levelup/contracts';
+import { EVENTS, STREAMS } from '@levelup/contracts';
 import {
   createLogger,
   createServiceApp,
   type Bus,
   type ConsumerHandle,
   type Logger,
+  handleAll,
+  subscribe,
 } from '@levelup/service-kit';
 import { feedbackService } from './feedback/feedback.service.ts';
 import { feedbackModel } from './feedback/models.ts';
@@ -56,11 +58,9 @@ export async function startWorkers(
   await deps.bus.ensureStream(STREAMS.FEEDBACK);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({
-      stream: STREAMS.IDENTITY.name,
+    await subscribe(deps.bus, {
       durable: CONSUMER,
-      filterSubject: 'identity.>',
-      handler: onIdentityEvent,
+      on: handleAll([EVENTS.userRegistered, EVENTS.userRenamed], onIdentityEvent),
     }),
   ];
   return {

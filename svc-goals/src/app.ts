@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { STREAMS } from '@levelup/contracts';
+import { EVENTS, STREAMS } from '@levelup/contracts';
 import {
   byUser,
   createLogger,
@@ -10,6 +10,8 @@ import {
   type ConsumerHandle,
   type Logger,
   type OutboxRelay,
+  handleAll,
+  subscribe,
 } from '@levelup/service-kit';
 import { goalTemplateModel } from './goal-templates/models.ts';
 import { goalTemplatesService } from './goal-templates/goal-templates.service.ts';
@@ -21,7 +23,7 @@ import { goalsRepository } from './goals/repository.ts';
 import { goalsRouter } from './goals/routes.ts';
 import { questViewModels } from './quest-views/models.ts';
 import {
-  questEventSchemaFor,
+  GOALS_QUEST_EVENTS,
   questEventsBatchHandler,
   questEventsHandler,
 } from './quest-views/quest-events.ts';
@@ -129,23 +131,18 @@ export async function startWorkers(
   for (const relay of Object.values(relays)) relay.start();
   const use = services(deps, relays);
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: QUESTS_CONSUMER,
-      filterSubject: 'quests.>',
+      on: handleAll(GOALS_QUEST_EVENTS, questEventsHandler({ ...use, validated: true })),
       // One user's events in order, users side by side; what came in for a user while their previous
       // batch ran goes together (the talent counts in one bulk write).
       partitionKey: byUser,
-      handler: questEventsHandler({ ...use, validated: true }),
       batchHandler: questEventsBatchHandler({ ...use, validated: true }),
-      schemaFor: questEventSchemaFor,
       idempotent: true,
     }),
-    await deps.bus.consume({
-      stream: STREAMS.GOALS.name,
+    await subscribe(deps.bus, {
       durable: PROGRESS_HISTORY_CONSUMER,
-      filterSubject: 'goals.progressed',
-      handler: (event) => use.goals.recordProgressEvent(event),
+      on: { [EVENTS.goalProgressed.type]: (event) => use.goals.recordProgressEvent(event) },
       // One row per event id, whatever the order: users side by side.
       partitionKey: byUser,
       idempotent: true,

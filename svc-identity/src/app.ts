@@ -9,6 +9,8 @@ import {
   type Bus,
   type ConsumerHandle,
   type Logger,
+  handleAll,
+  subscribe,
 } from '@levelup/service-kit';
 import { attemptModel, attemptsRepository } from './auth/attempts.ts';
 import { authService } from './auth/auth.service.ts';
@@ -26,10 +28,11 @@ import { ensureIdentityIndexes, identityModels } from './users/models.ts';
 import { usersRepository } from './users/repository.ts';
 import { applyConfiguredAdmins } from './users/roles.ts';
 import {
+  XP_CO_FOCUS_EVENTS,
+  XP_QUEST_EVENTS,
   reconcileLegacyUsers,
   xpBatchHandler,
   xpEventHandler,
-  xpEventSchemaFor,
 } from './xp/apply-xp-event.ts';
 import { reminderModels, ensureReminderIndexes } from './reminders/models.ts';
 import { webPushSender, type PushSenderOptions, type VapidKeys } from './reminders/push-sender.ts';
@@ -38,7 +41,8 @@ import {
   REMINDER_COMMUNITY_CONSUMER,
   REMINDER_QUESTS_CONSUMER,
   reminderEventHandler,
-  reminderEventSchemaFor,
+  REMINDER_COMMUNITY_EVENTS,
+  REMINDER_QUESTS_EVENTS,
 } from './reminders/reminder-events.ts';
 import { remindersRepository } from './reminders/repository.ts';
 import { remindersService } from './reminders/reminders.service.ts';
@@ -167,25 +171,19 @@ export async function startWorkers(
   const relay = createOutboxRelay({ model: models.User, bus: deps.bus, logger });
   relay.start();
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: XP_CONSUMER,
-      filterSubject: 'quests.>',
-      handler: xpEventHandler(models, logger, { validated: true }),
+      on: handleAll(XP_QUEST_EVENTS, xpEventHandler(models, logger, { validated: true })),
       // What came in for a user while their previous batch ran: one update of the total.
       batchHandler: xpBatchHandler(models),
-      schemaFor: xpEventSchemaFor,
       idempotent: true,
       // Several users' events at once; one user's in stream order.
       partitionKey: byUser,
     }),
     // The co-focus bonus (svc-community): the same one-at-a-time path, exactly once by event id.
-    await deps.bus.consume({
-      stream: STREAMS.COMMUNITY.name,
+    await subscribe(deps.bus, {
       durable: XP_CONSUMER,
-      filterSubject: 'community.co_focus.>',
-      handler: xpEventHandler(models, logger, { validated: true }),
-      schemaFor: xpEventSchemaFor,
+      on: handleAll(XP_CO_FOCUS_EVENTS, xpEventHandler(models, logger, { validated: true })),
       idempotent: true,
       partitionKey: byUser,
     }),
@@ -194,17 +192,15 @@ export async function startWorkers(
   const reminderStore = reminderModels(deps.db);
   await ensureReminderIndexes(reminderStore);
   const reminders = remindersRepository(reminderStore);
-  for (const [stream, durable] of [
-    [STREAMS.QUESTS, REMINDER_QUESTS_CONSUMER],
-    [STREAMS.COMMUNITY, REMINDER_COMMUNITY_CONSUMER],
+  const onReminderEvent = reminderEventHandler(reminders);
+  for (const [events, durable] of [
+    [REMINDER_QUESTS_EVENTS, REMINDER_QUESTS_CONSUMER],
+    [REMINDER_COMMUNITY_EVENTS, REMINDER_COMMUNITY_CONSUMER],
   ] as const) {
     consumers.push(
-      await deps.bus.consume({
-        stream: stream.name,
+      await subscribe(deps.bus, {
         durable,
-        filterSubject: stream.subjects[0],
-        handler: reminderEventHandler(reminders),
-        schemaFor: reminderEventSchemaFor,
+        on: handleAll(events, onReminderEvent),
         idempotent: true,
         partitionKey: byUser,
       }),

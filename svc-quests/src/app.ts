@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { STREAMS } from '@levelup/contracts';
+import { EVENTS, STREAMS } from '@levelup/contracts';
 import {
   byUser,
   calendarFeedTokens,
@@ -12,6 +12,8 @@ import {
   type Logger,
   type OutboxRelay,
   type OutboxRelayOptions,
+  handleAll,
+  subscribe,
 } from '@levelup/service-kit';
 import { calendarFeedService } from './calendar-feed/calendar-feed.service.ts';
 import { communityCalendar } from './calendar-feed/community-calendar.ts';
@@ -21,7 +23,7 @@ import { calendarFeedPublicRouter, calendarFeedRouter } from './calendar-feed/ro
 import { tokenSealer } from './calendar-feed/tokens.ts';
 import { calendarService } from './dashboard/calendar.service.ts';
 import { overviewService } from './dashboard/overview.service.ts';
-import { goalStateModel, goalStates } from './goals/goal-states.ts';
+import { GOAL_STATE_EVENTS, goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
 import {
   undoableCompletionsService,
@@ -61,7 +63,7 @@ import { todosRouter } from './todos/routes.ts';
 import { todosService } from './todos/todos.service.ts';
 import { questsQuotas } from './shared/storage-quotas.ts';
 import { userZones } from './users/user-zones.ts';
-import { followZoneEvents } from './users/zone-events.ts';
+import { ZONE_EVENTS, followZoneEvents } from './users/zone-events.ts';
 
 export const SERVICE_NAME = 'svc-quests';
 export const DEFAULT_COMMUNITY_URL = 'http://localhost:4004';
@@ -289,32 +291,24 @@ export async function startWorkers(
   const goals = goalStates(goalStateModel(deps.db), zones);
   const lifeTaskHistory = lifeTaskCompletionHistory(lifeTasksRepository(lifeTaskModels(deps.db)));
   const consumers: ConsumerHandle[] = [
-    await deps.bus.consume({
-      stream: STREAMS.IDENTITY.name,
+    await subscribe(deps.bus, {
       durable: IDENTITY_CONSUMER,
-      filterSubject: 'identity.>',
-      handler: (event) => zones.apply(event),
+      on: handleAll(ZONE_EVENTS, (event) => zones.apply(event)),
     }),
-    await deps.bus.consume({
-      stream: STREAMS.GOALS.name,
+    await subscribe(deps.bus, {
       durable: GOALS_CONSUMER,
-      filterSubject: 'goals.>',
-      handler: (event) => goals.apply(event),
+      on: handleAll(GOAL_STATE_EVENTS, (event) => goals.apply(event)),
       // Newest-wins per goal and safe to apply twice: users side by side, one user's goals in order.
       partitionKey: byUser,
       idempotent: true,
     }),
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: LIFE_TASK_HISTORY_CONSUMER,
-      filterSubject: 'quests.life_task_completed',
-      handler: (event) => lifeTaskHistory.apply(event),
+      on: { [EVENTS.lifeTaskCompleted.type]: (event) => lifeTaskHistory.apply(event) },
     }),
-    await deps.bus.consume({
-      stream: STREAMS.QUESTS.name,
+    await subscribe(deps.bus, {
       durable: LIFE_TASK_UNDO_HISTORY_CONSUMER,
-      filterSubject: 'quests.life_task_uncompleted',
-      handler: (event) => lifeTaskHistory.apply(event),
+      on: { [EVENTS.lifeTaskUncompleted.type]: (event) => lifeTaskHistory.apply(event) },
     }),
   ];
   return {

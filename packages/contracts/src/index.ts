@@ -84,6 +84,8 @@ export * from './events/envelope.ts';
 export * from './events/quests.ts';
 export * from './events/identity.ts';
 export * from './events/goals.ts';
+export * from './events/table.ts';
+export * from './events/groups.ts';
 export * from './events/make-event.ts';
 
 // reminders: Web Push subscriptions, settings, the reminder list and the events that schedule them

@@ -90,6 +90,9 @@ export {
   MAX_DELIVER,
   DEAD_LETTER_STREAM,
   DEAD_LETTER_SEQ_HEADER,
+  subscribe,
+  subscription,
+  handleAll,
 } from './bus.ts';
 export { BatchingLanes } from './batching-lanes.ts';
 export type { BatchingLanesOptions } from './batching-lanes.ts';
@@ -107,6 +110,9 @@ export type {
   EventMeta,
   HistoryEntry,
   StreamSpec,
+  EventHandlers,
+  Subscription,
+  SubscribeSpec,
 } from './bus.ts';
 export { subscribeEvents } from './event-subscription.ts';
 export { natsConnectOptions } from './nats-url.ts';

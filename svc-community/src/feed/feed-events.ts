@@ -1,5 +1,5 @@
 import {
-  QUEST_XP_EVENT_TYPES,
+  EVENTS,
   questXpEventSchema,
   userRegisteredEventSchema,
   userRenamedEventSchema,
@@ -10,17 +10,12 @@ import {
   PermanentEventError,
   isDuplicateKeyError,
   type BatchHandler,
-  type EventSchema,
   type Logger,
 } from '@levelup/service-kit';
 import type { CommunityModels, FeedEntryDoc } from '../models.ts';
 
-const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
-
-/** The schema the feed consumer reads quest events with: the bus validates once, before the handler. */
-export function feedEventSchemaFor(type: string): EventSchema | undefined {
-  return questXpTypes.includes(type) ? questXpEventSchema : undefined;
-}
+/** What the feed (and the co-focus bonus) follows: completions, and their Undo. */
+export const FEED_EVENTS = [EVENTS.questCompleted, EVENTS.questRevoked] as const;
 
 export const feedEntryKey = (userId: string, questId: string) => `${userId}:${questId}`;
 
@@ -32,7 +27,7 @@ export const feedEntryKey = (userId: string, questId: string) => `${userId}:${qu
 function feedWrite(event: EventEnvelope, data: QuestXpEventData) {
   const at = new Date(event.occurredAt);
   const _id = feedEntryKey(data.userId, data.questId);
-  if (event.type === 'quests.revoked') {
+  if (event.type === EVENTS.questRevoked.type) {
     return {
       filter: { _id, $or: [{ revokedAt: null }, { revokedAt: { $lt: at } }] },
       update: { $set: { userId: data.userId, questId: data.questId, revokedAt: at } },
@@ -54,9 +49,9 @@ function feedWrite(event: EventEnvelope, data: QuestXpEventData) {
   };
 }
 
-const feedTypes = new Set(['quests.completed', 'quests.revoked']);
+const feedTypes = new Set<string>(FEED_EVENTS.map((entry) => entry.type));
 
-/** Quest data of a feed event; `validated`: the bus checked it with feedEventSchemaFor. */
+/** Quest data of a feed event; `validated`: the bus checked it with its EVENTS entry's schema. */
 function feedData(event: EventEnvelope, validated: boolean): QuestXpEventData | null {
   if (!feedTypes.has(event.type)) return null;
   if (validated) return (event as unknown as { data: QuestXpEventData }).data;
@@ -83,9 +78,9 @@ export function communityEventHandlers(
 
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
-      event.type === 'identity.user_registered'
+      event.type === EVENTS.userRegistered.type
         ? userRegisteredEventSchema.safeParse(event)
-        : event.type === 'identity.user_renamed'
+        : event.type === EVENTS.userRenamed.type
           ? userRenamedEventSchema.safeParse(event)
           : null;
     if (!parsed) return;
@@ -148,7 +143,7 @@ export async function migrateFeed(
     ({ id, type, version: 1, occurredAt: new Date(at).toISOString(), data }) as EventEnvelope;
   for await (const item of FeedItem.find().lean().cursor()) {
     await onQuestEvent(
-      asEvent('quests.completed', item._id, item.completedAt, {
+      asEvent(EVENTS.questCompleted.type, item._id, item.completedAt, {
         userId: item.userId,
         questId: item.questId,
         title: item.questTitle,
@@ -160,7 +155,7 @@ export async function migrateFeed(
   for await (const revocation of FeedRevocation.find().lean().cursor()) {
     const split = revocation._id.indexOf(':');
     await onQuestEvent(
-      asEvent('quests.revoked', revocation._id, revocation.revokedAt, {
+      asEvent(EVENTS.questRevoked.type, revocation._id, revocation.revokedAt, {
         userId: revocation._id.slice(0, split),
         questId: revocation._id.slice(split + 1),
       }),

@@ -1,8 +1,8 @@
 import type { Connection } from 'mongoose';
-import { STREAMS } from '@levelup/contracts';
+import { subjectFilterOf } from '@levelup/contracts';
 import type { ReadModelRebuild } from '@levelup/service-kit';
 import { communityModels } from '../models.ts';
-import { communityEventHandlers, isShown } from './feed-events.ts';
+import { FEED_EVENTS, communityEventHandlers, isShown } from './feed-events.ts';
 
 /**
  * The achievements feed rebuilt from the QUESTS stream by the feed consumer's own handler: which member's
@@ -11,7 +11,7 @@ import { communityEventHandlers, isShown } from './feed-events.ts';
  */
 export const feedRebuild: ReadModelRebuild = {
   name: 'svc-community feed',
-  sources: [{ stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' }],
+  sources: [subjectFilterOf(FEED_EVENTS)],
   async prepare(scratch: Connection) {
     await communityModels(scratch).FeedEntry.init();
     const handlers = communityEventHandlers(communityModels(scratch));

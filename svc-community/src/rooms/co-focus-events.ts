@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  EVENTS,
   CO_FOCUS_BONUS_XP,
   EVENT_VERSION,
   type CoFocusEvent,
@@ -45,7 +46,7 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
   async function publishAward(award: CoFocusAwardDoc, requestId?: string) {
     logger.info('co-focus bonus', { userId: award.userId, sessionId: award.sessionId });
     await publish(
-      'community.co_focus.awarded',
+      EVENTS.coFocusAwarded.type,
       derivedEventId(`co-focus:${award._id}`),
       {
         userId: award.userId,
@@ -62,9 +63,10 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
   }
 
   return async function onQuestEvent(event: EventEnvelope, meta?: EventMeta): Promise<void> {
-    if (event.type !== 'quests.completed' && event.type !== 'quests.revoked') return;
+    if (event.type !== EVENTS.questCompleted.type && event.type !== EVENTS.questRevoked.type)
+      return;
     const data = event.data as unknown as QuestXpEventData;
-    if (event.type === 'quests.completed') {
+    if (event.type === EVENTS.questCompleted.type) {
       const at = new Date(event.occurredAt);
       // Attendance first: almost no completion comes from someone in a room, and then this one read is
       // all. It depends only on the event's time, so a redelivery finds the same room as the first
@@ -96,7 +98,7 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
     const award = await rooms.takeBack(data.userId, data.questId, event.id);
     if (!award) return;
     await publish(
-      'community.co_focus.revoked',
+      EVENTS.coFocusRevoked.type,
       derivedEventId(`co-focus-revoke:${award._id}`),
       {
         userId: award.userId,

@@ -1,4 +1,4 @@
-import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import { EVENTS, makeEvent, type EventEnvelope } from '@levelup/contracts';
 import type { SessionDoc } from './models.ts';
 
 /** A member who said "Remind Me" is reminded this long before the session starts. */
@@ -12,7 +12,7 @@ export function sessionReminderScheduled(
 ): EventEnvelope {
   const start = new Date(session.startTime);
   return makeEvent(
-    'community.reminder_scheduled',
+    EVENTS.sessionReminderScheduled.type,
     {
       userId,
       kind: 'session',
@@ -32,7 +32,7 @@ export function sessionReminderCancelled(
   now: Date,
 ): EventEnvelope {
   return makeEvent(
-    'community.reminder_cancelled',
+    EVENTS.sessionReminderCancelled.type,
     { userId, kind: 'session', itemId: session._id.toString() },
     { now },
   );

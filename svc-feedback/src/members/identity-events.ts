@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   userRegisteredEventSchema,
   userRenamedEventSchema,
   type EventEnvelope,
@@ -10,9 +11,9 @@ import type { MembersRepository } from './repository.ts';
 export function identityEventHandler(members: MembersRepository) {
   return async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
-      event.type === 'identity.user_registered'
+      event.type === EVENTS.userRegistered.type
         ? userRegisteredEventSchema.safeParse(event)
-        : event.type === 'identity.user_renamed'
+        : event.type === EVENTS.userRenamed.type
           ? userRenamedEventSchema.safeParse(event)
           : null;
     if (!parsed) return;

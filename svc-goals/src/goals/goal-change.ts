@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   GOAL_NOT_FOUND_MESSAGE,
   completedAtFor,
   goalChangeEventType,
@@ -51,20 +52,20 @@ function writeFor(goal: GoalDoc, plan: Plan, now: Date): GoalWrite {
       : goal.status);
   const completedAt = completedAtFor(status, goal, now);
   const after = { ...next, currentXp, status, completedAt };
-  const type = plan.deleted ? 'goals.changed' : goalChangeEventType(goal.status, status);
+  const type = plan.deleted ? EVENTS.goalChanged.type : goalChangeEventType(goal.status, status);
   const options = { requestId: currentRequestId(), now };
   const events: EventEnvelope[] = [makeEvent(type, goalEventData(after, plan.deleted), options)];
   if (plan.xp && delta !== 0) {
     events.push(
       makeEvent(
-        'goals.progressed',
+        EVENTS.goalProgressed.type,
         {
           userId: goal.userId,
           goalId: goal._id.toString(),
           deltaXp: delta,
           source: plan.xp.source,
           sourceId: plan.xp.sourceId,
-          isCompletion: type === 'goals.completed',
+          isCompletion: type === EVENTS.goalCompleted.type,
           goalTitle: after.title,
           goalCurrentXp: currentXp,
           goalTargetXp: after.targetXp,
@@ -121,7 +122,8 @@ export function goalChanges(deps: {
       await relay.flush(updated);
       // The row is written here for an answer that already shows it; the goals.progressed consumer
       // writes the same row (same id) should the process die first.
-      for (const event of write.events) if (event.type === 'goals.progressed') await record(event);
+      for (const event of write.events)
+        if (event.type === EVENTS.goalProgressed.type) await record(event);
       return updated;
     }
     throw conflict('The goal is changing too often; please try again');

@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   GOAL_ALREADY_COMPLETED_MESSAGE,
   GOAL_ARCHIVED_MESSAGE,
   STORAGE_QUOTAS,
@@ -59,7 +60,7 @@ export function goalsService(deps: {
         completedAt: input.status === 'completed' ? now : null,
       };
       const created = await goals.create(goal, (_id) =>
-        makeEvent('goals.created', goalEventData({ ...goal, _id, currentXp: 0 }), {
+        makeEvent(EVENTS.goalCreated.type, goalEventData({ ...goal, _id, currentXp: 0 }), {
           requestId: currentRequestId(),
           now,
         }),
@@ -155,7 +156,7 @@ export function goalsService(deps: {
 
     /** The goals.progressed consumer: the history row follows the event, exactly once by its id. */
     async recordProgressEvent(event: EventEnvelope): Promise<void> {
-      if (event.type !== 'goals.progressed') return;
+      if (event.type !== EVENTS.goalProgressed.type) return;
       await record(event);
     },
   };

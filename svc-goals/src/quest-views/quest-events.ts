@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   QUEST_XP_EVENT_TYPES,
   SERIES_EVENT_TYPES,
   occurrenceScheduledEventSchema,
@@ -11,7 +12,6 @@ import {
   type BatchHandler,
   type EventHandler,
   type EventMeta,
-  type EventSchema,
 } from '@levelup/service-kit';
 import type { SeriesLinksService } from '../series-links/series-links.service.ts';
 import { positionOf } from '../shared/event-order.ts';
@@ -21,13 +21,16 @@ import type { QuestViews } from './quest-views.ts';
 const seriesTypes: readonly string[] = SERIES_EVENT_TYPES;
 const xpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
 
-/** The schema svc-goals reads each quest event type with: the bus validates once, before the handler. */
-export function questEventSchemaFor(type: string): EventSchema | undefined {
-  if (seriesTypes.includes(type)) return seriesEventSchema;
-  if (type === 'quests.occurrence_scheduled') return occurrenceScheduledEventSchema;
-  if (xpTypes.includes(type)) return questXpEventSchema;
-  return undefined;
-}
+/** What svc-goals follows of svc-quests: series, occurrences, and the completions that move them. */
+export const GOALS_QUEST_EVENTS = [
+  EVENTS.seriesCreated,
+  EVENTS.seriesChanged,
+  EVENTS.seriesDeleted,
+  EVENTS.occurrenceScheduled,
+  EVENTS.questCompleted,
+  EVENTS.questPartial,
+  EVENTS.questRevoked,
+] as const;
 
 /** The event as its schema reads it: as it is when the bus validated it, else parsed here. */
 function read<S extends { safeParse(value: unknown): { success: boolean; data?: unknown } }>(
@@ -45,7 +48,7 @@ interface QuestEventDeps {
   views: QuestViews;
   links?: SeriesLinksService;
   talents: TalentTreeService;
-  /** The bus validated each event with questEventSchemaFor. */
+  /** The bus validated each event with its EVENTS entry's schema. */
   validated?: boolean;
 }
 
@@ -60,10 +63,10 @@ async function applyQuestEvent(
   const position = positionOf(event, meta);
   if (seriesTypes.includes(event.type)) {
     const parsed = read(seriesEventSchema, event, validated);
-    const deleted = parsed.type === 'quests.series_deleted';
+    const deleted = parsed.type === EVENTS.seriesDeleted.type;
     await deps.views.applySeries(parsed.data, deleted, position);
     if (deleted) await deps.links?.seriesDeleted(parsed.data.seriesId);
-  } else if (event.type === 'quests.occurrence_scheduled') {
+  } else if (event.type === EVENTS.occurrenceScheduled.type) {
     await deps.views.schedule(read(occurrenceScheduledEventSchema, event, validated).data);
   } else if (xpTypes.includes(event.type)) {
     const data = read(questXpEventSchema, event, validated).data;

@@ -1,12 +1,12 @@
 import type { Connection } from 'mongoose';
-import { STREAMS, linkedOccurrenceXp } from '@levelup/contracts';
+import { linkedOccurrenceXp, subjectFilterOf } from '@levelup/contracts';
 import type { ReadModelRebuild } from '@levelup/service-kit';
 import { creditKey, goalModels } from '../goals/models.ts';
 import { seriesLinkModel } from '../series-links/models.ts';
 import { talentModels } from '../talent-tree/models.ts';
 import { talentTreeService } from '../talent-tree/talent-tree.service.ts';
 import { questViewModels } from './models.ts';
-import { questEventsHandler } from './quest-events.ts';
+import { GOALS_QUEST_EVENTS, questEventsHandler } from './quest-events.ts';
 import { questViews } from './quest-views.ts';
 
 /**
@@ -18,7 +18,7 @@ import { questViews } from './quest-views.ts';
  */
 export const goalsRebuild: ReadModelRebuild = {
   name: 'svc-goals quest views, talents and linked goal XP',
-  sources: [{ stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' }],
+  sources: [subjectFilterOf(GOALS_QUEST_EVENTS)],
   async prepare(scratch: Connection) {
     const views = questViewModels(scratch);
     const talents = talentModels(scratch);

@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   countsTowardTalents,
   growthPathSchema,
   makeEvent,
@@ -153,7 +154,7 @@ export function talentTreeService(
       const now = clock();
       for (const node of due) {
         const event = makeEvent(
-          'goals.talent_unlocked',
+          EVENTS.talentUnlocked.type,
           {
             userId,
             nodeKey: node.nodeKey,

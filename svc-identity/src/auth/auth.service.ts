@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EVENTS,
   DEFAULT_TIME_ZONE,
   makeEvent,
   type LoginRequest,
@@ -45,7 +46,7 @@ export function authService(deps: {
       const id = randomUUID();
       const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
       const event = makeEvent(
-        'identity.user_registered',
+        EVENTS.userRegistered.type,
         { userId: id, username: input.username, displayName: input.displayName, timeZone },
         { requestId },
       );
@@ -74,7 +75,7 @@ export function authService(deps: {
       reason: SessionRevokedReason,
       requestId: string | undefined,
     ): Promise<void> {
-      const event = makeEvent('identity.session_revoked', { ...session, reason }, { requestId });
+      const event = makeEvent(EVENTS.sessionRevoked.type, { ...session, reason }, { requestId });
       const user = await users.recordEvent(session.userId, event);
       if (user) await relay.flush(user);
     },

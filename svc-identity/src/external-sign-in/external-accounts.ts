@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { DEFAULT_TIME_ZONE, makeEvent, usernameFrom } from '@levelup/contracts';
+import { EVENTS, DEFAULT_TIME_ZONE, makeEvent, usernameFrom } from '@levelup/contracts';
 import { isDuplicateKeyError, type OutboxRelay, perConnection } from '@levelup/service-kit';
 import type { UserDoc } from '../users/models.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -130,7 +130,7 @@ export function externalAccounts(deps: {
           userNumber: await users.nextUserNumber(),
         },
         makeEvent(
-          'identity.user_registered',
+          EVENTS.userRegistered.type,
           { userId: id, username, displayName, timeZone },
           { requestId },
         ),

@@ -1,4 +1,4 @@
-import { makeEvent, type ProfileUpdateRequest } from '@levelup/contracts';
+import { EVENTS, makeEvent, type ProfileUpdateRequest } from '@levelup/contracts';
 import { notFound, unauthenticated, type OutboxRelay } from '@levelup/service-kit';
 import type { UsersRepository } from '../users/repository.ts';
 import type { UserDoc } from '../users/models.ts';
@@ -31,7 +31,7 @@ export function profileService(deps: { users: UsersRepository; relay: OutboxRela
         timeZone !== current.timeZone;
       const event = changed
         ? makeEvent(
-            'identity.user_renamed',
+            EVENTS.userRenamed.type,
             { userId, username: input.username, displayName: input.displayName, timeZone },
             { requestId },
           )

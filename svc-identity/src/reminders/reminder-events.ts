@@ -1,17 +1,12 @@
 import {
-  QUEST_XP_EVENT_TYPES,
+  EVENTS,
   REMINDER_CANCELLED_EVENT_TYPES,
   REMINDER_SCHEDULED_EVENT_TYPES,
-  lifeTaskCompletedEventSchema,
-  questXpEventSchema,
-  reminderCancelledEventSchema,
-  reminderScheduledEventSchema,
   type EventEnvelope,
   type QuestXpEventData,
   type ReminderCancelledEventData,
   type ReminderScheduledEventData,
 } from '@levelup/contracts';
-import type { EventSchema } from '@levelup/service-kit';
 import type { RemindersRepository } from './repository.ts';
 
 /** Durable consumer names shared by every svc-identity instance. */
@@ -20,15 +15,21 @@ export const REMINDER_COMMUNITY_CONSUMER = 'svc-identity-reminders-community';
 
 const scheduledTypes: readonly string[] = REMINDER_SCHEDULED_EVENT_TYPES;
 const cancelledTypes: readonly string[] = REMINDER_CANCELLED_EVENT_TYPES;
-const completionTypes: readonly string[] = ['quests.completed', 'quests.partial'];
+const completionTypes: readonly string[] = [EVENTS.questCompleted.type, EVENTS.questPartial.type];
 
-export function reminderEventSchemaFor(type: string): EventSchema | undefined {
-  if (scheduledTypes.includes(type)) return reminderScheduledEventSchema;
-  if (cancelledTypes.includes(type)) return reminderCancelledEventSchema;
-  if ((QUEST_XP_EVENT_TYPES as readonly string[]).includes(type)) return questXpEventSchema;
-  if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
-  return undefined;
-}
+/** What moves reminders in svc-quests' stream: its reminders, and completions that cancel one. */
+export const REMINDER_QUESTS_EVENTS = [
+  EVENTS.questReminderScheduled,
+  EVENTS.questReminderCancelled,
+  EVENTS.questCompleted,
+  EVENTS.questPartial,
+  EVENTS.lifeTaskCompleted,
+] as const;
+/** svc-community's session and meetup reminders. */
+export const REMINDER_COMMUNITY_EVENTS = [
+  EVENTS.sessionReminderScheduled,
+  EVENTS.sessionReminderCancelled,
+] as const;
 
 /**
  * Whether a completion must cancel the item's pending reminder. A completion cancels it; an item that
@@ -56,7 +57,7 @@ export function reminderEventHandler(reminders: RemindersRepository) {
       const data = event.data as unknown as QuestXpEventData;
       if (!completionMayCancel(data)) return;
       await reminders.cancel(data.userId, data.occurrenceId ?? data.questId, at, true);
-    } else if (event.type === 'quests.life_task_completed') {
+    } else if (event.type === EVENTS.lifeTaskCompleted.type) {
       const data = event.data as { userId: string; lifeTaskId: string };
       await reminders.cancel(data.userId, data.lifeTaskId, at, true);
     }

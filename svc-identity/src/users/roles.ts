@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, outboxEntry, type Logger, perConnection } from '@levelup/service-kit';
-import { makeEvent, type UserRole } from '@levelup/contracts';
+import { EVENTS, makeEvent, type UserRole } from '@levelup/contracts';
 import { identityModels, type UserDoc } from './models.ts';
 
 /**
@@ -80,7 +80,7 @@ export async function changeRole(
   if (!found) return null;
   // Gateways reuse a session's answer (role included) for minutes: the revocation of every session of
   // the user, in the same write, makes each ask again. The running service's outbox publishes it.
-  const revocation = makeEvent('identity.session_revoked', { userId: found._id, reason: 'admin' });
+  const revocation = makeEvent(EVENTS.sessionRevoked.type, { userId: found._id, reason: 'admin' });
   const user = await User.findOneAndUpdate(
     { _id: found._id },
     { $set: { role }, $push: { outbox: outboxEntry(revocation) } },

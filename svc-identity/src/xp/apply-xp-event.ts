@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   CO_FOCUS_BONUS_REASON,
   CO_FOCUS_EVENT_TYPES,
   QUEST_XP_EVENT_TYPES,
@@ -18,7 +19,6 @@ import {
   PermanentEventError,
   isDuplicateKeyError,
   type BatchHandler,
-  type EventSchema,
   type Logger,
 } from '@levelup/service-kit';
 import type { IdentityModels } from '../users/models.ts';
@@ -36,6 +36,16 @@ function malformed(
   return new PermanentEventError(`malformed ${type} (${summary.join('; ')})`);
 }
 
+/** The events that move XP, by the stream they come in: completions, and co-focus bonuses. */
+export const XP_QUEST_EVENTS = [
+  EVENTS.questCompleted,
+  EVENTS.questPartial,
+  EVENTS.questRevoked,
+  EVENTS.lifeTaskCompleted,
+  EVENTS.lifeTaskUncompleted,
+] as const;
+export const XP_CO_FOCUS_EVENTS = [EVENTS.coFocusAwarded, EVENTS.coFocusRevoked] as const;
+
 interface XpMove {
   userId: string;
   xpDelta: number;
@@ -52,18 +62,9 @@ interface XpMove {
  */
 export const XP_RECENT_WINDOW = 200;
 
-/** The schema the XP consumer reads each event type with: the bus validates once, before the handler. */
-export function xpEventSchemaFor(type: string): EventSchema | undefined {
-  if (questXpTypes.includes(type)) return questXpEventSchema;
-  if (type === 'quests.life_task_completed') return lifeTaskCompletedEventSchema;
-  if (type === 'quests.life_task_uncompleted') return lifeTaskUncompletedEventSchema;
-  if (coFocusTypes.includes(type)) return coFocusEventSchema;
-  return undefined;
-}
-
 /**
  * The XP an event moves, or null for events that carry none. `validated`: the bus already checked the
- * event against xpEventSchemaFor, so its data is read as it is.
+ * event against its EVENTS entry's schema, so its data is read as it is.
  */
 function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
   if (questXpTypes.includes(event.type)) {
@@ -83,7 +84,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
       localDate: data.localDate,
     };
   }
-  if (event.type === 'quests.life_task_completed') {
+  if (event.type === EVENTS.lifeTaskCompleted.type) {
     let data;
     if (validated) {
       data = (event as unknown as { data: LifeTaskCompletedEventData }).data;
@@ -100,7 +101,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
       localDate: data.localDate,
     };
   }
-  if (event.type === 'quests.life_task_uncompleted') {
+  if (event.type === EVENTS.lifeTaskUncompleted.type) {
     // Undo of a life task's check-off: the ledger takes back what that completion earned.
     let data;
     if (validated) {
@@ -152,7 +153,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
  *
  * A crash between any two steps heals on redelivery: an unapplied row whose id is still in
  * `xpApplying` or `xpRecent` was already added (step 2 refuses it again), an applied row only needs
- * step 4. `validated`: the bus validated the event with xpEventSchemaFor.
+ * step 4. `validated`: the bus validated the event with its EVENTS entry's schema.
  */
 export function xpEventHandler(
   models: IdentityModels,

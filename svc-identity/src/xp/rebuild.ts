@@ -1,8 +1,8 @@
 import type { Connection } from 'mongoose';
-import { STREAMS } from '@levelup/contracts';
+import { subjectFilterOf } from '@levelup/contracts';
 import { createLogger, type ReadModelRebuild } from '@levelup/service-kit';
 import { identityModels } from '../users/models.ts';
-import { xpEventHandler } from './apply-xp-event.ts';
+import { XP_CO_FOCUS_EVENTS, XP_QUEST_EVENTS, xpEventHandler } from './apply-xp-event.ts';
 
 /**
  * Every user's XP total rebuilt from what the XP consumers read (quest and life-task completions from the
@@ -12,10 +12,7 @@ import { xpEventHandler } from './apply-xp-event.ts';
  */
 export const xpRebuild: ReadModelRebuild = {
   name: 'svc-identity xp',
-  sources: [
-    { stream: STREAMS.QUESTS.name, filterSubject: 'quests.>' },
-    { stream: STREAMS.COMMUNITY.name, filterSubject: 'community.co_focus.>' },
-  ],
+  sources: [subjectFilterOf(XP_QUEST_EVENTS), subjectFilterOf(XP_CO_FOCUS_EVENTS)],
   async prepare(scratch: Connection, live: Connection) {
     const scratchModels = identityModels(scratch);
     await scratchModels.XpLedger.init();

@@ -1,3 +1,4 @@
+import { EVENTS } from '@levelup/contracts';
 import type { EventEnvelope } from '@levelup/contracts';
 
 /** How many of an item's latest completion events it keeps, so Undo can find it from any of them. */
@@ -13,7 +14,8 @@ export function completionEventUpdate(event: EventEnvelope | null): {
   push: { completionEventIds?: { $each: string[]; $slice: number } };
 } {
   if (!event) return { set: {}, push: {} };
-  if (event.type === 'quests.revoked') return { set: { completionEventId: null }, push: {} };
+  if (event.type === EVENTS.questRevoked.type)
+    return { set: { completionEventId: null }, push: {} };
   return {
     set: { completionEventId: event.id },
     push: { completionEventIds: { $each: [event.id], $slice: -COMPLETION_EVENTS_KEPT } },

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import {
+  EVENTS,
   GOAL_EVENT_TYPES,
   goalEventSchema,
   localDate,
@@ -44,6 +45,12 @@ export const goalStateModel: (db: Connection) => Model<GoalStateDoc> = perConnec
   db.model<GoalStateDoc>('GoalState', goalStateSchema),
 );
 
+/** A goal as it is after each change: what the calendar and the counts read. */
+export const GOAL_STATE_EVENTS = [
+  EVENTS.goalCreated,
+  EVENTS.goalChanged,
+  EVENTS.goalCompleted,
+] as const;
 const goalTypes: readonly string[] = GOAL_EVENT_TYPES;
 
 export function goalStates(GoalState: Model<GoalStateDoc>, zones: UserZones) {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import {
+  EVENTS,
   addDays,
   defaultXpForDifficulty,
   localDate,
@@ -333,7 +334,7 @@ export function importService(deps: {
       }
       for (const id of seriesIds) {
         const doc = await imports.addSeriesEvent(userId, id, (created) =>
-          makeEvent('quests.series_created', seriesEventData(created), { requestId }),
+          makeEvent(EVENTS.seriesCreated.type, seriesEventData(created), { requestId }),
         );
         if (doc) void seriesRelay.flush(doc);
       }
@@ -373,7 +374,7 @@ export function importService(deps: {
           now,
           (series) =>
             makeEvent(
-              'quests.series_deleted',
+              EVENTS.seriesDeleted.type,
               { ...seriesEventData(series), isActive: false },
               { requestId, now },
             ),

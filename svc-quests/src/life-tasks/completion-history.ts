@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   lifeTaskCompletedEventSchema,
   lifeTaskUncompletedEventSchema,
   type EventEnvelope,
@@ -37,8 +38,8 @@ export function lifeTaskCompletionHistory(lifeTasks: LifeTasksRepository) {
 
   return {
     async apply(event: EventEnvelope): Promise<void> {
-      if (event.type === 'quests.life_task_uncompleted') return undone(event);
-      if (event.type !== 'quests.life_task_completed') return;
+      if (event.type === EVENTS.lifeTaskUncompleted.type) return undone(event);
+      if (event.type !== EVENTS.lifeTaskCompleted.type) return;
       const parsed = lifeTaskCompletedEventSchema.safeParse(event);
       if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
       const { data } = parsed.data;

@@ -1,4 +1,10 @@
-import { localDate, makeEvent, zonedTimeToInstant, type EventEnvelope } from '@levelup/contracts';
+import {
+  EVENTS,
+  localDate,
+  makeEvent,
+  zonedTimeToInstant,
+  type EventEnvelope,
+} from '@levelup/contracts';
 import type { LifeTaskDoc } from './models.ts';
 
 /** A life task is reminded at this hour of its due date, in the user's zone (or at its due time if earlier). */
@@ -24,13 +30,13 @@ export function lifeTaskReminderEvent(
   const base = { userId: task.userId, kind: 'life_task' as const, itemId: task._id.toString() };
   const due = task.dueDate ? new Date(task.dueDate) : null;
   if (!due || task.isCompleted || !task.isActive || due.getTime() < now.getTime()) {
-    return makeEvent('quests.reminder_cancelled', base, { now });
+    return makeEvent(EVENTS.questReminderCancelled.type, base, { now });
   }
   const day = localDate(due, timeZone);
   const morning = zonedTimeToInstant(day, { hour: LIFE_TASK_REMINDER_HOUR }, timeZone);
   const dueAt = morning.getTime() < due.getTime() ? morning : due;
   return makeEvent(
-    'quests.reminder_scheduled',
+    EVENTS.questReminderScheduled.type,
     { ...base, occurrence: day, dueAt: dueAt.toISOString(), title: task.title },
     { now },
   );

@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   LIFE_TASK_SNOOZE_REFUSED,
   addDays,
   canSnooze,
@@ -125,7 +126,7 @@ export function lifeTasksService(deps: {
       if (!outcome.earns) return { ...toLifeTask(task), xpEarned: 0 };
       const nextDue = outcome.nextDueOn ? endOfLocalDay(outcome.nextDueOn, timeZone) : null;
       const event = makeEvent(
-        'quests.life_task_completed',
+        EVENTS.lifeTaskCompleted.type,
         {
           userId,
           lifeTaskId: task._id.toString(),
@@ -195,7 +196,7 @@ export function lifeTasksService(deps: {
       const now = clock();
       const timeZone = await zones.timeZoneOf(userId);
       const event = makeEvent(
-        'quests.life_task_uncompleted',
+        EVENTS.lifeTaskUncompleted.type,
         {
           userId,
           lifeTaskId: task._id.toString(),

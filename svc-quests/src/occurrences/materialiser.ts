@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import {
+  EVENTS,
   daysBetween,
   makeEvent,
   occurrenceDatesBetween,
@@ -56,7 +57,7 @@ export function occurrenceMaterialiser(deps: {
               timeOfDay: series.timeOfDay,
               growthPath: series.growthPath ?? null,
               scheduledFor: day,
-              event: makeEvent('quests.occurrence_scheduled', {
+              event: makeEvent(EVENTS.occurrenceScheduled.type, {
                 userId,
                 seriesId,
                 occurrenceId: _id.toString(),

@@ -1,4 +1,4 @@
-import { makeEvent, type EventEnvelope } from '@levelup/contracts';
+import { EVENTS, makeEvent, type EventEnvelope } from '@levelup/contracts';
 import type { QuestDoc } from './models.ts';
 
 type ReminderFields = Pick<QuestDoc, 'userId' | 'title' | 'scheduledTime' | 'isCompleted'> & {
@@ -17,11 +17,11 @@ export function questReminderEvent(
 ): EventEnvelope {
   const base = { userId: quest.userId, kind: 'quest' as const, itemId: quest._id.toString() };
   if (!quest.scheduledTime || quest.isCompleted) {
-    return makeEvent('quests.reminder_cancelled', base, { now, requestId });
+    return makeEvent(EVENTS.questReminderCancelled.type, base, { now, requestId });
   }
   const dueAt = new Date(quest.scheduledTime).toISOString();
   return makeEvent(
-    'quests.reminder_scheduled',
+    EVENTS.questReminderScheduled.type,
     { ...base, occurrence: dueAt, dueAt, title: quest.title },
     { now, requestId },
   );
@@ -36,7 +36,7 @@ export function reminderAfterUndo(
   quest: ReminderFields,
   event: EventEnvelope | null,
 ): EventEnvelope | null {
-  if (event?.type !== 'quests.revoked' || !quest.scheduledTime) return null;
+  if (event?.type !== EVENTS.questRevoked.type || !quest.scheduledTime) return null;
   const now = new Date(event.occurredAt);
   if (new Date(quest.scheduledTime).getTime() <= now.getTime()) return null;
   return questReminderEvent({ ...quest, isCompleted: false }, now, event.requestId);

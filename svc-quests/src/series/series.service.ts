@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   addDays,
   daysBetween,
   isSeriesPaused,
@@ -15,7 +16,6 @@ import {
   type CreateSeriesRequest,
   type Series,
   type SeriesChoice,
-  type SeriesEventType,
 } from '@levelup/contracts';
 import { AppError, conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { OccurrenceMaterialiser } from '../occurrences/materialiser.ts';
@@ -154,7 +154,7 @@ export function seriesService(deps: {
     let current = doc;
     if (JSON.stringify(pauses) !== JSON.stringify(doc.pauses ?? [])) {
       const event = makeEvent(
-        'quests.series_changed',
+        EVENTS.seriesChanged.type,
         { ...seriesEventData(doc), isActive },
         { requestId, now },
       );
@@ -197,7 +197,7 @@ export function seriesService(deps: {
           return unchanged as Series;
         }
         const after = { ...doc, ...fields };
-        const event = makeEvent('quests.series_changed', seriesEventData(after), {
+        const event = makeEvent(EVENTS.seriesChanged.type, seriesEventData(after), {
           requestId,
           now,
         });
@@ -231,7 +231,7 @@ export function seriesService(deps: {
         if (!doc) throw seriesNotFound();
         const now = clock();
         const event = makeEvent(
-          'quests.series_deleted',
+          EVENTS.seriesDeleted.type,
           { ...seriesEventData(doc), isActive: false },
           { requestId, now },
         );
@@ -295,7 +295,7 @@ export function seriesService(deps: {
         },
         (seriesId) =>
           makeEvent(
-            'quests.series_created' satisfies SeriesEventType,
+            EVENTS.seriesCreated.type,
             {
               userId,
               seriesId,

@@ -1,5 +1,6 @@
 import type { Model } from 'mongoose';
 import {
+  EVENTS,
   DEFAULT_TIME_ZONE,
   isValidTimeZone,
   userRegisteredEventSchema,
@@ -77,12 +78,12 @@ function memoryOf(model: Model<UserZoneDoc>): ZoneMemory {
 function zoneIn(
   event: EventEnvelope,
 ): { userId: string; timeZone: string | undefined } | undefined {
-  if (event.type === 'identity.user_registered') {
+  if (event.type === EVENTS.userRegistered.type) {
     const parsed = userRegisteredEventSchema.safeParse(event);
     if (!parsed.success) return undefined;
     return { userId: parsed.data.data.userId, timeZone: parsed.data.data.timeZone };
   }
-  if (event.type === 'identity.user_renamed') {
+  if (event.type === EVENTS.userRenamed.type) {
     const parsed = userRenamedEventSchema.safeParse(event);
     if (!parsed.success) return undefined;
     const { userId, timeZone } = parsed.data.data;
@@ -136,7 +137,7 @@ export function userZones({ UserZone }: QuestsModels) {
 
     /** Idempotent: applying the same event twice leaves the same document. */
     async apply(event: EventEnvelope): Promise<void> {
-      if (event.type === 'identity.user_registered') {
+      if (event.type === EVENTS.userRegistered.type) {
         const parsed = userRegisteredEventSchema.safeParse(event);
         if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
         const { userId, timeZone, username, displayName } = parsed.data.data;
@@ -145,7 +146,7 @@ export function userZones({ UserZone }: QuestsModels) {
           { $set: { timeZone, username, displayName } },
           { upsert: true },
         );
-      } else if (event.type === 'identity.user_renamed') {
+      } else if (event.type === EVENTS.userRenamed.type) {
         const parsed = userRenamedEventSchema.safeParse(event);
         if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
         const { userId, username, displayName, timeZone } = parsed.data.data;

@@ -1,9 +1,9 @@
-import { eventEnvelopeSchema } from '@levelup/contracts';
+import { EVENTS, eventEnvelopeSchema } from '@levelup/contracts';
 import type { Bus, Logger } from '@levelup/service-kit';
 import type { UserZones } from './user-zones.ts';
 
 /** The identity events that can move a user's zone. */
-export const ZONE_SUBJECTS = ['identity.user_registered', 'identity.user_renamed'] as const;
+export const ZONE_EVENTS = [EVENTS.userRegistered, EVENTS.userRenamed] as const;
 
 /**
  * Every svc-quests instance hears every zone change (core NATS subscriptions on the bus's connection,
@@ -13,8 +13,8 @@ export const ZONE_SUBJECTS = ['identity.user_registered', 'identity.user_renamed
  */
 export function followZoneEvents(bus: Bus, zones: UserZones, logger: Logger): { stop(): void } {
   const prefix = bus.namespace ? `${bus.namespace}.` : '';
-  const subscriptions = ZONE_SUBJECTS.map((subject) =>
-    bus.connection.subscribe(prefix + subject, {
+  const subscriptions = ZONE_EVENTS.map(({ type }) =>
+    bus.connection.subscribe(prefix + type, {
       callback: (error, message) => {
         if (error) return;
         let body: unknown;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { shareCompletionsSchema } from './privacy.ts';
 import { isoDateTimeSchema } from '../common/dates.ts';
 import { idSchema } from '../common/ids.ts';
-import { defineEvent } from '../events/envelope.ts';
 import { sessionSchema, type CreateSessionRequest } from './sessions.ts';
 
 // Live body-doubling rooms: one room per session at /sessions/:id. Who is in the room right now, the
@@ -357,11 +356,6 @@ export function withCoFocusBonus<T extends { undone: boolean; xpDelta: number }>
   return undo.undone && bonus ? { ...undo, xpDelta: undo.xpDelta - bonus.xp } : undo;
 }
 
-export const CO_FOCUS_EVENT_TYPES = [
-  'community.co_focus.awarded',
-  'community.co_focus.revoked',
-] as const;
-
 /**
  * svc-community -> svc-identity: the bonus for one quest completion (awarded) or its return when that
  * completion is undone (revoked, negative xpDelta). The event id is derived from the completion event's
@@ -378,5 +372,3 @@ export const coFocusEventDataSchema = z.object({
   localDate: z.string(),
 });
 export type CoFocusEventData = z.infer<typeof coFocusEventDataSchema>;
-export const coFocusEventSchema = defineEvent(CO_FOCUS_EVENT_TYPES, coFocusEventDataSchema);
-export type CoFocusEvent = z.infer<typeof coFocusEventSchema>;

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMS, eventEnvelopeSchema } from './envelope.ts';
-import { goalEventSchema } from './goals.ts';
 import {
-  sessionRevokedEventSchema,
-  userRegisteredEventSchema,
-  userRenamedEventSchema,
-} from './identity.ts';
-import { makeEvent } from './make-event.ts';
-import {
+  goalEventSchema,
   lifeTaskCompletedEventSchema,
   occurrenceScheduledEventSchema,
   questXpEventSchema,
   questXpEventTypeFor,
   seriesEventSchema,
-} from './quests.ts';
+  sessionRevokedEventSchema,
+  userRegisteredEventSchema,
+  userRenamedEventSchema,
+} from './groups.ts';
+import { makeEvent } from './make-event.ts';
 
 const now = new Date('2026-11-22T08:00:00.000Z');
 const questData = {

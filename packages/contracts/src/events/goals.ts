@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { goalProgressSourceSchema, goalStatusSchema, goalThemeSchema } from '../goals/enums.ts';
 import { growthPathSchema } from '../quests/enums.ts';
-import { defineEvent } from './envelope.ts';
-
-export const GOAL_EVENT_TYPES = ['goals.created', 'goals.changed', 'goals.completed'] as const;
-export type GoalEventType = (typeof GOAL_EVENT_TYPES)[number];
 
 /** The goal as it is after the change; svc-quests keeps counts and calendar entries from it. */
 export const goalEventDataSchema = z.object({
@@ -22,11 +18,6 @@ export const goalEventDataSchema = z.object({
   deleted: z.boolean().optional(),
 });
 export type GoalEventData = z.infer<typeof goalEventDataSchema>;
-export const goalEventSchema = defineEvent(GOAL_EVENT_TYPES, goalEventDataSchema);
-export type GoalEvent = z.infer<typeof goalEventSchema>;
-
-export const GOAL_PROGRESS_EVENT_TYPES = ['goals.progressed'] as const;
-
 /**
  * XP moved on a goal (a goal_progress_events row): manual Add
  * XP, a linked occurrence done or undone (quest), bonus or penalty. svc-goals writes the row from it, keyed
@@ -46,14 +37,6 @@ export const goalProgressEventDataSchema = z.object({
   goalTargetXp: z.number().int().min(1),
 });
 export type GoalProgressEventData = z.infer<typeof goalProgressEventDataSchema>;
-export const goalProgressEventSchema = defineEvent(
-  GOAL_PROGRESS_EVENT_TYPES,
-  goalProgressEventDataSchema,
-);
-export type GoalProgressEvent = z.infer<typeof goalProgressEventSchema>;
-
-export const TALENT_EVENT_TYPES = ['goals.talent_unlocked'] as const;
-
 /** A talent node unlocked by check-unlocks (svc-goals publishes talent unlocked). */
 export const talentUnlockedEventDataSchema = z.object({
   userId: z.string(),
@@ -65,8 +48,3 @@ export const talentUnlockedEventDataSchema = z.object({
   unlockMessage: z.string(),
 });
 export type TalentUnlockedEventData = z.infer<typeof talentUnlockedEventDataSchema>;
-export const talentUnlockedEventSchema = defineEvent(
-  TALENT_EVENT_TYPES,
-  talentUnlockedEventDataSchema,
-);
-export type TalentUnlockedEvent = z.infer<typeof talentUnlockedEventSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEvent } from './envelope.ts';
 
 export const userRegisteredEventDataSchema = z.object({
   userId: z.string(),
@@ -8,11 +7,6 @@ export const userRegisteredEventDataSchema = z.object({
   timeZone: z.string(),
 });
 export type UserRegisteredEventData = z.infer<typeof userRegisteredEventDataSchema>;
-export const userRegisteredEventSchema = defineEvent(
-  ['identity.user_registered'],
-  userRegisteredEventDataSchema,
-);
-export type UserRegisteredEvent = z.infer<typeof userRegisteredEventSchema>;
 
 /**
  * Names or time zone changed on the profile. The zone rides along because svc-quests computes local
@@ -25,11 +19,6 @@ export const userRenamedEventDataSchema = z.object({
   timeZone: z.string().optional(),
 });
 export type UserRenamedEventData = z.infer<typeof userRenamedEventDataSchema>;
-export const userRenamedEventSchema = defineEvent(
-  ['identity.user_renamed'],
-  userRenamedEventDataSchema,
-);
-export type UserRenamedEvent = z.infer<typeof userRenamedEventSchema>;
 
 /**
  * A session ended before its time: sign-out, a sign-in that replaced it, or (later) a password change or
@@ -52,8 +41,3 @@ export const sessionRevokedEventDataSchema = z.object({
   reason: sessionRevokedReasonSchema,
 });
 export type SessionRevokedEventData = z.infer<typeof sessionRevokedEventDataSchema>;
-export const sessionRevokedEventSchema = defineEvent(
-  ['identity.session_revoked'],
-  sessionRevokedEventDataSchema,
-);
-export type SessionRevokedEvent = z.infer<typeof sessionRevokedEventSchema>;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventEnvelopeSchema } from './envelope.ts';
-import { questXpEventSchema } from './quests.ts';
-import { userRegisteredEventSchema } from './identity.ts';
+import { questXpEventSchema, userRegisteredEventSchema } from './groups.ts';
 import { makeEvent } from './make-event.ts';
 
 describe('makeEvent', () => {

@@ -8,22 +8,6 @@ import {
   questCategorySchema,
   questDifficultySchema,
 } from '../quests/enums.ts';
-import { defineEvent } from './envelope.ts';
-import type { CompletionType } from '../quests/enums.ts';
-
-export const QUEST_XP_EVENT_TYPES = [
-  'quests.completed',
-  'quests.partial',
-  'quests.revoked',
-] as const;
-export type QuestXpEventType = (typeof QUEST_XP_EVENT_TYPES)[number];
-
-/** The event a move to `completionType` publishes: completed, partial, or revoked when back to not completed. */
-export function questXpEventTypeFor(completionType: CompletionType): QuestXpEventType {
-  if (completionType === 'completed') return 'quests.completed';
-  if (completionType === 'partial') return 'quests.partial';
-  return 'quests.revoked';
-}
 
 /** XP moved by a quest or an occurrence (svc-quests -> identity, goals, community). */
 export const questXpEventDataSchema = z.object({
@@ -51,11 +35,6 @@ export const questXpEventDataSchema = z.object({
 });
 export type QuestXpEventData = z.infer<typeof questXpEventDataSchema>;
 
-export const questXpEventSchema = defineEvent(QUEST_XP_EVENT_TYPES, questXpEventDataSchema);
-export type QuestXpEvent = z.infer<typeof questXpEventSchema>;
-
-export const LIFE_TASK_EVENT_TYPES = ['quests.life_task_completed'] as const;
-
 /** A life task checked off; it earns its maintenance XP (life_task_completions). */
 export const lifeTaskCompletedEventDataSchema = z.object({
   userId: z.string(),
@@ -66,12 +45,6 @@ export const lifeTaskCompletedEventDataSchema = z.object({
   localDate: localDateSchema,
 });
 export type LifeTaskCompletedEventData = z.infer<typeof lifeTaskCompletedEventDataSchema>;
-
-export const lifeTaskCompletedEventSchema = defineEvent(
-  LIFE_TASK_EVENT_TYPES,
-  lifeTaskCompletedEventDataSchema,
-);
-export type LifeTaskCompletedEvent = z.infer<typeof lifeTaskCompletedEventSchema>;
 
 /**
  * A life task's check-off taken back (Undo): it takes back exactly the XP that completion earned, once.
@@ -91,19 +64,6 @@ export const lifeTaskUncompletedEventDataSchema = z.object({
 });
 export type LifeTaskUncompletedEventData = z.infer<typeof lifeTaskUncompletedEventDataSchema>;
 
-export const lifeTaskUncompletedEventSchema = defineEvent(
-  ['quests.life_task_uncompleted'],
-  lifeTaskUncompletedEventDataSchema,
-);
-export type LifeTaskUncompletedEvent = z.infer<typeof lifeTaskUncompletedEventSchema>;
-
-export const SERIES_EVENT_TYPES = [
-  'quests.series_created',
-  'quests.series_changed',
-  'quests.series_deleted',
-] as const;
-export type SeriesEventType = (typeof SERIES_EVENT_TYPES)[number];
-
 /**
  * A recurring series as it is after the change (svc-goals keeps a read model of series
  * and occurrences for the link dialog and the journey, so it never calls svc-quests).
@@ -121,8 +81,6 @@ export const seriesEventDataSchema = z.object({
   isActive: z.boolean(),
 });
 export type SeriesEventData = z.infer<typeof seriesEventDataSchema>;
-export const seriesEventSchema = defineEvent(SERIES_EVENT_TYPES, seriesEventDataSchema);
-export type SeriesEvent = z.infer<typeof seriesEventSchema>;
 
 /** An occurrence materialised for a local day (a journey star). */
 export const occurrenceScheduledEventDataSchema = z.object({
@@ -134,8 +92,3 @@ export const occurrenceScheduledEventDataSchema = z.object({
   xpReward: z.number().int().min(0),
 });
 export type OccurrenceScheduledEventData = z.infer<typeof occurrenceScheduledEventDataSchema>;
-export const occurrenceScheduledEventSchema = defineEvent(
-  ['quests.occurrence_scheduled'],
-  occurrenceScheduledEventDataSchema,
-);
-export type OccurrenceScheduledEvent = z.infer<typeof occurrenceScheduledEventSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMS } from '../events/envelope.ts';
-import { goalProgressEventSchema, talentUnlockedEventSchema } from '../events/goals.ts';
+import { goalProgressEventSchema, talentUnlockedEventSchema } from '../events/groups.ts';
 import { makeEvent } from '../events/make-event.ts';
 import {
   canAddGoalProgress,

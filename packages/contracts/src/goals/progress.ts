@@ -3,6 +3,7 @@ import { isoDateTimeSchema } from '../common/dates.ts';
 import type { CompletionType } from '../quests/enums.ts';
 import { xpForCompletion } from '../quests/completion.ts';
 import { goalProgressSourceSchema, type GoalStatus } from './enums.ts';
+import { EVENTS } from '../events/table.ts';
 
 // How a goal's XP and status move. Reaching the target is what marks a goal completed.
 
@@ -46,8 +47,10 @@ export function completedAtFor(
 export function goalChangeEventType(
   before: GoalStatus,
   after: GoalStatus,
-): 'goals.changed' | 'goals.completed' {
-  return after === 'completed' && before !== 'completed' ? 'goals.completed' : 'goals.changed';
+): typeof EVENTS.goalChanged.type | typeof EVENTS.goalCompleted.type {
+  return after === 'completed' && before !== 'completed'
+    ? EVENTS.goalCompleted.type
+    : EVENTS.goalChanged.type;
 }
 
 /**

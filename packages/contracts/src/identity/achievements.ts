@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDateSchema } from '../common/dates.ts';
 import { totalXpToReachLevel } from '../progression/level.ts';
 import { addDays } from '../time/zone.ts';
+import { EVENTS, eventEntryOf } from '../events/table.ts';
 
 /**
  * The profile's four achievements (Profile screen), earned from the user's own history, each with the
@@ -91,10 +92,10 @@ export type XpHistoryResponse = z.infer<typeof xpHistoryResponseSchema>;
 
 /** The ledger's event type to its source. */
 export function xpSourceOf(type: string, occurrenceId: string | null | undefined): XpSource {
-  if (type === 'quests.life_task_completed' || type === 'quests.life_task_uncompleted')
+  if (type === EVENTS.lifeTaskCompleted.type || type === EVENTS.lifeTaskUncompleted.type)
     return 'life_task';
-  if (type.startsWith('community.co_focus.')) return 'co_focus';
-  if (type.startsWith('quests.')) return occurrenceId ? 'occurrence' : 'quest';
+  if (type === EVENTS.coFocusAwarded.type || type === EVENTS.coFocusRevoked.type) return 'co_focus';
+  if (eventEntryOf(type)?.stream === 'QUESTS') return occurrenceId ? 'occurrence' : 'quest';
   return 'other';
 }
 
@@ -107,7 +108,7 @@ export interface AchievementHistoryRow {
   localDate: string | null;
 }
 
-const QUEST_COMPLETIONS = new Set(['quests.completed', 'quests.partial']);
+const QUEST_COMPLETIONS = new Set<string>([EVENTS.questCompleted.type, EVENTS.questPartial.type]);
 
 /**
  * The four achievements from the user's XP history (oldest first is not required) and, for Community

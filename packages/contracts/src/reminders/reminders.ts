@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
-import { defineEvent } from '../events/envelope.ts';
 
 /** What a reminder is about; each kind can be switched off in the reminder settings. */
 export const REMINDER_KINDS = [
@@ -168,21 +167,3 @@ export const reminderCancelledEventDataSchema = z.object({
   itemId: z.string(),
 });
 export type ReminderCancelledEventData = z.infer<typeof reminderCancelledEventDataSchema>;
-
-export const REMINDER_SCHEDULED_EVENT_TYPES = [
-  'quests.reminder_scheduled',
-  'community.reminder_scheduled',
-] as const;
-export const REMINDER_CANCELLED_EVENT_TYPES = [
-  'quests.reminder_cancelled',
-  'community.reminder_cancelled',
-] as const;
-
-export const reminderScheduledEventSchema = defineEvent(
-  REMINDER_SCHEDULED_EVENT_TYPES,
-  reminderScheduledEventDataSchema,
-);
-export const reminderCancelledEventSchema = defineEvent(
-  REMINDER_CANCELLED_EVENT_TYPES,
-  reminderCancelledEventDataSchema,
-);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import { createConnection, type Connection } from 'mongoose';
-import { makeEvent } from '@levelup/contracts';
+import { EVENTS, makeEvent } from '@levelup/contracts';
 import { connectBus, deleteNamespacedStreams, type Bus, type BusOptions } from '../bus.ts';
 import { signIdentity, type UserRole } from '../identity.ts';
 import { connectMongo } from '../mongo.ts';
@@ -347,7 +347,7 @@ export async function registerMember(
 ): Promise<string> {
   const userId = randomUUID();
   await bus.publish(
-    makeEvent('identity.user_registered', {
+    makeEvent(EVENTS.userRegistered.type, {
       userId,
       username: testUsername(displayName),
       displayName,

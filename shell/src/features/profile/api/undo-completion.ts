@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  EVENTS,
   API,
   coFocusBonusResponseSchema,
   undoCompletionResponseSchema,
@@ -13,9 +14,9 @@ import { call } from '@levelup/web-kit';
 /** An XP history row Undo can take back: a quest's, an occurrence's or a life task's completion. */
 export function canUndo(entry: XpHistoryEntry): boolean {
   return (
-    (((entry.type === 'quests.completed' || entry.type === 'quests.partial') &&
+    (((entry.type === EVENTS.questCompleted.type || entry.type === EVENTS.questPartial.type) &&
       (entry.source === 'quest' || entry.source === 'occurrence')) ||
-      (entry.type === 'quests.life_task_completed' && entry.source === 'life_task')) &&
+      (entry.type === EVENTS.lifeTaskCompleted.type && entry.source === 'life_task')) &&
     entry.xpDelta > 0
   );
 }

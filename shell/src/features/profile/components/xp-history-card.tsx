@@ -5,6 +5,7 @@ import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  EVENTS,
   CO_FOCUS_BONUS_RULE,
   XP_SOURCE_LABELS,
   relativeTime,
@@ -31,8 +32,8 @@ const sourceLabels = XP_SOURCE_LABELS;
 function reasonOf(entry: XpHistoryEntry): string {
   if (entry.source === 'co_focus')
     return entry.xpDelta < 0 ? 'completion undone' : 'quest completed in a body-doubling session';
-  if (entry.type === 'quests.revoked') return 'marked not done';
-  if (entry.type === 'quests.partial') return 'partly done';
+  if (entry.type === EVENTS.questRevoked.type) return 'marked not done';
+  if (entry.type === EVENTS.questPartial.type) return 'partly done';
   return 'completed';
 }
 
