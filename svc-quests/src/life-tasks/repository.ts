@@ -20,8 +20,55 @@ export type LifeTaskCompletionChange = LifeTaskCompletionState & {
 /** Completions Undo took back count for nothing. */
 const notUndone = { undoneAt: null };
 
+/** The check-off history (one row per completion event, Undo marks it undone). */
+function completionRows(LifeTaskCompletion: LifeTaskModels['LifeTaskCompletion']) {
+  return {
+    /** The user's completion row of this event (an undone one too), or null. */
+    async findCompletion(userId: string, eventId: string): Promise<LifeTaskCompletionDoc | null> {
+      return LifeTaskCompletion.findOne({ _id: eventId, userId }).lean<LifeTaskCompletionDoc>();
+    },
+
+    /**
+     * Marks the completion row undone, writing the row whole when the completion's own write has not
+     * landed yet (either order ends as one undone row, keyed by the completion's event id).
+     */
+    async markCompletionUndone(row: LifeTaskCompletionDoc, undoneAt: Date): Promise<void> {
+      const { _id, undoneAt: _ignored, ...fields } = row;
+      await LifeTaskCompletion.updateOne(
+        { _id },
+        { $set: { undoneAt }, $setOnInsert: fields },
+        { upsert: true },
+      );
+    },
+
+    /** The history row, keyed by the event id, so writing it again is harmless. */
+    async recordCompletion(row: LifeTaskCompletionDoc): Promise<void> {
+      const { _id, ...fields } = row;
+      await LifeTaskCompletion.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+    },
+
+    async completionsBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<Array<Pick<LifeTaskCompletionDoc, 'xpEarned' | 'localDate'>>> {
+      return LifeTaskCompletion.find({ userId, localDate: { $gte: from, $lte: to }, ...notUndone })
+        .select({ xpEarned: 1, localDate: 1 })
+        .lean();
+    },
+
+    async totalXpEarned(userId: string): Promise<number> {
+      const rows = await LifeTaskCompletion.find({ userId, ...notUndone })
+        .select({ xpEarned: 1 })
+        .lean();
+      return rows.reduce((sum, row) => sum + row.xpEarned, 0);
+    },
+  };
+}
+
 export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
   return {
+    ...completionRows(LifeTaskCompletion),
     /** Creates a task; `eventFor` (given its id) puts an event in its outbox in the same write. */
     async create(
       userId: string,
@@ -103,11 +150,6 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       ).lean<LifeTaskDoc>();
     },
 
-    /** The user's completion row of this event (an undone one too), or null. */
-    async findCompletion(userId: string, eventId: string): Promise<LifeTaskCompletionDoc | null> {
-      return LifeTaskCompletion.findOne({ _id: eventId, userId }).lean<LifeTaskCompletionDoc>();
-    },
-
     /** The user's task (a deleted one too) whose standing check-off is this event, or null. */
     async findByStandingCompletion(userId: string, eventId: string): Promise<LifeTaskDoc | null> {
       return LifeTask.findOne({
@@ -135,25 +177,6 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       return rows.flatMap((row) =>
         row.standingCompletion ? [row.standingCompletion.eventId] : [],
       );
-    },
-
-    /**
-     * Marks the completion row undone, writing the row whole when the completion's own write has not
-     * landed yet (either order ends as one undone row, keyed by the completion's event id).
-     */
-    async markCompletionUndone(row: LifeTaskCompletionDoc, undoneAt: Date): Promise<void> {
-      const { _id, undoneAt: _ignored, ...fields } = row;
-      await LifeTaskCompletion.updateOne(
-        { _id },
-        { $set: { undoneAt }, $setOnInsert: fields },
-        { upsert: true },
-      );
-    },
-
-    /** The history row, keyed by the event id, so writing it again is harmless. */
-    async recordCompletion(row: LifeTaskCompletionDoc): Promise<void> {
-      const { _id, ...fields } = row;
-      await LifeTaskCompletion.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
     },
 
     /**
@@ -194,23 +217,6 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
         },
         { returnDocument: 'after' },
       ).lean<LifeTaskDoc>();
-    },
-
-    async completionsBetween(
-      userId: string,
-      from: string,
-      to: string,
-    ): Promise<Array<Pick<LifeTaskCompletionDoc, 'xpEarned' | 'localDate'>>> {
-      return LifeTaskCompletion.find({ userId, localDate: { $gte: from, $lte: to }, ...notUndone })
-        .select({ xpEarned: 1, localDate: 1 })
-        .lean();
-    },
-
-    async totalXpEarned(userId: string): Promise<number> {
-      const rows = await LifeTaskCompletion.find({ userId, ...notUndone })
-        .select({ xpEarned: 1 })
-        .lean();
-      return rows.reduce((sum, row) => sum + row.xpEarned, 0);
     },
 
     async countActive(userId: string): Promise<number> {
