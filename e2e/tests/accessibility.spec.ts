@@ -166,6 +166,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(adminPage.getByText(ready).first()).toBeVisible();
       problems.push(...(await violations(adminPage)).map((v) => `admin ${path}: ${v}`));
     }
+    // A meetup with a meeting link: the admin's open link editor, and a member's card once joined
+    // (the meeting link and Can't make it).
+    const title = `Reachable ${colorScheme} ${Date.now().toString(36)}`;
+    const meetup = await adminPage.request.post('/api/meetups', {
+      data: {
+        title,
+        theme: 'Say hello',
+        startsAt: '2099-12-09T23:30:00.000Z',
+        platform: 'Zoom',
+        type: 'social',
+        joinUrl: 'https://zoom.us/j/123',
+      },
+    });
+    expect(meetup.status()).toBe(201);
+    await adminPage.goto('/meetups');
+    await adminPage.getByRole('button', { name: `Edit meeting link for ${title}` }).click();
+    await expect(adminPage.getByLabel(`Meeting link for ${title}`)).toBeVisible();
+    problems.push(...(await violations(adminPage)).map((v) => `admin /meetups link: ${v}`));
+    const { id } = (await meetup.json()) as { id: string };
+    expect((await page.request.post(`/api/meetups/${id}/rsvp`)).status()).toBe(200);
+    await page.goto('/meetups');
+    await expect(page.getByRole('link', { name: 'Open meeting link' })).toBeVisible();
+    problems.push(...(await violations(page)).map((v) => `/meetups joined: ${v}`));
     expect(problems).toEqual([]);
     // Every page ran under its Content-Security-Policy without a refusal.
     expect([...refused, ...adminRefused]).toEqual([]);

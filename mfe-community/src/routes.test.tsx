@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
+import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
 import CommunityRoutes from './routes.tsx';
 import { roomFixture } from './test/fixtures.ts';
 
@@ -55,11 +55,18 @@ describe('community remote', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/sessions');
   });
 
-  it('when /meetups opens, then the page says times are in EST', () => {
-    mockFetch({ 'GET /api/meetups': { body: { upcoming: [], recent: [] } } });
+  it("when /meetups opens, then the page says times are in the member's own zone", async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'Europe/Berlin' }) },
+      'GET /api/meetups': { body: { upcoming: [], recent: [] } },
+    });
     renderWithProviders(<CommunityRoutes />, { route: '/meetups' });
     expect(screen.getByRole('heading', { name: 'Weekly Meetups' })).toBeInTheDocument();
-    expect(screen.getByText('All times in EST')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Times in your time zone (Europe/Berlin), the organiser's beside them",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('when there is no feedback, then the admin page says so', async () => {

@@ -71,6 +71,26 @@ describe('GET /internal/calendar-entries', () => {
       type: 'check-in',
     });
     await me('POST', `/api/meetups/${meetup.body.id}/rsvp`);
+    const linked = await community.as(admin)('POST', '/api/meetups', {
+      title: 'Linked',
+      theme: 'Wins',
+      startsAt: '2026-03-07T00:00:00.000Z',
+      platform: 'Zoom',
+      type: 'social',
+      joinUrl: 'https://zoom.us/j/42',
+    });
+    await me('POST', `/api/meetups/${linked.body.id}/rsvp`);
+    // Joined and then left: not in the calendar.
+    const left = await community.as(admin)('POST', '/api/meetups', {
+      title: 'Left',
+      theme: 'Wins',
+      startsAt: '2026-03-08T00:00:00.000Z',
+      platform: 'Zoom',
+      type: 'social',
+      joinUrl: 'https://zoom.us/j/43',
+    });
+    await me('POST', `/api/meetups/${left.body.id}/rsvp`);
+    await me('DELETE', `/api/meetups/${left.body.id}/rsvp`);
 
     const answer = await internalGet(pathFor(userId));
     expect(answer.status).toBe(200);
@@ -79,6 +99,7 @@ describe('GET /internal/calendar-entries', () => {
       ['session', 'Mine', '2026-03-02T10:00:00.000Z'],
       ['session', 'Theirs, joined', '2026-03-03T10:00:00.000Z'],
       ['meetup', 'Check-in', '2026-03-06T00:00:00.000Z'],
+      ['meetup', 'Linked', '2026-03-07T00:00:00.000Z'],
     ]);
     expect(entries[0]).toMatchObject({
       id: hosted.body.id,
@@ -86,6 +107,7 @@ describe('GET /internal/calendar-entries', () => {
       detail: 'You host this session.',
     });
     expect(entries[2]).toMatchObject({ durationMinutes: 60, detail: 'On Discord.' });
+    expect(entries[3]).toMatchObject({ detail: 'On Zoom: https://zoom.us/j/42' });
 
     // Outside the range asked: nothing.
     const before = await internalGet(

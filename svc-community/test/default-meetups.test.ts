@@ -69,7 +69,7 @@ describe('default weekly meetups', () => {
       clock,
       defaultMeetups: true,
     });
-    const again = await restarted.list(member);
+    const again = await restarted.list({ userId: member, role: 'member' });
     expect(again.upcoming.map((m) => m.title)).toEqual(body.upcoming.map((m: Listed) => m.title));
     expect(again.upcoming.find((m) => m.id === social.id)).toMatchObject({
       estimatedAttendees: 1,
@@ -86,7 +86,7 @@ describe('default weekly meetups', () => {
       clock,
       defaultMeetups: true,
     });
-    const list = await restarted.list(randomUUID());
+    const list = await restarted.list({ userId: randomUUID(), role: 'member' });
     expect(list.upcoming.map((m) => `${m.title} ${m.date}`)).toEqual([
       'Midweek Focus Workshop Wed, Dec 2',
       'Friday Wins Social Fri, Dec 4',

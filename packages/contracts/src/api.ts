@@ -5,6 +5,7 @@ import {
   createMeetupRequestSchema,
   meetupListResponseSchema,
   meetupSchema,
+  updateMeetupJoinUrlRequestSchema,
 } from './community/meetups.ts';
 import {
   commentListResponseSchema,
@@ -606,6 +607,19 @@ export const API = {
     method: 'POST',
     path: '/api/meetups/:id/rsvp',
     params: idParamsSchema,
+    response: meetupSchema,
+  },
+  cancelMeetupRsvp: {
+    method: 'DELETE',
+    path: '/api/meetups/:id/rsvp',
+    params: idParamsSchema,
+    response: meetupSchema,
+  },
+  updateMeetupJoinUrl: {
+    method: 'PUT',
+    path: '/api/meetups/:id/join-url',
+    params: idParamsSchema,
+    body: updateMeetupJoinUrlRequestSchema,
     response: meetupSchema,
   },
   exportCommunityData: {

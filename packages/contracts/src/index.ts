@@ -71,6 +71,7 @@ export * from './community/sessions.ts';
 export * from './community/rooms.ts';
 export * from './community/privacy.ts';
 export * from './community/meetups.ts';
+export * from './community/meetup-times.ts';
 
 // calendar feed: the secret iCalendar URL and what svc-community tells it
 export * from './calendar-feed/feed.ts';

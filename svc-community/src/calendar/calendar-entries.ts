@@ -75,7 +75,10 @@ export function calendarEntriesService(deps: {
           description: [meetup.theme, meetup.description].filter(Boolean).join('\n\n'),
           start: meetup.startsAt.toISOString(),
           durationMinutes: MEETUP_CALENDAR_MINUTES,
-          detail: `On ${meetup.platform}.`,
+          // The meeting link is the member's to see: only meetups they RSVP'd to are here.
+          detail: meetup.joinUrl
+            ? `On ${meetup.platform}: ${meetup.joinUrl}`
+            : `On ${meetup.platform}.`,
           createdAt: meetup.createdAt.toISOString(),
         })),
       ];

@@ -6,12 +6,20 @@ import {
   MEETUP_UPCOMING_GRACE_MINUTES,
   isMeetupUpcoming,
   meetupDateTime,
+  MEETUP_TIME_ZONE,
   type CreateMeetupRequest,
   type Meetup,
   type MeetupListResponse,
   defaultMeetupStarts,
 } from '@levelup/contracts';
-import { conflict, notFound, requireAdmin, withinQuota, type Identity } from '@levelup/service-kit';
+import {
+  conflict,
+  isAdmin,
+  notFound,
+  requireAdmin,
+  withinQuota,
+  type Identity,
+} from '@levelup/service-kit';
 import type { MeetupDoc } from './models.ts';
 import type { MeetupsRepository } from './repository.ts';
 
@@ -19,21 +27,31 @@ const LIST_LIMIT = 20;
 /** How often an instance checks that the default meetups of the coming week are scheduled. */
 const DEFAULTS_CHECK_MS = 60 * 60_000;
 
-export function toMeetup(doc: MeetupDoc, readerId: string, now: Date): Meetup {
+/**
+ * A meetup as `reader` sees it. The meeting link goes only to members who joined and to admins (who
+ * set it); everyone else learns only that there is one.
+ */
+export function toMeetup(doc: MeetupDoc, reader: Identity, now: Date): Meetup {
   const startsAt = new Date(doc.startsAt);
+  const timeZone = doc.timeZone ?? MEETUP_TIME_ZONE;
+  const attending = doc.attendeeIds.includes(reader.userId);
+  const joinUrl = doc.joinUrl ?? null;
   return {
     id: doc._id.toString(),
     title: doc.title,
     theme: doc.theme,
     description: doc.description,
-    ...meetupDateTime(startsAt),
+    ...meetupDateTime(startsAt, timeZone),
     platform: doc.platform,
     estimatedAttendees: doc.attendeeIds.length,
     type: doc.type,
     isUpcoming: isMeetupUpcoming(startsAt, now),
     startsAt: startsAt.toISOString(),
-    attendingByMe: doc.attendeeIds.includes(readerId),
+    attendingByMe: attending,
     recordingUrl: doc.recordingUrl ?? null,
+    timeZone,
+    hasJoinUrl: joinUrl !== null,
+    joinUrl: attending || isAdmin(reader) ? joinUrl : null,
   };
 }
 
@@ -66,6 +84,8 @@ export function meetupsService(deps: {
               platform: series.platform,
               type: series.type,
               recordingUrl: null,
+              joinUrl: null,
+              timeZone: MEETUP_TIME_ZONE,
               createdBy: DEFAULT_MEETUP_OWNER,
             }),
           ),
@@ -77,9 +97,19 @@ export function meetupsService(deps: {
     }
   }
 
+  /** The meetup, if it still takes RSVPs (404 unknown, 409 once it has taken place). */
+  async function upcomingMeetup(id: string): Promise<MeetupDoc> {
+    const meetup = await meetups.find(id);
+    if (!meetup) throw notFound('Meetup not found');
+    if (!isMeetupUpcoming(new Date(meetup.startsAt), clock())) {
+      throw conflict('This meetup has already taken place');
+    }
+    return meetup;
+  }
+
   return {
     /** Upcoming soonest first; recent (the last 30 days) newest first. */
-    async list(readerId: string): Promise<MeetupListResponse> {
+    async list(reader: Identity): Promise<MeetupListResponse> {
       const now = clock();
       await scheduleDefaults(now);
       const boundary = new Date(now.getTime() - MEETUP_UPCOMING_GRACE_MINUTES * 60_000);
@@ -92,8 +122,8 @@ export function meetupsService(deps: {
         ),
       ]);
       return {
-        upcoming: upcoming.map((doc) => toMeetup(doc, readerId, now)),
-        recent: recent.map((doc) => toMeetup(doc, readerId, now)),
+        upcoming: upcoming.map((doc) => toMeetup(doc, reader, now)),
+        recent: recent.map((doc) => toMeetup(doc, reader, now)),
       };
     },
 
@@ -112,21 +142,35 @@ export function meetupsService(deps: {
         platform: input.platform,
         type: input.type,
         recordingUrl: input.recordingUrl ?? null,
+        joinUrl: input.joinUrl ?? null,
+        timeZone: input.timeZone ?? MEETUP_TIME_ZONE,
         createdBy: identity.userId,
       });
-      return toMeetup(doc, identity.userId, clock());
+      return toMeetup(doc, identity, clock());
+    },
+
+    /** Admins only: set, change or remove the meeting link (never opened by the server). */
+    async setJoinUrl(identity: Identity, id: string, joinUrl: string | null): Promise<Meetup> {
+      requireAdmin(identity);
+      const updated = await meetups.setJoinUrl(id, joinUrl);
+      if (!updated) throw notFound('Meetup not found');
+      return toMeetup(updated, identity, clock());
     },
 
     /** Join Meetup: once per member; a meetup that has passed takes no RSVPs. */
-    async rsvp(userId: string, id: string): Promise<Meetup> {
-      const meetup = await meetups.find(id);
-      if (!meetup) throw notFound('Meetup not found');
-      if (!isMeetupUpcoming(new Date(meetup.startsAt), clock())) {
-        throw conflict('This meetup has already taken place');
-      }
-      const updated = await meetups.rsvp(meetup._id, userId);
+    async rsvp(reader: Identity, id: string): Promise<Meetup> {
+      const meetup = await upcomingMeetup(id);
+      const updated = await meetups.rsvp(meetup._id, reader.userId);
       if (!updated) throw notFound('Meetup not found');
-      return toMeetup(updated, userId, clock());
+      return toMeetup(updated, reader, clock());
+    },
+
+    /** Can't make it: undoes the member's RSVP; harmless when they had not (or no longer) joined. */
+    async cancelRsvp(reader: Identity, id: string): Promise<Meetup> {
+      const meetup = await upcomingMeetup(id);
+      const updated = await meetups.cancelRsvp(meetup._id, reader.userId);
+      if (!updated) throw notFound('Meetup not found');
+      return toMeetup(updated, reader, clock());
     },
   };
 }

@@ -11,6 +11,10 @@ export interface MeetupDoc {
   platform: MeetupPlatform;
   type: MeetupType;
   recordingUrl: string | null;
+  /** Where members meet; shown only to those who joined. Absent on meetups stored before it existed. */
+  joinUrl?: string | null;
+  /** The organiser's IANA zone; absent (US Eastern) on meetups stored before it existed. */
+  timeZone?: string;
   attendeeIds: string[];
   createdBy: string;
   createdAt: Date;
@@ -27,6 +31,8 @@ export const meetupSchema = new Schema<MeetupDoc>(
     platform: { type: String, required: true },
     type: { type: String, required: true },
     recordingUrl: { type: String, default: null },
+    joinUrl: { type: String, default: null },
+    timeZone: { type: String },
     attendeeIds: { type: [String], default: [] },
     createdBy: { type: String, required: true },
     seriesKey: { type: String },

@@ -60,6 +60,25 @@ export function meetupsRepository({ Meetup }: Pick<CommunityModels, 'Meetup'>) {
         { returnDocument: 'after' },
       ).lean<MeetupDoc>();
     },
+
+    /** $pull: leaving twice, or concurrently, removes the member once and never goes below none. */
+    async cancelRsvp(id: MeetupDoc['_id'], userId: string): Promise<MeetupDoc | null> {
+      return Meetup.findOneAndUpdate(
+        { _id: id },
+        { $pull: { attendeeIds: userId } },
+        { returnDocument: 'after' },
+      ).lean<MeetupDoc>();
+    },
+
+    async setJoinUrl(id: string, joinUrl: string | null): Promise<MeetupDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return Meetup.findOneAndUpdate(
+        { _id },
+        { $set: { joinUrl } },
+        { returnDocument: 'after' },
+      ).lean<MeetupDoc>();
+    },
   };
 }
 export type MeetupsRepository = ReturnType<typeof meetupsRepository>;

@@ -1,11 +1,42 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/dates.ts';
-import { addDays, localDate, weekdayOfLocalDate, zonedTimeToInstant } from '../time/zone.ts';
+import {
+  addDays,
+  localDate,
+  timeZoneSchema,
+  weekdayOfLocalDate,
+  zonedTimeToInstant,
+} from '../time/zone.ts';
 
-// Weekly meetups, kept on the server (a set of default meetups is seeded). Times are shown in EST, i.e.
-// the US Eastern zone.
+// Weekly meetups, kept on the server (a set of default meetups is seeded). The weekly schedule is kept
+// in EST, i.e. the US Eastern zone, which is also every meetup's organiser zone unless an admin gives
+// another; members see each time in their own zone with the organiser's beside it.
 
 export const MEETUP_TIME_ZONE = 'America/New_York';
+
+/** The longest meeting link an admin may set. */
+export const MEETUP_JOIN_URL_MAX_LENGTH = 500;
+
+const JOIN_URL_ERROR = 'Meeting link must be an https:// web address, e.g. https://zoom.us/j/123';
+
+/**
+ * Where members meet (a Discord invite, a Zoom link): an https web address on a named host, without a
+ * user name or password in it. Only stored and shown to members who joined; the server never opens it.
+ */
+export const meetupJoinUrlSchema = z
+  .string({ error: JOIN_URL_ERROR })
+  .trim()
+  .min(1, 'Meeting link is required')
+  .max(
+    MEETUP_JOIN_URL_MAX_LENGTH,
+    `Meeting link must be ${MEETUP_JOIN_URL_MAX_LENGTH} characters or less`,
+  )
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: JOIN_URL_ERROR }))
+  .refine((url) => {
+    // Runs after a failed URL check too (zod goes on collecting issues): only judge real URLs here.
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    return !parsed || (parsed.username === '' && parsed.password === '');
+  }, 'Meeting link must not contain a user name or password');
 
 export const meetupTypeSchema = z.enum(['check-in', 'workshop', 'social']);
 export type MeetupType = z.infer<typeof meetupTypeSchema>;
@@ -46,18 +77,28 @@ export const createMeetupRequestSchema = z.object({
     .url({ protocol: /^https?$/, error: 'Recording link must be a web address' })
     .nullable()
     .optional(),
+  /** The meeting link members who join will see; none yet when absent or null. */
+  joinUrl: meetupJoinUrlSchema.nullable().optional(),
+  /** The organiser's zone, shown beside each member's own time; US Eastern when absent. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type CreateMeetupRequest = z.infer<typeof createMeetupRequestSchema>;
 export type CreateMeetupRequestInput = z.input<typeof createMeetupRequestSchema>;
+
+/** PUT /api/meetups/:id/join-url (admins only): set, change or (null) remove the meeting link. */
+export const updateMeetupJoinUrlRequestSchema = z.object({
+  joinUrl: meetupJoinUrlSchema.nullable(),
+});
+export type UpdateMeetupJoinUrlRequest = z.infer<typeof updateMeetupJoinUrlRequestSchema>;
 
 export const meetupSchema = z.object({
   id: z.string(),
   title: z.string(),
   theme: z.string(),
   description: z.string(),
-  /** In EST, e.g. 'Tue, Nov 25'. */
+  /** In the organiser's zone, e.g. 'Tue, Nov 25'. */
   date: z.string(),
-  /** In EST, e.g. '7:00 PM'. */
+  /** In the organiser's zone, e.g. '7:00 PM'. */
   time: z.string(),
   platform: meetupPlatformSchema,
   /** 'N expected': the members who said they are coming. */
@@ -68,6 +109,12 @@ export const meetupSchema = z.object({
   startsAt: isoDateTimeSchema.optional(),
   attendingByMe: z.boolean().optional(),
   recordingUrl: z.string().nullable().optional(),
+  /** The organiser's IANA zone (US Eastern for meetups scheduled before it was kept). */
+  timeZone: z.string().optional(),
+  /** Whether the meetup has a meeting link (told to everyone, so others know to join to see it). */
+  hasJoinUrl: z.boolean().optional(),
+  /** The meeting link: only for members who joined (and admins); null otherwise. */
+  joinUrl: z.string().nullable().optional(),
 });
 export type Meetup = z.infer<typeof meetupSchema>;
 
@@ -83,16 +130,19 @@ export function isMeetupUpcoming(startsAt: Date, now: Date): boolean {
   return now.getTime() < startsAt.getTime() + MEETUP_UPCOMING_GRACE_MINUTES * 60_000;
 }
 
-/** The date and time a meetup shows, in EST (all times in EST). */
-export function meetupDateTime(startsAt: Date): { date: string; time: string } {
+/** The date and time of a meetup in its organiser's zone (US Eastern unless given). */
+export function meetupDateTime(
+  startsAt: Date,
+  timeZone: string = MEETUP_TIME_ZONE,
+): { date: string; time: string } {
   const date = new Intl.DateTimeFormat('en-US', {
-    timeZone: MEETUP_TIME_ZONE,
+    timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
   }).format(startsAt);
   const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: MEETUP_TIME_ZONE,
+    timeZone,
     hour: 'numeric',
     minute: '2-digit',
   }).format(startsAt);

@@ -4,6 +4,7 @@ import {
   createMeetupRequestSchema,
   meetupListResponseSchema,
   meetupSchema,
+  updateMeetupJoinUrlRequestSchema,
   type CreateMeetupRequestInput,
   type Meetup,
   type MeetupListResponse,
@@ -28,4 +29,22 @@ export async function createMeetup(input: CreateMeetupRequestInput): Promise<Mee
 /** Join Meetup: an RSVP, once per member. */
 export async function rsvpMeetup(id: string): Promise<Meetup> {
   return meetupSchema.parse(await call(API.rsvpMeetup, { params: { id } }));
+}
+
+/** Can't make it: takes the member's RSVP back (harmless if already taken back). */
+export async function cancelMeetupRsvp(id: string): Promise<Meetup> {
+  return meetupSchema.parse(await call(API.cancelMeetupRsvp, { params: { id } }));
+}
+
+/** Admins only: set, change or (null) remove a meetup's meeting link. */
+export async function updateMeetupJoinUrl(input: {
+  id: string;
+  joinUrl: string | null;
+}): Promise<Meetup> {
+  return meetupSchema.parse(
+    await call(API.updateMeetupJoinUrl, {
+      params: { id: input.id },
+      body: updateMeetupJoinUrlRequestSchema.parse({ joinUrl: input.joinUrl }),
+    }),
+  );
 }

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
-import { MEETUP_TYPE_LABELS, type Meetup } from '@levelup/contracts';
 import { PageHeader } from '@levelup/web-kit';
 import { meetupsQueryOptions } from '../api/meetups-api.ts';
-import { useIsAdmin, useRsvp } from '../hooks/use-meetups.ts';
+import { useIsAdmin, useViewerTimeZone } from '../hooks/use-meetups.ts';
+import { MeetupCard } from './meetup-card.tsx';
 import { ScheduleMeetupForm } from './schedule-meetup-form.tsx';
 
 const grid = {
@@ -14,48 +12,17 @@ const grid = {
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
 } as const;
 
-function MeetupCard({ meetup }: { meetup: Meetup }) {
-  const rsvp = useRsvp();
-  return (
-    <Card size="small" style={{ height: '100%' }}>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Tag>{MEETUP_TYPE_LABELS[meetup.type]}</Tag>
-        <Tag color="blue">{meetup.platform}</Tag>
-      </div>
-      <h3 style={{ margin: '8px 0', fontSize: 16 }}>{meetup.title}</h3>
-      <p style={{ marginTop: 0 }}>
-        <strong>{meetup.theme}</strong>
-      </p>
-      {meetup.description && <p>{meetup.description}</p>}
-      <p>
-        {meetup.date} · {meetup.time} · {meetup.estimatedAttendees} expected
-      </p>
-      {meetup.isUpcoming ? (
-        meetup.attendingByMe ? (
-          <Button disabled>You're going</Button>
-        ) : (
-          <Button type="primary" loading={rsvp.isPending} onClick={() => rsvp.mutate(meetup.id)}>
-            Join Meetup
-          </Button>
-        )
-      ) : meetup.recordingUrl ? (
-        <Button href={meetup.recordingUrl} target="_blank" rel="noreferrer">
-          View Recording
-        </Button>
-      ) : (
-        <Button disabled>View Recording</Button>
-      )}
-    </Card>
-  );
-}
-
 /** /meetups (Weekly Meetups), from the server. */
 export function MeetupsPage() {
   const meetups = useQuery(meetupsQueryOptions);
   const isAdmin = useIsAdmin();
+  const viewerZone = useViewerTimeZone();
   return (
     <>
-      <PageHeader title="Weekly Meetups" subtitle="All times in EST" />
+      <PageHeader
+        title="Weekly Meetups"
+        subtitle={`Times in your time zone (${viewerZone}), the organiser's beside them`}
+      />
       {isAdmin && <ScheduleMeetupForm />}
       {meetups.isPending ? (
         <p role="status">Loading meetups...</p>
@@ -69,7 +36,7 @@ export function MeetupsPage() {
           ) : (
             <div style={grid}>
               {meetups.data.upcoming.map((m) => (
-                <MeetupCard key={m.id} meetup={m} />
+                <MeetupCard key={m.id} meetup={m} viewerZone={viewerZone} isAdmin={isAdmin} />
               ))}
             </div>
           )}
@@ -79,7 +46,7 @@ export function MeetupsPage() {
           ) : (
             <div style={grid}>
               {meetups.data.recent.map((m) => (
-                <MeetupCard key={m.id} meetup={m} />
+                <MeetupCard key={m.id} meetup={m} viewerZone={viewerZone} isAdmin={isAdmin} />
               ))}
             </div>
           )}

@@ -14,6 +14,7 @@ import {
 import { serverMessageOf, useToast, zodRule } from '@levelup/web-kit';
 import { localInputToIso, dateTimeRule } from '../../../lib/datetime-local.ts';
 import { useCreateMeetup } from '../hooks/use-meetups.ts';
+import { joinUrlFieldSchema, joinUrlOf } from '../lib/join-url-field.ts';
 
 interface Values {
   title: string;
@@ -22,11 +23,15 @@ interface Values {
   start: string;
   platform: MeetupPlatform;
   type: MeetupType;
+  joinUrl?: string;
 }
 
 const fields = createMeetupRequestSchema.shape;
 
-/** Admins schedule a meetup. The start is entered in the browser's time and shown in EST. */
+/**
+ * Admins schedule a meetup. The start is entered in the browser's time; the organiser zone is US
+ * Eastern (the weekly schedule's). The meeting link is optional and can be added later on the card.
+ */
 export function ScheduleMeetupForm() {
   const [form] = Form.useForm<Values>();
   const toast = useToast();
@@ -53,6 +58,7 @@ export function ScheduleMeetupForm() {
               startsAt: localInputToIso(values.start),
               platform: values.platform,
               type: values.type,
+              ...(joinUrlOf(values.joinUrl) ? { joinUrl: joinUrlOf(values.joinUrl) } : {}),
             },
             {
               onSuccess: (meetup) => {
@@ -104,6 +110,14 @@ export function ScheduleMeetupForm() {
             />
           </Form.Item>
         </div>
+        <Form.Item
+          label="Meeting link (optional)"
+          name="joinUrl"
+          extra="Shown only to members who join. An https:// link, e.g. a Discord invite or a Zoom meeting."
+          rules={[zodRule(joinUrlFieldSchema)]}
+        >
+          <Input type="url" inputMode="url" placeholder="https://" />
+        </Form.Item>
         <Form.Item label="Description" name="description">
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>
