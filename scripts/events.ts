@@ -102,7 +102,9 @@ export function describeRebuild(report: RebuildReport): string[] {
   if (report.differences.length > 50)
     lines.push(`  ... and ${report.differences.length - 50} more`);
   lines.push(
-    `${report.name}: ${report.events} events, ${report.keys} entries rebuilt, ${
+    `${report.name}: ${report.events} events${
+      report.refused > 0 ? ` (${report.refused} left out: they do not fit their schema)` : ''
+    }, ${report.keys} entries rebuilt, ${
       report.differences.length === 0
         ? 'same as live'
         : `${report.differences.length} difference(s)`

@@ -170,7 +170,7 @@ export async function startWorkers(
   const models = communityModels(deps.db);
   await models.FeedEntry.init();
   await migrateFeed(models, deps.logger ?? createLogger('svc-community'));
-  const handlers = communityEventHandlers(models, { validated: true });
+  const handlers = communityEventHandlers(models);
   await deps.bus.ensureStream(STREAMS.COMMUNITY);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.QUESTS);

@@ -133,11 +133,11 @@ export async function startWorkers(
   const consumers: ConsumerHandle[] = [
     await subscribe(deps.bus, {
       durable: QUESTS_CONSUMER,
-      on: handleAll(GOALS_QUEST_EVENTS, questEventsHandler({ ...use, validated: true })),
+      on: handleAll(GOALS_QUEST_EVENTS, questEventsHandler(use)),
       // One user's events in order, users side by side; what came in for a user while their previous
       // batch ran goes together (the talent counts in one bulk write).
       partitionKey: byUser,
-      batchHandler: questEventsBatchHandler({ ...use, validated: true }),
+      batchHandler: questEventsBatchHandler(use),
       idempotent: true,
     }),
     await subscribe(deps.bus, {

@@ -173,7 +173,7 @@ export async function startWorkers(
   const consumers: ConsumerHandle[] = [
     await subscribe(deps.bus, {
       durable: XP_CONSUMER,
-      on: handleAll(XP_QUEST_EVENTS, xpEventHandler(models, logger, { validated: true })),
+      on: handleAll(XP_QUEST_EVENTS, xpEventHandler(models, logger)),
       // What came in for a user while their previous batch ran: one update of the total.
       batchHandler: xpBatchHandler(models),
       idempotent: true,
@@ -183,7 +183,7 @@ export async function startWorkers(
     // The co-focus bonus (svc-community): the same one-at-a-time path, exactly once by event id.
     await subscribe(deps.bus, {
       durable: XP_CONSUMER,
-      on: handleAll(XP_CO_FOCUS_EVENTS, xpEventHandler(models, logger, { validated: true })),
+      on: handleAll(XP_CO_FOCUS_EVENTS, xpEventHandler(models, logger)),
       idempotent: true,
       partitionKey: byUser,
     }),

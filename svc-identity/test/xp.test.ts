@@ -240,7 +240,6 @@ describe('XP applied a batch at a time', () => {
     xpEventHandler(
       models(),
       createLogger('xp-test', () => undefined),
-      { validated: true },
     );
 
   it('when a user’s batch is applied, then the total moves by its sum once, with one ledger row per event, and the same events again change nothing', async () => {

@@ -30,5 +30,5 @@ export {
 } from './bus/rules.ts';
 export { PartitionedLanes } from './bus/partitioned-lanes.ts';
 export { connectBus, deleteNamespacedStreams } from './bus/connect-bus.ts';
-export { subscribe, subscription, handleAll } from './bus/subscribe.ts';
+export { subscribe, subscription, handleAll, historyOf } from './bus/subscribe.ts';
 export type { EventHandlers, Subscription, SubscribeSpec } from './bus/subscribe.ts';

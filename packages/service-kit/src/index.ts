@@ -93,6 +93,7 @@ export {
   subscribe,
   subscription,
   handleAll,
+  historyOf,
 } from './bus.ts';
 export { BatchingLanes } from './batching-lanes.ts';
 export type { BatchingLanesOptions } from './batching-lanes.ts';

@@ -1,6 +1,5 @@
 import {
   EVENTS,
-  questXpEventSchema,
   userRegisteredEventSchema,
   userRenamedEventSchema,
   type EventEnvelope,
@@ -51,13 +50,10 @@ function feedWrite(event: EventEnvelope, data: QuestXpEventData) {
 
 const feedTypes = new Set<string>(FEED_EVENTS.map((entry) => entry.type));
 
-/** Quest data of a feed event; `validated`: the bus checked it with its EVENTS entry's schema. */
-function feedData(event: EventEnvelope, validated: boolean): QuestXpEventData | null {
+/** Quest data of a feed event (the bus, or a rebuild, validated it with its EVENTS entry's schema). */
+function feedData(event: EventEnvelope): QuestXpEventData | null {
   if (!feedTypes.has(event.type)) return null;
-  if (validated) return (event as unknown as { data: QuestXpEventData }).data;
-  const parsed = questXpEventSchema.safeParse(event);
-  if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-  return parsed.data.data;
+  return event.data as QuestXpEventData;
 }
 
 /** A feed document as the feed shows it, or null while its latest completion is revoked (or unknown). */
@@ -70,12 +66,10 @@ export function isShown(entry: Pick<FeedEntryDoc, 'completedAt' | 'revokedAt'>):
  * Read models fed by events, each handler idempotent (an event may come twice): members' names from
  * identity events; the achievements feed from quest completions and revokes, whichever order they come in.
  */
-export function communityEventHandlers(
-  { FeedEntry, Member }: Pick<CommunityModels, 'FeedEntry' | 'Member'>,
-  options: { validated?: boolean } = {},
-) {
-  const validated = options.validated === true;
-
+export function communityEventHandlers({
+  FeedEntry,
+  Member,
+}: Pick<CommunityModels, 'FeedEntry' | 'Member'>) {
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
     const parsed =
       event.type === EVENTS.userRegistered.type
@@ -90,7 +84,7 @@ export function communityEventHandlers(
   }
 
   async function onQuestEvent(event: EventEnvelope): Promise<void> {
-    const data = feedData(event, validated);
+    const data = feedData(event);
     if (!data) return;
     const { filter, update } = feedWrite(event, data);
     try {
@@ -104,7 +98,7 @@ export function communityEventHandlers(
   /** A member's batch of quest events: one unordered bulk write (stale events fall out as above). */
   const onQuestEvents: BatchHandler = async (entries) => {
     const writes = entries.flatMap(({ event }) => {
-      const data = feedData(event, validated);
+      const data = feedData(event);
       return data ? [{ updateOne: { ...feedWrite(event, data), upsert: true } }] : [];
     });
     if (writes.length === 0) return;
@@ -138,7 +132,7 @@ export async function migrateFeed(
     FeedRevocation.estimatedDocumentCount(),
   ]);
   if (items === 0 && revocations === 0) return;
-  const { onQuestEvent } = communityEventHandlers(models, { validated: true });
+  const { onQuestEvent } = communityEventHandlers(models);
   const asEvent = (type: string, id: string, at: Date, data: Partial<QuestXpEventData>) =>
     ({ id, type, version: 1, occurredAt: new Date(at).toISOString(), data }) as EventEnvelope;
   for await (const item of FeedItem.find().lean().cursor()) {

@@ -1,6 +1,5 @@
 import type { Connection } from 'mongoose';
-import { subjectFilterOf } from '@levelup/contracts';
-import type { ReadModelRebuild } from '@levelup/service-kit';
+import { historyOf, type ReadModelRebuild } from '@levelup/service-kit';
 import { communityModels } from '../models.ts';
 import { FEED_EVENTS, communityEventHandlers, isShown } from './feed-events.ts';
 
@@ -11,7 +10,7 @@ import { FEED_EVENTS, communityEventHandlers, isShown } from './feed-events.ts';
  */
 export const feedRebuild: ReadModelRebuild = {
   name: 'svc-community feed',
-  sources: [subjectFilterOf(FEED_EVENTS)],
+  sources: [historyOf(FEED_EVENTS)],
   async prepare(scratch: Connection) {
     await communityModels(scratch).FeedEntry.init();
     const handlers = communityEventHandlers(communityModels(scratch));

@@ -7,12 +7,7 @@ import {
   seriesEventSchema,
   type EventEnvelope,
 } from '@levelup/contracts';
-import {
-  PermanentEventError,
-  type BatchHandler,
-  type EventHandler,
-  type EventMeta,
-} from '@levelup/service-kit';
+import { type BatchHandler, type EventHandler, type EventMeta } from '@levelup/service-kit';
 import type { SeriesLinksService } from '../series-links/series-links.service.ts';
 import { positionOf } from '../shared/event-order.ts';
 import type { TalentTreeService } from '../talent-tree/talent-tree.service.ts';
@@ -32,24 +27,14 @@ export const GOALS_QUEST_EVENTS = [
   EVENTS.questRevoked,
 ] as const;
 
-/** The event as its schema reads it: as it is when the bus validated it, else parsed here. */
-function read<S extends { safeParse(value: unknown): { success: boolean; data?: unknown } }>(
-  schema: S,
-  event: EventEnvelope,
-  validated: boolean,
-): NonNullable<ReturnType<S['safeParse']>['data']> {
-  if (validated) return event as never;
-  const parsed = schema.safeParse(event);
-  if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-  return parsed.data as never;
-}
+/** The event as `schema` reads it: the bus (and a rebuild) validated it with its EVENTS entry's schema. */
+const read = <S extends { parse(value: unknown): unknown }>(_schema: S, event: EventEnvelope) =>
+  event as ReturnType<S['parse']>;
 
 interface QuestEventDeps {
   views: QuestViews;
   links?: SeriesLinksService;
   talents: TalentTreeService;
-  /** The bus validated each event with its EVENTS entry's schema. */
-  validated?: boolean;
 }
 
 /** One event; `talents: false` when the caller wrote its talent completion already (a batch). */
@@ -59,17 +44,16 @@ async function applyQuestEvent(
   meta: EventMeta,
   options: { talents: boolean },
 ): Promise<void> {
-  const validated = deps.validated === true;
   const position = positionOf(event, meta);
   if (seriesTypes.includes(event.type)) {
-    const parsed = read(seriesEventSchema, event, validated);
+    const parsed = read(seriesEventSchema, event);
     const deleted = parsed.type === EVENTS.seriesDeleted.type;
     await deps.views.applySeries(parsed.data, deleted, position);
     if (deleted) await deps.links?.seriesDeleted(parsed.data.seriesId);
   } else if (event.type === EVENTS.occurrenceScheduled.type) {
-    await deps.views.schedule(read(occurrenceScheduledEventSchema, event, validated).data);
+    await deps.views.schedule(read(occurrenceScheduledEventSchema, event).data);
   } else if (xpTypes.includes(event.type)) {
-    const data = read(questXpEventSchema, event, validated).data;
+    const data = read(questXpEventSchema, event).data;
     if (options.talents) await deps.talents.applyCompletion(data, position);
     if (data.occurrenceId && data.seriesId) {
       const occurrence = await deps.views.applyCompletion(
@@ -98,22 +82,18 @@ export function questEventsHandler(deps: QuestEventDeps): EventHandler {
  * does not matter), then the series, schedules and occurrence completions in stream order.
  */
 export function questEventsBatchHandler(deps: QuestEventDeps): BatchHandler {
-  const validated = deps.validated === true;
   return async (entries) => {
     await deps.talents.applyCompletions(
       entries
         .filter(({ event }) => xpTypes.includes(event.type))
         .map(({ event, meta }) => ({
-          data: read(questXpEventSchema, event, validated).data,
+          data: read(questXpEventSchema, event).data,
           position: positionOf(event, meta),
         })),
     );
     for (const { event, meta } of entries) {
       // A quest's completion is only a talent count: written above.
-      if (
-        xpTypes.includes(event.type) &&
-        !read(questXpEventSchema, event, validated).data.occurrenceId
-      )
+      if (xpTypes.includes(event.type) && !read(questXpEventSchema, event).data.occurrenceId)
         continue;
       await applyQuestEvent(deps, event, meta, { talents: false });
     }

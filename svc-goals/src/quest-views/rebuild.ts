@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
-import { linkedOccurrenceXp, subjectFilterOf } from '@levelup/contracts';
-import type { ReadModelRebuild } from '@levelup/service-kit';
+import { linkedOccurrenceXp } from '@levelup/contracts';
+import { historyOf, type ReadModelRebuild } from '@levelup/service-kit';
 import { creditKey, goalModels } from '../goals/models.ts';
 import { seriesLinkModel } from '../series-links/models.ts';
 import { talentModels } from '../talent-tree/models.ts';
@@ -18,7 +18,7 @@ import { questViews } from './quest-views.ts';
  */
 export const goalsRebuild: ReadModelRebuild = {
   name: 'svc-goals quest views, talents and linked goal XP',
-  sources: [subjectFilterOf(GOALS_QUEST_EVENTS)],
+  sources: [historyOf(GOALS_QUEST_EVENTS)],
   async prepare(scratch: Connection) {
     const views = questViewModels(scratch);
     const talents = talentModels(scratch);

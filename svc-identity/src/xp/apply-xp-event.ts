@@ -3,38 +3,19 @@ import {
   CO_FOCUS_BONUS_REASON,
   CO_FOCUS_EVENT_TYPES,
   QUEST_XP_EVENT_TYPES,
-  coFocusEventSchema,
   type CoFocusEventData,
   type LifeTaskCompletedEventData,
   type LifeTaskUncompletedEventData,
   type QuestXpEventData,
-  lifeTaskCompletedEventSchema,
-  lifeTaskUncompletedEventSchema,
-  questXpEventSchema,
   xpSourceOf,
   type EventEnvelope,
   type XpSource,
 } from '@levelup/contracts';
-import {
-  PermanentEventError,
-  isDuplicateKeyError,
-  type BatchHandler,
-  type Logger,
-} from '@levelup/service-kit';
+import { isDuplicateKeyError, type BatchHandler, type Logger } from '@levelup/service-kit';
 import type { IdentityModels } from '../users/models.ts';
 
 const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
 const coFocusTypes: readonly string[] = CO_FOCUS_EVENT_TYPES;
-
-function malformed(
-  type: string,
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): PermanentEventError {
-  const summary = issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
-  return new PermanentEventError(`malformed ${type} (${summary.join('; ')})`);
-}
 
 /** The events that move XP, by the stream they come in: completions, and co-focus bonuses. */
 export const XP_QUEST_EVENTS = [
@@ -63,19 +44,12 @@ interface XpMove {
 export const XP_RECENT_WINDOW = 200;
 
 /**
- * The XP an event moves, or null for events that carry none. `validated`: the bus already checked the
- * event against its EVENTS entry's schema, so its data is read as it is.
+ * The XP an event moves, or null for events that carry none. The bus (and a rebuild) validated the event
+ * with its EVENTS entry's schema, so its data is read as it is.
  */
-function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
+function xpOf(event: EventEnvelope): XpMove | null {
   if (questXpTypes.includes(event.type)) {
-    let data;
-    if (validated) {
-      data = (event as unknown as { data: QuestXpEventData }).data;
-    } else {
-      const parsed = questXpEventSchema.safeParse(event);
-      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-      data = parsed.data.data;
-    }
+    const data = event.data as QuestXpEventData;
     return {
       userId: data.userId,
       xpDelta: data.xpDelta,
@@ -85,14 +59,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
     };
   }
   if (event.type === EVENTS.lifeTaskCompleted.type) {
-    let data;
-    if (validated) {
-      data = (event as unknown as { data: LifeTaskCompletedEventData }).data;
-    } else {
-      const parsed = lifeTaskCompletedEventSchema.safeParse(event);
-      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-      data = parsed.data.data;
-    }
+    const data = event.data as LifeTaskCompletedEventData;
     return {
       userId: data.userId,
       xpDelta: data.xpEarned,
@@ -103,14 +70,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
   }
   if (event.type === EVENTS.lifeTaskUncompleted.type) {
     // Undo of a life task's check-off: the ledger takes back what that completion earned.
-    let data;
-    if (validated) {
-      data = (event as unknown as { data: LifeTaskUncompletedEventData }).data;
-    } else {
-      const parsed = lifeTaskUncompletedEventSchema.safeParse(event);
-      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-      data = parsed.data.data;
-    }
+    const data = event.data as LifeTaskUncompletedEventData;
     return {
       userId: data.userId,
       xpDelta: data.xpDelta,
@@ -120,14 +80,7 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
     };
   }
   if (coFocusTypes.includes(event.type)) {
-    let data;
-    if (validated) {
-      data = (event as unknown as { data: CoFocusEventData }).data;
-    } else {
-      const parsed = coFocusEventSchema.safeParse(event);
-      if (!parsed.success) throw malformed(event.type, parsed.error.issues);
-      data = parsed.data.data;
-    }
+    const data = event.data as CoFocusEventData;
     // The history shows the reason and the quest it came with.
     return {
       userId: data.userId,
@@ -153,18 +106,13 @@ function xpOf(event: EventEnvelope, validated: boolean): XpMove | null {
  *
  * A crash between any two steps heals on redelivery: an unapplied row whose id is still in
  * `xpApplying` or `xpRecent` was already added (step 2 refuses it again), an applied row only needs
- * step 4. `validated`: the bus validated the event with its EVENTS entry's schema.
+ * step 4.
  */
-export function xpEventHandler(
-  models: IdentityModels,
-  logger: Logger,
-  options: { validated?: boolean } = {},
-) {
+export function xpEventHandler(models: IdentityModels, logger: Logger) {
   const { User, XpLedger } = models;
-  const validated = options.validated === true;
 
   return async function applyXpEvent(event: EventEnvelope): Promise<void> {
-    const xp = xpOf(event, validated);
+    const xp = xpOf(event);
     if (!xp) return;
     const { userId, xpDelta } = xp;
     try {
@@ -232,7 +180,7 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
   const { User, XpLedger } = models;
   return async (entries) => {
     const moves = entries.flatMap(({ event }) => {
-      const xp = xpOf(event, true);
+      const xp = xpOf(event);
       return xp ? [{ event, xp }] : [];
     });
     if (moves.length === 0) return;

@@ -1,6 +1,5 @@
 import type { Connection } from 'mongoose';
-import { subjectFilterOf } from '@levelup/contracts';
-import { createLogger, type ReadModelRebuild } from '@levelup/service-kit';
+import { createLogger, historyOf, type ReadModelRebuild } from '@levelup/service-kit';
 import { identityModels } from '../users/models.ts';
 import { XP_CO_FOCUS_EVENTS, XP_QUEST_EVENTS, xpEventHandler } from './apply-xp-event.ts';
 
@@ -12,7 +11,7 @@ import { XP_CO_FOCUS_EVENTS, XP_QUEST_EVENTS, xpEventHandler } from './apply-xp-
  */
 export const xpRebuild: ReadModelRebuild = {
   name: 'svc-identity xp',
-  sources: [subjectFilterOf(XP_QUEST_EVENTS), subjectFilterOf(XP_CO_FOCUS_EVENTS)],
+  sources: [historyOf(XP_QUEST_EVENTS), historyOf(XP_CO_FOCUS_EVENTS)],
   async prepare(scratch: Connection, live: Connection) {
     const scratchModels = identityModels(scratch);
     await scratchModels.XpLedger.init();

@@ -4,6 +4,7 @@ import {
   subjectFilterOf,
   type DomainEvent,
   type EventEnvelope,
+  type EventEntry,
   type EventType,
 } from '@levelup/contracts';
 import type { HistorySource } from '../rebuild.ts';
@@ -30,23 +31,35 @@ export interface Subscription extends HistorySource {
  * history, so a read model is rebuilt by exactly the code that keeps it live.
  */
 export function subscription(on: EventHandlers): Subscription {
-  const types = Object.keys(on);
-  const entries = types.map((type) => {
+  const entries = Object.keys(on).map((type) => {
     const entry = eventEntryOf(type);
     if (!entry) throw new Error(`no event '${type}' in the EVENTS table`);
     return entry;
   });
-  const { stream, filterSubject } = subjectFilterOf(entries);
   const handlers = on as Record<string, EventHandlers[EventType]>;
   return {
-    stream: STREAMS[stream].name,
-    filterSubject,
-    schemaFor: (type) => (handlers[type] ? eventEntryOf(type)?.schema : undefined),
+    ...historyOf(entries),
     async handler(event, meta) {
       const handle = handlers[event.type] as
         ((event: EventEnvelope, meta: EventMeta) => Promise<void>) | undefined;
       if (handle) await handle(event, meta);
     },
+  };
+}
+
+/**
+ * Where the history of `entries` is read from and how each is validated: what a rebuild reads so that it
+ * sees exactly what the live consumer of the same entries sees.
+ */
+export function historyOf(
+  entries: readonly EventEntry[],
+): Required<HistorySource> & { stream: string; filterSubject: string } {
+  const { stream, filterSubject } = subjectFilterOf(entries);
+  const followed = new Set<string>(entries.map((entry) => entry.type));
+  return {
+    stream: STREAMS[stream].name,
+    filterSubject,
+    schemaFor: (type) => (followed.has(type) ? eventEntryOf(type)?.schema : undefined),
   };
 }
 
