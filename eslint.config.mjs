@@ -59,7 +59,6 @@ export default tseslint.config(
       'mfe-quests/src/features/quests/components/create-quest-form.tsx',
       'mfe-quests/src/features/quests/components/quest-card.tsx',
       'mfe-quests/src/features/quests/hooks/use-quest-actions.tsx',
-      'mfe-quests/src/features/quick-win/components/quick-win-dialog.tsx',
       'svc-quests/src/import/import.service.ts',
       'svc-quests/src/life-tasks/life-tasks.service.ts',
       'svc-quests/src/life-tasks/repository.ts',
