@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
+  ChecklistStep,
   CompletionType,
   GrowthPath,
   QuestCategory,
@@ -39,6 +40,12 @@ export interface QuestDoc {
   growthPath: GrowthPath | null;
   tags: string[];
   seriesId: string | null;
+  /** The steps inside the quest, in order. */
+  checklist: ChecklistStep[];
+  /** The user's choice: ticking the last step completes the quest. */
+  completeWhenChecklistDone: boolean;
+  /** Bumped by every change of the checklist: an edit of the list lands only on the one it read. */
+  checklistRev: number;
   /** The event of the completion now standing (what Undo takes back); null while not completed. */
   completionEventId: string | null;
   /** The item's latest completion events (at most COMPLETION_EVENTS_KEPT), to find it from one. */
@@ -58,6 +65,15 @@ export interface UserZoneDoc {
   username: string;
   displayName: string;
 }
+
+const checklistStepSchema = new Schema<ChecklistStep>(
+  {
+    id: { type: String, required: true },
+    text: { type: String, required: true },
+    done: { type: Boolean, required: true, default: false },
+  },
+  { _id: false },
+);
 
 const questSchema = new Schema<QuestDoc>(
   {
@@ -86,6 +102,9 @@ const questSchema = new Schema<QuestDoc>(
     growthPath: { type: String, default: null },
     tags: { type: [String], default: [] },
     seriesId: { type: String, default: null },
+    checklist: { type: [checklistStepSchema], default: [] },
+    completeWhenChecklistDone: { type: Boolean, default: false },
+    checklistRev: { type: Number, default: 0 },
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
     deletedAt: { type: Date, default: null },
