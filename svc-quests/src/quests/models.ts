@@ -8,6 +8,7 @@ import type {
   TimeOfDay,
 } from '@levelup/contracts';
 import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import { importSourceRefSchema, type ImportSourceRef } from '../series/models.ts';
 
 export interface QuestDoc {
   _id: Types.ObjectId;
@@ -50,6 +51,9 @@ export interface QuestDoc {
   completionEventId: string | null;
   /** The item's latest completion events (at most COMPLETION_EVENTS_KEPT), to find it from one. */
   completionEventIds: string[];
+  /** The import that created it (a Habitica todo with a checklist), and the item it came from. */
+  importBatchId?: string | null;
+  importSource?: ImportSourceRef | null;
   /** Set on delete: gone from every list and call; its completions (and their XP) stay in the history. */
   deletedAt: Date | null;
   createdAt: Date;
@@ -108,6 +112,8 @@ const questSchema = new Schema<QuestDoc>(
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
     deletedAt: { type: Date, default: null },
+    importBatchId: { type: String, default: null },
+    importSource: { type: importSourceRefSchema, default: null },
     ...outboxSchemaFields,
   },
   { collection: 'quests', timestamps: true, versionKey: false },
@@ -115,6 +121,7 @@ const questSchema = new Schema<QuestDoc>(
 questSchema.index({ userId: 1, createdAt: 1 });
 questSchema.index({ userId: 1, isCompleted: 1 });
 questSchema.index({ userId: 1, completionEventIds: 1 });
+questSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(questSchema);
 
 const userZoneSchema = new Schema<UserZoneDoc>(
