@@ -128,7 +128,9 @@ function ChecklistSteps({
 export function ChecklistFields() {
   return (
     <fieldset style={{ border: 'none', margin: '0 0 12px', padding: 0, minWidth: 0 }}>
-      <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8, border: 'none' }}>
+      <legend
+        style={{ fontSize: 14, fontWeight: 600, marginBottom: 8, border: 'none', color: 'inherit' }}
+      >
         Checklist
       </legend>
       <Form.Item name="checklist" rules={[checklistRule]} style={{ marginBottom: 8 }}>
