@@ -145,3 +145,28 @@ describe('create quest form: checklist', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   }, 60_000);
 });
+
+describe('edit quest form: checklist', () => {
+  it('when a kept step is renamed and a new one added, then the edit sends kept steps with their ids and the new one without', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+      'PATCH /api/quests/q1': { body: kitchen },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreateQuestForm editing={{ kind: 'quest', quest: kitchen }} />);
+    const second = await screen.findByRole('textbox', { name: 'Step 2' });
+    await user.clear(second);
+    await user.type(second, 'Wipe the counters');
+    await user.type(screen.getByRole('textbox', { name: 'New step' }), 'Bins{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove step 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      checklist: [
+        { id: 's1', text: 'Dishes' },
+        { id: 's2', text: 'Wipe the counters' },
+        { text: 'Bins' },
+      ],
+    });
+  }, 60_000);
+});
