@@ -102,7 +102,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const registered = await page.request.post('/api/auth/register', { data: newUser('axe') });
     expect(registered.status()).toBe(201);
     await page.request.post('/api/quests', {
-      data: { title: 'Read ten pages', description: 'Ten pages of a good book' },
+      data: {
+        title: 'Read ten pages',
+        description: 'Ten pages of a good book',
+        checklist: [{ text: 'Pages one to five', done: true }, { text: 'Pages six to ten' }],
+      },
     });
     const goal = await page.request.post('/api/goals', { data: { title: 'Learn to juggle' } });
     await page.request.put(`/api/goals/${((await goal.json()) as { id: string }).id}`, {
@@ -130,9 +134,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The host cancels it, so the specs after this one find the stack without sessions, as a fresh
     // install is (the sessions page's empty state is tested on that).
     expect((await page.request.post(`/api/sessions/${roomId}/cancel`)).status()).toBe(200);
-    // The Quest Log's edit and delete dialogs, open over the page.
+    // The Quest Log's card with its steps open, then its edit and delete dialogs, open over the page.
     await page.goto('/quests');
     const quest = page.getByRole('listitem', { name: 'Read ten pages' });
+    await quest.getByRole('button', { name: /^Steps of Read ten pages/ }).click();
+    await expect(quest.getByRole('checkbox', { name: 'Pages six to ten' })).toBeVisible();
+    problems.push(...(await violations(page)).map((v) => `/quests steps: ${v}`));
     await quest.getByRole('button', { name: /^Read ten pages/ }).click();
     for (const [button, dialog] of [
       ['Edit: Read ten pages', 'Edit Quest'],

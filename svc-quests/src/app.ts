@@ -222,6 +222,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
             Batch: importBatchModel(deps.db),
             Series: seriesModel(deps.db),
             Occurrence: occurrenceModel(deps.db),
+            Quest: questsModels(deps.db).Quest,
             lifeTasks: taskModels,
           }),
           zones,

@@ -69,11 +69,12 @@ describe('importing the same items again', () => {
     const done = LOOP_HABITS.filter((h) => !h.archived || Object.keys(h.entries).length > 0)
       .map((h) => loopDoneDays(h).length)
       .reduce((a, b) => a + b, 0);
-    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 0 });
+    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 0, quests: 0 });
     expect(preview.alreadyHere).toEqual({
       series: LOOP_HABITS.length,
       lifeTasks: 0,
       completions: done,
+      quests: 0,
     });
     expect(preview.series.every((s) => s.alreadyHere)).toBe(true);
 
@@ -122,12 +123,13 @@ describe('importing the same items again', () => {
     const preview = importPreviewSchema.parse(
       (await as('POST', urlOf(API.previewImport), loopRequest(newer, later))).body,
     );
-    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: added });
+    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: added, quests: 0 });
     const run = await as('POST', urlOf(API.runImport), loopRequest(newer, later));
     expect(importBatchSchema.parse(run.body).counts).toEqual({
       series: 0,
       lifeTasks: 0,
       completions: added,
+      quests: 0,
     });
     const series = await seriesModel(quests.deps.db).find({ userId }).lean();
     expect(series).toHaveLength(LOOP_HABITS.length);
@@ -163,7 +165,7 @@ describe('importing the same items again', () => {
     const preview = importPreviewSchema.parse(
       (await as('POST', urlOf(API.previewImport), request(data))).body,
     );
-    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 1 });
+    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 1, quests: 0 });
     expect(preview.alreadyHere.lifeTasks).toBe(before.lifeTasks);
     expect((await as('POST', urlOf(API.runImport), request(data))).status).toBe(201);
     expect(await stored(userId)).toEqual({ ...before, occurrences: before.occurrences + 1 });

@@ -9,6 +9,7 @@ import {
 } from '@levelup/contracts';
 import { lifeTaskModels } from '../src/life-tasks/models.ts';
 import { occurrenceModel } from '../src/occurrences/models.ts';
+import { questsModels } from '../src/quests/models.ts';
 import { seriesModel } from '../src/series/models.ts';
 import {
   DRINK_CLICKS,
@@ -93,9 +94,14 @@ describe("import of Habitica's user data export", () => {
     const journal = await doneDays(userId, 'Evening journal');
     expect(journal.days).toEqual(JOURNAL_CHECK_OFFS.map(([day]) => day));
     expect((await doneDays(userId, 'Drink water')).days).toEqual(DRINK_CLICKS.map(([d]) => d));
-    const todo = await lifeTaskModels(quests.deps.db).LifeTask.findOne({ userId }).lean();
-    expect(todo).toMatchObject({ title: 'Plan the trip', lastCompletedLocalDate: '2026-03-06' });
-    expect(todo?.notes).toBe('Checklist:\n☑ Book train');
+    // A todo with a checklist is a quest with steps, done on the Habitica day it was completed.
+    const todo = await questsModels(quests.deps.db).Quest.findOne({ userId }).lean();
+    expect(todo).toMatchObject({
+      title: 'Plan the trip',
+      isCompleted: true,
+      completedLocalDate: '2026-03-06',
+      checklist: [{ text: 'Book train', done: true }],
+    });
     expect(journal.series?.description).toBe(
       'Three lines before bed\n\nChecklist:\n☑ Gratitude\n☐ Tomorrow, first thing',
     );

@@ -184,6 +184,7 @@ describe("import of Loop's full backup (.db)", () => {
       series: 0,
       lifeTasks: 0,
       completions: 0,
+      quests: 0,
     });
   });
 

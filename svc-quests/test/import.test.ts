@@ -103,6 +103,7 @@ async function expectNothingImported(userId: string) {
   expect(figures).toMatchObject({ totalQuestsCompleted: 0, currentStreak: 0, longestStreak: 0 });
   expect(await occurrenceModel(quests.deps.db).countDocuments({ userId })).toBe(0);
   expect(await lifeTaskModels(quests.deps.db).LifeTask.countDocuments({ userId })).toBe(0);
+  expect(await questsModels(quests.deps.db).Quest.countDocuments({ userId })).toBe(0);
 }
 
 describe('import from Loop Habit Tracker', () => {
@@ -115,7 +116,7 @@ describe('import from Loop Habit Tracker', () => {
     );
     expect(status).toBe(200);
     const preview = importPreviewSchema.parse(body);
-    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12 });
+    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12, quests: 0 });
     expect(
       preview.series.map((s) => [
         s.title,
@@ -145,7 +146,7 @@ describe('import from Loop Habit Tracker', () => {
     expect(status).toBe(201);
     const batch = importBatchSchema.parse(body);
     expect(batch).toMatchObject({ source: 'loop', status: 'done', undoneAt: null });
-    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12 });
+    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12, quests: 0 });
 
     expect(await seriesTitles(userId)).toEqual(['Meditate', 'Run', 'Wake up early']);
     expect(await overview(userId)).toMatchObject({
@@ -217,9 +218,19 @@ describe('import from Habitica', () => {
     ]);
     expect(preview.lifeTasks).toEqual([
       { title: 'File taxes', completed: true, completedOn: '2026-03-08', alreadyHere: false },
-      { title: 'Buy a bike', completed: false, completedOn: null, alreadyHere: false },
     ]);
-    expect(preview.counts).toEqual({ series: 5, lifeTasks: 2, completions: 9 });
+    // A todo with a checklist is a quest with steps.
+    expect(preview.quests).toEqual([
+      {
+        title: 'Buy a bike',
+        steps: 1,
+        stepsDone: 0,
+        completed: false,
+        completedOn: null,
+        alreadyHere: false,
+      },
+    ]);
+    expect(preview.counts).toEqual({ series: 5, lifeTasks: 1, completions: 9, quests: 1 });
     expect(preview.warnings).toEqual([
       '"Never due" is never due in Habitica (on no weekday): imported paused, with its history',
       '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
@@ -258,12 +269,11 @@ describe('import from Habitica', () => {
     );
     expect(
       (tasks as { title: string; isCompleted: boolean }[]).map((t) => [t.title, t.isCompleted]),
-    ).toEqual(
-      expect.arrayContaining([
-        ['File taxes', true],
-        ['Buy a bike', false],
-      ]),
-    );
+    ).toEqual(expect.arrayContaining([['File taxes', true]]));
+    const { body: bike } = await quests.as(userId)('GET', urlOf(API.listQuests));
+    expect(bike).toMatchObject([
+      { title: 'Buy a bike', checklist: [{ text: 'Compare prices', done: false }] },
+    ]);
     expect(eventsOf(userId).filter((e) => XP_EVENTS.includes(e.type))).toEqual([]);
   });
 });
@@ -450,6 +460,7 @@ describe('an import that fails midway', () => {
       Batch: importBatchModel(quests.deps.db),
       Series: seriesModel(quests.deps.db),
       Occurrence: occurrenceModel(quests.deps.db),
+      Quest: questsModels(quests.deps.db).Quest,
       lifeTasks: lifeTaskModels(quests.deps.db),
     });
 
@@ -467,6 +478,21 @@ describe('an import that fails midway', () => {
     );
     await expectNothingImported(userId);
     expect(await importBatchModel(quests.deps.db).countDocuments({ userId })).toBe(0);
+  });
+
+  it("when writing fails after a todo's quest is in, then the quest is removed with the rest", async () => {
+    const userId = randomUUID();
+    const repository = realRepository();
+    const failing: ImportRepository = {
+      ...repository,
+      finish: async () => {
+        throw new Error('storage went away');
+      },
+    };
+    await expect(servicesOver(failing, () => now).run(userId, habiticaRequest())).rejects.toThrow(
+      'storage went away',
+    );
+    await expectNothingImported(userId);
   });
 
   it('when the process died midway, then the half-written batch is never listed and is removed on the next import call', async () => {

@@ -34,6 +34,8 @@ export function questFixture(overrides: Partial<Quest> = {}): Quest {
     growthPath: null,
     tags: [],
     seriesId: null,
+    checklist: [],
+    completeWhenChecklistDone: false,
     ...overrides,
   };
 }

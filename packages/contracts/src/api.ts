@@ -144,6 +144,7 @@ import {
   toggleQuestResponseSchema,
   updateQuestRequestSchema,
 } from './quests/quest.ts';
+import { checklistStepParamsSchema, tickChecklistStepRequestSchema } from './quests/checklist.ts';
 import {
   completionEventParamsSchema,
   questListQuerySchema,
@@ -294,6 +295,17 @@ export const API = {
     path: '/api/quests/:id/snooze',
     params: idParamsSchema,
     response: snoozeQuestResponseSchema,
+  },
+  /**
+   * Ticks or unticks one step of a quest's checklist; ticking the last step completes the quest when
+   * its completeWhenChecklistDone is on (xpDelta is then the completion's).
+   */
+  tickChecklistStep: {
+    method: 'PUT',
+    path: '/api/quests/:id/checklist/:stepId',
+    params: checklistStepParamsSchema,
+    body: tickChecklistStepRequestSchema,
+    response: toggleQuestResponseSchema,
   },
   clearCompletedQuests: {
     method: 'POST',

@@ -29,6 +29,7 @@ export * from './identity/sign-in-flow.ts';
 export * from './quests/enums.ts';
 export * from './quests/xp.ts';
 export * from './quests/quest.ts';
+export * from './quests/checklist.ts';
 export * from './quests/occurrence.ts';
 export * from './quests/series.ts';
 export * from './quests/life-task.ts';

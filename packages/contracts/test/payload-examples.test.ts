@@ -27,6 +27,8 @@ const quest = {
   growthPath: 'physical_growth',
   tags: ['outdoors'],
   seriesId: null,
+  checklist: [{ id: 's1', text: 'Shoes on', done: true }],
+  completeWhenChecklistDone: false,
 };
 const occurrence = {
   id: 'o1',

@@ -1,5 +1,9 @@
-import type { ImportSource } from '@levelup/contracts';
-import type { ImportPlan, PlannedLifeTask, PlannedSeries } from './plan.ts';
+import {
+  CHECKLIST_MAX_STEPS,
+  CHECKLIST_STEP_MAX_LENGTH,
+  type ImportSource,
+} from '@levelup/contracts';
+import type { ImportPlan, PlannedLifeTask, PlannedQuest, PlannedSeries } from './plan.ts';
 
 /**
  * What Level Up's own forms accept, so every imported item can be edited and saved afterwards: a title
@@ -39,13 +43,15 @@ function fitTitle(title: string, padding: string, warnings: string[]): string {
   return fitted;
 }
 
+/** The description a quest or a series gets when its own is under 10 characters. */
+const completedDescription = (text: string, source: ImportSource) =>
+  text.length >= DESCRIPTION_MIN
+    ? text
+    : `Imported from ${SOURCE_NAMES[source]}${text ? `: ${text}` : ''}`;
+
 function fitSeries(s: PlannedSeries, source: ImportSource, warnings: string[]): PlannedSeries {
   const title = fitTitle(s.title, 'habit', warnings);
-  const text = s.description.trim();
-  const description =
-    text.length >= DESCRIPTION_MIN
-      ? text
-      : `Imported from ${SOURCE_NAMES[source]}${text ? `: ${text}` : ''}`;
+  const description = completedDescription(s.description.trim(), source);
   let recurrence = s.recurrence;
   if (recurrence.recurrenceInterval > INTERVAL_MAX) {
     const unit = { daily: 'days', weekly: 'weeks', monthly: 'months', custom: 'days' }[
@@ -72,6 +78,35 @@ function fitLifeTask(t: PlannedLifeTask, warnings: string[]): PlannedLifeTask {
 }
 
 /**
+ * A todo's quest within the quest form's limits: the title, a description of at least 10 characters,
+ * steps of at most 200 characters, and at most 30 steps (the items after those stay in the description,
+ * one line each, ☑ done, ☐ open).
+ */
+function fitQuest(q: PlannedQuest, source: ImportSource, warnings: string[]): PlannedQuest {
+  const title = fitTitle(q.title, 'task', warnings);
+  let shortened = 0;
+  const steps = q.checklist.map((step) => {
+    if (step.text.length <= CHECKLIST_STEP_MAX_LENGTH) return step;
+    shortened += 1;
+    return { ...step, text: step.text.slice(0, CHECKLIST_STEP_MAX_LENGTH).trim() };
+  });
+  if (shortened > 0)
+    warnings.push(
+      `${named(title)}: ${shortened} checklist item(s) shortened to ${CHECKLIST_STEP_MAX_LENGTH} characters, the most a step holds`,
+    );
+  const rest = steps.slice(CHECKLIST_MAX_STEPS);
+  let description = completedDescription(q.description, source);
+  if (rest.length > 0) {
+    warnings.push(
+      `${named(title)}: ${steps.length} checklist items, the first ${CHECKLIST_MAX_STEPS} imported as steps and the other ${rest.length} kept in the description`,
+    );
+    const lines = rest.map((step) => `${step.done ? '☑' : '☐'} ${step.text}`);
+    description = `${description}\n\nMore steps:\n${lines.join('\n')}`;
+  }
+  return { ...q, title, description, checklist: steps.slice(0, CHECKLIST_MAX_STEPS) };
+}
+
+/**
  * The plan as Level Up can hold it: titles, descriptions, notes and repeat intervals brought within
  * what its forms accept, each change named in the warnings (a description under 10 characters is
  * completed with where it came from, counted once).
@@ -85,5 +120,6 @@ export function fitToApp(plan: ImportPlan): ImportPlan {
       `${completed.length} series with a description under ${DESCRIPTION_MIN} characters get "Imported from ${SOURCE_NAMES[plan.source]}" added to it`,
     );
   const lifeTasks = plan.lifeTasks.map((t) => fitLifeTask(t, warnings));
-  return { ...plan, series, lifeTasks, warnings: [...plan.warnings, ...warnings] };
+  const quests = plan.quests.map((q) => fitQuest(q, plan.source, warnings));
+  return { ...plan, series, lifeTasks, quests, warnings: [...plan.warnings, ...warnings] };
 }

@@ -18,6 +18,7 @@ import {
   type ImportPlan,
   type PlannedCompletion,
   type PlannedLifeTask,
+  type PlannedQuest,
   type PlannedSeries,
 } from './plan.ts';
 
@@ -212,10 +213,33 @@ function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
 }
 
 /**
+ * A todo with a checklist as a one-time quest whose steps are the checklist's items (done ones ticked),
+ * with the todo's dates as read for its life task; null for a todo without items.
+ */
+function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | null {
+  const checklist = (todo.checklist ?? [])
+    .filter((item) => item.text.trim() !== '')
+    .map((item) => ({ text: item.text.trim(), done: item.completed === true }));
+  if (checklist.length === 0) return null;
+  return {
+    sourceId: task.sourceId,
+    title: todo.text,
+    description: (todo.notes ?? '').trim(),
+    difficulty: difficultyOf(todo.priority),
+    dueDate: task.dueDate,
+    checklist,
+    completed: task.completed,
+    completedAt: task.completedAt,
+    completedOn: task.completedOn,
+  };
+}
+
+/**
  * What a Habitica "user data" export will create: dailies as series on their repeat days (never-due
  * ones paused), habits that count "+" clicks as everyday series, both with their history's done days
- * as completions, counted on Habitica days (the user's zone and custom day start); todos as life tasks.
- * Checklists are kept in the notes. Habits that only count slips ("−"), and rewards, have no place in
+ * as completions, counted on Habitica days (the user's zone and custom day start); todos as life tasks,
+ * or, with a checklist, as one-time quests with its items as steps. A daily's checklist is kept in its
+ * notes (a series has no steps). Habits that only count slips ("−"), and rewards, have no place in
  * Level Up yet: they are listed with the reason. Unreadable dates of an item are problems: the preview
  * lists them and the import refuses the file, naming the item.
  */
@@ -266,7 +290,14 @@ export function planHabitica(
       skips: [],
     });
   }
-  const lifeTasks = data.tasks.todos.map((todo) => todoTask(todo, ctx));
+  const lifeTasks: PlannedLifeTask[] = [];
+  const quests: PlannedQuest[] = [];
+  for (const todo of data.tasks.todos) {
+    const task = todoTask(todo, ctx);
+    const quest = todoQuest(todo, task);
+    if (quest) quests.push(quest);
+    else lifeTasks.push(task);
+  }
   for (const reward of data.tasks.rewards)
     ctx.warnings.push(`"${reward.text}" is a reward: rewards are not imported`);
   if (unreadable > 0)
@@ -276,6 +307,7 @@ export function planHabitica(
     fileName,
     series,
     lifeTasks,
+    quests,
     warnings: ctx.warnings,
     problems: ctx.problems,
   };

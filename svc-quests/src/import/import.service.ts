@@ -39,6 +39,7 @@ import {
 } from './plan.ts';
 import type { ImportRepository } from './repository.ts';
 import type { QuestsQuotas } from '../shared/storage-quotas.ts';
+import { importedQuestDocs } from './quest-docs.ts';
 
 /** An import still 'importing' after this long died midway: its documents are removed. */
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
@@ -116,6 +117,11 @@ export function importService(deps: {
       plan.lifeTasks.map((t) => t.sourceId),
     );
     const tasksHere = new Set(earlierTasks.map((doc) => doc.importSource?.id));
+    const todosHere = await imports.importedTodos(
+      userId,
+      plan.source,
+      plan.quests.map((q) => q.sourceId),
+    );
     return {
       plan,
       series: plan.series.map((planned) => {
@@ -142,6 +148,7 @@ export function importService(deps: {
         planned,
         here: tasksHere.has(planned.sourceId),
       })),
+      quests: plan.quests.map((planned) => ({ planned, here: todosHere.has(planned.sourceId) })),
     };
   }
 
@@ -287,10 +294,10 @@ export function importService(deps: {
         });
       const placed = await place(userId, plan);
       const counts = countsOf(placed);
-      if (counts.series + counts.lifeTasks + counts.completions === 0) {
+      if (counts.series + counts.lifeTasks + counts.completions + counts.quests === 0) {
         const here = alreadyHereOf(placed);
         const message =
-          here.series + here.lifeTasks > 0
+          here.series + here.lifeTasks + here.quests > 0
             ? 'Everything in this file is already here from an earlier import'
             : 'The file has nothing to import';
         throw new AppError('VALIDATION_FAILED', message, 400, {
@@ -298,11 +305,13 @@ export function importService(deps: {
         });
       }
       // The whole file fits the member's quotas, or nothing of it is written.
-      await deps.quotas.activeQuests(userId, counts.series);
+      const openQuests = placed.quests.filter((q) => !q.here && !q.planned.completed).length;
+      await deps.quotas.activeQuests(userId, counts.series + openQuests);
       await deps.quotas.lifeTasks(userId, counts.lifeTasks);
       const batchId = randomUUID();
       const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
       const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone);
+      const quests = importedQuestDocs(userId, batchId, placed, clock());
       const seriesIds = series.map((doc) => String(doc._id));
       await imports
         .start({
@@ -326,6 +335,7 @@ export function importService(deps: {
         await imports.insertOccurrences(occurrences);
         await imports.insertLifeTasks(tasks);
         await imports.insertLifeTaskCompletions(completions);
+        await imports.insertQuests(quests);
         finished = await imports.finish(userId, batchId);
         if (!finished) throw new Error(`import batch ${batchId} was rolled back meanwhile`);
       } catch (err) {

@@ -300,7 +300,7 @@ export function planLoopHabits(
     warnings.push(...habitNotes(habit, planned));
     series.push(planned);
   }
-  return { source: 'loop', fileName, series, lifeTasks: [], warnings, problems: [] };
+  return { source: 'loop', fileName, series, lifeTasks: [], quests: [], warnings, problems: [] };
 }
 
 /**

@@ -35,6 +35,7 @@ const importBatchSchema = new Schema<ImportBatchDoc>(
       series: { type: Number, required: true },
       lifeTasks: { type: Number, required: true },
       completions: { type: Number, required: true },
+      quests: { type: Number, default: 0 },
     },
     seriesIds: { type: [String], default: [] },
     createdAt: { type: Date, required: true },

@@ -45,11 +45,25 @@ export interface PlannedLifeTask {
   completedOn: string | null;
 }
 
+/** A one-time quest the import will create (a Habitica todo with a checklist), with its steps. */
+export interface PlannedQuest {
+  sourceId: string;
+  title: string;
+  description: string;
+  difficulty: QuestDifficulty;
+  dueDate: Date | null;
+  checklist: Array<{ text: string; done: boolean }>;
+  completed: boolean;
+  completedAt: Date | null;
+  completedOn: string | null;
+}
+
 export interface ImportPlan {
   source: ImportSource;
   fileName: string;
   series: PlannedSeries[];
   lifeTasks: PlannedLifeTask[];
+  quests: PlannedQuest[];
   warnings: string[];
   /** What keeps the file from being imported, naming the item; the preview lists them. */
   problems: string[];
@@ -89,10 +103,17 @@ export interface PlacedLifeTask {
   here: boolean;
 }
 
+export interface PlacedQuest {
+  planned: PlannedQuest;
+  /** Brought by an earlier import: not created again. */
+  here: boolean;
+}
+
 export interface PlacedPlan {
   plan: ImportPlan;
   series: PlacedSeries[];
   lifeTasks: PlacedLifeTask[];
+  quests: PlacedQuest[];
 }
 
 /** Everything is new (no earlier import of these items). */
@@ -107,6 +128,7 @@ export function allNew(plan: ImportPlan): PlacedPlan {
       here: 0,
     })),
     lifeTasks: plan.lifeTasks.map((planned) => ({ planned, here: false })),
+    quests: plan.quests.map((planned) => ({ planned, here: false })),
   };
 }
 
@@ -116,6 +138,7 @@ export function countsOf(placed: PlacedPlan): ImportCounts {
     series: placed.series.filter((s) => s.existingId === null).length,
     lifeTasks: placed.lifeTasks.filter((t) => !t.here).length,
     completions: placed.series.reduce((sum, s) => sum + s.completions.length, 0),
+    quests: placed.quests.filter((q) => !q.here).length,
   };
 }
 
@@ -125,6 +148,7 @@ export function alreadyHereOf(placed: PlacedPlan): ImportCounts {
     series: placed.series.filter((s) => s.existingId !== null).length,
     lifeTasks: placed.lifeTasks.filter((t) => t.here).length,
     completions: placed.series.reduce((sum, s) => sum + s.here, 0),
+    quests: placed.quests.filter((q) => q.here).length,
   };
 }
 
@@ -154,6 +178,14 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
       title: t.title,
       completed: t.completed,
       completedOn: t.completedOn,
+      alreadyHere: here,
+    })),
+    quests: placed.quests.map(({ planned: q, here }) => ({
+      title: q.title,
+      steps: q.checklist.length,
+      stepsDone: q.checklist.filter((step) => step.done).length,
+      completed: q.completed,
+      completedOn: q.completedOn,
       alreadyHere: here,
     })),
     counts: countsOf(placed),

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@levelup/contracts';
 import { outboxEntry } from '@levelup/service-kit';
 import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from '../life-tasks/models.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
+import type { QuestDoc } from '../quests/models.ts';
 import type { SeriesDoc } from '../series/models.ts';
 import type { ImportBatchDoc } from './models.ts';
 
@@ -21,9 +22,10 @@ export function importRepository(models: {
   Batch: Model<ImportBatchDoc>;
   Series: Model<SeriesDoc>;
   Occurrence: Model<OccurrenceDoc>;
+  Quest: Model<QuestDoc>;
   lifeTasks: LifeTaskModels;
 }) {
-  const { Batch, Series, Occurrence } = models;
+  const { Batch, Series, Occurrence, Quest } = models;
   const { LifeTask, LifeTaskCompletion } = models.lifeTasks;
   return {
     async start(batch: ImportBatchDoc): Promise<void> {
@@ -34,6 +36,7 @@ export function importRepository(models: {
     insertSeries: (docs: New<SeriesDoc>[]) => insertInSlices(Series, docs),
     insertOccurrences: (docs: New<OccurrenceDoc>[]) => insertInSlices(Occurrence, docs),
     insertLifeTasks: (docs: New<LifeTaskDoc>[]) => insertInSlices(LifeTask, docs),
+    insertQuests: (docs: New<QuestDoc>[]) => insertInSlices(Quest, docs),
     insertLifeTaskCompletions: (docs: New<LifeTaskCompletionDoc>[]) =>
       insertInSlices(LifeTaskCompletion, docs),
 
@@ -52,6 +55,19 @@ export function importRepository(models: {
         'importSource.app': app,
         'importSource.id': { $in: ids },
       }).lean<LifeTaskDoc[]>();
+    },
+
+    /**
+     * The source ids of these items that earlier imports made into a quest or a life task (a todo
+     * imported before it could become a quest with steps is not made again).
+     */
+    async importedTodos(userId: string, app: string, ids: string[]): Promise<Set<string>> {
+      const mine = { userId, 'importSource.app': app, 'importSource.id': { $in: ids } };
+      const [quests, tasks] = await Promise.all([
+        Quest.find(mine).select({ importSource: 1 }).lean<Pick<QuestDoc, 'importSource'>[]>(),
+        LifeTask.find(mine).select({ importSource: 1 }).lean<Pick<LifeTaskDoc, 'importSource'>[]>(),
+      ]);
+      return new Set([...quests, ...tasks].flatMap((doc) => doc.importSource?.id ?? []));
     },
 
     /** The days each series already has an occurrence for (done, skipped or open). */
@@ -102,6 +118,7 @@ export function importRepository(models: {
       await Occurrence.deleteMany(mine);
       await LifeTaskCompletion.deleteMany(mine);
       await LifeTask.deleteMany(mine);
+      await Quest.deleteMany(mine);
       await Series.deleteMany(mine);
       await Batch.deleteOne({ _id: id, userId, status: 'importing' });
     },
@@ -128,7 +145,7 @@ export function importRepository(models: {
     },
 
     /**
-     * Undo import: the imported completions, life tasks and their completion rows go, and so do the
+     * Undo import: the imported completions, life tasks (and their completion rows) and quests go, and so do the
      * series' open occurrences; what the user completed in Level Up since (with its XP) stays, as a
      * deleted series keeps its done occurrences.
      */
@@ -138,6 +155,7 @@ export function importRepository(models: {
       await Occurrence.deleteMany({ userId, seriesId: { $in: seriesIds }, isCompleted: false });
       await LifeTaskCompletion.deleteMany(mine);
       await LifeTask.deleteMany(mine);
+      await Quest.deleteMany(mine);
     },
 
     /** True when the series has done occurrences (completed in Level Up after the import). */

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
+  ChecklistStep,
   CompletionType,
   GrowthPath,
   QuestCategory,
@@ -7,6 +8,7 @@ import type {
   TimeOfDay,
 } from '@levelup/contracts';
 import { indexOutbox, outboxSchemaFields, type OutboxEntry } from '@levelup/service-kit';
+import { importSourceRefSchema, type ImportSourceRef } from '../series/models.ts';
 
 export interface QuestDoc {
   _id: Types.ObjectId;
@@ -39,10 +41,19 @@ export interface QuestDoc {
   growthPath: GrowthPath | null;
   tags: string[];
   seriesId: string | null;
+  /** The steps inside the quest, in order. */
+  checklist: ChecklistStep[];
+  /** The user's choice: ticking the last step completes the quest. */
+  completeWhenChecklistDone: boolean;
+  /** Bumped by every change of the checklist: an edit of the list lands only on the one it read. */
+  checklistRev: number;
   /** The event of the completion now standing (what Undo takes back); null while not completed. */
   completionEventId: string | null;
   /** The item's latest completion events (at most COMPLETION_EVENTS_KEPT), to find it from one. */
   completionEventIds: string[];
+  /** The import that created it (a Habitica todo with a checklist), and the item it came from. */
+  importBatchId?: string | null;
+  importSource?: ImportSourceRef | null;
   /** Set on delete: gone from every list and call; its completions (and their XP) stay in the history. */
   deletedAt: Date | null;
   createdAt: Date;
@@ -58,6 +69,15 @@ export interface UserZoneDoc {
   username: string;
   displayName: string;
 }
+
+const checklistStepSchema = new Schema<ChecklistStep>(
+  {
+    id: { type: String, required: true },
+    text: { type: String, required: true },
+    done: { type: Boolean, required: true, default: false },
+  },
+  { _id: false },
+);
 
 const questSchema = new Schema<QuestDoc>(
   {
@@ -86,9 +106,14 @@ const questSchema = new Schema<QuestDoc>(
     growthPath: { type: String, default: null },
     tags: { type: [String], default: [] },
     seriesId: { type: String, default: null },
+    checklist: { type: [checklistStepSchema], default: [] },
+    completeWhenChecklistDone: { type: Boolean, default: false },
+    checklistRev: { type: Number, default: 0 },
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
     deletedAt: { type: Date, default: null },
+    importBatchId: { type: String, default: null },
+    importSource: { type: importSourceRefSchema, default: null },
     ...outboxSchemaFields,
   },
   { collection: 'quests', timestamps: true, versionKey: false },
@@ -96,6 +121,7 @@ const questSchema = new Schema<QuestDoc>(
 questSchema.index({ userId: 1, createdAt: 1 });
 questSchema.index({ userId: 1, isCompleted: 1 });
 questSchema.index({ userId: 1, completionEventIds: 1 });
+questSchema.index({ userId: 1, 'importSource.app': 1, 'importSource.id': 1 });
 indexOutbox(questSchema);
 
 const userZoneSchema = new Schema<UserZoneDoc>(

@@ -25,5 +25,7 @@ export function toQuest(doc: QuestDoc): Quest {
     growthPath: doc.growthPath ?? null,
     tags: doc.tags ?? [],
     seriesId: doc.seriesId ?? null,
+    checklist: (doc.checklist ?? []).map(({ id, text, done }) => ({ id, text, done })),
+    completeWhenChecklistDone: doc.completeWhenChecklistDone ?? false,
   };
 }

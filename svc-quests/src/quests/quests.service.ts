@@ -19,7 +19,8 @@ import { moveCompletion } from '../completions/move-completion.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { QuestDoc } from './models.ts';
 import { questReminderEvent, reminderAfterUndo } from './quest-reminder.ts';
-import type { QuestsRepository } from './repository.ts';
+import type { QuestEdit, QuestsRepository } from './repository.ts';
+import { checklistSteps, tickChecklistStep } from './checklist.ts';
 import { toQuest } from './quest-dto.ts';
 import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
@@ -78,25 +79,47 @@ type UpdateArgs = [
   fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
 ];
 
-/** Edits a quest and, when that changes what its reminder says, reschedules it in the same write. */
+/** How many times an edit of the checklist is tried again when ticks keep landing before it. */
+const CHECKLIST_EDIT_ATTEMPTS = 5;
+
+/**
+ * Edits a quest and, when that changes what its reminder says, reschedules it in the same write. A new
+ * checklist is merged with the stored one (kept steps keep their ticks) and lands only on the list it
+ * was merged with: a tick landing in between makes it merge again.
+ */
 async function updateQuestWithReminder(
   { quests, relay, clock, owned }: QuestWriteContext,
   ...[userId, questId, fields]: UpdateArgs
 ): Promise<QuestDoc> {
-  const before = await owned(userId, questId);
-  const after = {
-    ...before,
-    title: ('title' in fields && fields.title) || before.title,
-    scheduledTime: fields.scheduledTime !== undefined ? fields.scheduledTime : before.scheduledTime,
-  };
-  const moved =
-    (after.scheduledTime?.getTime() ?? null) !== (before.scheduledTime?.getTime() ?? null) ||
-    (after.scheduledTime !== null && after.title !== before.title);
-  const reminder = moved ? questReminderEvent(after, clock()) : null;
-  const updated = await quests.update(userId, questId, fields, reminder);
-  if (!updated) throw questNotFound();
-  if (reminder) await relay.flush(updated);
-  return updated;
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await owned(userId, questId);
+    const after = {
+      ...before,
+      title: ('title' in fields && fields.title) || before.title,
+      scheduledTime:
+        fields.scheduledTime !== undefined ? fields.scheduledTime : before.scheduledTime,
+    };
+    const moved =
+      (after.scheduledTime?.getTime() ?? null) !== (before.scheduledTime?.getTime() ?? null) ||
+      (after.scheduledTime !== null && after.title !== before.title);
+    const reminder = moved ? questReminderEvent(after, clock()) : null;
+    const checklist = 'checklist' in fields ? fields.checklist : undefined;
+    const edit: QuestEdit = checklist
+      ? {
+          ...fields,
+          checklist: checklistSteps(checklist, before.checklist ?? []),
+          checklistRev: before.checklistRev ?? 0,
+        }
+      : (fields as QuestEdit);
+    const updated = await quests.update(userId, questId, edit, reminder);
+    if (updated) {
+      if (reminder) await relay.flush(updated);
+      return updated;
+    }
+    if (!checklist) throw questNotFound();
+    if (attempt >= CHECKLIST_EDIT_ATTEMPTS)
+      throw conflict('The checklist kept changing while saving. Please try again.');
+  }
 }
 
 export function questsService(deps: {
@@ -123,7 +146,8 @@ export function questsService(deps: {
     /** A quest with a scheduled time has its reminder scheduled in the same write. */
     async create(userId: string, input: CreateQuestRequest): Promise<Quest> {
       await deps.quotas.activeQuests(userId);
-      const created = await quests.create(userId, input, ({ _id }) =>
+      const steps = checklistSteps(input.checklist, []);
+      const created = await quests.create(userId, { ...input, checklist: steps }, ({ _id }) =>
         input.scheduledTime
           ? questReminderEvent(
               {
@@ -194,6 +218,23 @@ export function questsService(deps: {
     /** Idempotent: a quest already completed answers xpDelta 0; a partial one gets the rest. */
     complete(userId: string, questId: string, requestId: string | undefined) {
       return move(userId, questId, () => 'completed', requestId);
+    },
+
+    /** Ticks or unticks one checklist step; the last tick may complete the quest (checklist.ts). */
+    tickStep(
+      userId: string,
+      questId: string,
+      step: { stepId: string; done: boolean },
+      requestId: string | undefined,
+    ) {
+      return tickChecklistStep(
+        {
+          quests,
+          questNotFound,
+          complete: (user, quest) => move(user, quest, () => 'completed', requestId),
+        },
+        { userId, questId, ...step },
+      );
     },
 
     /** 'How'd it go?': not_completed, partial (half, rounded down) or completed. */

@@ -1,4 +1,9 @@
-import type { CreateQuestRequest, EventEnvelope, UpdateQuestRequest } from '@levelup/contracts';
+import type {
+  ChecklistStep,
+  CreateQuestRequest,
+  EventEnvelope,
+  UpdateQuestRequest,
+} from '@levelup/contracts';
 import { Types } from 'mongoose';
 import { outboxEntry, objectId } from '@levelup/service-kit';
 import { completionEventUpdate } from '../completions/completion-event.ts';
@@ -15,6 +20,17 @@ export type QuestStateChange = Pick<
   | 'progressNotes'
 >;
 
+/**
+ * What an edit writes: the request's fields with the checklist as stored steps (and the checklist's
+ * revision it was made from), or the snooze's dates.
+ */
+export type QuestEdit =
+  | (Omit<UpdateQuestRequest, 'checklist'> & {
+      checklist?: ChecklistStep[];
+      checklistRev?: number;
+    })
+  | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>;
+
 export function questsRepository(models: QuestsModels) {
   return { ...questWrites(models), ...questReads(models) };
 }
@@ -25,7 +41,7 @@ function questWrites({ Quest }: QuestsModels) {
     /** Creates a quest; `eventFor` (given its id) puts an event in its outbox in the same write. */
     async create(
       userId: string,
-      input: CreateQuestRequest,
+      input: Omit<CreateQuestRequest, 'checklist'> & { checklist: ChecklistStep[] },
       eventFor?: (quest: { _id: Types.ObjectId }) => EventEnvelope | null,
     ): Promise<QuestDoc> {
       const { isOnboarding, ...fields } = input;
@@ -72,15 +88,45 @@ function questWrites({ Quest }: QuestsModels) {
     async update(
       userId: string,
       questId: string,
-      fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+      fields: QuestEdit,
       event: EventEnvelope | null = null,
     ): Promise<QuestDoc | null> {
       const _id = objectId(questId);
       if (!_id) return null;
-      const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      const { checklistRev, ...rest } = fields as QuestEdit & { checklistRev?: number };
+      const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+      // A new checklist lands only on the list it was made from (a tick in between is not lost).
+      // A quest stored before checklists existed has no revision yet: it counts as 0.
+      const guard =
+        checklistRev === undefined
+          ? {}
+          : { checklistRev: checklistRev === 0 ? { $in: [0, null] } : checklistRev };
       return Quest.findOneAndUpdate(
-        { _id, userId, deletedAt: null },
-        { $set: set, ...(event ? { $push: { outbox: outboxEntry(event) } } : {}) },
+        { _id, userId, deletedAt: null, ...guard },
+        {
+          $set: set,
+          ...(checklistRev === undefined ? {} : { $inc: { checklistRev: 1 } }),
+          ...(event ? { $push: { outbox: outboxEntry(event) } } : {}),
+        },
+        { returnDocument: 'after' },
+      ).lean<QuestDoc>();
+    },
+
+    /**
+     * Ticks or unticks one step in one update (parallel ticks of other steps all stick); null when the
+     * quest is not this user's or has no such step.
+     */
+    async tickStep(
+      userId: string,
+      questId: string,
+      stepId: string,
+      done: boolean,
+    ): Promise<QuestDoc | null> {
+      const _id = objectId(questId);
+      if (!_id) return null;
+      return Quest.findOneAndUpdate(
+        { _id, userId, deletedAt: null, 'checklist.id': stepId },
+        { $set: { 'checklist.$.done': done }, $inc: { checklistRev: 1 } },
         { returnDocument: 'after' },
       ).lean<QuestDoc>();
     },

@@ -20,6 +20,14 @@ export function questsRouter(deps: { quests: QuestsService }): Router {
   mount(router, API.completeQuest, ({ ctx, params }) =>
     deps.quests.complete(userIdOf(ctx), params.id, ctx.state.requestId),
   );
+  mount(router, API.tickChecklistStep, ({ ctx, params, body }) =>
+    deps.quests.tickStep(
+      userIdOf(ctx),
+      params.id,
+      { stepId: params.stepId, done: body.done },
+      ctx.state.requestId,
+    ),
+  );
   mount(router, API.updateQuestProgress, ({ ctx, params, body }) =>
     deps.quests.progress(userIdOf(ctx), params.id, body, ctx.state.requestId),
   );

@@ -52,7 +52,7 @@ export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
 /** Habitica's task id (a UUID): remembered so a second import of the same task adds only what is new. */
 const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
 
-/** A checklist's items (kept in the notes: a series has no steps). */
+/** A checklist's items: a todo's become its quest's steps; a daily's are kept in the notes (a series has no steps). */
 const habiticaChecklistSchema = z
   .array(z.object({ text: z.string().max(500), completed: z.boolean().optional() }))
   .max(200)
@@ -219,10 +219,23 @@ export const importPreviewLifeTaskSchema = z.object({
   alreadyHere: z.boolean(),
 });
 
+/** A Habitica todo with a checklist: a one-time quest with its items as steps. */
+export const importPreviewQuestSchema = z.object({
+  title: z.string(),
+  steps: z.number().int().min(0),
+  stepsDone: z.number().int().min(0),
+  completed: z.boolean(),
+  completedOn: localDateSchema.nullable(),
+  /** Brought by an earlier import: left as it is. */
+  alreadyHere: z.boolean(),
+});
+
 export const importCountsSchema = z.object({
   series: z.number().int().min(0),
   lifeTasks: z.number().int().min(0),
   completions: z.number().int().min(0),
+  /** One-time quests with steps (imports made before there were any have none). */
+  quests: z.number().int().min(0).default(0),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
@@ -231,6 +244,7 @@ export const importPreviewSchema = z.object({
   fileName: z.string(),
   series: z.array(importPreviewSeriesSchema),
   lifeTasks: z.array(importPreviewLifeTaskSchema),
+  quests: z.array(importPreviewQuestSchema).default([]),
   /** What the import will add. */
   counts: importCountsSchema,
   /** What earlier imports of the same items already brought (not added again). */

@@ -9,6 +9,7 @@ import {
   QUEST_TAGS_MAX,
   timeOfDaySchema,
 } from './enums.ts';
+import { checklistInputSchema, checklistStepSchema } from './checklist.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
 const QUEST_TITLE_MESSAGE = 'Quest title must be at least 3 characters';
@@ -51,6 +52,9 @@ export const createQuestFieldsSchema = z.object({
   category: questCategorySchema.nullable().optional(),
   timeOfDay: timeOfDaySchema.default('anytime'),
   growthPath: growthPathSchema.nullable().optional(),
+  checklist: checklistInputSchema.default([]),
+  /** The user's choice: ticking the last step completes the quest. */
+  completeWhenChecklistDone: z.boolean().default(false),
 });
 
 /** POST /api/quests. xpReward defaults by difficulty when omitted (see defaultXpForDifficulty). */
@@ -89,6 +93,9 @@ export const questSchema = questCoreSchema.extend({
   streak: z.number().int().min(0),
   tags: z.array(z.string()),
   seriesId: z.string().nullable(),
+  /** The steps inside the quest, in order (none for most quests). */
+  checklist: z.array(checklistStepSchema).default([]),
+  completeWhenChecklistDone: z.boolean().default(false),
 });
 export type Quest = z.infer<typeof questSchema>;
 
@@ -124,6 +131,9 @@ export const updateQuestRequestSchema = z
     category: questCategorySchema.nullable().optional(),
     timeOfDay: timeOfDaySchema.optional(),
     growthPath: growthPathSchema.nullable().optional(),
+    /** The whole new list, in order: kept steps send their id; a step left out is removed. */
+    checklist: checklistInputSchema.optional(),
+    completeWhenChecklistDone: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: 'Nothing to update',

@@ -39,6 +39,8 @@ describe('createQuestRequestSchema', () => {
       category: null,
       timeOfDay: 'anytime',
       growthPath: null,
+      checklist: [],
+      completeWhenChecklistDone: false,
     });
   });
 

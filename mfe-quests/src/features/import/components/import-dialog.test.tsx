@@ -33,8 +33,9 @@ const preview: ImportPreview = {
     },
   ],
   lifeTasks: [],
-  counts: { series: 1, lifeTasks: 0, completions: 2 },
-  alreadyHere: { series: 0, lifeTasks: 0, completions: 0 },
+  quests: [],
+  counts: { series: 1, lifeTasks: 0, completions: 2, quests: 0 },
+  alreadyHere: { series: 0, lifeTasks: 0, completions: 0, quests: 0 },
   warnings: ['1 archived habit(s) left out'],
   problems: [],
 };
@@ -99,6 +100,43 @@ describe('Import habits', () => {
     expect(calls.some((c) => c.path === '/api/quests/import/batches/b1/undo')).toBe(true);
   });
 
+  it('when a todo with a checklist is in the file, then the preview counts and lists it as a quest with steps', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        body: {
+          ...preview,
+          quests: [
+            {
+              title: 'Clean the kitchen',
+              steps: 3,
+              stepsDone: 1,
+              completed: false,
+              completedOn: null,
+              alreadyHere: false,
+            },
+          ],
+          counts: { ...preview.counts, quests: 1 },
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(shown).toHaveTextContent(
+      'Will create: 1 recurring series, 0 life tasks, 1 quest with steps, 2 past completions',
+    );
+    expect(
+      within(shown).getByRole('list', { name: 'Quests with steps to create' }),
+    ).toHaveTextContent('Clean the kitchen · quest with 1/3 steps done');
+  });
+
   it('when an earlier import brought part of the file, then the preview says how many are new and how many already here', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },
@@ -116,8 +154,8 @@ describe('Import habits', () => {
               alreadyHere: true,
             },
           ],
-          counts: { series: 0, lifeTasks: 0, completions: 12 },
-          alreadyHere: { series: 1, lifeTasks: 0, completions: 40 },
+          counts: { series: 0, lifeTasks: 0, completions: 12, quests: 0 },
+          alreadyHere: { series: 1, lifeTasks: 0, completions: 40, quests: 0 },
         },
       },
     });

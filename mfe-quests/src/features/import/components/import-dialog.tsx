@@ -25,11 +25,12 @@ const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as con
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** '3 recurring series, 2 life tasks, 13 past completions'. */
+/** '3 recurring series, 2 life tasks, 13 past completions' (and '1 quest with steps' when any). */
 export function describeCounts(counts: ImportCounts): string {
   return [
     plural(counts.series, 'recurring series', 'recurring series'),
     plural(counts.lifeTasks, 'life task', 'life tasks'),
+    ...(counts.quests > 0 ? [plural(counts.quests, 'quest with steps', 'quests with steps')] : []),
     plural(counts.completions, 'past completion', 'past completions'),
   ].join(', ');
 }
@@ -43,8 +44,8 @@ function messageOf(error: unknown): string {
 }
 
 function PreviewList({ preview }: { preview: ImportPreview }) {
-  const { series, lifeTasks, completions } = preview.alreadyHere;
-  const alreadyHere = series + lifeTasks + completions;
+  const { series, lifeTasks, completions, quests } = preview.alreadyHere;
+  const alreadyHere = series + lifeTasks + completions + quests;
   return (
     <section aria-label="Import preview" style={{ display: 'grid', gap: 12 }}>
       <p style={{ margin: 0 }}>
@@ -80,6 +81,18 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
               <strong>{t.title}</strong> · life task
               {t.alreadyHere ? ' · already here' : ''}
               {t.completed ? ` · done${t.completedOn ? ` on ${t.completedOn}` : ''}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview.quests.length > 0 && (
+        <ul aria-label="Quests with steps to create" style={{ margin: 0, paddingLeft: 20 }}>
+          {preview.quests.map((q, i) => (
+            <li key={i}>
+              <strong>{q.title}</strong> · quest with {q.stepsDone}/
+              {plural(q.steps, 'step', 'steps')} done
+              {q.alreadyHere ? ' · already here' : ''}
+              {q.completed ? ` · done${q.completedOn ? ` on ${q.completedOn}` : ''}` : ''}
             </li>
           ))}
         </ul>

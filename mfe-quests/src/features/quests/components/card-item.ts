@@ -1,4 +1,5 @@
 import type {
+  ChecklistStep,
   CompletionType,
   Occurrence,
   Quest,
@@ -32,6 +33,8 @@ export interface CardItem {
   skipped?: boolean;
   /** Off the dashboard (hidden or cleared); the Quest Log still shows it, with Un-hide. */
   hiddenFromDashboard?: boolean;
+  /** A one-time quest's steps (an occurrence has none). */
+  checklist?: readonly ChecklistStep[];
   /** Whether the occurrence's series is running (false while paused); unknown outside the Quest Log. */
   seriesActive?: boolean;
 }

@@ -31,6 +31,7 @@ import { quotaMessageOr, useToast, zodRule } from '@levelup/web-kit';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateQuest } from '../hooks/use-create-quest.ts';
 import { useQuestEditing } from '../hooks/use-quest-editing.ts';
+import { ChecklistFields, type ChecklistFormStep } from './checklist-editor.tsx';
 import { TagsField } from './tags-field.tsx';
 
 interface FormValues {
@@ -48,7 +49,13 @@ interface FormValues {
   recurrenceInterval?: number;
   weeklyPattern?: number[];
   monthlyBy?: MonthlyBy;
+  checklist?: ChecklistFormStep[];
+  completeWhenChecklistDone?: boolean;
 }
+
+/** A form step as the request sends it: a kept step with its id, a new one without. */
+const stepInput = (step: ChecklistFormStep) =>
+  step.id ? { id: step.id, text: step.text } : { text: step.text };
 
 /** What the form edits: a one-time quest or a recurring series (the create form, filled in). */
 export type QuestFormEditing = { kind: 'quest'; quest: Quest } | { kind: 'series'; series: Series };
@@ -178,8 +185,12 @@ export function CreateQuestForm({
         timeOfDay: values.timeOfDay,
         category: values.category ?? null,
         tags: values.tags ?? [],
+        completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
       };
       const changes: UpdateQuestRequestInput = changedFields(next, quest);
+      const steps = (values.checklist ?? []).map(stepInput);
+      if (JSON.stringify(steps) !== JSON.stringify(quest.checklist.map(stepInput)))
+        changes.checklist = steps;
       // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
       if ((values.dueDate ?? null) !== (before.dueDate ?? null))
         changes.dueDate = values.dueDate
@@ -207,6 +218,8 @@ export function CreateQuestForm({
       // A due date is the end of that local day.
       dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
       scheduledTime: withTime ? scheduledTimeOf(values, today) : null,
+      checklist: (values.checklist ?? []).map(stepInput),
+      completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
     });
     createQuest.mutate(request, {
       onSuccess: (quest) => {
@@ -240,6 +253,8 @@ export function CreateQuestForm({
               xpReward: defaultXpForDifficulty('easy'),
               timeOfDay: defaultBlock ?? 'anytime',
               scheduledAt: defaultHour === undefined ? undefined : defaultHour * 60,
+              checklist: [],
+              completeWhenChecklistDone: false,
             }
       }
       onValuesChange={(changed: Partial<FormValues>) => {
@@ -334,6 +349,7 @@ export function CreateQuestForm({
           />
         </Form.Item>
       )}
+      {!isSeries && <ChecklistFields />}
       <Button
         type="primary"
         htmlType="submit"
@@ -373,6 +389,8 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
     tags: q.tags,
     dueDate: q.dueDate ? localDate(new Date(q.dueDate), timeZone) : undefined,
     scheduledAt: q.scheduledTime ? minutesOf(new Date(q.scheduledTime), timeZone) : undefined,
+    checklist: q.checklist.map(({ id, text }) => ({ id, text })),
+    completeWhenChecklistDone: q.completeWhenChecklistDone,
   };
 }
 

@@ -21,6 +21,7 @@ import {
   zonedParts,
 } from '@levelup/contracts';
 import type { CardItem, ManageAction } from './card-item.ts';
+import { QuestChecklist } from './checklist-card.tsx';
 
 const RARITY_COLOR: Record<QuestRarity, string> = {
   common: 'default',
@@ -242,6 +243,9 @@ export function QuestCard({
           </Button>
         )}
       </div>
+      {item.kind === 'quest' && item.checklist && item.checklist.length > 0 && (
+        <QuestChecklist questId={item.id} questTitle={item.title} steps={item.checklist} />
+      )}
       {item.hiddenFromDashboard && handlers.onUnhide && (
         <div
           style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}

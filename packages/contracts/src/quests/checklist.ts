@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// A quest's checklist: the steps inside one quest ("Clean the kitchen": dishes, counters, floor ...),
+// ticked one by one. Ticking the last one may complete the quest, when the user chose so.
+
+/** The most steps one quest carries. */
+export const CHECKLIST_MAX_STEPS = 30;
+/** The longest text of one step (after trimming). */
+export const CHECKLIST_STEP_MAX_LENGTH = 200;
+
+export const CHECKLIST_STEP_EMPTY_MESSAGE = 'A step cannot be empty';
+export const CHECKLIST_STEP_TOO_LONG_MESSAGE = `A step is at most ${CHECKLIST_STEP_MAX_LENGTH} characters`;
+export const CHECKLIST_TOO_MANY_MESSAGE = `A quest has at most ${CHECKLIST_MAX_STEPS} steps`;
+export const CHECKLIST_DUPLICATE_ID_MESSAGE = 'Each step id may appear once';
+/** The switch of the quest forms, and what it means. */
+export const COMPLETE_WHEN_CHECKLIST_DONE_LABEL = 'Complete the quest when every step is ticked';
+
+/** A step's id: chosen by svc-quests when the step is added, kept while the step lives. */
+export const checklistStepIdSchema = z
+  .string({ error: 'stepId is required' })
+  .trim()
+  .min(1, 'stepId is required')
+  .max(64, 'stepId is at most 64 characters');
+
+export const checklistStepTextSchema = z
+  .string({ error: CHECKLIST_STEP_EMPTY_MESSAGE })
+  .trim()
+  .min(1, CHECKLIST_STEP_EMPTY_MESSAGE)
+  .max(CHECKLIST_STEP_MAX_LENGTH, CHECKLIST_STEP_TOO_LONG_MESSAGE);
+
+/** One step as services answer it. */
+export const checklistStepSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  done: z.boolean(),
+});
+export type ChecklistStep = z.infer<typeof checklistStepSchema>;
+
+/**
+ * A step as a create or an edit sends it: a new step has no id (svc-quests gives it one); a kept step
+ * sends its id, and keeps its tick unless `done` is sent.
+ */
+export const checklistStepInputSchema = z.object({
+  id: checklistStepIdSchema.optional(),
+  text: checklistStepTextSchema,
+  done: z.boolean().optional(),
+});
+export type ChecklistStepInput = z.infer<typeof checklistStepInputSchema>;
+
+/** The whole ordered list of a create or an edit: at most CHECKLIST_MAX_STEPS, ids unique. */
+export const checklistInputSchema = z
+  .array(checklistStepInputSchema, { error: 'checklist must be a list of steps' })
+  .max(CHECKLIST_MAX_STEPS, CHECKLIST_TOO_MANY_MESSAGE)
+  .refine(
+    (steps) => {
+      const ids = steps.flatMap((s) => (s.id ? [s.id] : []));
+      return new Set(ids).size === ids.length;
+    },
+    { message: CHECKLIST_DUPLICATE_ID_MESSAGE },
+  );
+
+/** Route parameters of PUT /api/quests/{id}/checklist/{stepId}. */
+export const checklistStepParamsSchema = z.object({
+  id: z.string().min(1),
+  stepId: checklistStepIdSchema,
+});
+
+/** PUT /api/quests/{id}/checklist/{stepId}: ticks (true) or unticks (false) one step. */
+export const tickChecklistStepRequestSchema = z.strictObject({
+  done: z.boolean({ error: 'done must be true or false' }),
+});
+export type TickChecklistStepRequest = z.infer<typeof tickChecklistStepRequestSchema>;
+
+/** How far a checklist is: steps ticked of all ("2/5 steps"). */
+export function checklistProgress(steps: readonly Pick<ChecklistStep, 'done'>[]): {
+  done: number;
+  total: number;
+  percent: number;
+} {
+  const done = steps.filter((s) => s.done).length;
+  const total = steps.length;
+  return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+}
+
+/** True when a checklist has steps and every one is ticked. */
+export function isChecklistDone(steps: readonly Pick<ChecklistStep, 'done'>[]): boolean {
+  return steps.length > 0 && steps.every((s) => s.done);
+}
