@@ -2,6 +2,8 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@levelup/web-kit';
 import { DashboardRoute } from './app/dashboard-route.tsx';
 import { QuestLogRoute } from './app/quest-log-route.tsx';
+import { HabitPage } from './features/habit-stats/components/habit-page.tsx';
+import { HabitsPage } from './features/habit-stats/components/habits-page.tsx';
 
 /**
  * What mfe_quests exposes as './routes': descendant routes relative to where the shell mounts them (its
@@ -13,6 +15,8 @@ export default function QuestsRoutes() {
       <Route index element={<DashboardRoute />} />
       <Route path="dashboard" element={<DashboardRoute />} />
       <Route path="quests" element={<QuestLogRoute />} />
+      <Route path="quests/habits" element={<HabitsPage />} />
+      <Route path="quests/habits/:id" element={<HabitPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -75,6 +75,8 @@ export function habitStatsService(deps: {
           title: doc.title,
           category: doc.category ?? null,
           recurrenceType: doc.recurrenceType,
+          recurrenceInterval: doc.recurrenceInterval,
+          weeklyPattern: doc.weeklyPattern ?? null,
           isActive: doc.isActive,
           score: habitScoreNow(scheduleOf(doc), bySeries.get(id) ?? [], today),
         };

@@ -355,6 +355,8 @@ export const habitScoreListResponseSchema = z.array(
     title: z.string(),
     category: questCategorySchema.nullable(),
     recurrenceType: cadenceSchema,
+    recurrenceInterval: z.number().int().min(1),
+    weeklyPattern: z.array(weekdaySchema).nullable(),
     isActive: z.boolean(),
     score: scoreSchema,
   }),
