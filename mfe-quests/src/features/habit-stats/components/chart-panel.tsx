@@ -96,12 +96,11 @@ export function ChartPanel({
       </Suspense>
       <Button
         size="small"
-        type="link"
         aria-expanded={open}
         aria-controls={tableId}
         aria-label={`${open ? 'Hide table' : 'Show as table'}: ${tableName}`}
         onClick={() => setOpen((v) => !v)}
-        style={{ paddingInline: 0, marginTop: 8 }}
+        style={{ marginTop: 8 }}
       >
         {open ? 'Hide table' : 'Show as table'}
       </Button>

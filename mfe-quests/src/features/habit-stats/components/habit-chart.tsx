@@ -82,8 +82,13 @@ function plotOptions(
     axes: [
       {
         ...axis,
-        space: 56,
-        values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')),
+        // Ticks on whole points only (the last one always), as many as fit about 64 px apart.
+        splits: (u) => {
+          const fit = Math.max(1, Math.floor(u.bbox.width / uPlot.pxRatio / 64));
+          const step = Math.max(1, Math.ceil(labels.length / fit));
+          return labels.map((_, i) => i).filter((i) => (labels.length - 1 - i) % step === 0);
+        },
+        values: (_u, ticks) => ticks.map((t) => labels[t] ?? ''),
       },
       { ...axis, size: 48, values: (_u, ticks) => ticks.map((t) => formatY(t)) },
     ],

@@ -5,6 +5,7 @@ import Card from 'antd/es/card';
 import Progress from 'antd/es/progress';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
+import theme from 'antd/es/theme';
 import { PageHeader } from '@levelup/web-kit';
 import { recurrenceLabel } from '../../../lib/recurrence-label.ts';
 import { habitScoresQueryOptions } from '../api/habit-stats-api.ts';
@@ -16,6 +17,7 @@ import { percent } from '../habit-labels.ts';
  */
 export function HabitsPage() {
   const scores = useQuery(habitScoresQueryOptions);
+  const { token } = theme.useToken();
   return (
     <>
       <PageHeader
@@ -47,7 +49,11 @@ export function HabitsPage() {
                 }}
               >
                 <span style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-                  <Link to={`/quests/habits/${habit.id}`} style={{ fontWeight: 600 }}>
+                  <Link
+                    to={`/quests/habits/${habit.id}`}
+                    // The theme's text colour, underlined: readable on the card in both themes.
+                    style={{ fontWeight: 600, color: token.colorText, textDecoration: 'underline' }}
+                  >
                     {habit.title}
                   </Link>
                   <Tag style={{ marginInlineEnd: 0 }}>{recurrenceLabel(habit)}</Tag>
