@@ -151,6 +151,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
     }
+    // The Habits list and a habit's statistics page, its charts' tables open.
+    const habit = await page.request.post('/api/quests/recurring', {
+      data: { title: 'Stretch', description: 'Five minutes', recurrenceType: 'daily' },
+    });
+    const habitId = ((await habit.json()) as { id: string }).id;
+    await page.goto('/quests/habits');
+    await expect(page.getByRole('list', { name: 'Habits' })).toBeVisible();
+    problems.push(...(await violations(page)).map((v) => `/quests/habits: ${v}`));
+    await page.goto(`/quests/habits/${habitId}`);
+    await page.getByRole('button', { name: 'Show as table: Strength' }).click();
+    await page.getByRole('button', { name: 'Show as table: Done per week' }).click();
+    await expect(page.getByRole('table', { name: 'Days done per week' })).toBeVisible();
+    problems.push(...(await violations(page)).map((v) => `/quests/habits/:id: ${v}`));
     // The admin's pages, with something on them: feedback, a reported post and the meetup form.
     await page.request.post('/api/feedback', {
       data: { category: 'bug', message: 'The calendar skips a day', url: '/dashboard' },

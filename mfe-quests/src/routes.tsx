@@ -1,7 +1,17 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '@levelup/web-kit';
+import { NotFoundPage, PageSpinner } from '@levelup/web-kit';
 import { DashboardRoute } from './app/dashboard-route.tsx';
 import { QuestLogRoute } from './app/quest-log-route.tsx';
+
+// The habit pages (and their charts) load when opened, never with the dashboard.
+const HabitPage = lazy(async () => ({
+  default: (await import('./features/habit-stats/components/habit-page.tsx')).HabitPage,
+}));
+const HabitsPage = lazy(async () => ({
+  default: (await import('./features/habit-stats/components/habits-page.tsx')).HabitsPage,
+}));
+const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
 /**
  * What mfe_quests exposes as './routes': descendant routes relative to where the shell mounts them (its
@@ -13,6 +23,8 @@ export default function QuestsRoutes() {
       <Route index element={<DashboardRoute />} />
       <Route path="dashboard" element={<DashboardRoute />} />
       <Route path="quests" element={<QuestLogRoute />} />
+      <Route path="quests/habits" element={later(<HabitsPage />)} />
+      <Route path="quests/habits/:id" element={later(<HabitPage />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -40,6 +40,8 @@ import { lifeTasksService } from './life-tasks/life-tasks.service.ts';
 import { ensureLifeTaskIndexes, lifeTaskModels } from './life-tasks/models.ts';
 import { lifeTasksRepository } from './life-tasks/repository.ts';
 import { lifeTasksRouter } from './life-tasks/routes.ts';
+import { habitStatsService } from './habit-stats/habit-stats.service.ts';
+import { habitStatsRouter } from './habit-stats/routes.ts';
 import { groupedService } from './grouped/grouped.service.ts';
 import { groupedRouter } from './grouped/routes.ts';
 import { backfillService } from './backfill/backfill.service.ts';
@@ -204,6 +206,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
       // Fixed paths under /api/quests before the ones with an id.
       questsDataExport(deps.db),
       seriesRouter({ series: seriesUseCases }),
+      habitStatsRouter({ stats: habitStatsService({ series, occurrences, zones, clock }) }),
       groupedRouter({
         grouped: groupedService({
           quests,

@@ -16,6 +16,9 @@ export const QUERY_KEYS = {
   calendar: queryKeyOf(API.dashboardCalendar),
   // A read by path parameter: keyed by its path pattern, then the day.
   dayActivity: [API.dayActivity.path] as [string],
+  // A habit's statistics, then its id; the Habits list's scores.
+  habitStats: [API.habitStats.path] as [string],
+  habitScores: queryKeyOf(API.habitScores),
   goals: queryKeyOf(API.listGoals),
 } as const;
 
@@ -39,4 +42,6 @@ export const QUEST_READS: readonly Key[] = [
   'overview',
   'calendar',
   'dayActivity',
+  'habitStats',
+  'habitScores',
 ];

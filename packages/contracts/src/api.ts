@@ -154,6 +154,7 @@ import {
   updateLifeTaskRequestSchema,
   updateSeriesRequestSchema,
 } from './quests/editing.ts';
+import { habitScoreListResponseSchema, habitStatsResponseSchema } from './quests/habit-stats.ts';
 import {
   createSeriesRequestSchema,
   seriesChoiceListResponseSchema,
@@ -410,6 +411,19 @@ export const API = {
     method: 'GET',
     path: '/api/quests/recurring-series',
     response: seriesChoiceListResponseSchema,
+  },
+  /** Every series' strength score now (the Habits list); see docs/habit-stats.md. */
+  habitScores: {
+    method: 'GET',
+    path: '/api/quests/recurring/stats',
+    response: habitScoreListResponseSchema,
+  },
+  /** One series' statistics: score now and over the last 12 months, bars, best streaks, weekdays. */
+  habitStats: {
+    method: 'GET',
+    path: '/api/quests/recurring/:id/stats',
+    params: idParamsSchema,
+    response: habitStatsResponseSchema,
   },
 
   // svc-quests: life tasks, todos, dashboard

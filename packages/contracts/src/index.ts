@@ -48,6 +48,7 @@ export * from './quests/quick-win.ts';
 export * from './quests/recurrence.ts';
 export * from './quests/range.ts';
 export * from './quests/streaks.ts';
+export * from './quests/habit-stats.ts';
 export * from './quests/backfill.ts';
 export * from './quests/activity.ts';
 export * from './quests/editing.ts';

@@ -49,6 +49,37 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
         .lean<OccurrenceDoc[]>();
     },
 
+    /**
+     * Every occurrence of these series of the user up to local day `through`, only what statistics read:
+     * one query, on the (seriesId, scheduledFor) index for one series and (userId, scheduledFor) for many.
+     */
+    async historyOf(
+      userId: string,
+      seriesIds: string[],
+      through: string,
+    ): Promise<
+      Pick<
+        OccurrenceDoc,
+        'seriesId' | 'scheduledFor' | 'isCompleted' | 'completionType' | 'skipped'
+      >[]
+    > {
+      if (seriesIds.length === 0) return [];
+      return Occurrence.find({
+        userId,
+        seriesId: seriesIds.length === 1 ? seriesIds[0] : { $in: seriesIds },
+        scheduledFor: { $lte: through },
+      })
+        .select({
+          seriesId: 1,
+          scheduledFor: 1,
+          isCompleted: 1,
+          completionType: 1,
+          skipped: 1,
+          _id: 0,
+        })
+        .lean();
+    },
+
     /** Which (series, day) pairs exist in the range: a narrow read for materialisation. */
     async existingKeys(userId: string, from: string, to: string): Promise<Set<string>> {
       const rows = await Occurrence.find({ userId, scheduledFor: { $gte: from, $lte: to } })

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
@@ -115,11 +115,14 @@ export function QuestCard({
   now,
   timeZone,
   handlers,
+  footer,
 }: {
   item: CardItem;
   now: Date;
   timeZone: string;
   handlers: QuestCardHandlers;
+  /** Shown at the card's foot whatever its state (a series card's link to its statistics). */
+  footer?: ReactNode;
 }) {
   const done = isOccurrenceDone(item);
   const fullyDone =
@@ -322,6 +325,7 @@ export function QuestCard({
           ))}
         </div>
       )}
+      {footer}
     </li>
   );
 }

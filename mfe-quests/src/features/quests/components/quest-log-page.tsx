@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -178,7 +178,10 @@ function RecurringQuests({ series, filter, day, handlers }: GridProps & { series
   const { now, timeZone } = day;
   const shown = series.filter((s) => matchesFilter(s, filter));
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}>
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}
+      extra={series.length > 0 && <Link to="/quests/habits">Habit statistics</Link>}
+    >
       {series.length === 0 ? (
         <p style={{ margin: 0 }}>No recurring quests yet.</p>
       ) : shown.length === 0 ? (

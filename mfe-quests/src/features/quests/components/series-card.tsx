@@ -1,25 +1,19 @@
+import { Link } from 'react-router-dom';
 import Tag from 'antd/es/tag';
 import { seriesCardOccurrence, type Series } from '@levelup/contracts';
+import { recurrenceLabel } from '../../../lib/recurrence-label.ts';
 import type { CardItem } from './card-item.ts';
 import { ManageButtons, QuestCard, type QuestCardHandlers } from './quest-card.tsx';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** 'Daily', 'Weekly: Mon, Wed', 'Every 2 weeks: Fri', 'Monthly'. */
-export function recurrenceLabel(series: Series): string {
-  const every = series.recurrenceInterval > 1;
-  switch (series.recurrenceType) {
-    case 'daily':
-      return every ? `Every ${series.recurrenceInterval} days` : 'Daily';
-    case 'weekly': {
-      const days = (series.weeklyPattern ?? []).map((d) => WEEKDAYS[d]).join(', ');
-      return `${every ? `Every ${series.recurrenceInterval} weeks` : 'Weekly'}: ${days}`;
-    }
-    case 'monthly':
-      return every ? `Every ${series.recurrenceInterval} months` : 'Monthly';
-    default:
-      return 'Recurring';
-  }
+/** The link from a series card to the habit's statistics page. */
+function StatisticsLink({ series }: { series: Series }) {
+  return (
+    <p style={{ margin: '8px 0 0', fontSize: 13 }}>
+      <Link to={`/quests/habits/${series.id}`} aria-label={`Statistics: ${series.title}`}>
+        Statistics
+      </Link>
+    </p>
+  );
 }
 
 /**
@@ -81,6 +75,7 @@ export function SeriesCard({
             onManage={handlers.onManage}
           />
         )}
+        <StatisticsLink series={series} />
       </li>
     );
   const item: CardItem = {
@@ -104,5 +99,13 @@ export function SeriesCard({
     skipped: occurrence.skipped ?? false,
     hiddenFromDashboard: occurrence.hiddenFromDashboard,
   };
-  return <QuestCard item={item} now={now} timeZone={timeZone} handlers={handlers} />;
+  return (
+    <QuestCard
+      item={item}
+      now={now}
+      timeZone={timeZone}
+      handlers={handlers}
+      footer={<StatisticsLink series={series} />}
+    />
+  );
 }
