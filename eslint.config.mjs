@@ -57,7 +57,6 @@ export default tseslint.config(
     files: [
       'mfe-quests/src/features/quests/components/create-quest-form.tsx',
       'mfe-quests/src/features/quests/components/quest-card.tsx',
-      'mfe-quests/src/features/quests/hooks/use-quest-actions.tsx',
       'svc-quests/src/import/import.service.ts',
       'svc-quests/src/occurrences/repository.ts',
       'svc-quests/src/series/series.service.ts',

@@ -79,6 +79,44 @@ describe('quest card: checklist', () => {
     expect(within(steps).getByRole('checkbox', { name: 'Dishes' })).not.toBeChecked();
   }, 60_000);
 
+  it('when the last tick completes the quest, then the toast says so with Undo, and Undo takes that completion back', async () => {
+    const almost = questFixture({
+      ...kitchen,
+      completeWhenChecklistDone: true,
+      checklist: kitchen.checklist.map((s) => ({ ...s, done: s.id !== 's3' })),
+    });
+    const eventId = '7b0f3c4e-1d2a-4b5c-8d9e-0f1a2b3c4d5e';
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+      'GET /api/quests': { body: [almost] },
+      'PUT /api/quests/q1/checklist/s3': {
+        body: {
+          ...almost,
+          isCompleted: true,
+          checklist: almost.checklist.map((s) => ({ ...s, done: true })),
+          xpDelta: 20,
+          completionEventId: eventId,
+        },
+      },
+      [`POST /api/quests/completions/${eventId}/undo`]: { body: { undone: true, xpDelta: -20 } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FirstQuestCard />);
+    await user.click(
+      await screen.findByRole('button', { name: /Steps of Clean the kitchen: 2\/3 steps/ }),
+    );
+    const steps = screen.getByRole('list', { name: 'Steps of Clean the kitchen' });
+    await user.click(within(steps).getByRole('checkbox', { name: 'Floor' }));
+    expect(await screen.findByText('Quest Completed!')).toBeInTheDocument();
+    expect(screen.getByText('You earned 20 XP!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.path.endsWith(`/completions/${eventId}/undo`)),
+      ).toBe(true),
+    );
+  }, 60_000);
+
   it('when the tick fails, then the step goes back and a message says so', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },

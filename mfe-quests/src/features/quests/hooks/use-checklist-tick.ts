@@ -8,6 +8,7 @@ import { useToast } from '@levelup/web-kit';
 import { QUERY_KEYS, QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
 import { tickChecklistStep } from '../api/tick-checklist-step.ts';
+import { useCompletionToasts } from './use-completion-toasts.tsx';
 
 type QuestChange = (quest: Quest) => Quest;
 
@@ -46,6 +47,7 @@ export function useChecklistTick() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const applyXp = useXpChange();
+  const { completed } = useCompletionToasts();
   return useMutation({
     mutationKey: TICK_KEY,
     mutationFn: tickChecklistStep,
@@ -62,7 +64,7 @@ export function useChecklistTick() {
       toast.error({ title: 'Failed to update the step', description: 'Please try again.' });
     },
     onSuccess: (result) => {
-      const { xpDelta, completionEventId: _event, ...quest } = result;
+      const { xpDelta, completionEventId, ...quest } = result;
       // This tick is still counted as pending here: more than one means others are in flight.
       const othersInFlight = queryClient.isMutating({ mutationKey: TICK_KEY }) > 1;
       changeCachedQuest(queryClient, quest.id, (cached) => ({
@@ -73,7 +75,7 @@ export function useChecklistTick() {
       if (xpDelta === 0) return;
       applyXp(xpDelta);
       void refresh(queryClient, QUEST_READS);
-      toast.success({ title: 'Quest Completed!', description: `You earned ${xpDelta} XP!` });
+      completed(xpDelta, completionEventId);
     },
   });
 }

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  COMPLETION_FEEDBACK,
   type CompletionType,
   type GroupedQuestsResponse,
   type Occurrence,
   type Quest,
   type QuestsWithOccurrencesResponse,
 } from '@levelup/contracts';
-import Button from 'antd/es/button';
 import { isOfflineError, offlineQueue, serverMessageOf, useToast } from '@levelup/web-kit';
 import { QUERY_KEYS, QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
@@ -19,12 +17,7 @@ import { updateQuestProgress } from '../api/quest-progress.ts';
 import { snoozeQuest } from '../api/snooze-quest.ts';
 import { toggleQuest } from '../api/toggle-quest.ts';
 import { unhideOccurrence } from '../api/unhide-occurrence.ts';
-import { useUndoCompletion } from './use-quest-editing.ts';
-
-/** Toast durations: occurrence updates and quest completion 3000 ms. */
-const FEEDBACK_SECONDS = 3;
-/** A completion toast that offers Undo stays a little longer, so there is time to reach the button. */
-const UNDO_SECONDS = 5;
+import { FEEDBACK_SECONDS, useCompletionToasts } from './use-completion-toasts.tsx';
 
 /** Puts the server's answer into every cached read that holds the item, before the refetch lands. */
 function patchCaches(
@@ -88,47 +81,7 @@ export function useQuestActions() {
     void refresh(queryClient, QUEST_READS);
   };
 
-  const undo = useUndoCompletion();
-
-  /** The completion toast's Undo: takes back exactly this completion, once (a second click is a no-op). */
-  const undoAction = (eventId: string | null | undefined) => {
-    if (!eventId) return {};
-    const key = `completion-${eventId}`;
-    return {
-      key,
-      duration: UNDO_SECONDS,
-      actions: (
-        <Button
-          size="small"
-          onClick={() => {
-            toast.destroy(key);
-            undo.mutate(eventId);
-          }}
-        >
-          Undo
-        </Button>
-      ),
-    };
-  };
-
-  const completed = (xp: number, eventId?: string | null) => {
-    toast.success({
-      title: 'Quest Completed!',
-      description: `You earned ${xp} XP!`,
-      duration: FEEDBACK_SECONDS,
-      ...undoAction(eventId),
-    });
-  };
-
-  const feedback = (type: CompletionType, eventId?: string | null) => {
-    const { title, description } = COMPLETION_FEEDBACK[type];
-    toast.success({
-      title,
-      description,
-      duration: FEEDBACK_SECONDS,
-      ...(type === 'not_completed' ? {} : undoAction(eventId)),
-    });
-  };
+  const { completed, feedback } = useCompletionToasts();
 
   const progressFailed = () =>
     toast.error({ title: 'Failed to update quest', description: 'Please try again.' });
