@@ -58,8 +58,6 @@ export default tseslint.config(
       'mfe-quests/src/features/quests/components/create-quest-form.tsx',
       'mfe-quests/src/features/quests/components/quest-card.tsx',
       'svc-quests/src/import/import.service.ts',
-      'svc-quests/src/occurrences/repository.ts',
-      'svc-quests/src/series/series.service.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -31,7 +31,8 @@ function allDuplicates(err: unknown): boolean {
   );
 }
 
-export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
+/** What the Quest Log, the calendar, the stats and Undo read of the occurrences. */
+function occurrenceReads(Occurrence: Model<OccurrenceDoc>) {
   return {
     /** The user's occurrences on local days [from, to] (of the given series when seriesIds is set). */
     async between(
@@ -88,23 +89,6 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       return new Set(rows.map((row) => `${row.seriesId}|${row.scheduledFor}`));
     },
 
-    /**
-     * Inserts the missing occurrences, each with its occurrence_scheduled event in its outbox. The unique
-     * (seriesId, scheduledFor) index makes a parallel request's insert of the same day a no-op.
-     */
-    async insertMissing(occurrences: NewOccurrence[]): Promise<void> {
-      if (occurrences.length === 0) return;
-      const docs = occurrences.map(({ event, ...fields }) => ({
-        ...fields,
-        outbox: [outboxEntry(event)],
-      }));
-      try {
-        await Occurrence.insertMany(docs, { ordered: false });
-      } catch (err) {
-        if (!allDuplicates(err)) throw err;
-      }
-    },
-
     async findOwned(userId: string, id: string): Promise<OccurrenceDoc | null> {
       const _id = objectId(id);
       if (!_id) return null;
@@ -122,6 +106,59 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
         .select({ completionEventId: 1 })
         .lean<Pick<OccurrenceDoc, 'completionEventId'>[]>();
       return rows.flatMap((row) => (row.completionEventId ? [row.completionEventId] : []));
+    },
+
+    async doneForUser(
+      userId: string,
+    ): Promise<
+      Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate' | 'seriesId' | 'scheduledFor'>>
+    > {
+      return Occurrence.find({ userId, isCompleted: true })
+        .select({ awardedXp: 1, completedLocalDate: 1, seriesId: 1, scheduledFor: 1 })
+        .lean();
+    },
+
+    async doneBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate'>>> {
+      return Occurrence.find({
+        userId,
+        isCompleted: true,
+        completedLocalDate: { $gte: from, $lte: to },
+      })
+        .select({ awardedXp: 1, completedLocalDate: 1 })
+        .lean();
+    },
+
+    async skippedDays(userId: string): Promise<string[]> {
+      const rows = await Occurrence.find({ userId, skipped: true })
+        .select({ scheduledFor: 1 })
+        .lean();
+      return rows.map((row) => row.scheduledFor);
+    },
+  };
+}
+
+/** The writes: materialising, edits of a series' open days, completion changes and flags. */
+function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
+  return {
+    /**
+     * Inserts the missing occurrences, each with its occurrence_scheduled event in its outbox. The unique
+     * (seriesId, scheduledFor) index makes a parallel request's insert of the same day a no-op.
+     */
+    async insertMissing(occurrences: NewOccurrence[]): Promise<void> {
+      if (occurrences.length === 0) return;
+      const docs = occurrences.map(({ event, ...fields }) => ({
+        ...fields,
+        outbox: [outboxEntry(event)],
+      }));
+      try {
+        await Occurrence.insertMany(docs, { ordered: false });
+      } catch (err) {
+        if (!allDuplicates(err)) throw err;
+      }
     },
 
     /**
@@ -221,38 +258,11 @@ export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
       );
       return result.modifiedCount;
     },
-
-    async doneForUser(
-      userId: string,
-    ): Promise<
-      Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate' | 'seriesId' | 'scheduledFor'>>
-    > {
-      return Occurrence.find({ userId, isCompleted: true })
-        .select({ awardedXp: 1, completedLocalDate: 1, seriesId: 1, scheduledFor: 1 })
-        .lean();
-    },
-
-    async doneBetween(
-      userId: string,
-      from: string,
-      to: string,
-    ): Promise<Array<Pick<OccurrenceDoc, 'awardedXp' | 'completedLocalDate'>>> {
-      return Occurrence.find({
-        userId,
-        isCompleted: true,
-        completedLocalDate: { $gte: from, $lte: to },
-      })
-        .select({ awardedXp: 1, completedLocalDate: 1 })
-        .lean();
-    },
-
-    async skippedDays(userId: string): Promise<string[]> {
-      const rows = await Occurrence.find({ userId, skipped: true })
-        .select({ scheduledFor: 1 })
-        .lean();
-      return rows.map((row) => row.scheduledFor);
-    },
   };
+}
+
+export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
+  return { ...occurrenceReads(Occurrence), ...occurrenceWrites(Occurrence) };
 }
 
 export type OccurrencesRepository = ReturnType<typeof occurrencesRepository>;

@@ -89,9 +89,56 @@ function revisionOf(
   return { fields, scheduleChanged };
 }
 
+/** A new series as stored, its local start and end days in the user's zone (an end before the start is a 400). */
+function newSeriesFields(userId: string, input: CreateSeriesRequest, timeZone: string, now: Date) {
+  const startDate = input.startDate ?? now;
+  const startLocalDate = localDate(startDate, timeZone);
+  const endLocalDate = input.endDate ? localDate(input.endDate, timeZone) : null;
+  if (endLocalDate && daysBetween(startLocalDate, endLocalDate) < 0) {
+    const message = 'endDate must not be before startDate';
+    throw new AppError('VALIDATION_FAILED', message, 400, {
+      details: [{ path: 'endDate', message }],
+    });
+  }
+  return {
+    userId,
+    title: input.title,
+    description: input.description,
+    difficulty: input.difficulty,
+    xpReward: input.xpReward,
+    timeEstimate: input.timeEstimate,
+    category: input.category,
+    timeOfDay: input.timeOfDay,
+    growthPath: input.growthPath,
+    recurrenceType: input.recurrenceType,
+    recurrenceInterval: input.recurrenceInterval,
+    weeklyPattern: input.weeklyPattern,
+    monthlyBy: input.monthlyBy,
+    startDate,
+    endDate: input.endDate ?? null,
+    startLocalDate,
+    endLocalDate,
+    pauses: [],
+    isActive: true,
+  };
+}
+
 export const seriesNotFound = () => notFound('Recurring quest series not found');
 
-export function seriesEventData(series: SeriesDoc) {
+export function seriesEventData(
+  series: Pick<
+    SeriesDoc,
+    | 'userId'
+    | 'title'
+    | 'difficulty'
+    | 'xpReward'
+    | 'category'
+    | 'growthPath'
+    | 'recurrenceType'
+    | 'weeklyPattern'
+    | 'isActive'
+  > & { _id: { toString(): string } },
+) {
   return {
     userId: series.userId,
     seriesId: series._id.toString(),
@@ -104,6 +151,50 @@ export function seriesEventData(series: SeriesDoc) {
     weeklyPattern: series.weeklyPattern ?? null,
     isActive: series.isActive,
   };
+}
+
+interface PauseContext {
+  series: SeriesRepository;
+  zones: UserZones;
+  relay: OutboxRelay;
+  clock: () => Date;
+  withSummaries(userId: string, list: SeriesDoc[], timeZone: string): Promise<Series[]>;
+}
+
+/** Pause or resume with contracts' rule; the change and its series_changed event are one update. */
+async function changePauses(
+  ctx: PauseContext,
+  userId: string,
+  id: string,
+  requestId: string | undefined,
+  rule: (pauses: readonly SeriesPause[], today: string) => SeriesPause[],
+): Promise<Series> {
+  const { series, zones, relay, clock, withSummaries } = ctx;
+  const [doc, timeZone] = await Promise.all([
+    series.findOwned(userId, id),
+    zones.timeZoneOf(userId),
+  ]);
+  if (!doc) throw seriesNotFound();
+  const now = clock();
+  const pauses = rule(doc.pauses ?? [], localDate(now, timeZone));
+  const isActive = !isSeriesPaused(pauses);
+  let current = doc;
+  if (JSON.stringify(pauses) !== JSON.stringify(doc.pauses ?? [])) {
+    const event = makeEvent(
+      EVENTS.seriesChanged.type,
+      { ...seriesEventData(doc), isActive },
+      { requestId, now },
+    );
+    const updated = await series.setPauses(doc, pauses, isActive, event);
+    if (updated) {
+      await relay.flush(updated);
+      current = updated;
+    } else {
+      current = (await series.findOwned(userId, id)) ?? doc;
+    }
+  }
+  const [answer] = await withSummaries(userId, [current], timeZone);
+  return answer as Series;
 }
 
 export function seriesService(deps: {
@@ -136,39 +227,7 @@ export function seriesService(deps: {
     });
   }
 
-  /** Pause or resume with contracts' rule; the change and its series_changed event are one update. */
-  async function changePauses(
-    userId: string,
-    id: string,
-    requestId: string | undefined,
-    rule: (pauses: readonly SeriesPause[], today: string) => SeriesPause[],
-  ): Promise<Series> {
-    const [doc, timeZone] = await Promise.all([
-      series.findOwned(userId, id),
-      zones.timeZoneOf(userId),
-    ]);
-    if (!doc) throw seriesNotFound();
-    const now = clock();
-    const pauses = rule(doc.pauses ?? [], localDate(now, timeZone));
-    const isActive = !isSeriesPaused(pauses);
-    let current = doc;
-    if (JSON.stringify(pauses) !== JSON.stringify(doc.pauses ?? [])) {
-      const event = makeEvent(
-        EVENTS.seriesChanged.type,
-        { ...seriesEventData(doc), isActive },
-        { requestId, now },
-      );
-      const updated = await series.setPauses(doc, pauses, isActive, event);
-      if (updated) {
-        await relay.flush(updated);
-        current = updated;
-      } else {
-        current = (await series.findOwned(userId, id)) ?? doc;
-      }
-    }
-    const [answer] = await withSummaries(userId, [current], timeZone);
-    return answer as Series;
-  }
+  const pauseContext: PauseContext = { series, zones, relay, clock, withSummaries };
 
   return {
     withSummaries,
@@ -246,12 +305,12 @@ export function seriesService(deps: {
 
     /** Pause: no occurrences from tomorrow until resumed (today's stays). */
     pause(userId: string, id: string, requestId: string | undefined) {
-      return changePauses(userId, id, requestId, pauseSeries);
+      return changePauses(pauseContext, userId, id, requestId, pauseSeries);
     },
 
     /** Resume: scheduled again from today; the paused days stay empty. */
     resume(userId: string, id: string, requestId: string | undefined) {
-      return changePauses(userId, id, requestId, resumeSeries);
+      return changePauses(pauseContext, userId, id, requestId, resumeSeries);
     },
 
     async create(
@@ -261,55 +320,13 @@ export function seriesService(deps: {
     ): Promise<Series> {
       const timeZone = await zones.timeZoneOf(userId);
       const now = clock();
-      const startDate = input.startDate ?? now;
-      const startLocalDate = localDate(startDate, timeZone);
-      const endLocalDate = input.endDate ? localDate(input.endDate, timeZone) : null;
-      if (endLocalDate && daysBetween(startLocalDate, endLocalDate) < 0) {
-        const message = 'endDate must not be before startDate';
-        throw new AppError('VALIDATION_FAILED', message, 400, {
-          details: [{ path: 'endDate', message }],
-        });
-      }
+      const fields = newSeriesFields(userId, input, timeZone, now);
       await deps.quotas.activeQuests(userId);
-      const created = await series.create(
-        {
-          userId,
-          title: input.title,
-          description: input.description,
-          difficulty: input.difficulty,
-          xpReward: input.xpReward,
-          timeEstimate: input.timeEstimate,
-          category: input.category,
-          timeOfDay: input.timeOfDay,
-          growthPath: input.growthPath,
-          recurrenceType: input.recurrenceType,
-          recurrenceInterval: input.recurrenceInterval,
-          weeklyPattern: input.weeklyPattern,
-          monthlyBy: input.monthlyBy,
-          startDate,
-          endDate: input.endDate ?? null,
-          startLocalDate,
-          endLocalDate,
-          pauses: [],
-          isActive: true,
-        },
-        (seriesId) =>
-          makeEvent(
-            EVENTS.seriesCreated.type,
-            {
-              userId,
-              seriesId,
-              title: input.title,
-              difficulty: input.difficulty,
-              xpReward: input.xpReward,
-              category: input.category,
-              growthPath: input.growthPath,
-              recurrenceType: input.recurrenceType,
-              weeklyPattern: input.weeklyPattern,
-              isActive: true,
-            },
-            { requestId, now },
-          ),
+      const created = await series.create(fields, (seriesId) =>
+        makeEvent(EVENTS.seriesCreated.type, seriesEventData({ ...fields, _id: seriesId }), {
+          requestId,
+          now,
+        }),
       );
       await relay.flush(created);
       const [answer] = await withSummaries(userId, [created], timeZone);
