@@ -57,7 +57,6 @@ export default tseslint.config(
     files: [
       'mfe-quests/src/features/quests/components/create-quest-form.tsx',
       'mfe-quests/src/features/quests/components/quest-card.tsx',
-      'svc-quests/src/import/import.service.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -1,9 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Types } from 'mongoose';
 import {
   EVENTS,
   addDays,
-  defaultXpForDifficulty,
   localDate,
   makeEvent,
   startOfLocalDay,
@@ -19,9 +17,6 @@ import {
   notFound,
   type OutboxRelay,
 } from '@levelup/service-kit';
-import type { LifeTaskCompletionDoc, LifeTaskDoc } from '../life-tasks/models.ts';
-import type { OccurrenceDoc } from '../occurrences/models.ts';
-import type { SeriesDoc } from '../series/models.ts';
 import { seriesEventData } from '../series/series.service.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import { fitToApp } from './fit.ts';
@@ -29,21 +24,15 @@ import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
 import { planLoopBackup } from './loop-backup.ts';
 import type { ImportBatchDoc } from './models.ts';
-import {
-  alreadyHereOf,
-  countsOf,
-  previewOf,
-  type ImportPlan,
-  type PlacedPlan,
-  type PlannedSeries,
-} from './plan.ts';
+import { alreadyHereOf, countsOf, previewOf } from './plan.ts';
 import type { ImportRepository } from './repository.ts';
 import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 import { importedQuestDocs } from './quest-docs.ts';
+import { placePlan } from './placement.ts';
+import { lifeTaskDocs, seriesDocs } from './series-docs.ts';
 
 /** An import still 'importing' after this long died midway: its documents are removed. */
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
-const NOON_MS = 12 * 60 * 60 * 1000;
 
 export const importNotFound = () => notFound('Import not found');
 const importUnderWay = () => conflict('This file is being imported right now');
@@ -96,184 +85,16 @@ export function importService(deps: {
     return { plan, timeZone, today };
   }
 
-  /**
-   * The plan against what earlier imports of the same items (same app, same source id) brought: those
-   * items are not created again, and only the days their series does not have yet are added.
-   */
-  async function place(userId: string, plan: ImportPlan): Promise<PlacedPlan> {
-    const earlierSeries = await imports.importedSeries(
-      userId,
-      plan.source,
-      plan.series.map((s) => s.sourceId),
-    );
-    const bySource = new Map(earlierSeries.map((doc) => [doc.importSource?.id, doc]));
-    const days = await imports.occurrenceDays(
-      userId,
-      earlierSeries.map((doc) => String(doc._id)),
-    );
-    const earlierTasks = await imports.importedLifeTasks(
-      userId,
-      plan.source,
-      plan.lifeTasks.map((t) => t.sourceId),
-    );
-    const tasksHere = new Set(earlierTasks.map((doc) => doc.importSource?.id));
-    const todosHere = await imports.importedTodos(
-      userId,
-      plan.source,
-      plan.quests.map((q) => q.sourceId),
-    );
-    return {
-      plan,
-      series: plan.series.map((planned) => {
-        const existing = bySource.get(planned.sourceId);
-        if (!existing)
-          return {
-            planned,
-            existingId: null,
-            completions: planned.completions,
-            skips: planned.skips,
-            here: 0,
-          };
-        const taken = days.get(String(existing._id)) ?? new Set<string>();
-        const completions = planned.completions.filter((c) => !taken.has(c.day));
-        return {
-          planned,
-          existingId: String(existing._id),
-          completions,
-          skips: planned.skips.filter((day) => !taken.has(day)),
-          here: planned.completions.length - completions.length,
-        };
-      }),
-      lifeTasks: plan.lifeTasks.map((planned) => ({
-        planned,
-        here: tasksHere.has(planned.sourceId),
-      })),
-      quests: plan.quests.map((planned) => ({ planned, here: todosHere.has(planned.sourceId) })),
-    };
-  }
-
   async function rollBackUnfinished(userId: string): Promise<void> {
     const before = new Date(clock().getTime() - UNFINISHED_AFTER_MS);
     for (const batch of await imports.unfinished(userId, before))
       await imports.rollback(userId, batch._id);
   }
 
-  function seriesDocs(
-    userId: string,
-    batchId: string,
-    placed: PlacedPlan,
-    timeZone: string,
-  ): { series: Partial<SeriesDoc>[]; occurrences: Partial<OccurrenceDoc>[] } {
-    const series: Partial<SeriesDoc>[] = [];
-    const occurrences: Partial<OccurrenceDoc>[] = [];
-    for (const { planned, existingId, completions, skips } of placed.series) {
-      const doc = seriesDoc(userId, batchId, planned, placed.plan.source, timeZone);
-      if (existingId === null) series.push(doc);
-      const seriesId = existingId ?? String(doc._id);
-      const shared = {
-        seriesId,
-        userId,
-        title: doc.title,
-        description: doc.description,
-        difficulty: doc.difficulty,
-        xpReward: doc.xpReward,
-        timeOfDay: 'anytime' as const,
-        importBatchId: batchId,
-      };
-      for (const completion of completions) {
-        const completedAt =
-          completion.at ?? new Date(startOfLocalDay(completion.day, timeZone).getTime() + NOON_MS);
-        occurrences.push({
-          ...shared,
-          timeEstimate: null,
-          category: null,
-          growthPath: null,
-          scheduledFor: completion.day,
-          isCompleted: true,
-          completionType: 'completed',
-          partialXpEarned: 0,
-          awardedXp: 0,
-          completedAt,
-          completedLocalDate: completion.day,
-        });
-      }
-      for (const day of skips) occurrences.push({ ...shared, scheduledFor: day, skipped: true });
-    }
-    return { series, occurrences };
-  }
-
-  function seriesDoc(
-    userId: string,
-    batchId: string,
-    planned: PlannedSeries,
-    source: ImportRequest['source'],
-    timeZone: string,
-  ): Partial<SeriesDoc> {
-    return {
-      _id: new Types.ObjectId(),
-      userId,
-      title: planned.title,
-      description: planned.description,
-      difficulty: planned.difficulty,
-      xpReward: defaultXpForDifficulty(planned.difficulty),
-      timeEstimate: null,
-      category: null,
-      timeOfDay: 'anytime',
-      growthPath: null,
-      ...planned.recurrence,
-      startDate: startOfLocalDay(planned.startDate, timeZone),
-      endDate: planned.endDate ? startOfLocalDay(planned.endDate, timeZone) : null,
-      startLocalDate: planned.startDate,
-      endLocalDate: planned.endDate,
-      pauses: planned.paused ? [{ from: planned.startDate, to: null }] : [],
-      isActive: !planned.paused,
-      importBatchId: batchId,
-      importSource: { app: source, id: planned.sourceId },
-      outbox: [],
-    };
-  }
-
-  function lifeTaskDocs(userId: string, batchId: string, placed: PlacedPlan, timeZone: string) {
-    const tasks: Partial<LifeTaskDoc>[] = [];
-    const completions: Partial<LifeTaskCompletionDoc>[] = [];
-    for (const { planned, here } of placed.lifeTasks) {
-      if (here) continue;
-      const _id = new Types.ObjectId();
-      tasks.push({
-        _id,
-        userId,
-        title: planned.title,
-        notes: planned.notes,
-        dueDate: planned.dueDate,
-        isCompleted: planned.completed,
-        completedAt: planned.completed ? (planned.completedAt ?? clock()) : null,
-        lastCompletedLocalDate: planned.completedOn,
-        isRecurring: false,
-        priority: planned.priority,
-        importBatchId: batchId,
-        importSource: { app: placed.plan.source, id: planned.sourceId },
-        outbox: [],
-      });
-      if (planned.completedAt && planned.completedOn)
-        completions.push({
-          _id: `import-${batchId}-${_id.toString()}`,
-          lifeTaskId: _id.toString(),
-          userId,
-          xpEarned: 0,
-          completedAt: planned.completedAt,
-          localDate: planned.completedOn ?? localDate(planned.completedAt, timeZone),
-          taskTitle: planned.title,
-          taskCategory: 'personal',
-          importBatchId: batchId,
-        });
-    }
-    return { tasks, completions };
-  }
-
   return {
     async preview(userId: string, input: ImportRequest): Promise<ImportPreview> {
       const { plan, today } = await planOf(userId, input);
-      return previewOf(await place(userId, plan), today);
+      return previewOf(await placePlan(imports, userId, plan), today);
     },
 
     /**
@@ -292,7 +113,7 @@ export function importService(deps: {
         throw new AppError('VALIDATION_FAILED', plan.problems[0]!, 400, {
           details: plan.problems.map((message) => ({ path: 'export', message })),
         });
-      const placed = await place(userId, plan);
+      const placed = await placePlan(imports, userId, plan);
       const counts = countsOf(placed);
       if (counts.series + counts.lifeTasks + counts.completions + counts.quests === 0) {
         const here = alreadyHereOf(placed);
@@ -310,7 +131,7 @@ export function importService(deps: {
       await deps.quotas.lifeTasks(userId, counts.lifeTasks);
       const batchId = randomUUID();
       const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
-      const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone);
+      const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone, clock());
       const quests = importedQuestDocs(userId, batchId, placed, clock());
       const seriesIds = series.map((doc) => String(doc._id));
       await imports
