@@ -105,6 +105,138 @@ export function ManageButtons({
   );
 }
 
+/** What the card's expand button shows: the title, rarity, XP, time, due and skipped tags. */
+function CardHeadline({
+  item,
+  expanded,
+  done,
+  due,
+  at,
+  sparkle,
+}: {
+  item: CardItem;
+  expanded: boolean;
+  done: boolean;
+  due: ReturnType<typeof dueLabel> | null;
+  at: ReturnType<typeof zonedParts> | null;
+  sparkle: boolean;
+}) {
+  const rarity = questRarity(item);
+  return (
+    <>
+      {expanded ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
+      <strong style={{ textDecoration: done ? 'line-through' : 'none' }}>{item.title}</strong>
+      <Tag color={RARITY_COLOR[rarity]} style={{ marginInlineEnd: 0 }}>
+        {RARITY_LABEL[rarity]}
+      </Tag>
+      <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+        +{item.xpReward} XP
+      </Tag>
+      {at && (
+        <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+          {clockLabel(at.hour, at.minute)}
+        </Tag>
+      )}
+      {due && !done && (
+        <Tag color={URGENCY_COLOR[due.urgency]} style={{ marginInlineEnd: 0 }}>
+          {due.badge}
+        </Tag>
+      )}
+      {item.skipped && (
+        <Tag color="default" style={{ marginInlineEnd: 0 }}>
+          Skipped
+        </Tag>
+      )}
+      {sparkle && (
+        <span role="img" aria-label="Sparkle">
+          ✨
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The expanded card: description, difficulty and due text, tags, the manage, snooze and hide buttons. */
+function CardDetails({
+  item,
+  done,
+  due,
+  handlers,
+  snoozable,
+  hideable,
+}: {
+  item: CardItem;
+  done: boolean;
+  due: ReturnType<typeof dueLabel> | null;
+  handlers: QuestCardHandlers;
+  snoozable: boolean;
+  hideable: boolean;
+}) {
+  return (
+    <>
+      {item.description && <p style={{ margin: '0 0 8px', opacity: 0.85 }}>{item.description}</p>}
+      <p style={{ margin: '0 0 8px', fontSize: 13, opacity: 0.8 }}>
+        Difficulty: {item.difficulty}
+        {item.timeEstimate ? ` · ${item.timeEstimate}` : ''}
+        {due ? ` · ${due.text}` : ''}
+      </p>
+      {item.tags && item.tags.length > 0 && (
+        <ul
+          aria-label="Tags"
+          style={{ display: 'flex', gap: 4, flexWrap: 'wrap', margin: '0 0 8px', padding: 0 }}
+        >
+          {item.tags.map((tag) => (
+            <li key={tag} style={{ listStyle: 'none' }}>
+              <Tag style={{ marginInlineEnd: 0 }}>{tag}</Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+      {handlers.onManage && <ManageButtons item={item} done={done} onManage={handlers.onManage} />}
+      {(snoozable || hideable) && (
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
+          {snoozable && (
+            <Button size="small" onClick={() => handlers.onSnooze?.(item)}>
+              Snooze until tomorrow
+            </Button>
+          )}
+          {hideable && (
+            <Button size="small" onClick={() => handlers.onHide?.(item)}>
+              Hide from dashboard
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** 'How'd it go?' with the partial completion choices, while the quest is not done. */
+function HowDidItGo({
+  item,
+  pending,
+  onProgress,
+}: {
+  item: CardItem;
+  pending: boolean;
+  onProgress: QuestCardHandlers['onProgress'];
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={`How'd it go? ${item.title}`}
+      style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
+    >
+      <span style={{ fontSize: 13, opacity: 0.8 }}>How&apos;d it go?</span>
+      {CHOICES.map((type) => (
+        <Button key={type} size="small" disabled={pending} onClick={() => onProgress(item, type)}>
+          {COMPLETION_CHOICE_LABELS[type]}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A quest card: expandable, quick-complete,
  * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
@@ -131,7 +263,6 @@ export function QuestCard({
   const [expanded, setExpanded] = useState(false);
   const [sparkle, setSparkle] = useState(false);
   const detailsId = useId();
-  const rarity = questRarity(item);
   const glow = glowTier({ xpReward: item.xpReward, isCompleted: done });
   const due = item.dueDate ? dueLabel(item.dueDate, now, timeZone) : null;
   const at = item.scheduledTime ? zonedParts(new Date(item.scheduledTime), timeZone) : null;
@@ -181,34 +312,14 @@ export function QuestCard({
             cursor: 'pointer',
           }}
         >
-          {expanded ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
-          <strong style={{ textDecoration: done ? 'line-through' : 'none' }}>{item.title}</strong>
-          <Tag color={RARITY_COLOR[rarity]} style={{ marginInlineEnd: 0 }}>
-            {RARITY_LABEL[rarity]}
-          </Tag>
-          <Tag color="purple" style={{ marginInlineEnd: 0 }}>
-            +{item.xpReward} XP
-          </Tag>
-          {at && (
-            <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
-              {clockLabel(at.hour, at.minute)}
-            </Tag>
-          )}
-          {due && !done && (
-            <Tag color={URGENCY_COLOR[due.urgency]} style={{ marginInlineEnd: 0 }}>
-              {due.badge}
-            </Tag>
-          )}
-          {item.skipped && (
-            <Tag color="default" style={{ marginInlineEnd: 0 }}>
-              Skipped
-            </Tag>
-          )}
-          {sparkle && (
-            <span role="img" aria-label="Sparkle">
-              ✨
-            </span>
-          )}
+          <CardHeadline
+            item={item}
+            expanded={expanded}
+            done={done}
+            due={due}
+            at={at}
+            sparkle={sparkle}
+          />
         </button>
         {badge && (
           <Tag
@@ -265,66 +376,17 @@ export function QuestCard({
       )}
       <div id={detailsId} hidden={!expanded} style={{ marginTop: 8 }}>
         {expanded && (
-          <>
-            {item.description && (
-              <p style={{ margin: '0 0 8px', opacity: 0.85 }}>{item.description}</p>
-            )}
-            <p style={{ margin: '0 0 8px', fontSize: 13, opacity: 0.8 }}>
-              Difficulty: {item.difficulty}
-              {item.timeEstimate ? ` · ${item.timeEstimate}` : ''}
-              {due ? ` · ${due.text}` : ''}
-            </p>
-            {item.tags && item.tags.length > 0 && (
-              <ul
-                aria-label="Tags"
-                style={{ display: 'flex', gap: 4, flexWrap: 'wrap', margin: '0 0 8px', padding: 0 }}
-              >
-                {item.tags.map((tag) => (
-                  <li key={tag} style={{ listStyle: 'none' }}>
-                    <Tag style={{ marginInlineEnd: 0 }}>{tag}</Tag>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-        {expanded && handlers.onManage && (
-          <ManageButtons item={item} done={done} onManage={handlers.onManage} />
-        )}
-        {expanded && (snoozable || hideable) && (
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
-            {snoozable && (
-              <Button size="small" onClick={() => handlers.onSnooze?.(item)}>
-                Snooze until tomorrow
-              </Button>
-            )}
-            {hideable && (
-              <Button size="small" onClick={() => handlers.onHide?.(item)}>
-                Hide from dashboard
-              </Button>
-            )}
-          </div>
+          <CardDetails
+            item={item}
+            done={done}
+            due={due}
+            handlers={handlers}
+            snoozable={snoozable}
+            hideable={hideable}
+          />
         )}
       </div>
-      {!done && (
-        <div
-          role="group"
-          aria-label={`How'd it go? ${item.title}`}
-          style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
-        >
-          <span style={{ fontSize: 13, opacity: 0.8 }}>How&apos;d it go?</span>
-          {CHOICES.map((type) => (
-            <Button
-              key={type}
-              size="small"
-              disabled={pending}
-              onClick={() => handlers.onProgress(item, type)}
-            >
-              {COMPLETION_CHOICE_LABELS[type]}
-            </Button>
-          ))}
-        </div>
-      )}
+      {!done && <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />}
       {footer}
     </li>
   );
