@@ -106,6 +106,155 @@ const timeOptions = (timeOfDay: TimeOfDay, current?: number) =>
     label: clockLabel(Math.floor(minutes / 60), minutes % 60),
   }));
 
+/** A form time (minutes of the day) on `day` in the user's zone, or null without one. */
+function scheduledTimeOf(values: FormValues, day: string, timeZone: string): string | null {
+  return values.timeOfDay !== 'anytime' &&
+    values.scheduledAt !== undefined &&
+    values.scheduledAt !== null
+    ? zonedTimeToInstant(
+        day,
+        { hour: Math.floor(values.scheduledAt / 60), minute: values.scheduledAt % 60 },
+        timeZone,
+      ).toISOString()
+    : null;
+}
+
+/** The create request the form's values make. */
+function createRequestOf(values: FormValues, timeZone: string, today: string) {
+  const withTime = values.timeOfDay !== 'anytime' && values.scheduledAt !== undefined;
+  return createQuestRequestSchema.parse({
+    title: values.title,
+    description: values.description,
+    difficulty: values.difficulty,
+    xpReward: values.xpReward,
+    timeOfDay: values.timeOfDay,
+    category: values.category ?? null,
+    tags: values.tags ?? [],
+    // A due date is the end of that local day.
+    dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
+    scheduledTime: withTime ? scheduledTimeOf(values, today, timeZone) : null,
+    checklist: (values.checklist ?? []).map(stepInput),
+    completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
+  });
+}
+
+/** What an edit of a series changes (null: nothing), a weekly pattern always with its cadence. */
+function seriesChangesOf(
+  values: FormValues,
+  series: Extract<QuestFormEditing, { kind: 'series' }>['series'],
+): UpdateSeriesRequestInput | null {
+  const next: UpdateSeriesRequestInput = {
+    title: values.title,
+    description: values.description,
+    difficulty: values.difficulty,
+    xpReward: values.xpReward,
+    timeOfDay: values.timeOfDay,
+    category: values.category ?? null,
+    recurrenceType: values.recurrenceType,
+    recurrenceInterval: values.recurrenceInterval,
+    weeklyPattern:
+      values.recurrenceType === 'weekly'
+        ? [...(values.weeklyPattern ?? [])].sort((a, b) => a - b)
+        : null,
+    monthlyBy: values.monthlyBy,
+  };
+  const changes = changedFields(next, series);
+  if (Object.keys(changes).length === 0) return null;
+  // A weekly pattern travels with its cadence, so the server checks them together.
+  if (changes.weeklyPattern !== undefined || changes.recurrenceType !== undefined) {
+    changes.recurrenceType = next.recurrenceType;
+    changes.weeklyPattern = next.weeklyPattern;
+  }
+  return changes;
+}
+
+/** What an edit of a one-time quest changes (null: nothing); dates compared as the form shows them. */
+function questChangesOf(
+  values: FormValues,
+  editing: Extract<QuestFormEditing, { kind: 'quest' }>,
+  timeZone: string,
+  today: string,
+): UpdateQuestRequestInput | null {
+  const quest = editing.quest;
+  const before = initialValuesOf(editing, timeZone);
+  const day = quest.scheduledTime
+    ? localDate(new Date(quest.scheduledTime), timeZone)
+    : (values.dueDate ?? today);
+  const next: UpdateQuestRequestInput = {
+    title: values.title,
+    description: values.description,
+    difficulty: values.difficulty,
+    xpReward: values.xpReward,
+    timeOfDay: values.timeOfDay,
+    category: values.category ?? null,
+    tags: values.tags ?? [],
+    completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
+  };
+  const changes: UpdateQuestRequestInput = changedFields(next, quest);
+  const steps = (values.checklist ?? []).map(stepInput);
+  if (JSON.stringify(steps) !== JSON.stringify(quest.checklist.map(stepInput)))
+    changes.checklist = steps;
+  // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
+  if ((values.dueDate ?? null) !== (before.dueDate ?? null))
+    changes.dueDate = values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null;
+  const at = values.timeOfDay === 'anytime' ? undefined : values.scheduledAt;
+  if ((at ?? null) !== (before.scheduledAt ?? null))
+    changes.scheduledTime = scheduledTimeOf({ ...values, scheduledAt: at }, day, timeZone);
+  return Object.keys(changes).length === 0 ? null : changes;
+}
+
+/** A series' "Repeat every" and its unit. */
+function RepeatFields() {
+  return (
+    <>
+      <Form.Item
+        label="Repeat every"
+        name="recurrenceInterval"
+        rules={[
+          {
+            required: true,
+            type: 'number',
+            min: 1,
+            max: 52,
+            message: 'Repeat every 1 to 52',
+          },
+        ]}
+      >
+        <InputNumber min={1} max={52} style={{ width: '100%' }} aria-label="Repeat every" />
+      </Form.Item>
+      <Form.Item label="Unit" name="recurrenceType">
+        <Select options={cadenceOptions} aria-label="Repeat unit" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A series' days (weekly) or monthly rule, and what an edit of its schedule means. */
+function ScheduleFields({ recurrenceType }: { recurrenceType: FormValues['recurrenceType'] }) {
+  return (
+    <>
+      {recurrenceType === 'weekly' && (
+        <Form.Item
+          label="On these days"
+          name="weeklyPattern"
+          rules={[{ required: true, type: 'array', min: 1, message: 'Select at least one day' }]}
+        >
+          <Checkbox.Group options={WEEKDAY_OPTIONS} />
+        </Form.Item>
+      )}
+      {recurrenceType === 'monthly' && (
+        <Form.Item label="Each month" name="monthlyBy">
+          <Select options={monthlyByOptions} aria-label="Each month" />
+        </Form.Item>
+      )}
+      <p style={{ margin: '0 0 12px', fontSize: 13, opacity: 0.8 }}>
+        Changes apply from the next occurrence; done ones keep what they were. A new schedule starts
+        tomorrow.
+      </p>
+    </>
+  );
+}
+
 /**
  * The Create Quest form. `defaultHour` (the Grid View's 8, 14 or 18) preselects that
  * block's time of day and schedules the quest at that hour today.
@@ -132,96 +281,23 @@ export function CreateQuestForm({
   const defaultBlock = defaultHour === undefined ? null : plannerBlockForHour(defaultHour);
   const isSeries = editing?.kind === 'series';
 
-  const scheduledTimeOf = (values: FormValues, day: string) =>
-    values.timeOfDay !== 'anytime' &&
-    values.scheduledAt !== undefined &&
-    values.scheduledAt !== null
-      ? zonedTimeToInstant(
-          day,
-          { hour: Math.floor(values.scheduledAt / 60), minute: values.scheduledAt % 60 },
-          timeZone,
-        ).toISOString()
-      : null;
-
   const onSave = (values: FormValues) => {
     if (editing?.kind === 'series') {
-      const series = editing.series;
-      const next: UpdateSeriesRequestInput = {
-        title: values.title,
-        description: values.description,
-        difficulty: values.difficulty,
-        xpReward: values.xpReward,
-        timeOfDay: values.timeOfDay,
-        category: values.category ?? null,
-        recurrenceType: values.recurrenceType,
-        recurrenceInterval: values.recurrenceInterval,
-        weeklyPattern:
-          values.recurrenceType === 'weekly'
-            ? [...(values.weeklyPattern ?? [])].sort((a, b) => a - b)
-            : null,
-        monthlyBy: values.monthlyBy,
-      };
-      const changes = changedFields(next, series);
-      if (Object.keys(changes).length === 0) return onCreated?.();
-      // A weekly pattern travels with its cadence, so the server checks them together.
-      if (changes.weeklyPattern !== undefined || changes.recurrenceType !== undefined) {
-        changes.recurrenceType = next.recurrenceType;
-        changes.weeklyPattern = next.weeklyPattern;
-      }
-      editSeries.mutate({ id: series.id, changes }, { onSuccess: () => onCreated?.() });
+      const changes = seriesChangesOf(values, editing.series);
+      if (!changes) return onCreated?.();
+      editSeries.mutate({ id: editing.series.id, changes }, { onSuccess: () => onCreated?.() });
       return;
     }
     if (editing?.kind === 'quest') {
-      const quest = editing.quest;
-      const before = initialValuesOf(editing, timeZone);
-      const day = quest.scheduledTime
-        ? localDate(new Date(quest.scheduledTime), timeZone)
-        : (values.dueDate ?? today);
-      const next: UpdateQuestRequestInput = {
-        title: values.title,
-        description: values.description,
-        difficulty: values.difficulty,
-        xpReward: values.xpReward,
-        timeOfDay: values.timeOfDay,
-        category: values.category ?? null,
-        tags: values.tags ?? [],
-        completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
-      };
-      const changes: UpdateQuestRequestInput = changedFields(next, quest);
-      const steps = (values.checklist ?? []).map(stepInput);
-      if (JSON.stringify(steps) !== JSON.stringify(quest.checklist.map(stepInput)))
-        changes.checklist = steps;
-      // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
-      if ((values.dueDate ?? null) !== (before.dueDate ?? null))
-        changes.dueDate = values.dueDate
-          ? endOfLocalDay(values.dueDate, timeZone).toISOString()
-          : null;
-      const at = values.timeOfDay === 'anytime' ? undefined : values.scheduledAt;
-      if ((at ?? null) !== (before.scheduledAt ?? null))
-        changes.scheduledTime = scheduledTimeOf({ ...values, scheduledAt: at }, day);
-      if (Object.keys(changes).length === 0) return onCreated?.();
-      editQuest.mutate({ id: quest.id, changes }, { onSuccess: () => onCreated?.() });
+      const changes = questChangesOf(values, editing, timeZone, today);
+      if (!changes) return onCreated?.();
+      editQuest.mutate({ id: editing.quest.id, changes }, { onSuccess: () => onCreated?.() });
     }
   };
 
   const onFinish = (values: FormValues) => {
     if (editing) return onSave(values);
-    const withTime = values.timeOfDay !== 'anytime' && values.scheduledAt !== undefined;
-    const request = createQuestRequestSchema.parse({
-      title: values.title,
-      description: values.description,
-      difficulty: values.difficulty,
-      xpReward: values.xpReward,
-      timeOfDay: values.timeOfDay,
-      category: values.category ?? null,
-      tags: values.tags ?? [],
-      // A due date is the end of that local day.
-      dueDate: values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null,
-      scheduledTime: withTime ? scheduledTimeOf(values, today) : null,
-      checklist: (values.checklist ?? []).map(stepInput),
-      completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
-    });
-    createQuest.mutate(request, {
+    createQuest.mutate(createRequestOf(values, timeZone, today), {
       onSuccess: (quest) => {
         notification.success({
           title: 'Quest Created!',
@@ -296,49 +372,9 @@ export function CreateQuestForm({
           </Form.Item>
         )}
         {!isSeries && <TagsField />}
-        {isSeries && (
-          <>
-            <Form.Item
-              label="Repeat every"
-              name="recurrenceInterval"
-              rules={[
-                {
-                  required: true,
-                  type: 'number',
-                  min: 1,
-                  max: 52,
-                  message: 'Repeat every 1 to 52',
-                },
-              ]}
-            >
-              <InputNumber min={1} max={52} style={{ width: '100%' }} aria-label="Repeat every" />
-            </Form.Item>
-            <Form.Item label="Unit" name="recurrenceType">
-              <Select options={cadenceOptions} aria-label="Repeat unit" />
-            </Form.Item>
-          </>
-        )}
+        {isSeries && <RepeatFields />}
       </div>
-      {isSeries && recurrenceType === 'weekly' && (
-        <Form.Item
-          label="On these days"
-          name="weeklyPattern"
-          rules={[{ required: true, type: 'array', min: 1, message: 'Select at least one day' }]}
-        >
-          <Checkbox.Group options={WEEKDAY_OPTIONS} />
-        </Form.Item>
-      )}
-      {isSeries && recurrenceType === 'monthly' && (
-        <Form.Item label="Each month" name="monthlyBy">
-          <Select options={monthlyByOptions} aria-label="Each month" />
-        </Form.Item>
-      )}
-      {isSeries && (
-        <p style={{ margin: '0 0 12px', fontSize: 13, opacity: 0.8 }}>
-          Changes apply from the next occurrence; done ones keep what they were. A new schedule
-          starts tomorrow.
-        </p>
-      )}
+      {isSeries && <ScheduleFields recurrenceType={recurrenceType} />}
       {!isSeries && timeOfDay && timeOfDay !== 'anytime' && (
         <Form.Item label="Scheduled Time" name="scheduledAt">
           <Select
