@@ -134,6 +134,8 @@ export function questFixture(overrides: Partial<Quest> = {}): Quest {
     streak: 0,
     growthPath: null,
     tags: [],
+    checklist: [],
+    completeWhenChecklistDone: false,
     seriesId: null,
     ...overrides,
   };
