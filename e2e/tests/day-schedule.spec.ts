@@ -44,10 +44,19 @@ for (const [size, viewport] of [
     const dialog = page.getByRole('dialog', { name: 'Create Quest' });
     await dialog.getByLabel('Title').fill('Read a chapter');
     await dialog.getByLabel('Description').fill('One chapter before bed');
-    await dialog.getByRole('combobox', { name: 'Scheduled Time' }).click();
+    const picker = dialog.getByRole('combobox', { name: 'Scheduled Time' });
+    await picker.click();
     await expect(page.getByTitle('12:00 AM')).toHaveCount(0);
     await expect(page.getByTitle('5:45 PM')).toHaveCount(0);
-    await page.getByTitle('6:45 PM').click();
+    // As a user would: pick 6:45 PM and see it chosen, picking again if the list moved under the tap
+    // (on a busy phone the opening list can still be settling when it is tapped).
+    await expect(async () => {
+      if ((await picker.getAttribute('aria-expanded')) !== 'true') await picker.click();
+      await page.locator('.ant-select-item-option[title="6:45 PM"]').click({ timeout: 5_000 });
+      await expect(dialog.locator('.ant-select-content[title="6:45 PM"]')).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Create Quest' }).click();
     await expect(page.getByText('Quest Created!')).toBeVisible();
     await expect(dialog).toBeHidden();
