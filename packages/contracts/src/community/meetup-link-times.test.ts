@@ -104,6 +104,22 @@ describe('meetup times for the viewer', () => {
     });
   });
 
+  it("when a start falls in any month, then the viewer's side reads as the British English date and clock", () => {
+    const british = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Tokyo',
+      hourCycle: 'h23',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    for (let month = 0; month < 12; month += 1) {
+      const start = new Date(Date.UTC(2026, month, 28, 15, 5));
+      expect(meetupTimeLabel(start, 'Asia/Tokyo').yours).toBe(british.format(start));
+    }
+  });
+
   it('when a zone has a short generic name, then it is used; otherwise the zone name is', () => {
     expect(zoneLabel('America/New_York')).toBe('ET');
     expect(zoneLabel('America/Los_Angeles')).toBe('PT');

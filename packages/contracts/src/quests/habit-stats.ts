@@ -1,9 +1,26 @@
-import { z } from 'zod';
-import { localDateSchema } from '../common/dates.ts';
-import { addDays, daysBetween, parseLocalDate, weekdayOfLocalDate } from '../time/zone.ts';
-import { cadenceSchema, questCategorySchema, type CompletionType } from './enums.ts';
-import { occurrenceDatesBetween, type SeriesSchedule } from './recurrence.ts';
-import { monthlyBySchema, weekdaySchema } from './series.ts';
+import {
+  z,
+} from 'zod';
+import {
+  localDateSchema,
+} from '../common/dates.ts';
+import {
+  addDays,
+  daysBetween,
+  parseLocalDate,
+  weekdayOfLocalDate,
+} from '../time/zone.ts';
+import {
+  type CompletionType,
+} from './enums.ts';
+import {
+  occurrenceDatesBetween,
+  type SeriesSchedule,
+} from './recurrence.ts';
+import {
+  seriesSchema,
+  weekdaySchema,
+} from './series.ts';
 
 // Statistics of one habit (a recurring series): its strength score over time, history bars per ISO
 // week, month and year, its best streaks and how often it is done on each weekday. Everything here is
@@ -305,22 +322,24 @@ export const habitStreakSchema = z.object({
   length: z.number().int().min(1),
 });
 
-/** The habit a statistics page is about. */
-export const habitSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: questCategorySchema.nullable(),
-  recurrenceType: cadenceSchema,
-  recurrenceInterval: z.number().int().min(1),
-  weeklyPattern: z.array(weekdaySchema).nullable(),
-  monthlyBy: monthlyBySchema,
-  /** First scheduled local day of the current schedule. */
-  startDate: localDateSchema,
-  /** False while paused. */
-  isActive: z.boolean(),
-  /** Scheduled days per day (1 daily, 3/7 three weekdays). */
-  frequency: z.number().positive(),
-});
+/** The habit a statistics page is about: the series' own fields, with its schedule's start day and pace. */
+export const habitSummarySchema = seriesSchema
+  .pick({
+    id: true,
+    title: true,
+    category: true,
+    recurrenceType: true,
+    recurrenceInterval: true,
+    weeklyPattern: true,
+    monthlyBy: true,
+    isActive: true,
+  })
+  .extend({
+    /** First scheduled local day of the current schedule. */
+    startDate: localDateSchema,
+    /** Scheduled days per day (1 daily, 3/7 three weekdays). */
+    frequency: z.number().positive(),
+  });
 
 /** GET /api/quests/recurring/{id}/stats. Scores are 0..1 (a share, shown as a percentage). */
 export const habitStatsResponseSchema = z.object({
@@ -350,16 +369,17 @@ export type HabitStatsResponse = z.infer<typeof habitStatsResponseSchema>;
 
 /** GET /api/quests/recurring/stats: every series of the user (paused ones too) with its score now. */
 export const habitScoreListResponseSchema = z.array(
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    category: questCategorySchema.nullable(),
-    recurrenceType: cadenceSchema,
-    recurrenceInterval: z.number().int().min(1),
-    weeklyPattern: z.array(weekdaySchema).nullable(),
-    isActive: z.boolean(),
-    score: scoreSchema,
-  }),
+  habitSummarySchema
+    .pick({
+      id: true,
+      title: true,
+      category: true,
+      recurrenceType: true,
+      recurrenceInterval: true,
+      weeklyPattern: true,
+      isActive: true,
+    })
+    .extend({ score: scoreSchema }),
 );
 export type HabitScoreListResponse = z.infer<typeof habitScoreListResponseSchema>;
 
