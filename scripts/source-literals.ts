@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 // Helpers of the repository tests that keep names written once (API paths, event types): find the
@@ -44,4 +44,48 @@ export function linesOutsideComments(
     if (pattern.test(line)) hits.push({ line: index + 1, text: raw.trim() });
   });
   return hits;
+}
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The product's sources: services, gateway, shell, remotes and the shared packages. */
+export const PRODUCT_SOURCES = [
+  'gateway/src',
+  'svc-identity/src',
+  'svc-quests/src',
+  'svc-goals/src',
+  'svc-community/src',
+  'svc-feedback/src',
+  'shell/src',
+  'mfe-quests/src',
+  'mfe-goals/src',
+  'mfe-community/src',
+  'mfe-progression/src',
+  'packages/web-kit/src',
+  'packages/service-kit/src',
+  'packages/contracts/src',
+];
+
+/**
+ * Every line of product code (tests and the `allowed` files aside) where `find` sees a literal, as
+ * 'file:line: text', and the allowed files that no longer need their exception.
+ */
+export function literalsIn(
+  dirs: readonly string[],
+  allowed: Record<string, string>,
+  find: (text: string) => { line: number; text: string }[],
+): { found: string[]; unneeded: string[] } {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    for (const file of sources(path.join(ROOT, dir))) {
+      const relative = path.relative(ROOT, file);
+      if (isTest(relative) || relative in allowed) continue;
+      for (const hit of find(readFileSync(file, 'utf8')))
+        found.push(`${relative}:${hit.line}: ${hit.text}`);
+    }
+  }
+  const unneeded = Object.keys(allowed).filter(
+    (file) => find(readFileSync(path.join(ROOT, file), 'utf8')).length === 0,
+  );
+  return { found, unneeded };
 }
