@@ -5,7 +5,20 @@ import { MEETUP_TIME_ZONE } from './meetups.ts';
 // member in Berlin sees 'Thu 5 Dec, 00:30 (your time, Europe/Berlin) · Wed 18:30 ET (organiser)'.
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 const pad = (n: number) => String(n).padStart(2, '0');
 const clockOf = (p: ZonedParts) => `${pad(p.hour)}:${pad(p.minute)}`;
 

@@ -1,26 +1,9 @@
-import {
-  z,
-} from 'zod';
-import {
-  localDateSchema,
-} from '../common/dates.ts';
-import {
-  addDays,
-  daysBetween,
-  parseLocalDate,
-  weekdayOfLocalDate,
-} from '../time/zone.ts';
-import {
-  type CompletionType,
-} from './enums.ts';
-import {
-  occurrenceDatesBetween,
-  type SeriesSchedule,
-} from './recurrence.ts';
-import {
-  seriesSchema,
-  weekdaySchema,
-} from './series.ts';
+import { z } from 'zod';
+import { localDateSchema } from '../common/dates.ts';
+import { addDays, daysBetween, parseLocalDate, weekdayOfLocalDate } from '../time/zone.ts';
+import { type CompletionType } from './enums.ts';
+import { occurrenceDatesBetween, type SeriesSchedule } from './recurrence.ts';
+import { seriesSchema, weekdaySchema } from './series.ts';
 
 // Statistics of one habit (a recurring series): its strength score over time, history bars per ISO
 // week, month and year, its best streaks and how often it is done on each weekday. Everything here is
