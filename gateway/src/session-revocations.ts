@@ -1,4 +1,4 @@
-import { EVENTS, sessionRevokedEventSchema } from '@levelup/contracts';
+import { EVENTS } from '@levelup/contracts';
 import { subscribeEvents, type EventSubscription, type Logger } from '@levelup/service-kit';
 import type { GatewayConfig } from './config.ts';
 import type { SessionResolver } from './session-resolver.ts';
@@ -24,18 +24,13 @@ export function subscribeRevocations(
   return subscribeEvents({
     url: config.NATS_URL,
     name: 'gateway',
-    subject: EVENTS.sessionRevoked.type,
+    event: EVENTS.sessionRevoked,
     namespace: config.NATS_NAMESPACE,
     logger,
     onConnection: (connected) => sessions.followRevocations(connected),
     onEvent(event) {
-      const parsed = sessionRevokedEventSchema.safeParse(event);
-      if (!parsed.success) {
-        logger.warn('malformed session revocation ignored', { eventId: event.id });
-        return;
-      }
-      const dropped = sessions.revoke(parsed.data.data);
-      logger.info('session revoked', { reason: parsed.data.data.reason, dropped });
+      const dropped = sessions.revoke(event.data);
+      logger.info('session revoked', { reason: event.data.reason, dropped });
     },
   });
 }

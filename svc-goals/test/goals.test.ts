@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EVENTS,
   dataExportSectionSchema,
   addGoalProgressResponseSchema,
   clampAddXp,
   goalEventSchema,
   goalListResponseSchema,
-  goalProgressEventSchema,
   goalProgressListResponseSchema,
   goalSchema,
   makeEvent,
@@ -275,7 +275,7 @@ describe('POST /api/goals/:id/progress', () => {
     });
     const progressed = events
       .filter((e) => e.type === 'goals.progressed')
-      .map((e) => goalProgressEventSchema.parse(e).data);
+      .map((e) => EVENTS.goalProgressed.schema.parse(e).data);
     expect(progressed.map((p) => [p.deltaXp, p.source, p.isCompletion])).toEqual([
       [100, 'manual', false],
       [50, 'manual', true],

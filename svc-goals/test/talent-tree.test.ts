@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EVENTS,
   checkUnlocksResponseSchema,
   growthPathSchema,
   talentProgressListResponseSchema,
   talentTreeResponseSchema,
-  talentUnlockedEventSchema,
   type EventEnvelope,
   type GrowthPath,
   type TalentNode,
@@ -193,7 +193,7 @@ describe('POST /api/talent-tree/user/check-unlocks', () => {
     );
     await settle();
     const published = unlockEvents();
-    expect(published.map((e) => talentUnlockedEventSchema.parse(e).data.nodeKey).sort()).toEqual(
+    expect(published.map((e) => EVENTS.talentUnlocked.schema.parse(e).data.nodeKey).sort()).toEqual(
       keysOf('environment_growth', [1, 2]).sort(),
     );
   });

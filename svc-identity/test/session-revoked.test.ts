@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@nats-io/transport-node';
-import { sessionRevokedEventSchema, type SessionRevokedEvent } from '@levelup/contracts';
+import { EVENTS, type EventOf } from '@levelup/contracts';
 import { signInternal } from '@levelup/service-kit';
 import { eventually } from '@levelup/service-kit/testing';
 import {
@@ -14,7 +14,7 @@ import {
 
 let identity: IdentityHarness;
 let subscription: Subscription;
-const revoked: SessionRevokedEvent[] = [];
+const revoked: EventOf<'sessionRevoked'>[] = [];
 const wire: string[] = [];
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
     {
       callback: (_error, message) => {
         wire.push(message.string());
-        revoked.push(sessionRevokedEventSchema.parse(message.json()));
+        revoked.push(EVENTS.sessionRevoked.schema.parse(message.json()));
       },
     },
   );

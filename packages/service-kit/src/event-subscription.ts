@@ -1,18 +1,19 @@
 import { natsConnectOptions } from './nats-url.ts';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { eventEnvelopeSchema, type EventEnvelope } from '@levelup/contracts';
+import type { DomainEvent, EventType } from '@levelup/contracts';
 import { createLogger, type Logger } from './telemetry/logger.ts';
 
-export interface EventSubscriptionOptions {
+export interface EventSubscriptionOptions<T extends EventType = EventType> {
   url: string;
   /** The connection's name, as the NATS server shows it. */
   name: string;
-  /** An un-namespaced subject such as 'identity.session_revoked'. */
-  subject: string;
+  /** The event followed (its type is its subject), e.g. EVENTS.sessionRevoked. */
+  event: { type: T; schema: { safeParse(value: unknown): { success: boolean; data?: unknown } } };
   /** Tests only: the same subject prefix as connectBus's namespace. */
   namespace?: string | undefined;
   logger?: Logger;
-  onEvent(event: EventEnvelope): void;
+  /** Each event, validated with its EVENTS entry's schema (one that does not fit is logged and dropped). */
+  onEvent(event: DomainEvent<T>): void;
   /**
    * Told true once the subscription is in place at the server (and again after each reconnection), false
    * when the connection is lost: between the two, events are missed.
@@ -35,9 +36,12 @@ export interface EventSubscription {
  * is acceptable and the caller has another source of truth. Never blocks start-up: while NATS is away
  * it keeps trying in the background (the gateway must work without NATS).
  */
-export function subscribeEvents(options: EventSubscriptionOptions): EventSubscription {
+export function subscribeEvents<T extends EventType>(
+  options: EventSubscriptionOptions<T>,
+): EventSubscription {
   const logger = options.logger ?? createLogger(options.name);
-  const subject = options.namespace ? `${options.namespace}.${options.subject}` : options.subject;
+  const type = options.event.type;
+  const subject = options.namespace ? `${options.namespace}.${type}` : type;
   let connection: NatsConnection | undefined;
   let subscription: Subscription | undefined;
   let closed = false;
@@ -61,12 +65,12 @@ export function subscribeEvents(options: EventSubscriptionOptions): EventSubscri
     subscription = nc.subscribe(subject, {
       callback: (error, message) => {
         if (error) return;
-        const parsed = eventEnvelopeSchema.safeParse(safeJson(message.string()));
+        const parsed = options.event.schema.safeParse(safeJson(message.string()));
         if (!parsed.success) {
           logger.warn('malformed event ignored', { subject: message.subject });
           return;
         }
-        options.onEvent(parsed.data);
+        options.onEvent(parsed.data as DomainEvent<T>);
       },
     });
     void (async () => {

@@ -74,6 +74,7 @@ export type { ServiceAppOptions, RouterLike } from './app.ts';
 export {
   connectMongo,
   isDuplicateKeyError,
+  onlyDuplicateKeyErrors,
   duplicateKeyField,
   DUPLICATE_KEY,
   objectId,

@@ -36,6 +36,17 @@ export function isDuplicateKeyError(err: unknown): err is {
   );
 }
 
+/**
+ * Whether every write a failed write (one, or an unordered bulk write or insertMany) refused was refused
+ * as a duplicate key: the rows were already there, or an older event met a newer one.
+ */
+export function onlyDuplicateKeyErrors(err: unknown): boolean {
+  const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
+    ?.writeErrors;
+  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return isDuplicateKeyError(err);
+  return writeErrors.every((e) => (e.code ?? e.err?.code) === DUPLICATE_KEY);
+}
+
 /** Which unique index refused the write, from keyPattern or, failing that, the server's message. */
 export function duplicateKeyField(err: {
   message: string;

@@ -1,15 +1,9 @@
+import { EVENTS, isEventOf, type EventEnvelope, type QuestXpEventData } from '@levelup/contracts';
 import {
-  EVENTS,
-  userRegisteredEventSchema,
-  userRenamedEventSchema,
-  type EventEnvelope,
-  type QuestXpEventData,
-} from '@levelup/contracts';
-import {
-  PermanentEventError,
   isDuplicateKeyError,
   type BatchHandler,
   type Logger,
+  onlyDuplicateKeyErrors,
 } from '@levelup/service-kit';
 import type { CommunityModels, FeedEntryDoc } from '../models.ts';
 
@@ -71,15 +65,9 @@ export function communityEventHandlers({
   Member,
 }: Pick<CommunityModels, 'FeedEntry' | 'Member'>) {
   async function onIdentityEvent(event: EventEnvelope): Promise<void> {
-    const parsed =
-      event.type === EVENTS.userRegistered.type
-        ? userRegisteredEventSchema.safeParse(event)
-        : event.type === EVENTS.userRenamed.type
-          ? userRenamedEventSchema.safeParse(event)
-          : null;
-    if (!parsed) return;
-    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-    const { userId, username, displayName } = parsed.data.data;
+    // The bus validated the event with its EVENTS entry's schema.
+    if (!isEventOf(EVENTS.userRegistered, event) && !isEventOf(EVENTS.userRenamed, event)) return;
+    const { userId, username, displayName } = event.data;
     await Member.updateOne({ _id: userId }, { $set: { username, displayName } }, { upsert: true });
   }
 
@@ -105,12 +93,8 @@ export function communityEventHandlers({
     try {
       await FeedEntry.bulkWrite(writes as never, { ordered: false });
     } catch (err) {
-      const writeErrors = (err as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-      const onlyStale =
-        Array.isArray(writeErrors) &&
-        writeErrors.length > 0 &&
-        writeErrors.every((e) => e.code === 11000);
-      if (!onlyStale) throw err;
+      // Stale events meet a newer document on its key.
+      if (!onlyDuplicateKeyErrors(err)) throw err;
     }
   };
 

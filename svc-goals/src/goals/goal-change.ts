@@ -3,20 +3,15 @@ import {
   GOAL_NOT_FOUND_MESSAGE,
   completedAtFor,
   goalChangeEventType,
-  goalProgressEventSchema,
   makeEvent,
   settleGoalStatus,
+  isEventOf,
   type EventEnvelope,
+  type EventOf,
   type GoalProgressSource,
   type GoalStatus,
 } from '@levelup/contracts';
-import {
-  PermanentEventError,
-  conflict,
-  currentRequestId,
-  notFound,
-  type OutboxRelay,
-} from '@levelup/service-kit';
+import { conflict, currentRequestId, notFound, type OutboxRelay } from '@levelup/service-kit';
 import { goalEventData } from './goal-dto.ts';
 import type { GoalDoc, GoalProgressDoc } from './models.ts';
 import type { GoalWrite, GoalsRepository } from './repository.ts';
@@ -123,25 +118,24 @@ export function goalChanges(deps: {
       // The row is written here for an answer that already shows it; the goals.progressed consumer
       // writes the same row (same id) should the process die first.
       for (const event of write.events)
-        if (event.type === EVENTS.goalProgressed.type) await record(event);
+        if (isEventOf(EVENTS.goalProgressed, event)) await record(event);
       return updated;
     }
     throw conflict('The goal is changing too often; please try again');
   }
 
-  async function record(event: EventEnvelope): Promise<void> {
-    const parsed = goalProgressEventSchema.safeParse(event);
-    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-    const { data } = parsed.data;
+  /** The history row of a goals.progressed event (validated by the bus, or made here). */
+  async function record(event: EventOf<'goalProgressed'>): Promise<void> {
+    const { data } = event;
     const row: GoalProgressDoc = {
-      _id: parsed.data.id,
+      _id: event.id,
       goalId: data.goalId,
       userId: data.userId,
       deltaXp: data.deltaXp,
       source: data.source,
       sourceId: data.sourceId,
       isCompletion: data.isCompletion,
-      occurredAt: new Date(parsed.data.occurredAt),
+      occurredAt: new Date(event.occurredAt),
       goalTitle: data.goalTitle,
       goalCurrentXp: data.goalCurrentXp,
       goalTargetXp: data.goalTargetXp,

@@ -9,7 +9,6 @@ import {
   type AddGoalProgressRequest,
   type AddGoalProgressResponse,
   type CreateGoalRequest,
-  type EventEnvelope,
   type Goal,
   type GoalProgressEntry,
   type UpdateGoalRequest,
@@ -155,10 +154,7 @@ export function goalsService(deps: {
     },
 
     /** The goals.progressed consumer: the history row follows the event, exactly once by its id. */
-    async recordProgressEvent(event: EventEnvelope): Promise<void> {
-      if (event.type !== EVENTS.goalProgressed.type) return;
-      await record(event);
-    },
+    recordProgressEvent: record,
   };
 }
 

@@ -1,10 +1,8 @@
 import {
   EVENTS,
-  QUEST_XP_EVENT_TYPES,
-  SERIES_EVENT_TYPES,
-  occurrenceScheduledEventSchema,
-  questXpEventSchema,
-  seriesEventSchema,
+  isEventOf,
+  isQuestXpEvent,
+  isSeriesEvent,
   type EventEnvelope,
 } from '@levelup/contracts';
 import { type BatchHandler, type EventHandler, type EventMeta } from '@levelup/service-kit';
@@ -12,9 +10,6 @@ import type { SeriesLinksService } from '../series-links/series-links.service.ts
 import { positionOf } from '../shared/event-order.ts';
 import type { TalentTreeService } from '../talent-tree/talent-tree.service.ts';
 import type { QuestViews } from './quest-views.ts';
-
-const seriesTypes: readonly string[] = SERIES_EVENT_TYPES;
-const xpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
 
 /** What svc-goals follows of svc-quests: series, occurrences, and the completions that move them. */
 export const GOALS_QUEST_EVENTS = [
@@ -26,10 +21,6 @@ export const GOALS_QUEST_EVENTS = [
   EVENTS.questPartial,
   EVENTS.questRevoked,
 ] as const;
-
-/** The event as `schema` reads it: the bus (and a rebuild) validated it with its EVENTS entry's schema. */
-const read = <S extends { parse(value: unknown): unknown }>(_schema: S, event: EventEnvelope) =>
-  event as ReturnType<S['parse']>;
 
 interface QuestEventDeps {
   views: QuestViews;
@@ -45,15 +36,15 @@ async function applyQuestEvent(
   options: { talents: boolean },
 ): Promise<void> {
   const position = positionOf(event, meta);
-  if (seriesTypes.includes(event.type)) {
-    const parsed = read(seriesEventSchema, event);
-    const deleted = parsed.type === EVENTS.seriesDeleted.type;
-    await deps.views.applySeries(parsed.data, deleted, position);
-    if (deleted) await deps.links?.seriesDeleted(parsed.data.seriesId);
-  } else if (event.type === EVENTS.occurrenceScheduled.type) {
-    await deps.views.schedule(read(occurrenceScheduledEventSchema, event).data);
-  } else if (xpTypes.includes(event.type)) {
-    const data = read(questXpEventSchema, event).data;
+  // The bus (and a rebuild) validated each event with its EVENTS entry's schema.
+  if (isSeriesEvent(event)) {
+    const deleted = event.type === EVENTS.seriesDeleted.type;
+    await deps.views.applySeries(event.data, deleted, position);
+    if (deleted) await deps.links?.seriesDeleted(event.data.seriesId);
+  } else if (isEventOf(EVENTS.occurrenceScheduled, event)) {
+    await deps.views.schedule(event.data);
+  } else if (isQuestXpEvent(event)) {
+    const { data } = event;
     if (options.talents) await deps.talents.applyCompletion(data, position);
     if (data.occurrenceId && data.seriesId) {
       const occurrence = await deps.views.applyCompletion(
@@ -84,17 +75,13 @@ export function questEventsHandler(deps: QuestEventDeps): EventHandler {
 export function questEventsBatchHandler(deps: QuestEventDeps): BatchHandler {
   return async (entries) => {
     await deps.talents.applyCompletions(
-      entries
-        .filter(({ event }) => xpTypes.includes(event.type))
-        .map(({ event, meta }) => ({
-          data: read(questXpEventSchema, event).data,
-          position: positionOf(event, meta),
-        })),
+      entries.flatMap(({ event, meta }) =>
+        isQuestXpEvent(event) ? [{ data: event.data, position: positionOf(event, meta) }] : [],
+      ),
     );
     for (const { event, meta } of entries) {
       // A quest's completion is only a talent count: written above.
-      if (xpTypes.includes(event.type) && !read(questXpEventSchema, event).data.occurrenceId)
-        continue;
+      if (isQuestXpEvent(event) && !event.data.occurrenceId) continue;
       await applyQuestEvent(deps, event, meta, { talents: false });
     }
   };

@@ -16,6 +16,7 @@ import {
   isDuplicateKeyError,
   outboxEntry,
   type OutboxRelay,
+  onlyDuplicateKeyErrors,
 } from '@levelup/service-kit';
 import { olderThan, type EventPosition } from '../shared/event-order.ts';
 import type { TalentModels, TalentNodeDoc, UserTalentProgressDoc } from './models.ts';
@@ -59,16 +60,8 @@ function completionWrite(data: QuestXpEventData, position: EventPosition) {
   };
 }
 
-export function talentTreeService(
-  { TalentNode, UserTalentProgress, TalentCompletion }: TalentModels,
-  deps: { relay?: OutboxRelay; clock?: () => Date } = {},
-) {
-  const clock = deps.clock ?? (() => new Date());
-
-  async function nodes(): Promise<TalentNodeDoc[]> {
-    return TalentNode.find({}).sort({ order: 1, tier: 1, nodeKey: 1 }).lean<TalentNodeDoc[]>();
-  }
-
+/** Each member's counted completions per growth path: what unlocks talents. */
+function talentCompletions(TalentCompletion: TalentModels['TalentCompletion']) {
   async function pathCompletions(userId: string): Promise<PathCompletions> {
     const [inner, physical, environment] = await Promise.all(
       growthPathSchema.options.map((path) =>
@@ -82,11 +75,60 @@ export function talentTreeService(
     };
   }
 
+  return {
+    pathCompletions,
+
+    /** A quest or an occurrence completed, partly completed or undone: whether it counts, and where. */
+    async applyCompletion(data: QuestXpEventData, position: EventPosition): Promise<void> {
+      const { filter, update } = completionWrite(data, position);
+      try {
+        await TalentCompletion.updateOne(filter, update, { upsert: true });
+      } catch (err) {
+        // The item is there with a newer event applied: this one is stale.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+
+    /**
+     * Several completions (a batch) in one unordered bulk write. Each write lands only on an older
+     * position, so their order does not matter and the newest of an item wins; stale ones fail on the key.
+     */
+    async applyCompletions(
+      list: ReadonlyArray<{ data: QuestXpEventData; position: EventPosition }>,
+    ): Promise<void> {
+      if (list.length === 0) return;
+      const writes = list.map(({ data, position }) => ({
+        updateOne: { ...completionWrite(data, position), upsert: true },
+      }));
+      try {
+        await TalentCompletion.bulkWrite(writes as never, { ordered: false });
+      } catch (err) {
+        // Stale completions meet a newer one on the item's key.
+        if (!onlyDuplicateKeyErrors(err)) throw err;
+      }
+    },
+  };
+}
+
+export function talentTreeService(
+  { TalentNode, UserTalentProgress, TalentCompletion }: TalentModels,
+  deps: { relay?: OutboxRelay; clock?: () => Date } = {},
+) {
+  const clock = deps.clock ?? (() => new Date());
+  const completions = talentCompletions(TalentCompletion);
+  const { pathCompletions } = completions;
+
+  async function nodes(): Promise<TalentNodeDoc[]> {
+    return TalentNode.find({}).sort({ order: 1, tier: 1, nodeKey: 1 }).lean<TalentNodeDoc[]>();
+  }
+
   async function unlockedRows(userId: string): Promise<UserTalentProgressDoc[]> {
     return UserTalentProgress.find({ userId, isUnlocked: true }).lean<UserTalentProgressDoc[]>();
   }
 
   return {
+    ...completions,
+
     /** Writes the tree from nodes.ts (idempotent, by node key) and drops nodes no longer in it. */
     async seed(): Promise<void> {
       const write = () =>
@@ -113,8 +155,6 @@ export function talentTreeService(
     async tree(): Promise<TalentNode[]> {
       return (await nodes()).map(toTalentNode);
     },
-
-    pathCompletions,
 
     /** One entry per node: the completions of its path and whether the user unlocked it. */
     async progress(userId: string): Promise<TalentProgress[]> {
@@ -183,40 +223,6 @@ export function talentTreeService(
         }
       }
       return { newlyUnlocked };
-    },
-
-    /** A quest or an occurrence completed, partly completed or undone: whether it counts, and where. */
-    async applyCompletion(data: QuestXpEventData, position: EventPosition): Promise<void> {
-      const { filter, update } = completionWrite(data, position);
-      try {
-        await TalentCompletion.updateOne(filter, update, { upsert: true });
-      } catch (err) {
-        // The item is there with a newer event applied: this one is stale.
-        if (!isDuplicateKeyError(err)) throw err;
-      }
-    },
-
-    /**
-     * Several completions (a batch) in one unordered bulk write. Each write lands only on an older
-     * position, so their order does not matter and the newest of an item wins; stale ones fail on the key.
-     */
-    async applyCompletions(
-      list: ReadonlyArray<{ data: QuestXpEventData; position: EventPosition }>,
-    ): Promise<void> {
-      if (list.length === 0) return;
-      const writes = list.map(({ data, position }) => ({
-        updateOne: { ...completionWrite(data, position), upsert: true },
-      }));
-      try {
-        await TalentCompletion.bulkWrite(writes as never, { ordered: false });
-      } catch (err) {
-        const writeErrors = (err as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-        const onlyStale =
-          Array.isArray(writeErrors) &&
-          writeErrors.length > 0 &&
-          writeErrors.every((e) => e.code === 11000);
-        if (!onlyStale) throw err;
-      }
     },
   };
 }

@@ -1,21 +1,17 @@
 import {
   EVENTS,
-  REMINDER_CANCELLED_EVENT_TYPES,
-  REMINDER_SCHEDULED_EVENT_TYPES,
+  isEventOf,
+  isQuestXpEvent,
+  isReminderCancelledEvent,
+  isReminderScheduledEvent,
   type EventEnvelope,
   type QuestXpEventData,
-  type ReminderCancelledEventData,
-  type ReminderScheduledEventData,
 } from '@levelup/contracts';
 import type { RemindersRepository } from './repository.ts';
 
 /** Durable consumer names shared by every svc-identity instance. */
 export const REMINDER_QUESTS_CONSUMER = 'svc-identity-reminders';
 export const REMINDER_COMMUNITY_CONSUMER = 'svc-identity-reminders-community';
-
-const scheduledTypes: readonly string[] = REMINDER_SCHEDULED_EVENT_TYPES;
-const cancelledTypes: readonly string[] = REMINDER_CANCELLED_EVENT_TYPES;
-const completionTypes: readonly string[] = [EVENTS.questCompleted.type, EVENTS.questPartial.type];
 
 /** What moves reminders in svc-quests' stream: its reminders, and completions that cancel one. */
 export const REMINDER_QUESTS_EVENTS = [
@@ -47,19 +43,18 @@ const completionMayCancel = (data: QuestXpEventData) => data.remindable !== fals
 export function reminderEventHandler(reminders: RemindersRepository) {
   return async (event: EventEnvelope): Promise<void> => {
     const at = new Date(event.occurredAt);
-    if (scheduledTypes.includes(event.type)) {
-      const data = event.data as ReminderScheduledEventData;
+    // The bus validated the event with its EVENTS entry's schema.
+    if (isReminderScheduledEvent(event)) {
+      const { data } = event;
       await reminders.schedule({ ...data, dueAt: new Date(data.dueAt) }, at);
-    } else if (cancelledTypes.includes(event.type)) {
-      const data = event.data as ReminderCancelledEventData;
-      await reminders.cancel(data.userId, data.itemId, at);
-    } else if (completionTypes.includes(event.type)) {
-      const data = event.data as unknown as QuestXpEventData;
+    } else if (isReminderCancelledEvent(event)) {
+      await reminders.cancel(event.data.userId, event.data.itemId, at);
+    } else if (isQuestXpEvent(event) && event.type !== EVENTS.questRevoked.type) {
+      const { data } = event;
       if (!completionMayCancel(data)) return;
       await reminders.cancel(data.userId, data.occurrenceId ?? data.questId, at, true);
-    } else if (event.type === EVENTS.lifeTaskCompleted.type) {
-      const data = event.data as { userId: string; lifeTaskId: string };
-      await reminders.cancel(data.userId, data.lifeTaskId, at, true);
+    } else if (isEventOf(EVENTS.lifeTaskCompleted, event)) {
+      await reminders.cancel(event.data.userId, event.data.lifeTaskId, at, true);
     }
   };
 }

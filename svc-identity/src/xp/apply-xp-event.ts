@@ -1,21 +1,20 @@
 import {
   EVENTS,
   CO_FOCUS_BONUS_REASON,
-  CO_FOCUS_EVENT_TYPES,
-  QUEST_XP_EVENT_TYPES,
-  type CoFocusEventData,
-  type LifeTaskCompletedEventData,
-  type LifeTaskUncompletedEventData,
-  type QuestXpEventData,
+  isCoFocusEvent,
+  isEventOf,
+  isQuestXpEvent,
   xpSourceOf,
   type EventEnvelope,
   type XpSource,
 } from '@levelup/contracts';
-import { isDuplicateKeyError, type BatchHandler, type Logger } from '@levelup/service-kit';
+import {
+  isDuplicateKeyError,
+  onlyDuplicateKeyErrors,
+  type BatchHandler,
+  type Logger,
+} from '@levelup/service-kit';
 import type { IdentityModels } from '../users/models.ts';
-
-const questXpTypes: readonly string[] = QUEST_XP_EVENT_TYPES;
-const coFocusTypes: readonly string[] = CO_FOCUS_EVENT_TYPES;
 
 /** The events that move XP, by the stream they come in: completions, and co-focus bonuses. */
 export const XP_QUEST_EVENTS = [
@@ -48,49 +47,29 @@ export const XP_RECENT_WINDOW = 200;
  * with its EVENTS entry's schema, so its data is read as it is.
  */
 function xpOf(event: EventEnvelope): XpMove | null {
-  if (questXpTypes.includes(event.type)) {
-    const data = event.data as QuestXpEventData;
-    return {
-      userId: data.userId,
-      xpDelta: data.xpDelta,
-      source: xpSourceOf(event.type, data.occurrenceId),
-      title: data.title,
-      localDate: data.localDate,
-    };
-  }
-  if (event.type === EVENTS.lifeTaskCompleted.type) {
-    const data = event.data as LifeTaskCompletedEventData;
-    return {
-      userId: data.userId,
-      xpDelta: data.xpEarned,
-      source: 'life_task',
-      title: data.title,
-      localDate: data.localDate,
-    };
-  }
-  if (event.type === EVENTS.lifeTaskUncompleted.type) {
-    // Undo of a life task's check-off: the ledger takes back what that completion earned.
-    const data = event.data as LifeTaskUncompletedEventData;
-    return {
-      userId: data.userId,
-      xpDelta: data.xpDelta,
-      source: 'life_task',
-      title: data.title,
-      localDate: data.localDate,
-    };
-  }
-  if (coFocusTypes.includes(event.type)) {
-    const data = event.data as CoFocusEventData;
-    // The history shows the reason and the quest it came with.
-    return {
-      userId: data.userId,
-      xpDelta: data.xpDelta,
-      source: 'co_focus',
-      title: `${CO_FOCUS_BONUS_REASON}: ${data.title}`,
-      localDate: data.localDate,
-    };
-  }
+  if (isQuestXpEvent(event))
+    return xpMove(event.data, event.data.xpDelta, xpSourceOf(event.type, event.data.occurrenceId));
+  if (isEventOf(EVENTS.lifeTaskCompleted, event))
+    return xpMove(event.data, event.data.xpEarned, 'life_task');
+  // Undo of a life task's check-off: the ledger takes back what that completion earned.
+  if (isEventOf(EVENTS.lifeTaskUncompleted, event))
+    return xpMove(event.data, event.data.xpDelta, 'life_task');
+  // The history shows the co-focus reason and the quest it came with.
+  if (isCoFocusEvent(event))
+    return xpMove(
+      { ...event.data, title: `${CO_FOCUS_BONUS_REASON}: ${event.data.title}` },
+      event.data.xpDelta,
+      'co_focus',
+    );
   return null;
+}
+
+function xpMove(
+  data: { userId: string; title: string; localDate: string },
+  xpDelta: number,
+  source: XpSource,
+): XpMove {
+  return { userId: data.userId, xpDelta, source, title: data.title, localDate: data.localDate };
 }
 
 /**
@@ -220,18 +199,10 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
         { ordered: false },
       );
     } catch (err) {
-      if (!onlyDuplicates(err)) throw err;
+      if (!onlyDuplicateKeyErrors(err)) throw err;
     }
     await User.updateOne({ _id: userId }, { $pull: { xpApplying: { $in: ids } } });
   };
-}
-
-/** An insertMany error whose every failed row was already there. */
-function onlyDuplicates(err: unknown): boolean {
-  const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
-    ?.writeErrors;
-  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return isDuplicateKeyError(err);
-  return writeErrors.every((e) => (e.code ?? e.err?.code) === 11000);
 }
 
 /**

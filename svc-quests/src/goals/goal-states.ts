@@ -1,13 +1,12 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import {
   EVENTS,
-  GOAL_EVENT_TYPES,
-  goalEventSchema,
+  isGoalEvent,
   localDate,
   type EventEnvelope,
   type GoalStatus,
 } from '@levelup/contracts';
-import { PermanentEventError, isDuplicateKeyError, perConnection } from '@levelup/service-kit';
+import { isDuplicateKeyError, perConnection } from '@levelup/service-kit';
 import type { UserZones } from '../users/user-zones.ts';
 
 /**
@@ -51,23 +50,21 @@ export const GOAL_STATE_EVENTS = [
   EVENTS.goalChanged,
   EVENTS.goalCompleted,
 ] as const;
-const goalTypes: readonly string[] = GOAL_EVENT_TYPES;
 
 export function goalStates(GoalState: Model<GoalStateDoc>, zones: UserZones) {
   return {
     /** Idempotent and order-proof: the newest event (by occurredAt) wins. */
     async apply(event: EventEnvelope): Promise<void> {
-      if (!goalTypes.includes(event.type)) return;
-      const parsed = goalEventSchema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-      const data = parsed.data.data;
-      const occurredAt = new Date(parsed.data.occurredAt);
+      // The bus validated the event with its EVENTS entry's schema.
+      if (!isGoalEvent(event)) return;
+      const data = event.data;
+      const occurredAt = new Date(event.occurredAt);
       const completedLocalDate =
         data.status !== 'completed'
           ? null
           : (data.localDate ??
             localDate(
-              new Date(data.completedAt ?? parsed.data.occurredAt),
+              new Date(data.completedAt ?? event.occurredAt),
               await zones.timeZoneOf(data.userId),
             ));
       try {

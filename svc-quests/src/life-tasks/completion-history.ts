@@ -1,10 +1,4 @@
-import {
-  EVENTS,
-  lifeTaskCompletedEventSchema,
-  lifeTaskUncompletedEventSchema,
-  type EventEnvelope,
-} from '@levelup/contracts';
-import { PermanentEventError } from '@levelup/service-kit';
+import { EVENTS, isEventOf, type EventEnvelope, type EventOf } from '@levelup/contracts';
 import type { LifeTasksRepository } from './repository.ts';
 
 /**
@@ -16,11 +10,9 @@ import type { LifeTasksRepository } from './repository.ts';
  */
 export function lifeTaskCompletionHistory(lifeTasks: LifeTasksRepository) {
   /** An Undo marks the completion's row undone (the same certainty for the Undo's own write). */
-  async function undone(event: EventEnvelope): Promise<void> {
-    const parsed = lifeTaskUncompletedEventSchema.safeParse(event);
-    if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-    const { data } = parsed.data;
-    const at = new Date(parsed.data.occurredAt);
+  async function undone(event: EventOf<'lifeTaskUncompleted'>): Promise<void> {
+    const { data } = event;
+    const at = new Date(event.occurredAt);
     await lifeTasks.markCompletionUndone(
       {
         _id: data.completionEventId,
@@ -37,18 +29,17 @@ export function lifeTaskCompletionHistory(lifeTasks: LifeTasksRepository) {
   }
 
   return {
+    /** The bus validated each event with its EVENTS entry's schema. */
     async apply(event: EventEnvelope): Promise<void> {
-      if (event.type === EVENTS.lifeTaskUncompleted.type) return undone(event);
-      if (event.type !== EVENTS.lifeTaskCompleted.type) return;
-      const parsed = lifeTaskCompletedEventSchema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-      const { data } = parsed.data;
+      if (isEventOf(EVENTS.lifeTaskUncompleted, event)) return undone(event);
+      if (!isEventOf(EVENTS.lifeTaskCompleted, event)) return;
+      const { data } = event;
       await lifeTasks.recordCompletion({
-        _id: parsed.data.id,
+        _id: event.id,
         lifeTaskId: data.lifeTaskId,
         userId: data.userId,
         xpEarned: data.xpEarned,
-        completedAt: new Date(parsed.data.occurredAt),
+        completedAt: new Date(event.occurredAt),
         localDate: data.localDate,
         taskTitle: data.title,
         taskCategory: data.category,

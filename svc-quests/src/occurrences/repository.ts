@@ -1,6 +1,6 @@
 import type { Model, Types } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
-import { isDuplicateKeyError, outboxEntry, objectId } from '@levelup/service-kit';
+import { onlyDuplicateKeyErrors, outboxEntry, objectId } from '@levelup/service-kit';
 import type { CompletionState } from '../completions/completion-change.ts';
 import { completionEventUpdate } from '../completions/completion-event.ts';
 import type { OccurrenceDoc } from './models.ts';
@@ -19,17 +19,6 @@ export type NewOccurrence = Pick<
   | 'growthPath'
   | 'scheduledFor'
 > & { _id: Types.ObjectId; event: EventEnvelope };
-
-function allDuplicates(err: unknown): boolean {
-  if (isDuplicateKeyError(err)) return true;
-  const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
-    ?.writeErrors;
-  return (
-    Array.isArray(writeErrors) &&
-    writeErrors.length > 0 &&
-    writeErrors.every((e) => (e.code ?? e.err?.code) === 11000)
-  );
-}
 
 /** What the Quest Log, the calendar, the stats and Undo read of the occurrences. */
 function occurrenceReads(Occurrence: Model<OccurrenceDoc>) {
@@ -157,7 +146,7 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
       try {
         await Occurrence.insertMany(docs, { ordered: false });
       } catch (err) {
-        if (!allDuplicates(err)) throw err;
+        if (!onlyDuplicateKeyErrors(err)) throw err;
       }
     },
 

@@ -2,12 +2,10 @@ import type { Model } from 'mongoose';
 import {
   EVENTS,
   DEFAULT_TIME_ZONE,
+  isEventOf,
   isValidTimeZone,
-  userRegisteredEventSchema,
-  userRenamedEventSchema,
   type EventEnvelope,
 } from '@levelup/contracts';
-import { PermanentEventError } from '@levelup/service-kit';
 import type { QuestsModels, UserZoneDoc } from '../quests/models.ts';
 
 /**
@@ -74,22 +72,16 @@ function memoryOf(model: Model<UserZoneDoc>): ZoneMemory {
   return memory;
 }
 
-/** What an identity event says about a user's zone: a zone, or undefined when it does not move it. */
+/**
+ * What an identity event says about a user's zone: a zone, or undefined when it does not move it. The
+ * event was validated with its EVENTS entry's schema (by the durable consumer, or by followZoneEvents).
+ */
 function zoneIn(
   event: EventEnvelope,
 ): { userId: string; timeZone: string | undefined } | undefined {
-  if (event.type === EVENTS.userRegistered.type) {
-    const parsed = userRegisteredEventSchema.safeParse(event);
-    if (!parsed.success) return undefined;
-    return { userId: parsed.data.data.userId, timeZone: parsed.data.data.timeZone };
-  }
-  if (event.type === EVENTS.userRenamed.type) {
-    const parsed = userRenamedEventSchema.safeParse(event);
-    if (!parsed.success) return undefined;
-    const { userId, timeZone } = parsed.data.data;
-    return { userId, timeZone: timeZone ?? undefined };
-  }
-  return undefined;
+  if (!isEventOf(EVENTS.userRegistered, event) && !isEventOf(EVENTS.userRenamed, event))
+    return undefined;
+  return { userId: event.data.userId, timeZone: event.data.timeZone ?? undefined };
 }
 
 /**
@@ -137,19 +129,15 @@ export function userZones({ UserZone }: QuestsModels) {
 
     /** Idempotent: applying the same event twice leaves the same document. */
     async apply(event: EventEnvelope): Promise<void> {
-      if (event.type === EVENTS.userRegistered.type) {
-        const parsed = userRegisteredEventSchema.safeParse(event);
-        if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-        const { userId, timeZone, username, displayName } = parsed.data.data;
+      if (isEventOf(EVENTS.userRegistered, event)) {
+        const { userId, timeZone, username, displayName } = event.data;
         await UserZone.updateOne(
           { _id: userId },
           { $set: { timeZone, username, displayName } },
           { upsert: true },
         );
-      } else if (event.type === EVENTS.userRenamed.type) {
-        const parsed = userRenamedEventSchema.safeParse(event);
-        if (!parsed.success) throw new PermanentEventError(`malformed ${event.type}`);
-        const { userId, username, displayName, timeZone } = parsed.data.data;
+      } else if (isEventOf(EVENTS.userRenamed, event)) {
+        const { userId, username, displayName, timeZone } = event.data;
         const zoneUpdate =
           timeZone && isValidTimeZone(timeZone)
             ? { $set: { username, displayName, timeZone } }

@@ -1,4 +1,4 @@
-import { EVENTS, eventEnvelopeSchema } from '@levelup/contracts';
+import { EVENTS } from '@levelup/contracts';
 import type { Bus, Logger } from '@levelup/service-kit';
 import type { UserZones } from './user-zones.ts';
 
@@ -13,7 +13,7 @@ export const ZONE_EVENTS = [EVENTS.userRegistered, EVENTS.userRenamed] as const;
  */
 export function followZoneEvents(bus: Bus, zones: UserZones, logger: Logger): { stop(): void } {
   const prefix = bus.namespace ? `${bus.namespace}.` : '';
-  const subscriptions = ZONE_EVENTS.map(({ type }) =>
+  const subscriptions = ZONE_EVENTS.map(({ type, schema }) =>
     bus.connection.subscribe(prefix + type, {
       callback: (error, message) => {
         if (error) return;
@@ -23,7 +23,8 @@ export function followZoneEvents(bus: Bus, zones: UserZones, logger: Logger): { 
         } catch {
           body = undefined;
         }
-        const parsed = eventEnvelopeSchema.safeParse(body);
+        // Each event read with its EVENTS entry's schema, as the durable consumer reads it.
+        const parsed = schema.safeParse(body);
         if (parsed.success) zones.observe(parsed.data);
         else logger.warn('malformed zone event ignored', { subject: message.subject });
       },

@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { STREAMS, eventEnvelopeSchema } from './envelope.ts';
 import {
   goalEventSchema,
-  lifeTaskCompletedEventSchema,
-  occurrenceScheduledEventSchema,
   questXpEventSchema,
   questXpEventTypeFor,
   seriesEventSchema,
-  sessionRevokedEventSchema,
-  userRegisteredEventSchema,
-  userRenamedEventSchema,
 } from './groups.ts';
+import { EVENTS } from './table.ts';
 import { makeEvent } from './make-event.ts';
 
 const now = new Date('2026-11-22T08:00:00.000Z');
@@ -61,7 +57,7 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ['quests.revoked', questXpEventSchema, makeEvent('quests.revoked', questData, { now })],
     [
       'quests.life_task_completed',
-      lifeTaskCompletedEventSchema,
+      EVENTS.lifeTaskCompleted.schema,
       makeEvent(
         'quests.life_task_completed',
         {
@@ -97,7 +93,7 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ],
     [
       'quests.occurrence_scheduled',
-      occurrenceScheduledEventSchema,
+      EVENTS.occurrenceScheduled.schema,
       makeEvent(
         'quests.occurrence_scheduled',
         {
@@ -128,7 +124,7 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ['goals.completed', goalEventSchema, makeEvent('goals.completed', goalData, { now })],
     [
       'identity.user_registered',
-      userRegisteredEventSchema,
+      EVENTS.userRegistered.schema,
       makeEvent(
         'identity.user_registered',
         { userId: 'u1', username: 'ada', displayName: 'Ada', timeZone: 'Europe/Berlin' },
@@ -137,7 +133,7 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ],
     [
       'identity.user_renamed',
-      userRenamedEventSchema,
+      EVENTS.userRenamed.schema,
       makeEvent(
         'identity.user_renamed',
         { userId: 'u1', username: 'ada2', displayName: 'Ada L' },
@@ -146,7 +142,7 @@ describe('event schemas: each carries an id, a type, a time and a version', () =
     ],
     [
       'identity.session_revoked',
-      sessionRevokedEventSchema,
+      EVENTS.sessionRevoked.schema,
       makeEvent(
         'identity.session_revoked',
         { userId: 'u1', sessionHash: 'a'.repeat(64), reason: 'sign_out' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventEnvelopeSchema } from './envelope.ts';
-import { questXpEventSchema, userRegisteredEventSchema } from './groups.ts';
+import { questXpEventSchema } from './groups.ts';
+import { EVENTS } from './table.ts';
 import { makeEvent } from './make-event.ts';
 
 describe('makeEvent', () => {
@@ -44,7 +45,7 @@ describe('makeEvent', () => {
       timeZone: 'UTC',
     });
     expect('requestId' in event).toBe(false);
-    expect(userRegisteredEventSchema.safeParse(event).success).toBe(true);
+    expect(EVENTS.userRegistered.schema.safeParse(event).success).toBe(true);
   });
 
   it('when a quest event carries another type, then the quest schema refuses it', () => {

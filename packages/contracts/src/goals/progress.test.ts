@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMS } from '../events/envelope.ts';
-import { goalProgressEventSchema, talentUnlockedEventSchema } from '../events/groups.ts';
+import { EVENTS } from '../events/table.ts';
 import { makeEvent } from '../events/make-event.ts';
 import {
   canAddGoalProgress,
@@ -100,7 +100,7 @@ describe('svc-goals events', () => {
       },
       { now },
     );
-    expect(goalProgressEventSchema.parse(JSON.parse(JSON.stringify(progressed)))).toEqual(
+    expect(EVENTS.goalProgressed.schema.parse(JSON.parse(JSON.stringify(progressed)))).toEqual(
       progressed,
     );
     const unlocked = makeEvent(
@@ -116,7 +116,9 @@ describe('svc-goals events', () => {
       },
       { now },
     );
-    expect(talentUnlockedEventSchema.parse(JSON.parse(JSON.stringify(unlocked)))).toEqual(unlocked);
+    expect(EVENTS.talentUnlocked.schema.parse(JSON.parse(JSON.stringify(unlocked)))).toEqual(
+      unlocked,
+    );
     expect(STREAMS.GOALS.subjects[0]).toBe('goals.>');
   });
 });
