@@ -35,7 +35,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: {
+export interface StackOptions {
   portOffset?: number;
   dataDir?: string;
   /** Keep MongoDB data in memory only (tests). */
@@ -57,7 +57,57 @@ export async function startStack(options: {
    * suites that kill and restart children themselves.
    */
   supervise?: boolean | RestartPolicy;
-}): Promise<RunningStack> {
+}
+
+/** Resolves once the child accepts connections on host:port (how a restarted database is ready). */
+function untilListening(host: string, port: number) {
+  return async (child: Child, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await canConnect(host, port, 500))) {
+      if (child.process.exitCode !== null) throw new Error(`${child.name} exited on restart`);
+      if (Date.now() > deadline)
+        throw new Error(`${child.name} did not listen on ${host}:${port} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+}
+
+/** What the stack's processes are started with: its ports and URLs, secrets, and optional parts. */
+function processSettings(
+  options: StackOptions,
+  env: NodeJS.ProcessEnv,
+  secrets: ReturnType<typeof ensureSecrets>,
+  at: { portOffset: number; mongoUrl: string; natsUrl: string; dataDir: string },
+): Parameters<typeof stackProcesses>[0] {
+  return {
+    portOffset: at.portOffset,
+    mongoUrl: at.mongoUrl,
+    natsUrl: at.natsUrl,
+    identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
+    sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
+    mailDir: env.MAIL_DIR ?? path.join(at.dataDir, 'mail'),
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || secrets.vapidPublicKey,
+      privateKey: env.VAPID_PRIVATE_KEY || secrets.vapidPrivateKey,
+    },
+    ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
+    ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? {
+          externalSignIn: {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          },
+        }
+      : {}),
+    natsNamespace: options.natsNamespace ?? (at.portOffset === 0 ? undefined : `p${at.portOffset}`),
+    frontends: options.frontends,
+    ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.gateways ? { gateways: options.gateways } : {}),
+  };
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
   const portOffset = options.portOffset ?? 0;
@@ -65,16 +115,6 @@ export async function startStack(options: {
   const children: Child[] = [];
   /** How to tell that a restarted child is ready, by name. */
   const readiness = new Map<string, (child: Child, timeoutMs: number) => Promise<void>>();
-  const untilListening =
-    (host: string, port: number) => async (child: Child, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await canConnect(host, port, 500))) {
-        if (child.process.exitCode !== null) throw new Error(`${child.name} exited on restart`);
-        if (Date.now() > deadline)
-          throw new Error(`${child.name} did not listen on ${host}:${port} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
   let supervisor: Supervisor | undefined;
   const stop = async () => {
     // No restarts while everything stops (Ctrl-C, SIGTERM).
@@ -106,32 +146,9 @@ export async function startStack(options: {
       mongoUrl = mongo.url;
     }
 
-    const specs = stackProcesses({
-      portOffset,
-      mongoUrl,
-      natsUrl,
-      identitySecret: env.IDENTITY_SECRET ?? secrets.identitySecret,
-      sessionKeys: env.SESSION_KEYS ?? secrets.sessionKeys,
-      mailDir: env.MAIL_DIR ?? path.join(dataDir, 'mail'),
-      vapid: {
-        publicKey: env.VAPID_PUBLIC_KEY || secrets.vapidPublicKey,
-        privateKey: env.VAPID_PRIVATE_KEY || secrets.vapidPrivateKey,
-      },
-      ...(env.ADMIN_USERNAMES ? { adminUsernames: env.ADMIN_USERNAMES } : {}),
-      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID
-        ? {
-            externalSignIn: {
-              issuer: env.OIDC_ISSUER,
-              clientId: env.OIDC_CLIENT_ID,
-              clientSecret: env.OIDC_CLIENT_SECRET,
-            },
-          }
-        : {}),
-      natsNamespace: options.natsNamespace ?? (portOffset === 0 ? undefined : `p${portOffset}`),
-      frontends: options.frontends,
-      ...(options.scale ? { scale: options.scale } : {}),
-      ...(options.gateways ? { gateways: options.gateways } : {}),
-    });
+    const specs = stackProcesses(
+      processSettings(options, env, secrets, { portOffset, mongoUrl, natsUrl, dataDir }),
+    );
     const started = specs.map((spec) => {
       const child = startChild({
         name: spec.name,
