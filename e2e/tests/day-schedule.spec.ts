@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { signUpInBrowser } from './helpers.ts';
+import { chooseOption, signUpInBrowser } from './helpers.ts';
 
 // Routines are on the day's schedule (Grid View) like one-time quests, the time picker offers quarter
 // hours of the quest's time of day only, and a quest card shows its time. The series are made through
@@ -48,15 +48,7 @@ for (const [size, viewport] of [
     await picker.click();
     await expect(page.getByTitle('12:00 AM')).toHaveCount(0);
     await expect(page.getByTitle('5:45 PM')).toHaveCount(0);
-    // As a user would: pick 6:45 PM and see it chosen, picking again if the list moved under the tap
-    // (on a busy phone the opening list can still be settling when it is tapped).
-    await expect(async () => {
-      if ((await picker.getAttribute('aria-expanded')) !== 'true') await picker.click();
-      await page.locator('.ant-select-item-option[title="6:45 PM"]').click({ timeout: 5_000 });
-      await expect(dialog.locator('.ant-select-content[title="6:45 PM"]')).toBeVisible({
-        timeout: 2_000,
-      });
-    }).toPass({ timeout: 30_000 });
+    await chooseOption(page, picker, '6:45 PM');
     await dialog.getByRole('button', { name: 'Create Quest' }).click();
     await expect(page.getByText('Quest Created!')).toBeVisible();
     await expect(dialog).toBeHidden();

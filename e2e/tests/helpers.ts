@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from '../stack-env.ts';
 
 let counter = 0;
@@ -73,4 +73,23 @@ export function cspRefusals(page: Page): string[] {
     if (message.text().includes('Content Security Policy')) refused.push(message.text());
   });
   return refused;
+}
+
+/**
+ * Picks `option` in an antd select as a user would: opens it, taps the option and checks the field now
+ * shows it, and picks again when it does not (a tap that lands while the list is still opening or
+ * moving is lost, which a busy machine makes likely).
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  const field = select.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    await page
+      .locator(`.ant-select-item-option[title="${option}"]`)
+      .filter({ visible: true })
+      .click({ timeout: 5_000 });
+    await expect(field.locator(`[title="${option}"]`)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

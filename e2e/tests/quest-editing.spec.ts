@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { signUpInBrowser } from './helpers.ts';
+import { chooseOption, signUpInBrowser } from './helpers.ts';
 
 // Everyday use without dead ends: edit, delete, Undo, Clear Completed that keeps the Quest Log, skip,
 // pause, every-N and monthly series, snoozing a life task. Data the test only needs to exist is made
@@ -271,8 +271,7 @@ test('the wizard creates an every-3-days series and a monthly one, and a series 
   const edit = page.getByRole('dialog', { name: 'Edit Recurring Quest' });
   await expect(edit.getByLabel('Title')).toHaveValue('Water the ferns');
   await edit.getByRole('spinbutton', { name: 'Repeat every' }).fill('2');
-  await edit.getByRole('combobox', { name: 'Repeat unit' }).click();
-  await page.getByTitle('Weeks').click();
+  await chooseOption(page, edit.getByRole('combobox', { name: 'Repeat unit' }), 'Weeks');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByText('Select at least one day')).toBeVisible();
   await edit.getByRole('checkbox', { name: 'Sat' }).check();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { newUser, signUpInBrowser } from './helpers.ts';
+import { chooseOption, newUser, signUpInBrowser } from './helpers.ts';
 
 // The quest screens driven through the whole stack.
 
@@ -139,12 +139,8 @@ test("the Grid View's scheduling sheet puts a flexible quest on an hour, and 'No
   const sheet = page.getByRole('dialog', { name: 'Schedule a Quest' });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Confirm' })).toBeDisabled();
-  // A click that lands while the dropdown is still opening is lost: pick again until the hour is set.
-  await expect(async () => {
-    await sheet.getByRole('combobox', { name: 'Hour' }).click();
-    await page.getByTitle('3 PM').click({ timeout: 2_000 });
-    await expect(sheet.getByRole('button', { name: 'Confirm' })).toBeEnabled({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await chooseOption(page, sheet.getByRole('combobox', { name: 'Hour' }), '3 PM');
+  await expect(sheet.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   await sheet.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Quest Updated!')).toBeVisible();
   await expect(sheet).toBeHidden();
@@ -166,8 +162,7 @@ test('a life task is added with a priority and checked off', async ({ page }) =>
   await page.getByRole('button', { name: 'Add Life Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Life Task' });
   await dialog.getByLabel('Title').fill('Renew passport');
-  await dialog.getByRole('combobox', { name: 'Priority' }).click();
-  await page.getByTitle('High').click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Priority' }), 'High');
   await dialog.getByRole('button', { name: 'Add Life Task' }).click();
   await expect(page.getByText('Life Task Added!')).toBeVisible();
   const task = page.getByRole('listitem', { name: 'Renew passport' });
