@@ -21,6 +21,7 @@ import { lifeTaskModels } from '../src/life-tasks/models.ts';
 import { occurrenceModel } from '../src/occurrences/models.ts';
 import { questsModels } from '../src/quests/models.ts';
 import { seriesModel } from '../src/series/models.ts';
+import { seriesEventData } from '../src/series/series.service.ts';
 import { userZones } from '../src/users/user-zones.ts';
 import { listenToQuestEvents, startQuests, userInZone, type QuestsHarness } from './harness.ts';
 import { questsQuotas } from '../src/shared/storage-quotas.ts';
@@ -275,6 +276,27 @@ describe('import from Habitica', () => {
       { title: 'Buy a bike', checklist: [{ text: 'Compare prices', done: false }] },
     ]);
     expect(eventsOf(userId).filter((e) => XP_EVENTS.includes(e.type))).toEqual([]);
+  });
+
+  it('when it is imported, then each series has one series_created event carrying the series as stored', async () => {
+    const userId = randomUUID();
+    const { status } = await quests.as(userId)('POST', urlOf(API.runImport), habiticaRequest());
+    expect(status).toBe(201);
+    const stored = await seriesModel(quests.deps.db).find({ userId }).lean();
+    expect(stored).toHaveLength(5);
+    const created = () => eventsOf(userId).filter((e) => e.type === 'quests.series_created');
+    await eventually(
+      () => Promise.resolve(created().length),
+      (n) => n >= 5,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const bySeries = (a: { seriesId: string }, b: { seriesId: string }) =>
+      a.seriesId < b.seriesId ? -1 : 1;
+    expect(
+      created()
+        .map((e) => e.data as { seriesId: string })
+        .sort(bySeries),
+    ).toEqual(stored.map(seriesEventData).sort(bySeries));
   });
 });
 

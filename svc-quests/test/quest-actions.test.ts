@@ -6,7 +6,13 @@ import {
   toggleQuestResponseSchema,
   type EventEnvelope,
 } from '@levelup/contracts';
+import { createOutboxRelay } from '@levelup/service-kit';
 import { eventually } from '@levelup/service-kit/testing';
+import { questsModels } from '../src/quests/models.ts';
+import { questsService } from '../src/quests/quests.service.ts';
+import { questsRepository, type QuestsRepository } from '../src/quests/repository.ts';
+import { questsQuotas } from '../src/shared/storage-quotas.ts';
+import { userZones } from '../src/users/user-zones.ts';
 import {
   listenToQuestEvents,
   newQuest,
@@ -223,6 +229,47 @@ describe('POST /api/quests/{id}/snooze', () => {
     expect(body.dueDate).toBe('2026-11-23T09:59:59.999Z');
     // 09:30 local on Sunday becomes 09:30 local on Monday.
     expect(body.scheduledTime).toBe('2026-11-22T19:30:00.000Z');
+  });
+
+  it('when a scheduled quest is snoozed, then it is read once and the edit starts from that read: its due date and reminder move to tomorrow', async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'Pacific/Kiritimati');
+    const { body: quest } = await quests.as(userId)(
+      'POST',
+      '/api/quests',
+      newQuest({ dueDate: '2026-11-22T09:59:59.999Z', scheduledTime: '2026-11-21T19:30:00.000Z' }),
+    );
+    const { db, bus } = quests.deps;
+    const repository = questsRepository(questsModels(db));
+    const reads: string[] = [];
+    const counting: QuestsRepository = {
+      ...repository,
+      findOwned: (user, id) => {
+        reads.push(id);
+        return repository.findOwned(user, id);
+      },
+    };
+    const service = questsService({
+      quests: counting,
+      zones: userZones(questsModels(db)),
+      relay: createOutboxRelay({ model: questsModels(db).Quest, bus }),
+      clock: () => now,
+      quotas: questsQuotas(db),
+    });
+    const snoozed = await service.snooze(userId, quest.id);
+    expect(reads).toEqual([quest.id]);
+    expect(snoozed).toMatchObject({
+      dueDate: '2026-11-23T09:59:59.999Z',
+      scheduledTime: '2026-11-22T19:30:00.000Z',
+    });
+    const reminders = await eventually(
+      async () => listener.events.filter((event) => event.data.itemId === quest.id),
+      (list) => list.length >= 2,
+    );
+    expect(reminders.map((event) => [event.type, event.data.dueAt])).toEqual([
+      ['quests.reminder_scheduled', '2026-11-21T19:30:00.000Z'],
+      ['quests.reminder_scheduled', '2026-11-22T19:30:00.000Z'],
+    ]);
   });
 
   it('when a user in UTC-11 snoozes an overdue quest, then it is due at the end of their tomorrow', async () => {

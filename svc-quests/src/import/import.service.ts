@@ -7,6 +7,7 @@ import {
   startOfLocalDay,
   type ImportBatch,
   type ImportBatchList,
+  type ImportCounts,
   type ImportPreview,
   type ImportRequest,
 } from '@levelup/contracts';
@@ -24,12 +25,12 @@ import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
 import { planLoopBackup } from './loop-backup.ts';
 import type { ImportBatchDoc } from './models.ts';
-import { alreadyHereOf, countsOf, previewOf } from './plan.ts';
+import { alreadyHereOf, countsOf, previewOf, type ImportPlan, type PlacedPlan } from './plan.ts';
 import type { ImportRepository } from './repository.ts';
 import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 import { importedQuestDocs } from './quest-docs.ts';
 import { placePlan } from './placement.ts';
-import { lifeTaskDocs, seriesDocs } from './series-docs.ts';
+import { lifeTaskDocs, seriesDocs, type NewSeriesDoc } from './series-docs.ts';
 
 /** An import still 'importing' after this long died midway: its documents are removed. */
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
@@ -57,6 +58,130 @@ function toBatch(doc: ImportBatchDoc): ImportBatch {
   };
 }
 
+/** What the import's steps need: the service's dependencies with the clock settled. */
+interface ImportContext {
+  imports: ImportRepository;
+  zones: UserZones;
+  seriesRelay: OutboxRelay;
+  clock: () => Date;
+  quotas: QuestsQuotas;
+}
+
+/** A file that names what keeps it from being imported is a 400 naming the first. */
+function refuseProblems(plan: ImportPlan): void {
+  if (plan.problems.length > 0)
+    throw new AppError('VALIDATION_FAILED', plan.problems[0]!, 400, {
+      details: plan.problems.map((message) => ({ path: 'export', message })),
+    });
+}
+
+/** What the import adds; nothing at all is a 400 saying whether it is all here already. */
+function countsToImport(placed: PlacedPlan): ImportCounts {
+  const counts = countsOf(placed);
+  if (counts.series + counts.lifeTasks + counts.completions + counts.quests > 0) return counts;
+  const here = alreadyHereOf(placed);
+  const message =
+    here.series + here.lifeTasks + here.quests > 0
+      ? 'Everything in this file is already here from an earlier import'
+      : 'The file has nothing to import';
+  throw new AppError('VALIDATION_FAILED', message, 400, {
+    details: [{ path: 'source', message }],
+  });
+}
+
+/**
+ * Writes the batch's documents, each tagged with its id, while the batch is 'importing', then marks it
+ * 'done'. A failure midway removes what was written; a batch already under way for the file is a 409.
+ */
+async function writeBatch(
+  { imports, clock }: ImportContext,
+  batch: Omit<ImportBatchDoc, 'seriesIds'>,
+  placed: PlacedPlan,
+  timeZone: string,
+): Promise<{ finished: ImportBatchDoc; series: NewSeriesDoc[] }> {
+  const { _id: batchId, userId } = batch;
+  const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
+  const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone, clock());
+  const quests = importedQuestDocs(userId, batchId, placed, clock());
+  await imports
+    .start({ ...batch, seriesIds: series.map((doc) => String(doc._id)) })
+    .catch((err: unknown) => {
+      throw isDuplicateKeyError(err) ? importUnderWay() : err;
+    });
+  try {
+    await imports.insertSeries(series);
+    await imports.insertOccurrences(occurrences);
+    await imports.insertLifeTasks(tasks);
+    await imports.insertLifeTaskCompletions(completions);
+    await imports.insertQuests(quests);
+    const finished = await imports.finish(userId, batchId);
+    if (!finished) throw new Error(`import batch ${batchId} was rolled back meanwhile`);
+    return { finished, series };
+  } catch (err) {
+    await imports.rollback(userId, batchId);
+    throw err;
+  }
+}
+
+/** The series_created events of a finished batch, made from the series as it wrote them. */
+async function publishSeriesCreated(
+  { imports, seriesRelay }: ImportContext,
+  userId: string,
+  series: NewSeriesDoc[],
+  requestId: string | undefined,
+): Promise<void> {
+  for (const created of series) {
+    const event = makeEvent(EVENTS.seriesCreated.type, seriesEventData(created), { requestId });
+    const doc = await imports.addSeriesEvent(userId, String(created._id), event);
+    if (doc) void seriesRelay.flush(doc);
+  }
+}
+
+/** Undo import: removes all the batch created; a second Undo is refused. */
+async function undoBatch(
+  { imports, zones, seriesRelay, clock }: ImportContext,
+  userId: string,
+  id: string,
+  requestId: string | undefined,
+): Promise<ImportBatch> {
+  const batch = await imports.findOwned(userId, id);
+  if (!batch) throw importNotFound();
+  if (batch.status === 'undone') throw conflict('This import was already undone');
+  const timeZone = await zones.timeZoneOf(userId);
+  const now = clock();
+  const importedOn = localDate(new Date(batch.createdAt), timeZone);
+  await imports.removeImported(userId, id, batch.seriesIds);
+  const start = {
+    startLocalDate: importedOn,
+    startDate: startOfLocalDay(importedOn, timeZone),
+  };
+  // A series nobody completed in Level Up ends before it starts: it schedules nothing, so "quests
+  // created" forgets it; one done since counts its days from the import on, as a deleted series.
+  const never = {
+    endLocalDate: addDays(importedOn, -1),
+    endDate: startOfLocalDay(importedOn, timeZone),
+  };
+  for (const seriesId of batch.seriesIds) {
+    const kept = await imports.hasDone(userId, seriesId);
+    const doc = await imports.deleteSeries(
+      userId,
+      seriesId,
+      kept ? start : { ...start, ...never },
+      now,
+      (series) =>
+        makeEvent(
+          EVENTS.seriesDeleted.type,
+          { ...seriesEventData(series), isActive: false },
+          { requestId, now },
+        ),
+    );
+    if (doc) void seriesRelay.flush(doc);
+  }
+  const undone = await imports.markUndone(userId, id, now);
+  if (!undone) throw importNotFound();
+  return toBatch(undone);
+}
+
 /**
  * Import from Habitica and Loop Habit Tracker as one undoable batch. Imported completions are written
  * as done occurrences that earned nothing (awardedXp 0) and carry no completion event, so no XP event
@@ -69,8 +194,9 @@ export function importService(deps: {
   clock?: () => Date;
   quotas: QuestsQuotas;
 }) {
-  const { imports, zones, seriesRelay } = deps;
+  const { imports, zones } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const ctx: ImportContext = { ...deps, clock };
 
   async function planOf(userId: string, input: ImportRequest) {
     const timeZone = await zones.timeZoneOf(userId);
@@ -98,8 +224,8 @@ export function importService(deps: {
     },
 
     /**
-     * Writes the batch: everything tagged with its id while the batch is 'importing', then 'done'. A
-     * failure midway removes what was written; only then do the series' series_created events go out.
+     * Writes the batch (writeBatch); only once all of it is written do the series' series_created
+     * events go out.
      */
     async run(userId: string, input: ImportRequest, requestId?: string): Promise<ImportBatch> {
       await rollBackUnfinished(userId);
@@ -109,66 +235,26 @@ export function importService(deps: {
       if (same?.status === 'done') return toBatch(same);
       if (same) throw importUnderWay();
       const { plan, timeZone } = await planOf(userId, input);
-      if (plan.problems.length > 0)
-        throw new AppError('VALIDATION_FAILED', plan.problems[0]!, 400, {
-          details: plan.problems.map((message) => ({ path: 'export', message })),
-        });
+      refuseProblems(plan);
       const placed = await placePlan(imports, userId, plan);
-      const counts = countsOf(placed);
-      if (counts.series + counts.lifeTasks + counts.completions + counts.quests === 0) {
-        const here = alreadyHereOf(placed);
-        const message =
-          here.series + here.lifeTasks + here.quests > 0
-            ? 'Everything in this file is already here from an earlier import'
-            : 'The file has nothing to import';
-        throw new AppError('VALIDATION_FAILED', message, 400, {
-          details: [{ path: 'source', message }],
-        });
-      }
+      const counts = countsToImport(placed);
       // The whole file fits the member's quotas, or nothing of it is written.
       const openQuests = placed.quests.filter((q) => !q.here && !q.planned.completed).length;
       await deps.quotas.activeQuests(userId, counts.series + openQuests);
       await deps.quotas.lifeTasks(userId, counts.lifeTasks);
-      const batchId = randomUUID();
-      const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
-      const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone, clock());
-      const quests = importedQuestDocs(userId, batchId, placed, clock());
-      const seriesIds = series.map((doc) => String(doc._id));
-      await imports
-        .start({
-          _id: batchId,
-          userId,
-          source: plan.source,
-          fileName: plan.fileName,
-          status: 'importing',
-          counts,
-          seriesIds,
-          createdAt: clock(),
-          undoneAt: null,
-          activeKey,
-        })
-        .catch((err: unknown) => {
-          throw isDuplicateKeyError(err) ? importUnderWay() : err;
-        });
-      let finished: ImportBatchDoc | null;
-      try {
-        await imports.insertSeries(series);
-        await imports.insertOccurrences(occurrences);
-        await imports.insertLifeTasks(tasks);
-        await imports.insertLifeTaskCompletions(completions);
-        await imports.insertQuests(quests);
-        finished = await imports.finish(userId, batchId);
-        if (!finished) throw new Error(`import batch ${batchId} was rolled back meanwhile`);
-      } catch (err) {
-        await imports.rollback(userId, batchId);
-        throw err;
-      }
-      for (const id of seriesIds) {
-        const doc = await imports.addSeriesEvent(userId, id, (created) =>
-          makeEvent(EVENTS.seriesCreated.type, seriesEventData(created), { requestId }),
-        );
-        if (doc) void seriesRelay.flush(doc);
-      }
+      const batch = {
+        _id: randomUUID(),
+        userId,
+        source: plan.source,
+        fileName: plan.fileName,
+        status: 'importing' as const,
+        counts,
+        createdAt: clock(),
+        undoneAt: null,
+        activeKey,
+      };
+      const { finished, series } = await writeBatch(ctx, batch, placed, timeZone);
+      await publishSeriesCreated(ctx, userId, series, requestId);
       return toBatch(finished);
     },
 
@@ -177,45 +263,7 @@ export function importService(deps: {
       return { batches: (await imports.list(userId)).map(toBatch) };
     },
 
-    /** Undo import: removes all the batch created; a second Undo is refused. */
-    async undo(userId: string, id: string, requestId?: string): Promise<ImportBatch> {
-      const batch = await imports.findOwned(userId, id);
-      if (!batch) throw importNotFound();
-      if (batch.status === 'undone') throw conflict('This import was already undone');
-      const timeZone = await zones.timeZoneOf(userId);
-      const now = clock();
-      const importedOn = localDate(new Date(batch.createdAt), timeZone);
-      await imports.removeImported(userId, id, batch.seriesIds);
-      const start = {
-        startLocalDate: importedOn,
-        startDate: startOfLocalDay(importedOn, timeZone),
-      };
-      // A series nobody completed in Level Up ends before it starts: it schedules nothing, so "quests
-      // created" forgets it; one done since counts its days from the import on, as a deleted series.
-      const never = {
-        endLocalDate: addDays(importedOn, -1),
-        endDate: startOfLocalDay(importedOn, timeZone),
-      };
-      for (const seriesId of batch.seriesIds) {
-        const kept = await imports.hasDone(userId, seriesId);
-        const doc = await imports.deleteSeries(
-          userId,
-          seriesId,
-          kept ? start : { ...start, ...never },
-          now,
-          (series) =>
-            makeEvent(
-              EVENTS.seriesDeleted.type,
-              { ...seriesEventData(series), isActive: false },
-              { requestId, now },
-            ),
-        );
-        if (doc) void seriesRelay.flush(doc);
-      }
-      const undone = await imports.markUndone(userId, id, now);
-      if (!undone) throw importNotFound();
-      return toBatch(undone);
-    },
+    undo: (userId: string, id: string, requestId?: string) => undoBatch(ctx, userId, id, requestId),
   };
 }
 

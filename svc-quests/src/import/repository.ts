@@ -17,29 +17,69 @@ async function insertInSlices<T>(model: Model<T>, docs: New<T>[]): Promise<void>
     await model.insertMany(docs.slice(i, i + SLICE), { ordered: true });
 }
 
-/** Import batches and the series, occurrences, life tasks and completions each one created. */
-export function importRepository(models: {
+interface ImportModels {
   Batch: Model<ImportBatchDoc>;
   Series: Model<SeriesDoc>;
   Occurrence: Model<OccurrenceDoc>;
   Quest: Model<QuestDoc>;
   lifeTasks: LifeTaskModels;
-}) {
-  const { Batch, Series, Occurrence, Quest } = models;
-  const { LifeTask, LifeTaskCompletion } = models.lifeTasks;
+}
+
+/** The import_batches rows: a batch's start and finish, Undo's mark, and the lists of them. */
+function batchRows(Batch: Model<ImportBatchDoc>) {
   return {
     async start(batch: ImportBatchDoc): Promise<void> {
       await Batch.create(batch);
     },
 
-    /** Series without their series_created events: those are added once the whole batch is written. */
-    insertSeries: (docs: New<SeriesDoc>[]) => insertInSlices(Series, docs),
-    insertOccurrences: (docs: New<OccurrenceDoc>[]) => insertInSlices(Occurrence, docs),
-    insertLifeTasks: (docs: New<LifeTaskDoc>[]) => insertInSlices(LifeTask, docs),
-    insertQuests: (docs: New<QuestDoc>[]) => insertInSlices(Quest, docs),
-    insertLifeTaskCompletions: (docs: New<LifeTaskCompletionDoc>[]) =>
-      insertInSlices(LifeTaskCompletion, docs),
+    /** The batch importing or done for this very file, if any. */
+    async active(activeKey: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOne({ activeKey }).lean<ImportBatchDoc>();
+    },
 
+    async finish(userId: string, id: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOneAndUpdate(
+        { _id: id, userId, status: 'importing' },
+        { $set: { status: 'done' } },
+        { returnDocument: 'after' },
+      ).lean<ImportBatchDoc>();
+    },
+
+    /** Batches still 'importing' that started before the given time (their import died midway). */
+    async unfinished(userId: string, before: Date): Promise<ImportBatchDoc[]> {
+      return Batch.find({ userId, status: 'importing', createdAt: { $lt: before } }).lean<
+        ImportBatchDoc[]
+      >();
+    },
+
+    async list(userId: string): Promise<ImportBatchDoc[]> {
+      return Batch.find({ userId, status: { $ne: 'importing' } })
+        .sort({ createdAt: -1 })
+        .lean<ImportBatchDoc[]>();
+    },
+
+    async findOwned(userId: string, id: string): Promise<ImportBatchDoc | null> {
+      return Batch.findOne({
+        _id: id,
+        userId,
+        status: { $ne: 'importing' },
+      }).lean<ImportBatchDoc>();
+    },
+
+    async markUndone(userId: string, id: string, now: Date): Promise<ImportBatchDoc | null> {
+      return Batch.findOneAndUpdate(
+        { _id: id, userId },
+        { $set: { status: 'undone', undoneAt: now }, $unset: { activeKey: 1 } },
+        { returnDocument: 'after' },
+      ).lean<ImportBatchDoc>();
+    },
+  };
+}
+
+/** What earlier imports brought: their series, life tasks and quests, and the days already there. */
+function earlierImports({ Series, Occurrence, Quest, lifeTasks }: ImportModels) {
+  const { LifeTask } = lifeTasks;
+  return {
     /** The series and life tasks earlier imports created from these items of the other app. */
     async importedSeries(userId: string, app: string, ids: string[]): Promise<SeriesDoc[]> {
       return Series.find({
@@ -49,6 +89,7 @@ export function importRepository(models: {
         'importSource.id': { $in: ids },
       }).lean<SeriesDoc[]>();
     },
+
     async importedLifeTasks(userId: string, app: string, ids: string[]): Promise<LifeTaskDoc[]> {
       return LifeTask.find({
         userId,
@@ -81,30 +122,34 @@ export function importRepository(models: {
       return days;
     },
 
-    /** The batch importing or done for this very file, if any. */
-    async active(activeKey: string): Promise<ImportBatchDoc | null> {
-      return Batch.findOne({ activeKey }).lean<ImportBatchDoc>();
+    /** True when the series has done occurrences (completed in Level Up after the import). */
+    async hasDone(userId: string, seriesId: string): Promise<boolean> {
+      return (await Occurrence.exists({ userId, seriesId, isCompleted: true })) !== null;
     },
+  };
+}
 
-    async finish(userId: string, id: string): Promise<ImportBatchDoc | null> {
-      return Batch.findOneAndUpdate(
-        { _id: id, userId, status: 'importing' },
-        { $set: { status: 'done' } },
-        { returnDocument: 'after' },
-      ).lean<ImportBatchDoc>();
-    },
+/** The documents a batch writes, their series' events, and their removal (rollback, Undo import). */
+function importedDocuments({ Batch, Series, Occurrence, Quest, lifeTasks }: ImportModels) {
+  const { LifeTask, LifeTaskCompletion } = lifeTasks;
+  return {
+    /** Series without their series_created events: those are added once the whole batch is written. */
+    insertSeries: (docs: New<SeriesDoc>[]) => insertInSlices(Series, docs),
+    insertOccurrences: (docs: New<OccurrenceDoc>[]) => insertInSlices(Occurrence, docs),
+    insertLifeTasks: (docs: New<LifeTaskDoc>[]) => insertInSlices(LifeTask, docs),
+    insertQuests: (docs: New<QuestDoc>[]) => insertInSlices(Quest, docs),
+    insertLifeTaskCompletions: (docs: New<LifeTaskCompletionDoc>[]) =>
+      insertInSlices(LifeTaskCompletion, docs),
 
     /** Adds a series' event to its outbox (the relay publishes it); the document as it is after. */
     async addSeriesEvent(
       userId: string,
       seriesId: string,
-      event: (series: SeriesDoc) => EventEnvelope,
+      event: EventEnvelope,
     ): Promise<SeriesDoc | null> {
-      const doc = await Series.findOne({ _id: seriesId, userId }).lean<SeriesDoc>();
-      if (!doc) return null;
       return Series.findOneAndUpdate(
         { _id: seriesId, userId },
-        { $push: { outbox: outboxEntry(event(doc)) } },
+        { $push: { outbox: outboxEntry(event) } },
         { returnDocument: 'after' },
       ).lean<SeriesDoc>();
     },
@@ -123,27 +168,6 @@ export function importRepository(models: {
       await Batch.deleteOne({ _id: id, userId, status: 'importing' });
     },
 
-    /** Batches still 'importing' that started before the given time (their import died midway). */
-    async unfinished(userId: string, before: Date): Promise<ImportBatchDoc[]> {
-      return Batch.find({ userId, status: 'importing', createdAt: { $lt: before } }).lean<
-        ImportBatchDoc[]
-      >();
-    },
-
-    async list(userId: string): Promise<ImportBatchDoc[]> {
-      return Batch.find({ userId, status: { $ne: 'importing' } })
-        .sort({ createdAt: -1 })
-        .lean<ImportBatchDoc[]>();
-    },
-
-    async findOwned(userId: string, id: string): Promise<ImportBatchDoc | null> {
-      return Batch.findOne({
-        _id: id,
-        userId,
-        status: { $ne: 'importing' },
-      }).lean<ImportBatchDoc>();
-    },
-
     /**
      * Undo import: the imported completions, life tasks (and their completion rows) and quests go, and so do the
      * series' open occurrences; what the user completed in Level Up since (with its XP) stays, as a
@@ -156,11 +180,6 @@ export function importRepository(models: {
       await LifeTaskCompletion.deleteMany(mine);
       await LifeTask.deleteMany(mine);
       await Quest.deleteMany(mine);
-    },
-
-    /** True when the series has done occurrences (completed in Level Up after the import). */
-    async hasDone(userId: string, seriesId: string): Promise<boolean> {
-      return (await Occurrence.exists({ userId, seriesId, isCompleted: true })) !== null;
     },
 
     /** Deletes an imported series with its series_deleted event, its schedule as given. */
@@ -188,14 +207,15 @@ export function importRepository(models: {
         { returnDocument: 'after' },
       ).lean<SeriesDoc>();
     },
+  };
+}
 
-    async markUndone(userId: string, id: string, now: Date): Promise<ImportBatchDoc | null> {
-      return Batch.findOneAndUpdate(
-        { _id: id, userId },
-        { $set: { status: 'undone', undoneAt: now }, $unset: { activeKey: 1 } },
-        { returnDocument: 'after' },
-      ).lean<ImportBatchDoc>();
-    },
+/** Import batches and the series, occurrences, life tasks and completions each one created. */
+export function importRepository(models: ImportModels) {
+  return {
+    ...batchRows(models.Batch),
+    ...earlierImports(models),
+    ...importedDocuments(models),
   };
 }
 

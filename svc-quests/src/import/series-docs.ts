@@ -15,13 +15,19 @@ import type { PlacedPlan, PlannedSeries } from './plan.ts';
 
 const NOON_MS = 12 * 60 * 60 * 1000;
 
+/** A series as an import writes it: everything but what the database fills in. */
+export type NewSeriesDoc = Omit<
+  SeriesDoc,
+  'deletedAt' | 'scheduledBefore' | 'rev' | 'createdAt' | 'updatedAt' | 'outboxLockedUntil'
+>;
+
 export function seriesDocs(
   userId: string,
   batchId: string,
   placed: PlacedPlan,
   timeZone: string,
-): { series: Partial<SeriesDoc>[]; occurrences: Partial<OccurrenceDoc>[] } {
-  const series: Partial<SeriesDoc>[] = [];
+): { series: NewSeriesDoc[]; occurrences: Partial<OccurrenceDoc>[] } {
+  const series: NewSeriesDoc[] = [];
   const occurrences: Partial<OccurrenceDoc>[] = [];
   for (const { planned, existingId, completions, skips } of placed.series) {
     const doc = seriesDoc(userId, batchId, planned, placed.plan.source, timeZone);
@@ -65,7 +71,7 @@ function seriesDoc(
   planned: PlannedSeries,
   source: ImportRequest['source'],
   timeZone: string,
-): Partial<SeriesDoc> {
+): NewSeriesDoc {
   return {
     _id: new Types.ObjectId(),
     userId,

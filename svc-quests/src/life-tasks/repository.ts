@@ -66,9 +66,64 @@ function completionRows(LifeTaskCompletion: LifeTaskModels['LifeTaskCompletion']
   };
 }
 
-export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
+/** Reads of the tasks themselves: the list, one task, and which check-offs are still standing. */
+function taskReads(LifeTask: LifeTaskModels['LifeTask']) {
   return {
-    ...completionRows(LifeTaskCompletion),
+    async list(userId: string, includeCompleted: boolean): Promise<LifeTaskDoc[]> {
+      return LifeTask.find({
+        userId,
+        isActive: true,
+        ...(includeCompleted ? {} : { isCompleted: false }),
+      })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<LifeTaskDoc[]>();
+    },
+
+    /** An active life task of this user, or null (another user's task is as unknown as a missing one). */
+    async findOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return LifeTask.findOne({ _id, userId, isActive: true }).lean<LifeTaskDoc>();
+    },
+
+    /** The user's task (a deleted one too) whose standing check-off is this event, or null. */
+    async findByStandingCompletion(userId: string, eventId: string): Promise<LifeTaskDoc | null> {
+      return LifeTask.findOne({
+        userId,
+        'standingCompletion.eventId': eventId,
+      }).lean<LifeTaskDoc>();
+    },
+
+    /** The user's task by id, deleted ones included (Undo tells a deleted task apart). */
+    async findAnyOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return LifeTask.findOne({ _id, userId }).lean<LifeTaskDoc>();
+    },
+
+    /** Which of these event ids are still an active task's standing check-off. */
+    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
+      const rows = await LifeTask.find({
+        userId,
+        isActive: true,
+        'standingCompletion.eventId': { $in: eventIds },
+      })
+        .select({ standingCompletion: 1 })
+        .lean<Pick<LifeTaskDoc, 'standingCompletion'>[]>();
+      return rows.flatMap((row) =>
+        row.standingCompletion ? [row.standingCompletion.eventId] : [],
+      );
+    },
+
+    async countActive(userId: string): Promise<number> {
+      return LifeTask.countDocuments({ userId, isActive: true });
+    },
+  };
+}
+
+/** Writes of a task, its outbox events in the same update: create, check-off, Undo, edit, delete. */
+function taskWrites(LifeTask: LifeTaskModels['LifeTask']) {
+  return {
     /** Creates a task; `eventFor` (given its id) puts an event in its outbox in the same write. */
     async create(
       userId: string,
@@ -85,23 +140,6 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
           ...(event ? { outbox: [outboxEntry(event)] } : {}),
         })
       ).toObject();
-    },
-
-    async list(userId: string, includeCompleted: boolean): Promise<LifeTaskDoc[]> {
-      return LifeTask.find({
-        userId,
-        isActive: true,
-        ...(includeCompleted ? {} : { isCompleted: false }),
-      })
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<LifeTaskDoc[]>();
-    },
-
-    /** An active life task of this user, or null (another user's task is as unknown as a missing one). */
-    async findOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
-      const _id = objectId(id);
-      if (!_id) return null;
-      return LifeTask.findOne({ _id, userId, isActive: true }).lean<LifeTaskDoc>();
     },
 
     /** The completion and its event in one conditional update; null = lost the race. */
@@ -150,35 +188,6 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
       ).lean<LifeTaskDoc>();
     },
 
-    /** The user's task (a deleted one too) whose standing check-off is this event, or null. */
-    async findByStandingCompletion(userId: string, eventId: string): Promise<LifeTaskDoc | null> {
-      return LifeTask.findOne({
-        userId,
-        'standingCompletion.eventId': eventId,
-      }).lean<LifeTaskDoc>();
-    },
-
-    /** The user's task by id, deleted ones included (Undo tells a deleted task apart). */
-    async findAnyOwned(userId: string, id: string): Promise<LifeTaskDoc | null> {
-      const _id = objectId(id);
-      if (!_id) return null;
-      return LifeTask.findOne({ _id, userId }).lean<LifeTaskDoc>();
-    },
-
-    /** Which of these event ids are still an active task's standing check-off. */
-    async standingCompletions(userId: string, eventIds: readonly string[]): Promise<string[]> {
-      const rows = await LifeTask.find({
-        userId,
-        isActive: true,
-        'standingCompletion.eventId': { $in: eventIds },
-      })
-        .select({ standingCompletion: 1 })
-        .lean<Pick<LifeTaskDoc, 'standingCompletion'>[]>();
-      return rows.flatMap((row) =>
-        row.standingCompletion ? [row.standingCompletion.eventId] : [],
-      );
-    },
-
     /**
      * Edits or snoozes an active task of this user (null when not theirs). It moves no XP and leaves the
      * revision alone, so a completion racing it still lands with what it read.
@@ -218,10 +227,15 @@ export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskMo
         { returnDocument: 'after' },
       ).lean<LifeTaskDoc>();
     },
+  };
+}
 
-    async countActive(userId: string): Promise<number> {
-      return LifeTask.countDocuments({ userId, isActive: true });
-    },
+/** Life tasks and their check-off history. */
+export function lifeTasksRepository({ LifeTask, LifeTaskCompletion }: LifeTaskModels) {
+  return {
+    ...completionRows(LifeTaskCompletion),
+    ...taskReads(LifeTask),
+    ...taskWrites(LifeTask),
   };
 }
 

@@ -77,6 +77,8 @@ type UpdateArgs = [
   userId: string,
   questId: string,
   fields: UpdateQuestRequest | Pick<QuestDoc, 'dueDate' | 'scheduledTime'>,
+  /** The quest as the caller just read it: the first attempt starts from it instead of reading again. */
+  read?: QuestDoc,
 ];
 
 /** How many times an edit of the checklist is tried again when ticks keep landing before it. */
@@ -89,10 +91,10 @@ const CHECKLIST_EDIT_ATTEMPTS = 5;
  */
 async function updateQuestWithReminder(
   { quests, relay, clock, owned }: QuestWriteContext,
-  ...[userId, questId, fields]: UpdateArgs
+  ...[userId, questId, fields, read]: UpdateArgs
 ): Promise<QuestDoc> {
   for (let attempt = 1; ; attempt += 1) {
-    const before = await owned(userId, questId);
+    const before = attempt === 1 && read ? read : await owned(userId, questId);
     const after = {
       ...before,
       title: ('title' in fields && fields.title) || before.title,
@@ -122,6 +124,63 @@ async function updateQuestWithReminder(
   }
 }
 
+/** Creates a quest within the quota; one with a scheduled time has its reminder in the same write. */
+async function createQuest(
+  { quests, relay, clock }: QuestWriteContext,
+  quotas: QuestsQuotas,
+  userId: string,
+  input: CreateQuestRequest,
+): Promise<Quest> {
+  await quotas.activeQuests(userId);
+  const steps = checklistSteps(input.checklist, []);
+  const created = await quests.create(userId, { ...input, checklist: steps }, ({ _id }) =>
+    input.scheduledTime
+      ? questReminderEvent(
+          {
+            _id,
+            userId,
+            title: input.title,
+            scheduledTime: input.scheduledTime,
+            isCompleted: false,
+          },
+          clock(),
+        )
+      : null,
+  );
+  if (created.outbox.length > 0) await relay.flush(created);
+  return toQuest(created);
+}
+
+/**
+ * Moves the due date to the end of tomorrow in the user's zone (and a scheduled time to the same
+ * wall-clock time tomorrow). Offered only where contracts' canSnooze says so; elsewhere a 409 that
+ * says why. The quest read for the check is the one the edit starts from.
+ */
+async function snoozeQuest(
+  ctx: QuestWriteContext,
+  userId: string,
+  questId: string,
+): Promise<Quest> {
+  const [quest, timeZone] = await Promise.all([
+    ctx.owned(userId, questId),
+    ctx.zones.timeZoneOf(userId),
+  ]);
+  const now = ctx.clock();
+  if (!canSnooze(quest, now, timeZone)) {
+    throw conflict(
+      quest.isCompleted ? 'A completed quest cannot be snoozed' : QUEST_SNOOZE_REFUSED,
+    );
+  }
+  const tomorrow = addDays(localDate(now, timeZone), 1);
+  let scheduledTime = quest.scheduledTime ?? null;
+  if (scheduledTime) {
+    const wall = zonedParts(new Date(scheduledTime), timeZone);
+    scheduledTime = zonedTimeToInstant(tomorrow, wall, timeZone);
+  }
+  const fields = { dueDate: endOfLocalDay(tomorrow, timeZone), scheduledTime };
+  return toQuest(await updateQuestWithReminder(ctx, userId, questId, fields, quest));
+}
+
 export function questsService(deps: {
   quests: QuestsRepository;
   zones: UserZones;
@@ -143,27 +202,9 @@ export function questsService(deps: {
   const updateWithReminder = (...args: UpdateArgs) => updateQuestWithReminder(ctx, ...args);
 
   return {
-    /** A quest with a scheduled time has its reminder scheduled in the same write. */
-    async create(userId: string, input: CreateQuestRequest): Promise<Quest> {
-      await deps.quotas.activeQuests(userId);
-      const steps = checklistSteps(input.checklist, []);
-      const created = await quests.create(userId, { ...input, checklist: steps }, ({ _id }) =>
-        input.scheduledTime
-          ? questReminderEvent(
-              {
-                _id,
-                userId,
-                title: input.title,
-                scheduledTime: input.scheduledTime,
-                isCompleted: false,
-              },
-              clock(),
-            )
-          : null,
-      );
-      if (created.outbox.length > 0) await relay.flush(created);
-      return toQuest(created);
-    },
+    /** A quest with a scheduled time has its reminder scheduled in the same write (createQuest). */
+    create: (userId: string, input: CreateQuestRequest) =>
+      createQuest(ctx, deps.quotas, userId, input),
 
     /** The quests on the dashboard (Clear Completed hides done ones; includeCleared keeps them). */
     async list(userId: string, includeCleared = false): Promise<Quest[]> {
@@ -248,34 +289,8 @@ export function questsService(deps: {
       return move(userId, questId, () => input.completionType, requestId, input.progressNotes, day);
     },
 
-    /**
-     * Moves the due date to the end of tomorrow in the user's zone (and a scheduled time to the same
-     * wall-clock time tomorrow). Offered only where contracts' canSnooze says so;
-     * elsewhere a 409 that says why.
-     */
-    async snooze(userId: string, questId: string): Promise<Quest> {
-      const [quest, timeZone] = await Promise.all([
-        owned(userId, questId),
-        zones.timeZoneOf(userId),
-      ]);
-      const now = clock();
-      if (!canSnooze(quest, now, timeZone)) {
-        throw conflict(
-          quest.isCompleted ? 'A completed quest cannot be snoozed' : QUEST_SNOOZE_REFUSED,
-        );
-      }
-      const tomorrow = addDays(localDate(now, timeZone), 1);
-      let scheduledTime = quest.scheduledTime ?? null;
-      if (scheduledTime) {
-        const wall = zonedParts(new Date(scheduledTime), timeZone);
-        scheduledTime = zonedTimeToInstant(tomorrow, wall, timeZone);
-      }
-      const updated = await updateWithReminder(userId, questId, {
-        dueDate: endOfLocalDay(tomorrow, timeZone),
-        scheduledTime,
-      });
-      return toQuest(updated);
-    },
+    /** To the end of tomorrow, where contracts' canSnooze allows it (snoozeQuest). */
+    snooze: (userId: string, questId: string) => snoozeQuest(ctx, userId, questId),
 
     /** Hides done quests (and done occurrences) from the dashboard; XP is untouched. */
     async clearCompleted(userId: string): Promise<ClearCompletedResponse> {

@@ -153,8 +153,10 @@ export function seriesEventData(
   };
 }
 
-interface PauseContext {
+/** What the series operations need: the service's dependencies, the clock settled, withSummaries. */
+interface SeriesContext {
   series: SeriesRepository;
+  occurrences: OccurrencesRepository;
   zones: UserZones;
   relay: OutboxRelay;
   clock: () => Date;
@@ -163,7 +165,7 @@ interface PauseContext {
 
 /** Pause or resume with contracts' rule; the change and its series_changed event are one update. */
 async function changePauses(
-  ctx: PauseContext,
+  ctx: SeriesContext,
   userId: string,
   id: string,
   requestId: string | undefined,
@@ -197,6 +199,83 @@ async function changePauses(
   return answer as Series;
 }
 
+/**
+ * Edits a series from the next occurrence on: today's and later occurrences not yet done take the new
+ * name, price and time of day; done ones and past days keep theirs. A new schedule starts tomorrow;
+ * later open occurrences it no longer has go. One series_changed event tells svc-goals.
+ */
+async function reviseSeries(
+  { series, occurrences, zones, relay, clock, withSummaries }: SeriesContext,
+  userId: string,
+  id: string,
+  input: UpdateSeriesRequest,
+  requestId: string | undefined,
+): Promise<Series> {
+  const timeZone = await zones.timeZoneOf(userId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const doc = await series.findOwned(userId, id);
+    if (!doc) throw seriesNotFound();
+    const now = clock();
+    const today = localDate(now, timeZone);
+    const tomorrow = addDays(today, 1);
+    const { fields, scheduleChanged } = revisionOf(doc, input, tomorrow, timeZone);
+    if (Object.keys(fields).length === 0) {
+      const [unchanged] = await withSummaries(userId, [doc], timeZone);
+      return unchanged as Series;
+    }
+    const after = { ...doc, ...fields };
+    const event = makeEvent(EVENTS.seriesChanged.type, seriesEventData(after), {
+      requestId,
+      now,
+    });
+    const updated = await series.revise(doc, fields, event);
+    if (!updated) continue;
+    const forOccurrences = Object.fromEntries(
+      OCCURRENCE_FIELDS.filter((key) => key in fields).map((key) => [key, fields[key]]),
+    );
+    await occurrences.reviseOpenFrom(userId, id, today, forOccurrences);
+    if (scheduleChanged) {
+      const schedule = scheduleOf(updated);
+      await occurrences.removeOpenFrom(userId, id, tomorrow, (day) =>
+        seriesOccursOn(schedule, day),
+      );
+    }
+    await relay.flush(updated);
+    const [answer] = await withSummaries(userId, [updated], timeZone);
+    return answer as Series;
+  }
+  throw conflict('The series changed meanwhile. Please try again.');
+}
+
+/**
+ * Deletes a series: its open occurrences from today on go, its done ones stay (with their XP, in the
+ * calendar), and series_deleted unlinks it from goals. No XP moves.
+ */
+async function removeSeries(
+  { series, occurrences, zones, relay, clock }: SeriesContext,
+  userId: string,
+  id: string,
+  requestId: string | undefined,
+): Promise<void> {
+  const timeZone = await zones.timeZoneOf(userId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const doc = await series.findOwned(userId, id);
+    if (!doc) throw seriesNotFound();
+    const now = clock();
+    const event = makeEvent(
+      EVENTS.seriesDeleted.type,
+      { ...seriesEventData(doc), isActive: false },
+      { requestId, now },
+    );
+    const deleted = await series.softDelete(doc, now, event);
+    if (!deleted) continue;
+    await occurrences.removeOpenFrom(userId, id, localDate(now, timeZone));
+    await relay.flush(deleted);
+    return;
+  }
+  throw conflict('The series changed meanwhile. Please try again.');
+}
+
 export function seriesService(deps: {
   series: SeriesRepository;
   occurrences: OccurrencesRepository;
@@ -227,90 +306,38 @@ export function seriesService(deps: {
     });
   }
 
-  const pauseContext: PauseContext = { series, zones, relay, clock, withSummaries };
+  const ctx: SeriesContext = {
+    series,
+    occurrences: deps.occurrences,
+    zones,
+    relay,
+    clock,
+    withSummaries,
+  };
 
   return {
     withSummaries,
 
-    /**
-     * Edits a series from the next occurrence on: today's and later occurrences not yet done take the
-     * new name, price and time of day; done ones and past days keep theirs. A new schedule starts
-     * tomorrow; later open occurrences it no longer has go. One series_changed event tells svc-goals.
-     */
-    async update(
+    /** Edits a series from the next occurrence on (reviseSeries). */
+    update: (
       userId: string,
       id: string,
       input: UpdateSeriesRequest,
       requestId: string | undefined,
-    ): Promise<Series> {
-      const timeZone = await zones.timeZoneOf(userId);
-      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        const doc = await series.findOwned(userId, id);
-        if (!doc) throw seriesNotFound();
-        const now = clock();
-        const today = localDate(now, timeZone);
-        const tomorrow = addDays(today, 1);
-        const { fields, scheduleChanged } = revisionOf(doc, input, tomorrow, timeZone);
-        if (Object.keys(fields).length === 0) {
-          const [unchanged] = await withSummaries(userId, [doc], timeZone);
-          return unchanged as Series;
-        }
-        const after = { ...doc, ...fields };
-        const event = makeEvent(EVENTS.seriesChanged.type, seriesEventData(after), {
-          requestId,
-          now,
-        });
-        const updated = await series.revise(doc, fields, event);
-        if (!updated) continue;
-        const forOccurrences = Object.fromEntries(
-          OCCURRENCE_FIELDS.filter((key) => key in fields).map((key) => [key, fields[key]]),
-        );
-        await deps.occurrences.reviseOpenFrom(userId, id, today, forOccurrences);
-        if (scheduleChanged) {
-          const schedule = scheduleOf(updated);
-          await deps.occurrences.removeOpenFrom(userId, id, tomorrow, (day) =>
-            seriesOccursOn(schedule, day),
-          );
-        }
-        await relay.flush(updated);
-        const [answer] = await withSummaries(userId, [updated], timeZone);
-        return answer as Series;
-      }
-      throw conflict('The series changed meanwhile. Please try again.');
-    },
+    ) => reviseSeries(ctx, userId, id, input, requestId),
 
-    /**
-     * Deletes a series: its open occurrences from today on go, its done ones stay (with their XP, in
-     * the calendar), and series_deleted unlinks it from goals. No XP moves.
-     */
-    async remove(userId: string, id: string, requestId: string | undefined): Promise<void> {
-      const timeZone = await zones.timeZoneOf(userId);
-      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        const doc = await series.findOwned(userId, id);
-        if (!doc) throw seriesNotFound();
-        const now = clock();
-        const event = makeEvent(
-          EVENTS.seriesDeleted.type,
-          { ...seriesEventData(doc), isActive: false },
-          { requestId, now },
-        );
-        const deleted = await series.softDelete(doc, now, event);
-        if (!deleted) continue;
-        await deps.occurrences.removeOpenFrom(userId, id, localDate(now, timeZone));
-        await relay.flush(deleted);
-        return;
-      }
-      throw conflict('The series changed meanwhile. Please try again.');
-    },
+    /** Deletes a series; its done occurrences stay (removeSeries). */
+    remove: (userId: string, id: string, requestId: string | undefined) =>
+      removeSeries(ctx, userId, id, requestId),
 
     /** Pause: no occurrences from tomorrow until resumed (today's stays). */
     pause(userId: string, id: string, requestId: string | undefined) {
-      return changePauses(pauseContext, userId, id, requestId, pauseSeries);
+      return changePauses(ctx, userId, id, requestId, pauseSeries);
     },
 
     /** Resume: scheduled again from today; the paused days stay empty. */
     resume(userId: string, id: string, requestId: string | undefined) {
-      return changePauses(pauseContext, userId, id, requestId, resumeSeries);
+      return changePauses(ctx, userId, id, requestId, resumeSeries);
     },
 
     async create(
