@@ -42,13 +42,14 @@ export default tseslint.config(
     rules: { 'levelup/boundaries': 'error' },
   },
   {
-    // No function over 150 lines (blank and comment lines aside): a longer one is split by meaning.
+    // No function over 150 lines, counted as a reader meets them (blank and comment lines too): a
+    // longer one is split by what it does.
     files: ['**/*.{ts,tsx,mts}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'faults/**', 'security/**', 'bench/**'],
     rules: {
       'max-lines-per-function': [
         'error',
-        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+        { max: 150, skipBlankLines: false, skipComments: false, IIFEs: true },
       ],
     },
   },

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { serverMessageOf, useToast } from '@levelup/web-kit';
+import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
+import { clearCompleted } from '../api/clear-completed.ts';
+import { hideOccurrence } from '../api/hide-occurrence.ts';
+import { snoozeQuest } from '../api/snooze-quest.ts';
+import { unhideOccurrence } from '../api/unhide-occurrence.ts';
+import { patchCaches } from './quest-caches.ts';
+
+/** The card actions that move an item on or off the dashboard without checking it off. */
+export function useListActions() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const hide = useMutation({
+    mutationFn: hideOccurrence,
+    onSuccess: () => {
+      void refresh(queryClient, QUEST_READS);
+      toast.success({ title: 'Quest Removed', description: 'Hidden from your dashboard.' });
+    },
+    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
+  });
+
+  const unhide = useMutation({
+    mutationFn: unhideOccurrence,
+    onSuccess: () => {
+      void refresh(queryClient, QUEST_READS);
+      toast.success({ title: 'Quest Restored', description: 'Back on your dashboard.' });
+    },
+    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
+  });
+
+  const snooze = useMutation({
+    mutationFn: snoozeQuest,
+    onSuccess: (quest) => {
+      patchCaches(queryClient, quest, 'quest');
+      void refresh(queryClient, QUEST_READS);
+      toast.success({ title: 'Quest Updated!', description: 'Snoozed until tomorrow.' });
+    },
+    onError: (error) =>
+      toast.error({ title: 'Error', description: serverMessageOf(error, String(error)) }),
+  });
+
+  const clear = useMutation({
+    mutationFn: clearCompleted,
+    onSuccess: ({ clearedCount }) => {
+      void refresh(queryClient, QUEST_READS);
+      toast.success({
+        title: 'Cleared Completed Quests',
+        description: `${clearedCount} completed quest(s) removed from dashboard.`,
+      });
+    },
+    onError: (error) =>
+      toast.error({ title: serverMessageOf(error, 'Failed to clear completed quests') }),
+  });
+
+  return { hide, unhide, snooze, clear };
+}
