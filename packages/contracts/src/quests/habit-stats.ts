@@ -353,15 +353,7 @@ export type HabitStatsResponse = z.infer<typeof habitStatsResponseSchema>;
 /** GET /api/quests/recurring/stats: every series of the user (paused ones too) with its score now. */
 export const habitScoreListResponseSchema = z.array(
   habitSummarySchema
-    .pick({
-      id: true,
-      title: true,
-      category: true,
-      recurrenceType: true,
-      recurrenceInterval: true,
-      weeklyPattern: true,
-      isActive: true,
-    })
+    .omit({ monthlyBy: true, startDate: true, frequency: true })
     .extend({ score: scoreSchema }),
 );
 export type HabitScoreListResponse = z.infer<typeof habitScoreListResponseSchema>;

@@ -7,28 +7,31 @@ import { snoozeQuest } from '../api/snooze-quest.ts';
 import { unhideOccurrence } from '../api/unhide-occurrence.ts';
 import { patchCaches } from './quest-caches.ts';
 
+/** Hiding or un-hiding an occurrence: the quest reads refresh and a toast says where it went. */
+function useVisibilityChange(
+  mutationFn: (id: string) => Promise<unknown>,
+  title: string,
+  description: string,
+) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void refresh(queryClient, QUEST_READS);
+      toast.success({ title, description });
+    },
+    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
+  });
+}
+
 /** The card actions that move an item on or off the dashboard without checking it off. */
 export function useListActions() {
   const queryClient = useQueryClient();
   const toast = useToast();
 
-  const hide = useMutation({
-    mutationFn: hideOccurrence,
-    onSuccess: () => {
-      void refresh(queryClient, QUEST_READS);
-      toast.success({ title: 'Quest Removed', description: 'Hidden from your dashboard.' });
-    },
-    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
-  });
-
-  const unhide = useMutation({
-    mutationFn: unhideOccurrence,
-    onSuccess: () => {
-      void refresh(queryClient, QUEST_READS);
-      toast.success({ title: 'Quest Restored', description: 'Back on your dashboard.' });
-    },
-    onError: () => toast.error({ title: 'Failed to update quest occurrence. Please try again.' }),
-  });
+  const hide = useVisibilityChange(hideOccurrence, 'Quest Removed', 'Hidden from your dashboard.');
+  const unhide = useVisibilityChange(unhideOccurrence, 'Quest Restored', 'Back on your dashboard.');
 
   const snooze = useMutation({
     mutationFn: snoozeQuest,
