@@ -10,7 +10,8 @@ import { newUser } from './helpers.ts';
 
 // A live body-doubling room seen by two members at once, each in a browser context of their own: they see
 // each other arrive, read the same timer, one checks in with a quest and completes it at check-out (the
-// co-focus bonus lands in the XP history with its reason), and the other closing the tab leaves the room.
+// co-focus bonus lands in the XP history with its reason), the other checks in with today's routine and
+// completes it at check-out, then closes the tab and leaves the room.
 
 /** Presence: the other member sees an arrival this fast. */
 const APPEAR_MS = 2_000;
@@ -41,10 +42,10 @@ async function timerSeconds(page: Page): Promise<number> {
 
 const inRoom = (page: Page) => page.getByRole('list', { name: 'In the room' });
 
-test('two members share a live room: presence, one timer, a check-in with a quest completed at check-out, and the co-focus bonus', async ({
+test('two members share a live room: presence, one timer, check-ins with a quest and a routine completed at check-out, and the co-focus bonus', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const title = `Live room ${Date.now().toString(36)}`;
   const host = await member(browser, 'roomh', 'Hedy Host');
   const guest = await member(browser, 'roomg', 'Gus Guest');
@@ -55,6 +56,12 @@ test('two members share a live room: presence, one timer, a check-in with a ques
     data: { title: questTitle, description: 'Two pages, then proofread' },
   });
   expect(quest.status()).toBe(201);
+  // The guest has a daily routine, today's occurrence open.
+  const routineTitle = `Stretch ${Date.now().toString(36)}`;
+  const routine = await guest.page.request.post('/api/quests/recurring', {
+    data: { title: routineTitle, description: 'Ten minutes', recurrenceType: 'daily' },
+  });
+  expect(routine.status()).toBe(201);
   const created = await host.page.request.post('/api/sessions', {
     data: {
       title,
@@ -189,6 +196,29 @@ test('two members share a live room: presence, one timer, a check-in with a ques
   await expect(bonus).toContainText(`+${CO_FOCUS_BONUS_XP} XP`);
   await expect(bonus).toContainText('quest completed in a body-doubling session');
   await profile.close();
+
+  // The guest checks in with today's routine (offered beside one-time quests) and completes it at
+  // check-out: the occurrence is done.
+  const guestCheckIn = guest.page.getByRole('form', { name: 'Check in' });
+  await guestCheckIn.getByLabel("What I'll work on").fill('Loosen up');
+  await guestCheckIn.getByRole('combobox').click();
+  await expect(guest.page.getByText("Today's routines")).toBeVisible();
+  await guest.page.getByTitle(routineTitle).click();
+  await guestCheckIn.getByRole('button', { name: 'Check in' }).click();
+  const guestCheckOut = guest.page.getByRole('form', { name: 'Check out' });
+  await guestCheckOut.getByText('Done', { exact: true }).click();
+  await expect(
+    guestCheckOut.getByRole('checkbox', {
+      name: new RegExp(`Complete the linked quest: ${routineTitle}`),
+    }),
+  ).toBeChecked();
+  await guestCheckOut.getByRole('button', { name: 'Check out' }).click();
+  await expect(guest.page.getByText('Quest Completed!')).toBeVisible();
+  const today = (await (await guest.page.request.get('/api/quests/occurrences')).json()) as {
+    title: string;
+    isCompleted: boolean;
+  }[];
+  expect(today.find((o) => o.title === routineTitle)?.isCompleted).toBe(true);
 
   // The guest closes the tab: gone from the host's room within the presence bound.
   await guest.page.close();

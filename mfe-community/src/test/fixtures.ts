@@ -2,6 +2,7 @@ import {
   roomTimerOf,
   type CommunityFeedItem,
   type Meetup,
+  type Occurrence,
   type Post,
   type Quest,
   type RoomMember,
@@ -137,6 +138,28 @@ export function questFixture(overrides: Partial<Quest> = {}): Quest {
     checklist: [],
     completeWhenChecklistDone: false,
     seriesId: null,
+    ...overrides,
+  };
+}
+
+/** Today's occurrence of a routine (a daily series), open. */
+export function occurrenceFixture(overrides: Partial<Occurrence> = {}): Occurrence {
+  const { id, title, description, difficulty, timeEstimate, category, timeOfDay } = questFixture();
+  return {
+    ...{ id, title, description, difficulty, timeEstimate, category, timeOfDay },
+    id: 'o1',
+    title: 'Meditate',
+    seriesId: 's1',
+    xpReward: 30,
+    scheduledFor: new Date().toISOString().slice(0, 10),
+    isCompleted: false,
+    completionType: 'not_completed',
+    progressNotes: null,
+    partialXpEarned: 0,
+    completedAt: null,
+    hiddenFromDashboard: false,
+    skipped: false,
+    createdAt: '2026-11-22T07:00:00.000Z',
     ...overrides,
   };
 }

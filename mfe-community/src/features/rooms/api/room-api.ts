@@ -67,3 +67,6 @@ export const joinSession = (id: string) => call(API.joinSession, { params: { id 
 
 /** The existing quest completion: the XP, the feed and the co-focus bonus follow from it as usual. */
 export const completeQuest = (id: string) => call(API.completeQuest, { params: { id } });
+
+/** The existing completion of a routine's occurrence, with the same consequences. */
+export const completeOccurrence = (id: string) => call(API.completeOccurrence, { params: { id } });

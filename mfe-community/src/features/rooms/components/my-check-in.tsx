@@ -24,15 +24,62 @@ import {
   serverMessageOf,
   useToast,
 } from '@levelup/web-kit';
-import { checkIn, checkOut, completeQuest } from '../api/room-api.ts';
+import { checkIn, checkOut, completeOccurrence, completeQuest } from '../api/room-api.ts';
 
-/** The member's open quests, to link one to the check-in. */
-function useOpenQuests() {
-  return useQuery({
+/** Something of the member's to link to a check-in: an open one-time quest or today's open routine. */
+interface CheckInChoice {
+  id: string;
+  title: string;
+  kind: 'quest' | 'occurrence';
+}
+
+/**
+ * What a check-in can link: the member's open one-time quests and today's occurrences of their routines
+ * not yet done or skipped (a routine hidden from the dashboard is still today's to do).
+ */
+function useCheckInChoices() {
+  const quests = useQuery({
     queryKey: queryKeyOf(API.listQuests),
     queryFn: () => call(API.listQuests),
-    select: (quests) => quests.filter((quest) => !quest.isCompleted),
+    select: (list) =>
+      list
+        .filter((quest) => !quest.isCompleted)
+        .map((quest): CheckInChoice => ({ id: quest.id, title: quest.title, kind: 'quest' })),
   });
+  const routines = useQuery({
+    queryKey: [...queryKeyOf(API.listOccurrences), 'today'],
+    queryFn: () => call(API.listOccurrences),
+    select: (list) =>
+      list
+        .filter((occurrence) => !occurrence.isCompleted && !occurrence.skipped)
+        .map((occurrence): CheckInChoice => ({
+          id: occurrence.id,
+          title: occurrence.title,
+          kind: 'occurrence',
+        })),
+  });
+  return {
+    isPending: quests.isPending || routines.isPending,
+    quests: quests.data ?? [],
+    routines: routines.data ?? [],
+    find: (id: string | null) =>
+      [...(quests.data ?? []), ...(routines.data ?? [])].find((choice) => choice.id === id),
+  };
+}
+
+/** The choices as the select's two groups; a group with nothing in it is left out. */
+function choiceOptions({
+  quests,
+  routines,
+}: {
+  quests: CheckInChoice[];
+  routines: CheckInChoice[];
+}) {
+  const toOption = (choice: CheckInChoice) => ({ value: choice.id, label: choice.title });
+  return [
+    { label: 'Quests', options: quests.map(toOption) },
+    { label: "Today's routines", options: routines.map(toOption) },
+  ].filter((group) => group.options.length > 0);
 }
 
 interface PartProps {
@@ -46,11 +93,11 @@ function CheckInForm({ sessionId, me, onChanged }: PartProps) {
   const [line, setLine] = useState(me.checkIn?.line ?? '');
   const [questId, setQuestId] = useState<string | null>(me.checkIn?.questId ?? null);
   const [error, setError] = useState<string | null>(null);
-  const quests = useOpenQuests();
+  const choices = useCheckInChoices();
   const toast = useToast();
   const save = useMutation({
     mutationFn: () => {
-      const quest = quests.data?.find((q) => q.id === questId);
+      const quest = choices.find(questId);
       return checkIn(sessionId, {
         line,
         questId: quest?.id ?? null,
@@ -102,10 +149,10 @@ function CheckInForm({ sessionId, me, onChanged }: PartProps) {
           aria-labelledby="check-in-quest"
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
-          loading={quests.isPending}
+          loading={choices.isPending}
           value={questId ?? undefined}
           onChange={(value?: string) => setQuestId(value ?? null)}
-          options={(quests.data ?? []).map((quest) => ({ value: quest.id, label: quest.title }))}
+          options={choiceOptions(choices)}
           notFoundContent="No open quests"
         />
       </div>
@@ -120,17 +167,17 @@ function CheckOutForm({ sessionId, me, onChanged }: PartProps) {
   const [outcome, setOutcome] = useState<CheckOutOutcome | null>(null);
   const [completeLinked, setCompleteLinked] = useState(true);
   const linked = me.checkIn?.questId ?? null;
-  const quests = useOpenQuests();
-  // A quest already completed elsewhere is no longer in the open list: nothing to complete here.
-  const linkedOpen = linked !== null && (quests.data?.some((q) => q.id === linked) ?? false);
+  // A quest or routine already completed elsewhere is no longer open: nothing to complete here.
+  const linkedOpen = useCheckInChoices().find(linked);
   const queryClient = useQueryClient();
   const toast = useToast();
   const done = useMutation({
     mutationFn: async (chosen: CheckOutOutcome) => {
       await checkOut(sessionId, { outcome: chosen });
-      if (linked && linkedOpen && completeLinked && chosen !== 'not_this_time')
-        return completeQuest(linked);
-      return null;
+      if (!linkedOpen || !completeLinked || chosen === 'not_this_time') return null;
+      return linkedOpen.kind === 'occurrence'
+        ? completeOccurrence(linkedOpen.id)
+        : completeQuest(linkedOpen.id);
     },
     onSuccess: (completed) => {
       onChanged();
@@ -140,6 +187,7 @@ function CheckOutForm({ sessionId, me, onChanged }: PartProps) {
           description: `You earned ${completed.xpDelta} XP!`,
         });
         void queryClient.invalidateQueries({ predicate: readsOf(API.listQuests) });
+        void queryClient.invalidateQueries({ predicate: readsOf(API.listOccurrences) });
         void queryClient.invalidateQueries({ queryKey: profileQueryKey });
         void queryClient.invalidateQueries({ predicate: readsOf(API.xpHistory) });
       } else
@@ -173,7 +221,7 @@ function CheckOutForm({ sessionId, me, onChanged }: PartProps) {
           }))}
         />
       </div>
-      {linked && linkedOpen && outcome !== 'not_this_time' && (
+      {linkedOpen && outcome !== 'not_this_time' && (
         <Checkbox
           checked={completeLinked}
           onChange={(event) => setCompleteLinked(event.target.checked)}

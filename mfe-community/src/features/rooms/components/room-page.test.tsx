@@ -4,7 +4,12 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { HIDDEN_ROOM_QUEST, type RoomState, type RoomStreamEvent } from '@levelup/contracts';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
-import { memberFixture, questFixture, roomFixture } from '../../../test/fixtures.ts';
+import {
+  memberFixture,
+  occurrenceFixture,
+  questFixture,
+  roomFixture,
+} from '../../../test/fixtures.ts';
 import { RoomPage } from './room-page.tsx';
 
 /**
@@ -63,6 +68,13 @@ function roomRoutes(room: () => RoomState, extra: Parameters<typeof mockFetch>[0
       body: { ...room(), serverTime: new Date().toISOString() },
     }),
     'GET /api/quests': { body: [questFixture(), questFixture({ id: 'q2', title: 'Tidy desk' })] },
+    'GET /api/quests/occurrences': {
+      body: [
+        occurrenceFixture(),
+        occurrenceFixture({ id: 'o2', title: 'Floss', isCompleted: true }),
+        occurrenceFixture({ id: 'o3', title: 'Stretch', skipped: true }),
+      ],
+    },
     ...extra,
   });
 }
@@ -193,6 +205,60 @@ describe('the live room page', () => {
     ]);
     expect(calls.find((c) => c.path.endsWith('/check-out'))?.body).toEqual({ outcome: 'done' });
     expect(await screen.findByText(/You checked out: Done/)).toBeInTheDocument();
+  });
+
+  it("when I check in with today's routine and check out done, then that occurrence is completed", async () => {
+    let room = roomFixture();
+    const { calls } = roomRoutes(() => room, {
+      'PUT /api/sessions/s1/room/check-in': ({ body }) => {
+        const sent = body as { line: string; questId: string; questTitle: string };
+        const me = { ...room.members[0]!, checkIn: { ...sent, at } };
+        room = { ...room, members: [me, room.members[1]!] };
+        return { body: me };
+      },
+      'PUT /api/sessions/s1/room/check-out': ({ body }) => {
+        const me = {
+          ...room.members[0]!,
+          checkOut: { ...(body as { outcome: 'done' }), note: null, at },
+        };
+        room = { ...room, members: [me, room.members[1]!] };
+        return { body: me };
+      },
+      'POST /api/quests/occurrences/o1/complete': {
+        body: {
+          ...occurrenceFixture({ isCompleted: true, completionType: 'completed' }),
+          xpDelta: 30,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoom();
+    const form = await screen.findByRole('form', { name: 'Check in' });
+    await user.type(within(form).getByLabelText("What I'll work on"), 'Sit quietly');
+    await user.click(within(form).getByRole('combobox'));
+    // Open quests and today's open routines, in two groups; done and skipped ones are not offered.
+    expect(await screen.findByTitle('Meditate')).toBeInTheDocument();
+    expect(screen.getByTitle('Write the report')).toBeInTheDocument();
+    expect(screen.getByText("Today's routines")).toBeInTheDocument();
+    expect(screen.queryByTitle('Floss')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Stretch')).not.toBeInTheDocument();
+    await user.click(screen.getByTitle('Meditate'));
+    await user.click(within(form).getByRole('button', { name: 'Check in' }));
+    const checkOut = await screen.findByRole('form', { name: 'Check out' });
+    expect(calls.find((c) => c.path === '/api/sessions/s1/room/check-in')?.body).toEqual({
+      line: 'Sit quietly',
+      questId: 'o1',
+      questTitle: 'Meditate',
+    });
+    await user.click(within(checkOut).getByText('Done'));
+    await user.click(within(checkOut).getByRole('button', { name: 'Check out' }));
+    expect(await screen.findByText('You earned 30 XP!')).toBeInTheDocument();
+    const posted = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(posted).toEqual([
+      'PUT /api/sessions/s1/room/check-in',
+      'PUT /api/sessions/s1/room/check-out',
+      'POST /api/quests/occurrences/o1/complete',
+    ]);
   });
 
   it('when I check out "not this time", then the linked quest is left as it is', async () => {
