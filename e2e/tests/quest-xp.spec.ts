@@ -39,6 +39,49 @@ test('a new user signs up, creates and completes a quest, and sees the XP and le
   await expect(page.getByText('120 XP total')).toBeVisible();
 });
 
+// A completion that levels up opens the celebration over its own toast, whose Undo has five seconds.
+// The toast waits for the dialog: on a phone the celebration is closed first and the Undo is still
+// there; on a desktop the Undo is clicked while the dialog is open (the toast sits above it; a modal
+// hides the rest of the page from assistive technology, hence includeHidden) and the dialog follows.
+for (const [size, viewport, undoWhileOpen] of [
+  ['phone', { width: 390, height: 844 }, false],
+  ['desktop', { width: 1366, height: 800 }, true],
+] as const) {
+  test(`on a ${size}, the Undo of a completion that levelled up outlasts the celebration and takes the level back`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signUpInBrowser(page);
+    const quest = await page.request.post('/api/quests', {
+      data: { title: 'Big push', description: 'The whole report in one go', xpReward: 120 },
+    });
+    expect(quest.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('button', { name: 'Complete quest: Big push' }).click();
+    const levelUp = page.getByRole('dialog', { name: 'Level Up!' });
+    await expect(levelUp).toBeVisible();
+    // Longer than the toast's own five seconds.
+    await page.waitForTimeout(6_500);
+    if (!undoWhileOpen)
+      await levelUp.getByRole('button', { name: 'Continue Your Journey' }).click();
+    const undo = page.getByRole('button', { name: 'Undo', includeHidden: undoWhileOpen });
+    await expect(undo).toBeVisible();
+    await undo.click();
+    await expect(levelUp).toBeHidden();
+    await expect(page.getByText('0 / 100 XP')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Welcome back, Level 1 Adventurer!' }),
+    ).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/user/profile')).json()) as { xp: number }).xp,
+      )
+      .toBe(0);
+  });
+}
+
 test("sign-up shows each field's validation message and creates nothing", async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -1,8 +1,10 @@
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
+import { useHoldUndoToast } from '../../../lib/undo-toast.tsx';
 
-/** The level-up celebration. */
+/** The level-up celebration; the completion's Undo toast waits for it (see useHoldUndoToast). */
 export default function LevelUpDialog({ level, onClose }: { level: number; onClose: () => void }) {
+  useHoldUndoToast();
   return (
     <Modal
       open

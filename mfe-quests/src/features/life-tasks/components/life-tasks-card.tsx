@@ -16,12 +16,12 @@ import {
   snoozeLifeTask,
   undoLifeTaskCompletion,
 } from '../api/life-tasks-api.ts';
+import { showToast, undoOptions } from '../../../lib/undo-toast.tsx';
 import { TodoCard } from './todo-card.tsx';
 
 const LifeTaskDialog = lazy(() => import('./life-task-dialog.tsx'));
 const LifeTaskDeleteDialog = lazy(() => import('./life-task-delete-dialog.tsx'));
-/** A check-off toast that offers Undo stays long enough to reach the button. */
-const UNDO_SECONDS = 5;
+/** The reads a life task's check-off changes. */
 const CHANGED_READS = ['lifeTasks', 'grouped', 'overview', 'calendar'] as const;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -75,27 +75,10 @@ export function LifeTasksCard() {
       void refresh(queryClient, CHANGED_READS);
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.xpHistory) });
       const eventId = task.xpEarned > 0 ? task.completionEventId : null;
-      const key = `life-task-${eventId}`;
-      toast.success({
+      showToast(toast, {
         title: 'Life Task Completed!',
         description: task.xpEarned > 0 ? `You earned ${task.xpEarned} XP!` : task.title,
-        ...(eventId
-          ? {
-              key,
-              duration: UNDO_SECONDS,
-              actions: (
-                <Button
-                  size="small"
-                  onClick={() => {
-                    toast.destroy(key);
-                    undo.mutate(eventId);
-                  }}
-                >
-                  Undo
-                </Button>
-              ),
-            }
-          : {}),
+        ...(eventId ? undoOptions(toast, `life-task-${eventId}`, () => undo.mutate(eventId)) : {}),
       });
     },
     onError: (error) => toast.error({ title: message(error) }),

@@ -1,39 +1,20 @@
 import { COMPLETION_FEEDBACK, type CompletionType } from '@levelup/contracts';
-import Button from 'antd/es/button';
 import { useToast } from '@levelup/web-kit';
+import { showToast, undoOptions } from '../../../lib/undo-toast.tsx';
 import { useUndoCompletion } from './use-quest-editing.ts';
 
 /** Toast durations: occurrence updates and quest completion 3000 ms. */
 export const FEEDBACK_SECONDS = 3;
-/** A completion toast that offers Undo stays a little longer, so there is time to reach the button. */
-export const UNDO_SECONDS = 5;
 
 /**
- * The options that give a completion toast its Undo: takes back exactly this completion, once (a
- * second click is a no-op). Without an event id (nothing was earned) the toast has no Undo.
+ * The options that give a completion toast its Undo: takes back exactly this completion, once. Without
+ * an event id (nothing was earned) the toast has no Undo.
  */
-export function useUndoToastAction() {
+function useUndoToastAction() {
   const toast = useToast();
   const undo = useUndoCompletion();
-  return (eventId: string | null | undefined) => {
-    if (!eventId) return {};
-    const key = `completion-${eventId}`;
-    return {
-      key,
-      duration: UNDO_SECONDS,
-      actions: (
-        <Button
-          size="small"
-          onClick={() => {
-            toast.destroy(key);
-            undo.mutate(eventId);
-          }}
-        >
-          Undo
-        </Button>
-      ),
-    };
-  };
+  return (eventId: string | null | undefined) =>
+    eventId ? undoOptions(toast, `completion-${eventId}`, () => undo.mutate(eventId)) : {};
 }
 
 /**
@@ -45,7 +26,7 @@ export function useCompletionToasts() {
   const undoAction = useUndoToastAction();
   return {
     completed(xp: number, eventId?: string | null) {
-      toast.success({
+      showToast(toast, {
         title: 'Quest Completed!',
         description: `You earned ${xp} XP!`,
         duration: FEEDBACK_SECONDS,
@@ -54,7 +35,7 @@ export function useCompletionToasts() {
     },
     feedback(type: CompletionType, eventId?: string | null) {
       const { title, description } = COMPLETION_FEEDBACK[type];
-      toast.success({
+      showToast(toast, {
         title,
         description,
         duration: FEEDBACK_SECONDS,
