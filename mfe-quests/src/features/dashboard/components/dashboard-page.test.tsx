@@ -141,6 +141,12 @@ describe('dashboard', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Continue Your Journey' }),
     ).toBeInTheDocument();
+    // No colour emoji, which draw as an empty box where no emoji font is installed: icons instead.
+    expect(dialog.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    // The card's sparkle, shown for two seconds after the completion, likewise.
+    expect(screen.getByRole('listitem', { name: 'Morning walk' }).textContent).not.toMatch(
+      /\p{Extended_Pictographic}/u,
+    );
     const item = screen.getByRole('listitem', { name: 'Morning walk' });
     expect(within(item).getByText('Done')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: /Complete quest/ })).not.toBeInTheDocument();

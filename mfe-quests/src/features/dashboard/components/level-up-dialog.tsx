@@ -1,3 +1,4 @@
+import TrophyFilled from '@ant-design/icons/es/icons/TrophyFilled';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import { useHoldUndoToast } from '../../../lib/undo-toast.tsx';
@@ -18,9 +19,8 @@ export default function LevelUpDialog({ level, onClose }: { level: number; onClo
       }
     >
       <div style={{ textAlign: 'center' }}>
-        <p style={{ fontSize: 40, margin: 0 }} aria-hidden="true">
-          🎉
-        </p>
+        {/* An icon, not a colour emoji: it draws the same where no emoji font is installed. */}
+        <TrophyFilled aria-hidden="true" style={{ fontSize: 40, color: '#b7791f' }} />
         <p style={{ fontSize: 18 }}>
           Level {level - 1} → <strong>Level {level}</strong>
         </p>

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import StarFilled from '@ant-design/icons/es/icons/StarFilled';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import {
@@ -148,9 +149,8 @@ function CardHeadline({
         </Tag>
       )}
       {sparkle && (
-        <span role="img" aria-label="Sparkle">
-          ✨
-        </span>
+        // An icon, not a colour emoji: it draws the same where no emoji font is installed.
+        <StarFilled role="img" aria-label="Sparkle" style={{ color: '#b7791f' }} />
       )}
     </>
   );
