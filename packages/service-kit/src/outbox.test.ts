@@ -163,10 +163,14 @@ describe('outbox relay', () => {
     const relay = createOutboxRelay({
       model: WatchedCounter,
       bus: countingBus,
-      cleanupDelayMs: 200,
+      // Longer than the test: the clean-up is written by stop(), never by the timer, so a slow machine
+      // cannot clean the first events up before the second write below (it did, in one CI run).
+      cleanupDelayMs: 60_000,
     });
     try {
-      const ids = Array.from({ length: 20 }, (_, i) => `batch-${i}`);
+      // Ids of this attempt only: a retry of the test must not meet the documents of the first try.
+      const attempt = Date.now().toString(36);
+      const ids = Array.from({ length: 20 }, (_, i) => `batch-${attempt}-${i}`);
       const first = ids.map((id) => renamed(id));
       await WatchedCounter.insertMany(
         ids.map((id, i) => ({ _id: id, value: 1, outbox: [outboxEntry(first[i]!)] })),
@@ -175,9 +179,9 @@ describe('outbox relay', () => {
         ids.map(async (id) => relay.flush((await WatchedCounter.findById(id).lean())!)),
       );
       // Written again before the clean-up: the document holds both events, only the new one goes out.
-      const second = renamed('batch-0');
+      const second = renamed(ids[0]!);
       const again = await WatchedCounter.findOneAndUpdate(
-        { _id: 'batch-0' },
+        { _id: ids[0]! },
         { $push: { outbox: outboxEntry(second) } },
         { returnDocument: 'after' },
       ).lean();
