@@ -65,12 +65,9 @@ export function subscribeEvents<T extends EventType>(
     subscription = nc.subscribe(subject, {
       callback: (error, message) => {
         if (error) return;
-        const parsed = options.event.schema.safeParse(safeJson(message.string()));
-        if (!parsed.success) {
-          logger.warn('malformed event ignored', { subject: message.subject });
-          return;
-        }
-        options.onEvent(parsed.data as DomainEvent<T>);
+        const event = readEventMessage(options.event, message.string());
+        if (event) options.onEvent(event);
+        else logger.warn('malformed event ignored', { subject: message.subject });
       },
     });
     void (async () => {
@@ -105,10 +102,20 @@ export function subscribeEvents<T extends EventType>(
   };
 }
 
-function safeJson(text: string): unknown {
+/**
+ * A plain NATS message's event, read with its EVENTS entry's schema; undefined when it is not JSON or
+ * does not fit (the caller logs and drops it).
+ */
+export function readEventMessage<T extends EventType>(
+  entry: EventSubscriptionOptions<T>['event'],
+  text: string,
+): DomainEvent<T> | undefined {
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const parsed = entry.schema.safeParse(body);
+  return parsed.success ? (parsed.data as DomainEvent<T>) : undefined;
 }

@@ -116,7 +116,7 @@ export type {
   Subscription,
   SubscribeSpec,
 } from './bus.ts';
-export { subscribeEvents } from './event-subscription.ts';
+export { readEventMessage, subscribeEvents } from './event-subscription.ts';
 export { natsConnectOptions } from './nats-url.ts';
 export type { NatsConnectOptions } from './nats-url.ts';
 export type { EventSubscription, EventSubscriptionOptions } from './event-subscription.ts';

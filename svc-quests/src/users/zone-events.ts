@@ -1,5 +1,5 @@
 import { EVENTS } from '@levelup/contracts';
-import type { Bus, Logger } from '@levelup/service-kit';
+import { readEventMessage, type Bus, type Logger } from '@levelup/service-kit';
 import type { UserZones } from './user-zones.ts';
 
 /** The identity events that can move a user's zone. */
@@ -13,19 +13,13 @@ export const ZONE_EVENTS = [EVENTS.userRegistered, EVENTS.userRenamed] as const;
  */
 export function followZoneEvents(bus: Bus, zones: UserZones, logger: Logger): { stop(): void } {
   const prefix = bus.namespace ? `${bus.namespace}.` : '';
-  const subscriptions = ZONE_EVENTS.map(({ type, schema }) =>
-    bus.connection.subscribe(prefix + type, {
+  const subscriptions = ZONE_EVENTS.map((entry) =>
+    bus.connection.subscribe(prefix + entry.type, {
       callback: (error, message) => {
         if (error) return;
-        let body: unknown;
-        try {
-          body = JSON.parse(message.string());
-        } catch {
-          body = undefined;
-        }
         // Each event read with its EVENTS entry's schema, as the durable consumer reads it.
-        const parsed = schema.safeParse(body);
-        if (parsed.success) zones.observe(parsed.data);
+        const event = readEventMessage(entry, message.string());
+        if (event) zones.observe(event);
         else logger.warn('malformed zone event ignored', { subject: message.subject });
       },
     }),
