@@ -81,6 +81,31 @@ function roomRoutes(room: () => RoomState, extra: Parameters<typeof mockFetch>[0
 
 const at = new Date().toISOString();
 
+/**
+ * A room whose first member is me: check-in and check-out change my line the way the server does, and
+ * the room read afterwards shows it. `extra` adds the completion routes of the test.
+ */
+function checkInRoutes(extra: Parameters<typeof mockFetch>[0]) {
+  let room = roomFixture();
+  const withMe = (me: RoomState['members'][number]) => {
+    room = { ...room, members: [me, ...room.members.slice(1)] };
+    return { body: me };
+  };
+  return roomRoutes(() => room, {
+    'PUT /api/sessions/s1/room/check-in': ({ body }) =>
+      withMe({
+        ...room.members[0]!,
+        checkIn: { ...(body as { line: string; questId: string; questTitle: string }), at },
+      }),
+    'PUT /api/sessions/s1/room/check-out': ({ body }) =>
+      withMe({
+        ...room.members[0]!,
+        checkOut: { ...(body as { outcome: 'done' }), note: null, at },
+      }),
+    ...extra,
+  });
+}
+
 describe('the live room page', () => {
   it('when the room opens, then the shared timer, the members and their check-in lines show', async () => {
     roomRoutes(() =>
@@ -152,22 +177,7 @@ describe('the live room page', () => {
   });
 
   it('when I check in with a quest and check out done, then the quest is completed with the usual call and its XP shown', async () => {
-    let room = roomFixture();
-    const { calls } = roomRoutes(() => room, {
-      'PUT /api/sessions/s1/room/check-in': ({ body }) => {
-        const sent = body as { line: string; questId: string; questTitle: string };
-        const me = { ...room.members[0]!, checkIn: { ...sent, at } };
-        room = { ...room, members: [me, room.members[1]!] };
-        return { body: me };
-      },
-      'PUT /api/sessions/s1/room/check-out': ({ body }) => {
-        const me = {
-          ...room.members[0]!,
-          checkOut: { ...(body as { outcome: 'done' }), note: null, at },
-        };
-        room = { ...room, members: [me, room.members[1]!] };
-        return { body: me };
-      },
+    const { calls } = checkInRoutes({
       'POST /api/quests/q1/complete': {
         body: { ...questFixture({ isCompleted: true, completionType: 'completed' }), xpDelta: 50 },
       },
@@ -208,22 +218,7 @@ describe('the live room page', () => {
   });
 
   it("when I check in with today's routine and check out done, then that occurrence is completed", async () => {
-    let room = roomFixture();
-    const { calls } = roomRoutes(() => room, {
-      'PUT /api/sessions/s1/room/check-in': ({ body }) => {
-        const sent = body as { line: string; questId: string; questTitle: string };
-        const me = { ...room.members[0]!, checkIn: { ...sent, at } };
-        room = { ...room, members: [me, room.members[1]!] };
-        return { body: me };
-      },
-      'PUT /api/sessions/s1/room/check-out': ({ body }) => {
-        const me = {
-          ...room.members[0]!,
-          checkOut: { ...(body as { outcome: 'done' }), note: null, at },
-        };
-        room = { ...room, members: [me, room.members[1]!] };
-        return { body: me };
-      },
+    const { calls } = checkInRoutes({
       'POST /api/quests/occurrences/o1/complete': {
         body: {
           ...occurrenceFixture({ isCompleted: true, completionType: 'completed' }),
