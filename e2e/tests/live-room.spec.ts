@@ -40,6 +40,29 @@ async function timerSeconds(page: Page): Promise<number> {
     .reduce((total, part) => total * 60 + Number(part), 0);
 }
 
+/**
+ * Checks in from the room page with a line and one of my quests or routines, picked from the list (seen
+ * under its group's heading, when one is named).
+ */
+async function checkInWith(page: Page, line: string, title: string, group?: string) {
+  const form = page.getByRole('form', { name: 'Check in' });
+  await form.getByLabel("What I'll work on").fill(line);
+  await form.getByRole('combobox').click();
+  if (group) await expect(page.getByText(group)).toBeVisible();
+  await page.getByTitle(title).click();
+  await form.getByRole('button', { name: 'Check in' }).click();
+}
+
+/** Chooses Done at check-out, sees the linked item offered for completion (ticked), and checks out. */
+async function checkOutDone(page: Page, title: string) {
+  const form = page.getByRole('form', { name: 'Check out' });
+  await form.getByText('Done', { exact: true }).click();
+  await expect(
+    form.getByRole('checkbox', { name: new RegExp(`Complete the linked quest: ${title}`) }),
+  ).toBeChecked();
+  await form.getByRole('button', { name: 'Check out' }).click();
+}
+
 const inRoom = (page: Page) => page.getByRole('list', { name: 'In the room' });
 
 test('two members share a live room: presence, one timer, check-ins with a quest and a routine completed at check-out, and the co-focus bonus', async ({
@@ -105,11 +128,7 @@ test('two members share a live room: presence, one timer, check-ins with a quest
   await expect(host.page.getByRole('heading', { level: 2, name: 'Focus' })).toBeVisible();
 
   // The host checks in with the quest; the guest sees the line.
-  const checkIn = host.page.getByRole('form', { name: 'Check in' });
-  await checkIn.getByLabel("What I'll work on").fill('First draft of the report');
-  await checkIn.getByRole('combobox').click();
-  await host.page.getByTitle(questTitle).click();
-  await checkIn.getByRole('button', { name: 'Check in' }).click();
+  await checkInWith(host.page, 'First draft of the report', questTitle);
   const hostLine = inRoom(guest.page).getByRole('listitem', { name: 'Hedy Host' });
   await expect(hostLine).toContainText('Working on: First draft of the report', {
     timeout: APPEAR_MS,
@@ -154,19 +173,12 @@ test('two members share a live room: presence, one timer, check-ins with a quest
   }
 
   // Check-out: done, completing the linked quest with the usual completion (its XP toast as ever).
-  const checkOut = host.page.getByRole('form', { name: 'Check out' });
-  await checkOut.getByText('Done', { exact: true }).click();
-  await expect(
-    checkOut.getByRole('checkbox', {
-      name: new RegExp(`Complete the linked quest: ${questTitle}`),
-    }),
-  ).toBeChecked();
   const completion = host.page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' &&
       /\/api\/quests\/[^/]+\/complete$/.test(response.url()),
   );
-  await checkOut.getByRole('button', { name: 'Check out' }).click();
+  await checkOutDone(host.page, questTitle);
   const { completionEventId } = (await (await completion).json()) as { completionEventId: string };
   await expect(host.page.getByText('Quest Completed!')).toBeVisible();
   await expect(hostLine).toContainText('Done');
@@ -212,20 +224,8 @@ test('two members share a live room: presence, one timer, check-ins with a quest
 
   // The guest checks in with today's routine (offered beside one-time quests) and completes it at
   // check-out: the occurrence is done.
-  const guestCheckIn = guest.page.getByRole('form', { name: 'Check in' });
-  await guestCheckIn.getByLabel("What I'll work on").fill('Loosen up');
-  await guestCheckIn.getByRole('combobox').click();
-  await expect(guest.page.getByText("Today's routines")).toBeVisible();
-  await guest.page.getByTitle(routineTitle).click();
-  await guestCheckIn.getByRole('button', { name: 'Check in' }).click();
-  const guestCheckOut = guest.page.getByRole('form', { name: 'Check out' });
-  await guestCheckOut.getByText('Done', { exact: true }).click();
-  await expect(
-    guestCheckOut.getByRole('checkbox', {
-      name: new RegExp(`Complete the linked quest: ${routineTitle}`),
-    }),
-  ).toBeChecked();
-  await guestCheckOut.getByRole('button', { name: 'Check out' }).click();
+  await checkInWith(guest.page, 'Loosen up', routineTitle, "Today's routines");
+  await checkOutDone(guest.page, routineTitle);
   await expect(guest.page.getByText('Quest Completed!')).toBeVisible();
   const today = (await (await guest.page.request.get('/api/quests/occurrences')).json()) as {
     title: string;
