@@ -10,6 +10,7 @@
  *   node bench/load.ts                       # starts its own API-only stack (bench/api-stack.ts, ports +400)
  *   USERS=500 CONNECTIONS=50 SECONDS=10 RATE_SHARE=0.7 node bench/load.ts
  *   BASE_URL=http://localhost:8080 STACK_PID=<launcher pid> node bench/load.ts   # a running stack
+ *     (on a NATS server other stacks share: STACK_NATS_URL=... STACK_STREAM_SUFFIX=_p<port offset>)
  *   ONLY=toggle ...                          # only the toggles (for a profile of one path)
  *
  * Exact: first when no durable consumer of the stack's NATS has an event waiting or unacknowledged
@@ -438,6 +439,12 @@ async function timeToExact(users: User[], physicalNodes: Set<string>, since: num
 type Jsm = Awaited<ReturnType<typeof jetstreamManager>>;
 
 /**
+ * STACK_STREAM_SUFFIX=_p400 for a running stack on a shared NATS server (its streams are named with its
+ * port offset): streams of other stacks and test runs, whose consumers may never drain, are left out.
+ */
+const STREAM_SUFFIX = process.env.STACK_STREAM_SUFFIX ?? '';
+
+/**
  * The streams' names and each one's last sequence number: unchanged between two reads, nothing was
  * published meanwhile.
  */
@@ -445,6 +452,8 @@ async function headsOf(jsm: Jsm): Promise<{ streams: string[]; heads: string }> 
   const streams: string[] = [];
   const heads: string[] = [];
   for await (const stream of jsm.streams.list()) {
+    // A NATS server shared with other stacks and test runs: only this stack's streams count.
+    if (STREAM_SUFFIX && !stream.config.name.endsWith(STREAM_SUFFIX)) continue;
     streams.push(stream.config.name);
     heads.push(`${stream.config.name}:${stream.state.last_seq}`);
   }
