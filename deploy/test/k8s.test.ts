@@ -9,8 +9,12 @@ import { feedbackEnv } from '../../svc-feedback/src/config.ts';
 import { goalsEnv } from '../../svc-goals/src/config.ts';
 import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
+import { STREAMS } from '@levelup/contracts';
+import { CONSUMER as COMMUNITY_CONSUMER } from '../../svc-community/src/app.ts';
+import { QUESTS_CONSUMER } from '../../svc-goals/src/app.ts';
+import { XP_CONSUMER } from '../../svc-identity/src/app.ts';
 import { applyJsonPatch, contentSuffix, renderKustomization, type K8sObject } from './kustomize.ts';
-import { typeErrorsOf } from './manifest-types.ts';
+import { modelModule, typeErrorsOf } from './manifest-types.ts';
 import { canConnect, type Endpoint } from './network-policy.ts';
 
 // deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
@@ -32,6 +36,12 @@ const SERVICES = {
   'svc-community': communityEnv,
   'svc-feedback': feedbackEnv,
 } as const;
+/** The durable consumer of the QUESTS stream that KEDA scales each event consumer on, as its service names it. */
+const CONSUMERS = {
+  'svc-identity': XP_CONSUMER,
+  'svc-goals': QUESTS_CONSUMER,
+  'svc-community': COMMUNITY_CONSUMER,
+};
 const FRONTENDS = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
 const DEPLOYABLES = ['gateway', ...Object.keys(SERVICES), ...FRONTENDS];
 
@@ -118,9 +128,24 @@ type Autoscaler = K8sObject & {
 };
 const autoscalers = (objects: K8sObject[]) =>
   objects.filter((object) => object.kind === 'HorizontalPodAutoscaler') as Autoscaler[];
-/** The pods a deployable runs when idle: its autoscaler's minimum where one owns it, else its replicas. */
+type ScaledObject = K8sObject & {
+  spec: {
+    scaleTargetRef: { name: string };
+    minReplicaCount: number;
+    maxReplicaCount: number;
+    triggers: Array<{ type: string; metadata: Record<string, string> }>;
+  };
+};
+const scaledObjects = (objects: K8sObject[]) =>
+  objects.filter((object) => object.kind === 'ScaledObject') as ScaledObject[];
+/**
+ * The pods a deployable runs when idle: its autoscaler's minimum (an HPA's, or KEDA's ScaledObject's)
+ * where one owns it, else its replicas.
+ */
 const podsOf = (objects: K8sObject[], name: string) =>
   autoscalers(objects).find((hpa) => hpa.spec.scaleTargetRef.name === name)?.spec.minReplicas ??
+  scaledObjects(objects).find((scaled) => scaled.spec.scaleTargetRef.name === name)?.spec
+    .minReplicaCount ??
   deployment(objects, name).spec.replicas;
 
 /** Generated ConfigMaps and Secrets are named `<name>-<hash of the content>`. */
@@ -231,10 +256,7 @@ function asTheApiServerReadsIt(object: K8sObject): K8sObject {
 type Validating = new (data: unknown) => { validate(): void };
 /** The kubernetes-models class of an object: `apps/v1` Deployment is kubernetes-models/apps/v1/Deployment. */
 async function modelOf(object: K8sObject): Promise<Validating> {
-  const module = (await import(`kubernetes-models/${object.apiVersion}/${object.kind}`)) as Record<
-    string,
-    Validating
-  >;
+  const module = (await import(modelModule(object))) as Record<string, Validating>;
   const model = module[object.kind];
   if (!model) throw new Error(`kubernetes-models has no ${object.apiVersion} ${object.kind}`);
   return model;
@@ -349,6 +371,35 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
       ).not.toHaveProperty('replicas');
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    }
+  });
+
+  it('when the event consumers are looked up, then KEDA scales each on the lag of a durable consumer its service creates and on CPU, and the Deployment sets no count', () => {
+    const scaled = scaledObjects(objects);
+    expect(
+      Object.fromEntries(
+        scaled.map((one) => [
+          one.spec.scaleTargetRef.name,
+          one.spec.triggers[0]?.metadata.consumer,
+        ]),
+      ),
+    ).toEqual(CONSUMERS);
+    const namespace = overlay === 'dev' ? 'levelup-dev' : 'levelup';
+    for (const one of scaled) {
+      const name = one.spec.scaleTargetRef.name;
+      expect(deployment(objects, name).spec, name).not.toHaveProperty('replicas');
+      expect(one.spec.maxReplicaCount, name).toBeGreaterThan(one.spec.minReplicaCount);
+      expect(
+        one.spec.triggers.map((trigger) => trigger.type),
+        name,
+      ).toEqual(['nats-jetstream', 'cpu']);
+      expect(one.spec.triggers[0]!.metadata, name).toMatchObject({
+        stream: STREAMS.QUESTS.name,
+        account: '$G',
+        natsServerMonitoringEndpoint: `nats-headless.${namespace}.svc.cluster.local:8222`,
+      });
+      // Nothing else scales it (a second HorizontalPodAutoscaler would fight KEDA's).
+      expect(autoscalers(objects).map((hpa) => hpa.spec.scaleTargetRef.name)).not.toContain(name);
     }
   });
 

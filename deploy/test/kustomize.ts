@@ -30,7 +30,8 @@ interface Kustomization {
   resources?: string[];
   images?: Array<{ name: string; newName?: string; newTag?: string }>;
   replicas?: Array<{ name: string; count: number }>;
-  patches?: Array<{ target: { kind: string; name: string }; patch: string }>;
+  /** A target without a name patches every object of its kind, as Kustomize does. */
+  patches?: Array<{ target: { kind: string; name?: string }; patch: string }>;
   configMapGenerator?: Generator[];
   secretGenerator?: Generator[];
 }
@@ -249,9 +250,11 @@ function renderTree(dir: string): K8sObject[] {
     objects.push(generate('ConfigMap', generator, file));
   for (const generator of kustomization.secretGenerator ?? [])
     objects.push(generate('Secret', generator, file));
-  const find = (kind: string, name: string) => {
-    const found = objects.filter((o) => o.kind === kind && o.metadata.name === name);
-    if (found.length === 0) throw new Error(`${file}: no ${kind} ${name} to change`);
+  const find = (kind: string, name: string | undefined) => {
+    const found = objects.filter(
+      (o) => o.kind === kind && (name === undefined || o.metadata.name === name),
+    );
+    if (found.length === 0) throw new Error(`${file}: no ${kind} ${name ?? ''} to change`);
     return found;
   };
 

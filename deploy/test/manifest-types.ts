@@ -9,6 +9,18 @@ import ts from 'typescript';
 import type { K8sObject } from './kustomize.ts';
 
 /**
+ * Where an object's kubernetes-models class lives: the Kubernetes API's own kinds in kubernetes-models
+ * (`apps/v1` Deployment is kubernetes-models/apps/v1/Deployment), KEDA's in @kubernetes-models/keda,
+ * generated from KEDA's published CRDs.
+ */
+export function modelModule(object: Pick<K8sObject, 'apiVersion' | 'kind'>): string {
+  const pkg = object.apiVersion.startsWith('keda.sh/')
+    ? '@kubernetes-models/keda'
+    : 'kubernetes-models';
+  return `${pkg}/${object.apiVersion}/${object.kind}`;
+}
+
+/**
  * The type errors of each group of objects, named by kind and name. Every group is compiled in one
  * program: loading and binding the kubernetes-models declarations is nearly all of the work, so one
  * compile of everything costs about what one group alone did.
@@ -24,7 +36,7 @@ export function typeErrorsOf<Group extends string>(
   const source = lines
     .map(
       ({ object }, index) =>
-        `import type { I${object.kind} as T${index} } from 'kubernetes-models/${object.apiVersion}/${object.kind}';\n` +
+        `import type { I${object.kind} as T${index} } from '${modelModule(object)}';\n` +
         `export const o${index}: T${index} = ${JSON.stringify(object)};`,
     )
     .join('\n');
