@@ -1,5 +1,11 @@
-import http from 'node:http';
-import { configureTracing, createLogger, flushTraces, serveMetrics } from '@levelup/service-kit';
+import {
+  closeServer,
+  configureTracing,
+  createLogger,
+  flushTraces,
+  listen,
+  serveMetrics,
+} from '@levelup/service-kit';
 import { createApp, sessionResolverFor } from './app.ts';
 import { readGatewayConfig } from './config.ts';
 import { subscribeRevocations } from './session-revocations.ts';
@@ -32,24 +38,28 @@ const app = createApp(config, {
 });
 app.on('error', (error: unknown) => logger.error('request failed', { error: String(error) }));
 
-const server = http.createServer(app.callback());
-server.keepAliveTimeout = 65_000;
-server.listen(config.PORT, () => logger.info(`listening on http://localhost:${config.PORT}`));
+const server = await listen(app, config.PORT);
+logger.info(`listening on http://localhost:${config.PORT}`);
 
+/**
+ * A graceful stop, as the services stop: no new connections (a client's next one goes to another
+ * gateway), the answers in flight finished and sent with `Connection: close` so no client sends another
+ * request on a connection that is about to close, idle connections closed after a second. The hard stop
+ * leaves the answers in flight their upstream timeout (5 s) and more.
+ */
 let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('stopping', { signal });
   metricsServer?.close();
-  server.close(() => {
+  void closeServer(server).then(() => {
     closeUpstreamAgents();
     void Promise.allSettled([revocations.close(), limits.counters.close(), flushTraces()]).finally(
       () => process.exit(0),
     );
   });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  setTimeout(() => process.exit(0), 10_000).unref();
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -83,6 +83,12 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
         });
       },
       proxyRes(proxyRes, _req, res) {
+        // A gateway that is stopping has said `Connection: close` on this answer (service-kit's
+        // closeServer); the proxy would write the service's own `keep-alive` over it, and the client
+        // would send its next request on a connection about to be cut (a write it cannot retry).
+        if ('getHeader' in res && String(res.getHeader('connection')).toLowerCase() === 'close') {
+          proxyRes.headers.connection = 'close';
+        }
         if (isEventStream(proxyRes.headers['content-type']) && 'flushHeaders' in res) {
           // No proxy or browser buffering in between (nginx's and others' response buffering).
           res.setHeader('x-accel-buffering', 'no');
