@@ -7,7 +7,7 @@ import { createLogger } from '@levelup/service-kit';
 import { buildStale } from '../tools/stack/build.ts';
 import { lineFormat } from '../tools/stack/log-format.ts';
 import { startStack } from '../tools/stack/run-stack.ts';
-import { parseScale } from '../tools/stack/stack.ts';
+import { parseNatsNodes, parseScale } from '../tools/stack/stack.ts';
 
 const startedAt = Date.now();
 // The launcher logs as every process does (pino's JSON, readable at a terminal), under its own name.
@@ -20,6 +20,8 @@ const log = (line: string) => launcher.info(line);
 try {
   // `npm start -- --scale svc-quests=2`: several instances of a service behind the gateway.
   const scale = parseScale(process.argv.slice(2));
+  // `npm start -- --nats-nodes 3`: a NATS cluster of the stack's own, every stream on three nodes.
+  const natsNodes = parseNatsNodes(process.argv.slice(2));
   await buildStale({ log });
   const portOffset = Number(process.env.LEVELUP_PORT_OFFSET ?? 0);
   const stack = await startStack({
@@ -29,6 +31,7 @@ try {
     // A crashed process comes back by itself, 0.5 s doubling to 10 s.
     supervise: true,
     scale,
+    ...(natsNodes ? { natsNodes } : {}),
   });
   let stopping = false;
   const shutdown = async (signal: string) => {

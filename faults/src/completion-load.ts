@@ -113,18 +113,22 @@ export interface LoadRun {
 
 /**
  * One worker per quest, all at once (users x quests in flight), for `durationMs` or `maxPerQuest`
- * requests per quest, whichever comes first, pausing `pauseMs` between a worker's requests.
- * One request in four is a `complete` (idempotent), the rest toggles.
+ * requests per quest, whichever comes first, pausing `pauseMs` between a worker's requests; and in
+ * any case until `until` has settled (the faults injected meanwhile all happen under load, however
+ * long a busy machine makes them take). One request in four is a `complete` (idempotent), the rest
+ * toggles.
  */
 export function startLoad(
   users: LoadUser[],
-  options: { durationMs: number; pauseMs: number; maxPerQuest: number },
+  options: { durationMs: number; pauseMs: number; maxPerQuest: number; until?: Promise<unknown> },
 ): LoadRun {
   const endAt = Date.now() + options.durationMs;
+  let waiting = options.until !== undefined;
+  void options.until?.finally(() => (waiting = false));
   const attempts: Attempt[] = [];
   const workers = users.flatMap((user, userIndex) =>
     user.quests.map(async (quest, questIndex) => {
-      for (let n = 0; n < options.maxPerQuest && Date.now() < endAt; n += 1) {
+      for (let n = 0; waiting || (n < options.maxPerQuest && Date.now() < endAt); n += 1) {
         const op: CompletionOp = (n + questIndex) % 4 === 3 ? 'complete' : 'toggle';
         attempts.push(await completionRequest(user, userIndex, quest.id, op));
         await new Promise((resolve) => setTimeout(resolve, options.pauseMs));

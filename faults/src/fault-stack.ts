@@ -1,7 +1,8 @@
 /**
  * The stack the fault suite breaks: gateway and services (no static servers), the embedded MongoDB on
- * disk in a throwaway folder (it must survive kill -9), and a nats-server of its own on a free port,
- * so killing NATS never touches the machine's shared server on 4222 that other suites use.
+ * disk in a throwaway folder (it must survive kill -9), and a nats-server of its own on a free port
+ * (or a cluster of its own), so killing NATS never touches the machine's shared server on 4222 that
+ * other suites use.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -59,7 +60,12 @@ async function portInUse(port: number): Promise<boolean> {
 /** `name` names the log file under .data/faults (one per test file, kept after the run). */
 export async function startFaultStack(
   name: string,
-  options: { scale?: Partial<Record<ServiceName, number>>; gateways?: number } = {},
+  options: {
+    scale?: Partial<Record<ServiceName, number>>;
+    gateways?: number;
+    /** A NATS cluster of this many nodes (nats-1 ...) instead of one nats-server. */
+    natsNodes?: number;
+  } = {},
 ): Promise<FaultStack> {
   const busy = [];
   for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
@@ -110,6 +116,7 @@ export async function startFaultStack(
       frontends: false,
       ...(options.scale ? { scale: options.scale } : {}),
       ...(options.gateways ? { gateways: options.gateways } : {}),
+      ...(options.natsNodes ? { natsNodes: options.natsNodes } : {}),
       output,
       log: (line) => output.write(`${'faults'.padEnd(16)} | ${line}\n`),
     });

@@ -13,6 +13,8 @@ export const LATENCY_MARGIN_MS = 1_500;
 const CONVERGENCE_LIMIT_MS = 30_000;
 const SETTLE_MS = 1_000;
 const WARM_UP_MS = 3_000;
+/** The load goes on this long after the fault has ended (the system under load, recovered). */
+const TAIL_MS = 3_000;
 
 export interface Scenario {
   name: string;
@@ -33,6 +35,8 @@ export interface ScenarioFigures {
   overLimit: number;
   /** From kill (or stop) to the process answering again. */
   outageMs: number;
+  /** From the end of the fault to the end of the load (at least TAIL_MS: every fault under load). */
+  loadAfterFaultMs: number;
   /** From the end of the load to every user's XP being exact; null when it never was within 30 s. */
   convergenceMs: number | null;
   xpExact: boolean;
@@ -134,16 +138,27 @@ export async function runScenario(
   }
   const before = stateMap(initial.reading.states);
 
+  let faultAt = 0;
+  const injected = sleep(WARM_UP_MS).then(async () => {
+    faultAt = Date.now();
+    await scenario.inject(stack);
+  });
   const load = startLoad(users, {
     durationMs: scenario.durationMs,
     pauseMs: 100,
     maxPerQuest: Math.ceil(scenario.durationMs / 50),
+    // The load outlasts the fault by TAIL_MS however long a busy machine makes the fault take, so
+    // every fault happens under load.
+    until: injected.then(
+      () => sleep(TAIL_MS),
+      () => undefined,
+    ),
   });
-  await sleep(WARM_UP_MS);
-  const faultAt = Date.now();
-  await scenario.inject(stack);
-  const outageMs = Date.now() - faultAt;
+  await injected;
+  const faultEndedAt = Date.now();
+  const outageMs = faultEndedAt - faultAt;
   const attempts: Attempt[] = await load.done;
+  const loadEndedAt = Date.now();
 
   // A request the gateway gave up on may still be finishing upstream: let it land before reading.
   await sleep(SETTLE_MS);
@@ -222,6 +237,7 @@ export async function runScenario(
     maxLatencyMs: Math.round(Math.max(0, ...attempts.map((attempt) => attempt.ms))),
     overLimit: slow.length,
     outageMs,
+    loadAfterFaultMs: loadEndedAt - faultEndedAt,
     convergenceMs: converged.ms,
     xpExact: converged.ms !== null && !problems.some((p) => p.startsWith('XP changed')),
     xpDifference,

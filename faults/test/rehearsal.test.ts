@@ -14,15 +14,19 @@ import {
   type FootprintWindow,
 } from '../src/rehearsal.ts';
 import { runScenario, type ScenarioFigures } from '../src/scenario.ts';
+import { jetStreamReport, type JetStreamReport } from '../../tools/stack/nats-cluster.ts';
 
 /**
  * The rehearsal of running on many machines, on this one: two gateways, three svc-quests and two of
- * every other service, under completion load and reads of every domain through both gateways. One
- * instance of each kind is killed (kill -9) and brought back in turn, then svc-quests is rolled to a new
- * build one instance at a time (SIGTERM, wait, start with a new build marker). Proven: the only requests
- * that failed were in flight when an instance was killed; every event was applied once (XP exact, no
- * acknowledged completion lost or doubled); the read models other services build from the events
- * (talent path counts, the feed) equal the quests' final states.
+ * every other service, on a NATS cluster of three nodes with every stream kept on all three, under
+ * completion load and reads of every domain through both gateways. One instance of each kind is killed
+ * (kill -9) and brought back in turn, then each NATS node (the leader of the quests stream first), then
+ * every instance of every service and both gateways are rolled to a new build one at a time (SIGTERM,
+ * wait, start with a new build marker). The load runs until every fault is over. Proven: the only
+ * requests that failed were in flight when an instance was killed; every event was applied once (XP
+ * exact, no acknowledged completion lost or doubled); the read models other services build from the
+ * events (talent path counts, the feed) equal the quests' final states; the streams have three copies
+ * and another node led the quests stream while its leader was down.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,12 +45,21 @@ const KILLED = [
   'svc-community',
   'svc-feedback',
 ];
-const ROLLED = ['svc-quests', 'svc-quests#2', 'svc-quests#3'];
+const NATS_NODES = 3;
+/** Every instance of every service, then both gateways: a release of everything. */
+const ROLLED = [
+  ...Object.entries(SCALE).flatMap(([name, count]) =>
+    Array.from({ length: count }, (_, index) => (index === 0 ? name : `${name}#${index + 1}`)),
+  ),
+  'gateway',
+  'gateway#2',
+];
 const BUILD_MARKER = `rehearsal-${Date.now()}`;
-const LOAD_MS = 85_000;
+/** The least the load runs; it goes on until every fault is over whatever the machine's speed. */
+const LOAD_MS = 30_000;
 
 interface Fault {
-  what: 'kill' | 'roll';
+  what: 'kill' | 'roll' | 'kill-nats';
   name: string;
   /** When the signal was sent. */
   at: number;
@@ -66,7 +79,8 @@ let rollout = { startedAt: 0, ms: 0 };
 let result: ScenarioFigures | undefined;
 let readModels: Awaited<ReturnType<typeof awaitExactReadModels>> | undefined;
 let reads = 0;
-let loadStartedAt = 0;
+/** Each time the quests stream's leader was killed: who led next, and after how long. */
+const failovers: Array<{ killed: string; next: string; ms: number }> = [];
 
 /** A failure is explained when its request was in flight while an instance was being killed (-9). */
 const explained = (failure: FailedRequest) =>
@@ -75,8 +89,48 @@ const explained = (failure: FailedRequest) =>
       fault.what === 'kill' && failure.startedAt <= fault.goneAt && failure.endedAt >= fault.at,
   );
 
+const questsStream = () => `QUESTS${stack.natsNamespace ? `_${stack.natsNamespace}` : ''}`;
+
+/** The cluster as the first node that answers sees it. */
+async function natsReport(): Promise<JetStreamReport> {
+  for (const node of stack.natsNodes) {
+    const answer = await jetStreamReport(node);
+    if (answer?.metaLeader) return answer;
+  }
+  throw new Error('no node of the NATS cluster answers its monitoring port');
+}
+
+async function questsLeader(): Promise<string | undefined> {
+  const stream = (await natsReport()).streams.find((one) => one.name === questsStream());
+  return stream?.leader;
+}
+
+/** Kills a node, waits (at most 15 s) for the quests stream to be led by another, brings it back. */
+async function killNatsNode(running: FaultStack, name: string): Promise<void> {
+  const at = Date.now();
+  const leading = (await questsLeader()) === name;
+  await running.kill(name);
+  const goneAt = Date.now();
+  while (leading && Date.now() - goneAt < 15_000) {
+    const next = await questsLeader().catch(() => undefined);
+    if (next && next !== name) {
+      failovers.push({ killed: name, next, ms: Date.now() - goneAt });
+      break;
+    }
+    await sleep(100);
+  }
+  if (!leading) await sleep(1_500);
+  await running.restart(name);
+  faults.push({ what: 'kill-nats', name, at, goneAt, backAt: Date.now() });
+  await sleep(1_500);
+}
+
 beforeAll(async () => {
-  stack = await startFaultStack('rehearsal', { scale: { ...SCALE }, gateways: 2 });
+  stack = await startFaultStack('rehearsal', {
+    scale: { ...SCALE },
+    gateways: 2,
+    natsNodes: NATS_NODES,
+  });
   log = newClientLog();
   users = await signUpSpreadUsers(stack.baseUrls, log, 5, 3);
   idle = await measureWindow(() => stack.children, 5_000);
@@ -94,8 +148,9 @@ afterAll(async () => {
       failures,
       faults: faults.map((fault) => ({ ...fault, downMs: fault.backAt - fault.at })),
       rolloutMs: rollout.ms,
-      /** Whether the completion load was still running when the last instance was back. */
-      everyFaultUnderLoad: faults.every((fault) => fault.backAt <= loadStartedAt + LOAD_MS),
+      /** How long the completion load went on after the last instance was back. */
+      loadAfterLastFaultMs: result.loadAfterFaultMs,
+      natsFailovers: failovers,
       readModelsExactAfterMs: readModels?.ms ?? null,
       footprint: { idle, underLoad },
     };
@@ -117,12 +172,18 @@ describe('the multi-instance rehearsal', () => {
     for (const url of stack.baseUrls) expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 
-  it('when one instance of each kind is killed in turn and svc-quests is rolled to a new build under load, then only requests in flight on a killed instance fail, every event is applied once and the read models are exact', async () => {
+  it('when the services run on a three-node NATS cluster, then every stream they made has three copies', async () => {
+    const ours = (await natsReport()).streams.filter((stream) =>
+      stream.name.endsWith(`_${stack.natsNamespace}`),
+    );
+    expect(ours.map((stream) => stream.name)).toContain(questsStream());
+    for (const stream of ours) expect([stream.name, stream.replicas]).toEqual([stream.name, 3]);
+  });
+
+  it('when one instance of each kind and each NATS node are killed in turn and every instance is rolled to a new build under load, then only requests in flight on a killed instance fail, every event is applied once and the read models are exact', async () => {
     const readers = startReaders(users, 150);
-    loadStartedAt = Date.now();
     result = await runScenario(stack, users, {
-      name: 'kill -9 one instance of each kind in turn, then roll the three svc-quests',
-      // Long enough for every fault to happen under load on a busy two-core machine (about 70 s).
+      name: 'kill -9 one instance of each kind and each NATS node in turn, then roll every instance',
       durationMs: LOAD_MS,
       async inject(running) {
         underLoad = await measureWindow(() => running.children, 10_000);
@@ -134,6 +195,13 @@ describe('the multi-instance rehearsal', () => {
           await running.restart(name);
           faults.push({ what: 'kill', name, at, goneAt, backAt: Date.now() });
           await sleep(1_500);
+        }
+        // The quests stream's leader first, then the others; whichever leads when it is killed has
+        // its failover measured.
+        const leader = await questsLeader();
+        const nodes = stack.natsNodes.map((node) => node.name);
+        for (const name of [leader!, ...nodes.filter((node) => node !== leader)]) {
+          await killNatsNode(running, name);
         }
         rollout.startedAt = Date.now();
         for (const name of ROLLED) {
@@ -156,10 +224,15 @@ describe('the multi-instance rehearsal', () => {
     expect(result.xpExact).toBe(true);
     expect(readModels.last?.differences ?? ['never read']).toEqual([]);
     expect(log.failed.filter((failure) => !explained(failure))).toEqual([]);
-    // Every svc-quests process now running is the new build.
+    // Every fault was over while completions were still being sent.
+    expect(result.loadAfterFaultMs).toBeGreaterThan(0);
+    // Another node led the quests stream while its leader was down (the first node killed led it).
+    expect(failovers.length).toBeGreaterThanOrEqual(1);
+    for (const failover of failovers) expect(failover.next).not.toBe(failover.killed);
+    // Every process now running is the new build.
     for (const name of ROLLED) {
       const environ = readFileSync(`/proc/${stack.child(name).process.pid}/environ`, 'utf8');
       expect(environ.split('\0'), name).toContain(`LEVELUP_BUILD=${BUILD_MARKER}`);
     }
-  }, 300_000);
+  }, 480_000);
 });

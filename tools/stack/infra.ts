@@ -106,7 +106,7 @@ export function startEmbeddedMongo(options: {
   });
 }
 
-function findOnPath(binary: string): string | undefined {
+export function findOnPath(binary: string): string | undefined {
   const dirs = [
     ...(process.env.PATH ?? '').split(path.delimiter),
     '/usr/sbin',
@@ -126,7 +126,8 @@ export async function ensureNats(
   dataDir: string,
   output?: NodeJS.WritableStream,
 ): Promise<Child | undefined> {
-  const { hostname, port } = new URL(natsUrl);
+  // A cluster's NATS_URL lists several servers: the first one answering is enough.
+  const { hostname, port } = new URL(natsUrl.split(',')[0]!.trim());
   const natsPort = Number(port || 4222);
   if (await canConnect(hostname, natsPort)) return undefined;
   const binary = findOnPath('nats-server');

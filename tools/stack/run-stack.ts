@@ -1,6 +1,8 @@
 /** Brings the whole stack up: infrastructure, services, static servers, gateway; healthy or an error. */
 import path from 'node:path';
 import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
+import { startNatsCluster, untilNodeReady } from './nats-cluster.ts';
+import type { NatsNode } from './nats-cluster.ts';
 import { ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
 import type { ServiceName } from './stack.ts';
 import {
@@ -21,6 +23,8 @@ export interface RunningStack {
   metricsUrls: string[];
   natsUrl: string;
   natsNamespace: string | undefined;
+  /** The nodes of the stack's own NATS cluster (`natsNodes`); empty otherwise. */
+  natsNodes: NatsNode[];
   /** The embedded MongoDB's URL, or MONGO_URL when that was set. */
   mongoUrl: string;
   children: Child[];
@@ -49,6 +53,11 @@ export interface StackOptions {
   scale?: Partial<Record<ServiceName, number>>;
   /** How many gateways (1 by default), each on its own ports (stack.ts). */
   gateways?: number;
+  /**
+   * Run a NATS cluster of this many nodes (nats-1, nats-2, ...) instead of using NATS_URL, with every
+   * stream the services create kept on up to three of them: production's shape on one machine.
+   */
+  natsNodes?: number;
   /** Where the children's name-prefixed output goes; the terminal by default. */
   output?: NodeJS.WritableStream;
   log?: (line: string) => void;
@@ -70,6 +79,42 @@ function untilListening(host: string, port: number) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+}
+
+type Readiness = (child: Child, timeoutMs: number) => Promise<void>;
+
+/**
+ * The stack's NATS: a cluster of its own when `natsNodes` asks for one, else the server at NATS_URL,
+ * started from PATH when none answers there. Adds what it started to `into`; resolves with NATS_URL.
+ */
+async function startNats(
+  options: StackOptions,
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  into: { children: Child[]; readiness: Map<string, Readiness>; log: (line: string) => void },
+): Promise<{ url: string; nodes: NatsNode[] }> {
+  if (options.natsNodes && options.natsNodes > 1) {
+    const cluster = await startNatsCluster({
+      size: options.natsNodes,
+      dataDir: path.join(dataDir, 'nats-cluster'),
+      ...(options.output ? { output: options.output } : {}),
+    });
+    cluster.nodes.forEach((node, index) => {
+      into.children.push(cluster.children[index]!);
+      into.readiness.set(node.name, (child, timeoutMs) => untilNodeReady(node, child, timeoutMs));
+    });
+    into.log(`started a NATS cluster of ${cluster.nodes.length} nodes at ${cluster.url}`);
+    return { url: cluster.url, nodes: cluster.nodes };
+  }
+  const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const nats = await ensureNats(natsUrl, dataDir, options.output);
+  if (nats) {
+    into.children.push(nats);
+    const { hostname, port } = new URL(natsUrl.split(',')[0]!.trim());
+    into.readiness.set(nats.name, untilListening(hostname, Number(port || 4222)));
+    into.log(`started nats-server -js at ${natsUrl}`);
+  }
+  return { url: natsUrl, nodes: [] };
 }
 
 /** What the stack's processes are started with: its ports and URLs, secrets, and optional parts. */
@@ -101,6 +146,9 @@ function processSettings(
         }
       : {}),
     natsNamespace: options.natsNamespace ?? (at.portOffset === 0 ? undefined : `p${at.portOffset}`),
+    ...(options.natsNodes && options.natsNodes > 1
+      ? { natsStreamReplicas: Math.min(3, options.natsNodes) }
+      : {}),
     frontends: options.frontends,
     ...(options.scale ? { scale: options.scale } : {}),
     ...(options.gateways ? { gateways: options.gateways } : {}),
@@ -114,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.dataDir ?? path.join(ROOT, '.data');
   const children: Child[] = [];
   /** How to tell that a restarted child is ready, by name. */
-  const readiness = new Map<string, (child: Child, timeoutMs: number) => Promise<void>>();
+  const readiness = new Map<string, Readiness>();
   let supervisor: Supervisor | undefined;
   const stop = async () => {
     // No restarts while everything stops (Ctrl-C, SIGTERM).
@@ -124,14 +172,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     const secrets = ensureSecrets(dataDir);
-    const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
-    const nats = await ensureNats(natsUrl, dataDir, options.output);
-    if (nats) {
-      children.push(nats);
-      const { hostname, port } = new URL(natsUrl);
-      readiness.set(nats.name, untilListening(hostname, Number(port || 4222)));
-      log(`started nats-server -js at ${natsUrl}`);
-    }
+    const nats = await startNats(options, env, dataDir, { children, readiness, log });
+    const natsUrl = nats.url;
 
     let mongoUrl = env.MONGO_URL;
     if (!mongoUrl) {
@@ -189,6 +231,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       metricsUrls: metricsUrls(specs, portOffset),
       natsUrl,
       natsNamespace: specs[0]?.env.NATS_NAMESPACE,
+      natsNodes: nats.nodes,
       mongoUrl,
       children,
       child,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScale, stackProcesses } from './stack.ts';
+import { parseNatsNodes, parseScale, stackProcesses } from './stack.ts';
 
 const options = {
   portOffset: 100,
@@ -64,4 +64,27 @@ describe('npm start -- --scale', () => {
       expect(() => parseScale(['--scale', value])).toThrow(/--scale takes <service>=<1\.\.8>/);
     },
   );
+
+  it.each([
+    [['--nats-nodes', '3'], 3],
+    [['--scale', 'svc-quests=2', '--nats-nodes=5'], 5],
+    [[], undefined],
+  ])('when the arguments are %j, then the NATS cluster has %s nodes', (args, nodes) => {
+    expect(parseNatsNodes(args)).toBe(nodes);
+  });
+
+  it.each([['2'], ['4'], ['0'], ['three'], ['']])(
+    "when --nats-nodes is '%s', then start refuses: a majority of the nodes must agree",
+    (value) => {
+      expect(() => parseNatsNodes(['--nats-nodes', value])).toThrow(/takes 1, 3 or 5/);
+    },
+  );
+
+  it('when the stack runs a NATS cluster, then every service keeps three copies of its streams', () => {
+    const specs = stackProcesses({ ...options, natsStreamReplicas: 3 });
+    const services = specs.filter((spec) => spec.name.startsWith('svc-'));
+    expect(services.length).toBeGreaterThan(0);
+    for (const spec of services) expect(spec.env.NATS_STREAM_REPLICAS).toBe('3');
+    expect(stackProcesses(options)[0]!.env.NATS_STREAM_REPLICAS).toBeUndefined();
+  });
 });

@@ -24,6 +24,8 @@ export interface StackOptions {
   vapid?: { publicKey: string; privateKey: string };
   /** Subject prefix and stream suffix on a shared NATS server (see service-kit's NATS_NAMESPACE). */
   natsNamespace?: string;
+  /** Copies JetStream keeps of each stream the services create (NATS_STREAM_REPLICAS); 1 when absent. */
+  natsStreamReplicas?: number;
   /** Start the static servers of the shell and the remotes (default true); API-only suites leave them out. */
   frontends?: boolean;
   /** How many instances of a service to run (`npm start -- --scale svc-quests=2`); 1 by default. */
@@ -72,6 +74,27 @@ export function parseScale(args: readonly string[]): Partial<Record<ServiceName,
     }
   }
   return scale;
+}
+
+/**
+ * `--nats-nodes 3`: run a NATS cluster of that many nodes of the stack's own (1, 3 or 5: JetStream
+ * needs a majority of its nodes to agree); undefined when not given.
+ */
+export function parseNatsNodes(args: readonly string[]): number | undefined {
+  let nodes: number | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const value = arg.startsWith('--nats-nodes=')
+      ? arg.slice('--nats-nodes='.length)
+      : arg === '--nats-nodes'
+        ? (args[++i] ?? '')
+        : undefined;
+    if (value === undefined) continue;
+    if (!['1', '3', '5'].includes(value.trim()))
+      throw new Error(`--nats-nodes takes 1, 3 or 5 (a majority must agree); got '${value}'`);
+    nodes = Number(value);
+  }
+  return nodes;
 }
 
 export interface ProcessSpec {
@@ -129,6 +152,9 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
     NATS_URL: options.natsUrl,
     IDENTITY_SECRET: options.identitySecret,
     ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
+    ...(options.natsStreamReplicas
+      ? { NATS_STREAM_REPLICAS: String(options.natsStreamReplicas) }
+      : {}),
   };
   const instancePorts = (name: ServiceName) =>
     Array.from(
