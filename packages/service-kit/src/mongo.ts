@@ -3,6 +3,20 @@ import type { Connection } from 'mongoose';
 import { timeMongoOperations } from './telemetry/mongo-timing.ts';
 
 /**
+ * What every service asks of MongoDB, written for a replica set (a standalone server, the embedded one
+ * included, takes them as its single node): a write is acknowledged once a majority of the members
+ * have it in their journal, so an acknowledged write survives the loss of the primary; reads see only
+ * what a majority has (never a write an election then rolls back); and the driver retries a write or a
+ * read once after a failover or a network error (idempotent by the driver's transaction numbers).
+ */
+export const REPLICA_SET_CONCERNS = {
+  retryWrites: true,
+  retryReads: true,
+  writeConcern: { w: 'majority' as const, journal: true },
+  readConcern: { level: 'majority' as const },
+};
+
+/**
  * One connection per service, each with its own database (database-per-service):
  * identity -> 'levelup_identity', quests -> 'levelup_quests', ...
  * A standalone server (embedded or real) answers fast or not at all, hence the short selection timeout.
@@ -17,6 +31,7 @@ export async function connectMongo(
     dbName,
     serverSelectionTimeoutMS: 5_000,
     maxPoolSize: 20,
+    ...REPLICA_SET_CONCERNS,
   });
   if (service) timeMongoOperations(connection, service);
   return connection.asPromise();
