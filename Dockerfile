@@ -3,9 +3,14 @@
 # are built once, in shared stages; each deployable is a small target on top:
 #   docker build --target svc-quests -t levelup/svc-quests .
 #   docker build --target static --build-arg FRONTEND=mfe-quests -t levelup/mfe-quests .
+#   (a later release: --build-arg PREVIOUS_RELEASE=<the image it replaces> --build-arg RELEASE=<tag>)
 # docker-compose.yml builds all of them. Services run their TypeScript sources directly (Node 24 strips types).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
+# A frontend's image carries the content-hashed chunks of the release it replaces (see the `released`
+# stage): PREVIOUS_RELEASE names that image (registry/levelup/mfe-goals:<previous tag>); a first release
+# builds on nothing.
+ARG PREVIOUS_RELEASE=no-previous-release
 
 # --- install: every workspace's package.json, then npm ci (cached until a manifest or the lock changes)
 FROM ${NODE_IMAGE} AS deps
@@ -100,12 +105,25 @@ WORKDIR /app/svc-feedback
 ENV PORT=4005
 EXPOSE 4005
 
+# --- a frontend's files for its image: the new build over the release it replaces. A page opened on the
+# previous release asks for that release's chunks during and after a rolling update, from old and new
+# pods alike; every new image keeps them, and drops the release before that (scripts/carry-release.ts).
+FROM ${NODE_IMAGE} AS no-previous-release
+ARG FRONTEND=shell
+RUN mkdir -p /app/${FRONTEND}/dist
+FROM ${PREVIOUS_RELEASE} AS previous-release
+FROM frontends AS released
+ARG FRONTEND=shell
+ARG RELEASE=unnamed
+COPY --from=previous-release /app/${FRONTEND}/dist /carried/
+RUN node scripts/carry-release.ts ${FRONTEND} /app/${FRONTEND}/dist /carried ${RELEASE}
+
 # --- a frontend's static server: the shell or one remote, chosen with FRONTEND (its port with PORT)
 FROM runtime AS static
 ARG FRONTEND=shell
 ENV FRONTEND=${FRONTEND}
 COPY --from=frontends --chown=node:node /app/${FRONTEND}/serve.ts /app/${FRONTEND}/package.json ./${FRONTEND}/
-COPY --from=frontends --chown=node:node /app/${FRONTEND}/dist ./${FRONTEND}/dist
+COPY --from=released --chown=node:node /carried ./${FRONTEND}/dist
 WORKDIR /app/${FRONTEND}
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/asset-list.json').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -40,7 +40,8 @@ export interface ReleaseRecord {
 }
 
 export interface DeployResult {
-  remote: Remote;
+  /** The remote, or any frontend (the shell too) when an image carries its previous release. */
+  remote: string;
   release: string;
   added: string[];
   kept: string[];
@@ -73,7 +74,7 @@ function replaceAtomically(from: string, to: string) {
 }
 
 /** Puts a staged build in place in `dist` (see the file's comment): chunks first, entry files last. */
-export function release(staged: string, dist: string, releaseId: string, remote: Remote) {
+export function release(staged: string, dist: string, releaseId: string, remote: string) {
   const files = readdirSync(staged);
   const chunks = files.filter((name) => HASHED.test(name));
   // The manifest last: whoever reads the new one finds the entry and chunks it names already there.

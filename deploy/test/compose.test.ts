@@ -269,10 +269,30 @@ describe('Dockerfile (hadolint-style rules)', () => {
   it('when base images are named, then they are Node 24 (no latest tag) or earlier stages', () => {
     const names = new Set(stages.map((s) => s.name));
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[\w.-]*$/m);
+    // The release a frontend's image replaces is an image of ours, a stage by default.
+    const previous = /^ARG PREVIOUS_RELEASE=(\S+)$/m.exec(dockerfile)?.[1];
+    expect(names.has(previous ?? ''), `PREVIOUS_RELEASE=${previous}`).toBe(true);
     for (const stage of stages) {
       expect(stage.image, 'DL3007: no latest').not.toMatch(/:latest$/);
-      expect(stage.image === '${NODE_IMAGE}' || names.has(stage.image), stage.image).toBe(true);
+      expect(
+        ['${NODE_IMAGE}', '${PREVIOUS_RELEASE}'].includes(stage.image) || names.has(stage.image),
+        stage.image,
+      ).toBe(true);
     }
+  });
+
+  it("when a frontend's image is built, then it serves the new build carried over the release it replaces", () => {
+    const released = dockerfile.slice(dockerfile.indexOf('AS released\n'));
+    expect(released).toMatch(
+      /^COPY --from=previous-release \/app\/\$\{FRONTEND\}\/dist \/carried\/$/m,
+    );
+    expect(released).toMatch(
+      /^RUN node scripts\/carry-release\.ts \$\{FRONTEND\} \/app\/\$\{FRONTEND\}\/dist \/carried \$\{RELEASE\}$/m,
+    );
+    const staticStage = dockerfile.slice(dockerfile.indexOf('AS static\n'));
+    expect(staticStage).toContain(
+      'COPY --from=released --chown=node:node /carried ./${FRONTEND}/dist',
+    );
   });
 
   it("when the install stage runs npm ci, then it has copied every workspace's package.json first", () => {
