@@ -4,11 +4,13 @@
  * `READY <gateway url> <NATS url>` once healthy; SIGTERM stops everything and removes the folder.
  *
  *   LEVELUP_PORT_OFFSET=400 node bench/api-stack.ts
+ *   SCALE=svc-quests=2,svc-goals=2 ...      # several instances of services, as `npm start -- --scale`
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../tools/stack/run-stack.ts';
+import { parseScale } from '../tools/stack/stack.ts';
 import { freePort } from './lib.ts';
 
 // The bench plays 500 users from one address: the gateway's per-address limits would refuse most. The
@@ -26,6 +28,7 @@ const stack = await startStack({
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
   frontends: false,
+  scale: parseScale(process.env.SCALE ? ['--scale', process.env.SCALE] : []),
   output: process.stderr,
   log: (line) => process.stderr.write(`${'api-stack'.padEnd(16)} | ${line}\n`),
 });

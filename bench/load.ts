@@ -9,6 +9,7 @@
  *
  *   node bench/load.ts                       # starts its own API-only stack (bench/api-stack.ts, ports +400)
  *   USERS=500 CONNECTIONS=50 SECONDS=10 RATE_SHARE=0.7 node bench/load.ts
+ *   SCALE=svc-quests=2,svc-identity=2 node bench/load.ts   # several instances (bench/api-stack.ts)
  *   BASE_URL=http://localhost:8080 STACK_PID=<launcher pid> node bench/load.ts   # a running stack
  *     (on a NATS server other stacks share: STACK_NATS_URL=... STACK_STREAM_SUFFIX=_p<port offset>)
  *   ONLY=toggle ...                          # only the toggles (for a profile of one path)
