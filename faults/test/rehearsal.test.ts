@@ -172,9 +172,12 @@ describe('the multi-instance rehearsal', () => {
     for (const url of stack.baseUrls) expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 
-  it('when the services run on a three-node NATS cluster, then every stream they made has three copies', async () => {
-    const ours = (await natsReport()).streams.filter((stream) =>
-      stream.name.endsWith(`_${stack.natsNamespace}`),
+  it('when the services run on a three-node NATS cluster, then every stream of their events has three copies', async () => {
+    // The gateways' rate-limit counters (the key-value bucket KV_gateway_limits) are kept in memory
+    // on one node on purpose: counts are worth less than the writes to copy them, and a lost bucket
+    // is made again while the gateways count alone (service-kit's shared-counters.ts).
+    const ours = (await natsReport()).streams.filter(
+      (stream) => stream.name.endsWith(`_${stack.natsNamespace}`) && !stream.name.startsWith('KV_'),
     );
     expect(ours.map((stream) => stream.name)).toContain(questsStream());
     for (const stream of ours) expect([stream.name, stream.replicas]).toEqual([stream.name, 3]);
