@@ -8,6 +8,7 @@ import { listDeadLetters, replayDeadLetters } from './dead-letter-replay.ts';
 import { readHistory } from './history.ts';
 import { publish } from './publish.ts';
 import { ensureStream } from './streams.ts';
+import { retryWhileUnavailable } from './setup-retry.ts';
 import type { Bus, BusOptions } from './types.ts';
 
 /**
@@ -37,7 +38,9 @@ export async function connectBus(
   return {
     connection,
     namespace: ctx.namespace,
-    ensureStream: (spec) => ensureStream(ctx, spec),
+    // A service's start: asked again while a cluster elects leaders (setup-retry.ts).
+    ensureStream: (spec) =>
+      retryWhileUnavailable(`stream ${spec.name}`, () => ensureStream(ctx, spec), ctx.logger),
     publish: (event, trace) => publish(ctx, event, trace),
     consume: (spec) => consume(ctx, spec),
     listDeadLetters: (filter) => listDeadLetters(ctx, filter),

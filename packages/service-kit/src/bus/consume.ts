@@ -9,6 +9,7 @@ import { handleDelivery } from './handling.ts';
 import { PartitionedLanes } from './partitioned-lanes.ts';
 import { pullLoop } from './pull-loop.ts';
 import { DEAD_LETTER_STREAM, DEFAULT_CONCURRENCY, replayDurable, replaySubject } from './rules.ts';
+import { retryWhileUnavailable } from './setup-retry.ts';
 import { ensureDeadLetterStream } from './streams.ts';
 import type { ConsumeSpec, ConsumerHandle, Delivery } from './types.ts';
 
@@ -22,12 +23,17 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
   const filterSubject = spec.filterSubject ? ctx.subjectOf(spec.filterSubject) : undefined;
   const maxDeliver = Math.max(1, spec.maxDeliver ?? ctx.busMaxDeliver);
   const limit = spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1;
-  await ensureConsumer(ctx, stream, spec.durable, filterSubject);
-  // Replays of this consumer's dead letters come through a consumer of their own, to this handler only.
-  await ensureDeadLetterStream(ctx);
   const replayFilter = ctx.subjectOf(replaySubject(spec.stream, spec.durable));
   const replayName = replayDurable(spec.stream, spec.durable);
-  await ensureConsumer(ctx, ctx.deadLetterStream, replayName, replayFilter);
+  // Set up once, at the service's start: asked again while a cluster elects leaders. The pull loops'
+  // own recovery (pull-loop.ts) asks once a round, so a stop is never held up.
+  const setUp = async () => {
+    await ensureConsumer(ctx, stream, spec.durable, filterSubject);
+    // Replays of this consumer's dead letters come through a consumer of their own, to this handler only.
+    await ensureDeadLetterStream(ctx);
+    await ensureConsumer(ctx, ctx.deadLetterStream, replayName, replayFilter);
+  };
+  await retryWhileUnavailable(`consumer ${spec.durable} of ${stream}`, setUp, logger);
 
   const rules: ConsumerRules = { spec, maxDeliver, ackNoReply: spec.idempotent === true };
   const batching =

@@ -1,24 +1,10 @@
 import { nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type ConsumerConfig } from '@nats-io/jetstream';
 import type { BusContext } from './context.ts';
-import { retryWhileUnavailable } from './setup-retry.ts';
 import { ACK_WAIT_MS, CONSUMER_NOT_FOUND, isApiError } from './rules.ts';
 
 /** Creates the durable pull consumer, or puts back the settings the bus relies on when they drifted. */
-export function ensureConsumer(
-  ctx: BusContext,
-  stream: string,
-  durable: string,
-  filterSubject: string | undefined,
-): Promise<void> {
-  return retryWhileUnavailable(
-    `consumer ${durable} of ${stream}`,
-    () => putConsumer(ctx, stream, durable, filterSubject),
-    ctx.logger,
-  );
-}
-
-async function putConsumer(
+export async function ensureConsumer(
   ctx: BusContext,
   stream: string,
   durable: string,

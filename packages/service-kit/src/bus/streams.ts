@@ -8,15 +8,9 @@ import {
   STREAM_NOT_FOUND,
   isApiError,
 } from './rules.ts';
-import { retryWhileUnavailable } from './setup-retry.ts';
 import type { StreamSpec } from './types.ts';
 
-/** Creates the stream, or puts back its subjects, duplicate window and copies when they drifted. */
-export function ensureStream(ctx: BusContext, spec: StreamSpec): Promise<void> {
-  return retryWhileUnavailable(`stream ${spec.name}`, () => putStream(ctx, spec), ctx.logger);
-}
-
-async function putStream(ctx: BusContext, spec: StreamSpec): Promise<void> {
+export async function ensureStream(ctx: BusContext, spec: StreamSpec): Promise<void> {
   const { jsm, logger, replicas } = ctx;
   ctx.knownStreams.set(spec.name, spec);
   const name = ctx.streamOf(spec.name);
