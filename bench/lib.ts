@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 /** Small helpers shared by the benchmark scripts (they record figures; they never assert timings). */
 
 /** A TCP port free on the loopback right now (for a server the script starts). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../tools/stack/infra.ts';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

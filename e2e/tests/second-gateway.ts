@@ -1,18 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../tools/stack/infra.ts';
 import { stackProcesses } from '../../tools/stack/stack.ts';
 import { E2E_PORT_OFFSET } from '../stack-env.ts';
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A port nothing listens on right now (the launcher's). */
+export { freePort };
 
 export interface SecondGateway {
   baseURL: string;

@@ -124,7 +124,8 @@ export function startLoad(
 ): LoadRun {
   const endAt = Date.now() + options.durationMs;
   let waiting = options.until !== undefined;
-  void options.until?.finally(() => (waiting = false));
+  const done = () => (waiting = false);
+  void options.until?.then(done, done);
   const attempts: Attempt[] = [];
   const workers = users.flatMap((user, userIndex) =>
     user.quests.map(async (quest, questIndex) => {

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { freePort } from '../../tools/stack/infra.ts';
 import { startStack } from '../../tools/stack/run-stack.ts';
 import type { RunningStack } from '../../tools/stack/run-stack.ts';
 import { BASE_PORTS, ROOT, portOf } from '../../tools/stack/stack.ts';
@@ -37,17 +38,6 @@ export interface FaultStack extends RunningStack {
 }
 
 const MAX_LINES = 50_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -14,7 +14,7 @@ import {
   type FootprintWindow,
 } from '../src/rehearsal.ts';
 import { runScenario, type ScenarioFigures } from '../src/scenario.ts';
-import { jetStreamReport, type JetStreamReport } from '../../tools/stack/nats-cluster.ts';
+import { clusterReport, streamLeader } from '../../tools/stack/nats-cluster.ts';
 
 /**
  * The rehearsal of running on many machines, on this one: two gateways, three svc-quests and two of
@@ -91,19 +91,7 @@ const explained = (failure: FailedRequest) =>
 
 const questsStream = () => `QUESTS${stack.natsNamespace ? `_${stack.natsNamespace}` : ''}`;
 
-/** The cluster as the first node that answers sees it. */
-async function natsReport(): Promise<JetStreamReport> {
-  for (const node of stack.natsNodes) {
-    const answer = await jetStreamReport(node);
-    if (answer?.metaLeader) return answer;
-  }
-  throw new Error('no node of the NATS cluster answers its monitoring port');
-}
-
-async function questsLeader(): Promise<string | undefined> {
-  const stream = (await natsReport()).streams.find((one) => one.name === questsStream());
-  return stream?.leader;
-}
+const questsLeader = () => streamLeader(stack.natsNodes, questsStream());
 
 /** Kills a node, waits (at most 15 s) for the quests stream to be led by another, brings it back. */
 async function killNatsNode(running: FaultStack, name: string): Promise<void> {
@@ -176,7 +164,7 @@ describe('the multi-instance rehearsal', () => {
     // The gateways' rate-limit counters (the key-value bucket KV_gateway_limits) are kept in memory
     // on one node on purpose: counts are worth less than the writes to copy them, and a lost bucket
     // is made again while the gateways count alone (service-kit's shared-counters.ts).
-    const ours = (await natsReport()).streams.filter(
+    const ours = (await clusterReport(stack.natsNodes)).streams.filter(
       (stream) => stream.name.endsWith(`_${stack.natsNamespace}`) && !stream.name.startsWith('KV_'),
     );
     expect(ours.map((stream) => stream.name)).toContain(questsStream());
@@ -227,8 +215,6 @@ describe('the multi-instance rehearsal', () => {
     expect(result.xpExact).toBe(true);
     expect(readModels.last?.differences ?? ['never read']).toEqual([]);
     expect(log.failed.filter((failure) => !explained(failure))).toEqual([]);
-    // Every fault was over while completions were still being sent.
-    expect(result.loadAfterFaultMs).toBeGreaterThan(0);
     // Another node led the quests stream while its leader was down (the first node killed led it).
     expect(failovers.length).toBeGreaterThanOrEqual(1);
     for (const failover of failovers) expect(failover.next).not.toBe(failover.killed);

@@ -58,6 +58,24 @@ export function ensureSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+/** A TCP port free on the loopback right now (for a server about to be started on it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** NATS_URL's first server as host and port (a cluster's NATS_URL lists several; any one will do). */
+export function firstNatsServer(natsUrl: string): { host: string; port: number } {
+  const { hostname, port } = new URL(natsUrl.split(',')[0]!.trim());
+  return { host: hostname, port: Number(port || 4222) };
+}
+
 export function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
@@ -126,9 +144,7 @@ export async function ensureNats(
   dataDir: string,
   output?: NodeJS.WritableStream,
 ): Promise<Child | undefined> {
-  // A cluster's NATS_URL lists several servers: the first one answering is enough.
-  const { hostname, port } = new URL(natsUrl.split(',')[0]!.trim());
-  const natsPort = Number(port || 4222);
+  const { host: hostname, port: natsPort } = firstNatsServer(natsUrl);
   if (await canConnect(hostname, natsPort)) return undefined;
   const binary = findOnPath('nats-server');
   if (!binary) {

@@ -5,9 +5,8 @@
  * a node killed and started again rejoins with what it had on disk.
  */
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { canConnect, findOnPath } from './infra.ts';
+import { canConnect, findOnPath, freePort } from './infra.ts';
 import { ROOT } from './stack.ts';
 import { startChild } from './supervisor.ts';
 import type { Child } from './supervisor.ts';
@@ -30,21 +29,10 @@ export interface NatsCluster {
 const HOST = '127.0.0.1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** What JetStream's monitoring says of the cluster and of each stream (GET /jsz?streams=true). */
 export interface JetStreamReport {
   metaLeader: string | undefined;
-  streams: Array<{ name: string; leader: string | undefined; replicas: number; messages: number }>;
+  streams: Array<{ name: string; leader: string | undefined; replicas: number }>;
 }
 
 interface JszAnswer {
@@ -52,9 +40,8 @@ interface JszAnswer {
   account_details?: Array<{
     stream_detail?: Array<{
       name: string;
-      cluster?: { leader?: string; replicas?: unknown[] };
+      cluster?: { leader?: string };
       config?: { num_replicas?: number };
-      state?: { messages?: number };
     }>;
   }>;
 }
@@ -64,9 +51,7 @@ export async function jetStreamReport(node: NatsNode): Promise<JetStreamReport |
   try {
     const response = await fetch(
       `http://${HOST}:${node.monitorPort}/jsz?streams=true&config=true`,
-      {
-        signal: AbortSignal.timeout(2_000),
-      },
+      { signal: AbortSignal.timeout(2_000) },
     );
     if (!response.ok) return undefined;
     const answer = (await response.json()) as JszAnswer;
@@ -77,7 +62,6 @@ export async function jetStreamReport(node: NatsNode): Promise<JetStreamReport |
           name: stream.name,
           leader: stream.cluster?.leader || undefined,
           replicas: stream.config?.num_replicas ?? 1,
-          messages: stream.state?.messages ?? 0,
         })),
       ),
     };
@@ -86,22 +70,37 @@ export async function jetStreamReport(node: NatsNode): Promise<JetStreamReport |
   }
 }
 
+/** The cluster as the first node that answers sees it (a node just killed does not answer). */
+export async function clusterReport(nodes: readonly NatsNode[]): Promise<JetStreamReport> {
+  for (const node of nodes) {
+    const answer = await jetStreamReport(node);
+    if (answer?.metaLeader) return answer;
+  }
+  throw new Error('no node of the NATS cluster answers its monitoring port');
+}
+
+/** The node that leads `stream` now; undefined while it has none (an election under way). */
+export async function streamLeader(
+  nodes: readonly NatsNode[],
+  stream: string,
+): Promise<string | undefined> {
+  return (await clusterReport(nodes)).streams.find((one) => one.name === stream)?.leader;
+}
+
 /**
- * Resolves once the node takes client connections and, when `leader` is asked for, once JetStream has
- * elected its meta leader (before that, creating a stream fails), or rejects after `timeoutMs`.
+ * Resolves once the node takes client connections and JetStream has elected its meta leader (before
+ * that, creating a stream fails), or rejects after `timeoutMs`.
  */
 export async function untilNodeReady(
   node: NatsNode,
   child: Child,
   timeoutMs: number,
-  leader = true,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`${node.name} exited while starting`);
-    if (await canConnect(HOST, node.clientPort, 500)) {
-      if (!leader || (await jetStreamReport(node))?.metaLeader) return;
-    }
+    if ((await canConnect(HOST, node.clientPort, 500)) && (await jetStreamReport(node))?.metaLeader)
+      return;
     if (Date.now() > deadline) {
       throw new Error(
         `${node.name} was not ready (JetStream leader elected) within ${timeoutMs} ms`,

@@ -1,6 +1,12 @@
 /** Brings the whole stack up: infrastructure, services, static servers, gateway; healthy or an error. */
 import path from 'node:path';
-import { canConnect, ensureNats, ensureSecrets, startEmbeddedMongo } from './infra.ts';
+import {
+  canConnect,
+  ensureNats,
+  ensureSecrets,
+  firstNatsServer,
+  startEmbeddedMongo,
+} from './infra.ts';
 import { startNatsCluster, untilNodeReady } from './nats-cluster.ts';
 import type { NatsNode } from './nats-cluster.ts';
 import { ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
@@ -110,8 +116,8 @@ async function startNats(
   const nats = await ensureNats(natsUrl, dataDir, options.output);
   if (nats) {
     into.children.push(nats);
-    const { hostname, port } = new URL(natsUrl.split(',')[0]!.trim());
-    into.readiness.set(nats.name, untilListening(hostname, Number(port || 4222)));
+    const { host, port } = firstNatsServer(natsUrl);
+    into.readiness.set(nats.name, untilListening(host, port));
     into.log(`started nats-server -js at ${natsUrl}`);
   }
   return { url: natsUrl, nodes: [] };
