@@ -3,6 +3,7 @@ import {
   configureTracing,
   createLogger,
   flushTraces,
+  installGracefulShutdown,
   listen,
   serveMetrics,
 } from '@levelup/service-kit';
@@ -42,24 +43,14 @@ const server = await listen(app, config.PORT);
 logger.info(`listening on http://localhost:${config.PORT}`);
 
 /**
- * A graceful stop, as the services stop: no new connections (a client's next one goes to another
- * gateway), the answers in flight finished and sent with `Connection: close` so no client sends another
- * request on a connection that is about to close, idle connections closed after a second. The hard stop
- * leaves the answers in flight their upstream timeout (5 s) and more.
+ * A graceful stop, as the services stop (service-kit's shutdown): no new connections (a client's next
+ * one goes to another gateway), the answers in flight finished and sent with `Connection: close`, idle
+ * connections closed after a second; then the upstream agents, the NATS subscriptions and the traces.
+ * A stop that takes over 10 s exits 1.
  */
-let stopping = false;
-function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('stopping', { signal });
-  metricsServer?.close();
-  void closeServer(server).then(() => {
-    closeUpstreamAgents();
-    void Promise.allSettled([revocations.close(), limits.counters.close(), flushTraces()]).finally(
-      () => process.exit(0),
-    );
-  });
-  setTimeout(() => process.exit(0), 10_000).unref();
-}
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+installGracefulShutdown(logger, [
+  async () => metricsServer?.close(),
+  () => closeServer(server),
+  async () => closeUpstreamAgents(),
+  () => Promise.allSettled([revocations.close(), limits.counters.close(), flushTraces()]),
+]);
