@@ -107,6 +107,26 @@ describe("import of Habitica's user data export", () => {
     );
   });
 
+  it("when the user's Level Up zone is not where Habitica counted the days, then each check-off still lands on the day Habitica showed, and the preview says which clock was used", async () => {
+    // Habitica counted these days in New York (offset 300); the user now lives in Berlin, where a
+    // 22:10 check-off in New York is 04:10 the next day.
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'Europe/Berlin');
+    const preview = importPreviewSchema.parse(
+      (await quests.as(userId)('POST', urlOf(API.previewImport), request(habiticaExport()))).body,
+    );
+    expect(preview.warnings[0]).toBe(
+      'Days are counted as Habitica counted them, at UTC−05:00; your time zone here is Europe/Berlin',
+    );
+    await quests.as(userId)('POST', urlOf(API.runImport), request(habiticaExport()));
+    expect((await doneDays(userId, 'Evening journal')).days).toEqual(
+      JOURNAL_CHECK_OFFS.map(([day]) => day),
+    );
+    expect((await doneDays(userId, 'Drink water')).days).toEqual(DRINK_CLICKS.map(([d]) => d));
+    const todo = await questsModels(quests.deps.db).Quest.findOne({ userId }).lean();
+    expect(todo?.completedLocalDate).toBe('2026-03-06');
+  });
+
   it('when a daily is never due (every 0 days), starts in the future, or a habit only counts slips, then the preview says how each comes in or why it does not', async () => {
     const userId = await newYorker();
     const { body } = await quests.as(userId)(

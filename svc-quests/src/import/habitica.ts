@@ -3,6 +3,7 @@ import {
   addDays,
   localDate,
   localHour,
+  zoneOffsetMinutes,
   type HabiticaChecklist,
   type HabiticaDaily,
   type HabiticaExport,
@@ -43,14 +44,77 @@ function readableInstant(value: number | string | null | undefined): Date | null
   return at && at.getTime() >= EARLIEST && at.getTime() < LATEST ? at : null;
 }
 
+/** Local dates and hours on the clock Habitica counted a user's days by. */
+export interface HabiticaClock {
+  date(at: Date): string;
+  hour(at: Date): number;
+}
+
+const zoneClock = (timeZone: string): HabiticaClock => ({
+  date: (at) => localDate(at, timeZone),
+  hour: (at) => localHour(at, timeZone),
+});
+
+/** A clock a fixed number of minutes west of UTC, as JavaScript's getTimezoneOffset counts them. */
+const offsetClock = (minutesWest: number): HabiticaClock => {
+  const shifted = (at: Date) => new Date(at.getTime() - minutesWest * 60_000);
+  return {
+    date: (at) => shifted(at).toISOString().slice(0, 10),
+    hour: (at) => shifted(at).getUTCHours(),
+  };
+};
+
+/** 300 (minutes west) as 'UTC−05:00', -330 as 'UTC+05:30'. */
+function offsetName(minutesWest: number): string {
+  const east = -minutesWest;
+  const abs = Math.abs(east);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${east < 0 ? '−' : '+'}${hhmm}`;
+}
+
+/** Offsets any place on Earth has had: UTC−12:00 to UTC+14:00, in minutes west. */
+const isPlausibleOffset = (minutes: number) =>
+  Number.isInteger(minutes) && minutes >= -840 && minutes <= 720;
+
 /**
- * The Habitica day an instant belongs to: the user's local date, where a day starts at their custom
- * day start (preferences.dayStart, 0-23): with day start 4, a check-off at 00:30 counts for the day
- * before, as it did in Habitica.
+ * The clock a Habitica export's days were counted by. Habitica keeps the offset from UTC of the
+ * browser the user last used (`preferences.timezoneOffset`, minutes west: New York in winter is 300)
+ * and dates every day by it. When the user's Level Up zone has that offset in winter or in summer, it
+ * is the same place, and the zone is used, so the daylight-saving changes in years of history fall
+ * where they fell in Habitica. Otherwise Habitica's fixed offset is used, and a note says so: the
+ * history lands on the days Habitica showed, not on days shifted to the new zone. Without an offset
+ * the Level Up zone is used.
  */
-export function habiticaDayOf(at: Date, timeZone: string, dayStart: number): string {
-  const day = localDate(at, timeZone);
-  return localHour(at, timeZone) < dayStart ? addDays(day, -1) : day;
+export function habiticaClock(
+  minutesWest: number | undefined,
+  timeZone: string,
+  today: string,
+): { clock: HabiticaClock; note: string | null } {
+  if (minutesWest === undefined) return { clock: zoneClock(timeZone), note: null };
+  if (!isPlausibleOffset(minutesWest))
+    return {
+      clock: zoneClock(timeZone),
+      note: `Habitica's time zone offset (${minutesWest}) is not a real one: days are counted in your time zone, ${timeZone}`,
+    };
+  const year = today.slice(0, 4);
+  const sameOffset = [`${year}-01-15`, `${year}-07-15`, today].some(
+    (day) => -zoneOffsetMinutes(new Date(`${day}T12:00:00Z`), timeZone) === minutesWest,
+  );
+  if (sameOffset) return { clock: zoneClock(timeZone), note: null };
+  return {
+    clock: offsetClock(minutesWest),
+    note: `Days are counted as Habitica counted them, at ${offsetName(minutesWest)}; your time zone here is ${timeZone}`,
+  };
+}
+
+/**
+ * The Habitica day an instant belongs to: the date on Habitica's clock, where a day starts at the
+ * user's custom day start (preferences.dayStart, 0-23): with day start 4, a check-off at 00:30 counts
+ * for the day before, as it did in Habitica.
+ */
+export function habiticaDayOf(at: Date, clock: HabiticaClock, dayStart: number): string {
+  const day = clock.date(at);
+  return clock.hour(at) < dayStart ? addDays(day, -1) : day;
 }
 
 /** Habitica's priority (0.1 trivial, 1 easy, 1.5 medium, 2 hard) as a difficulty. */
@@ -136,7 +200,7 @@ function notesWithChecklist(
 }
 
 interface HabiticaContext {
-  timeZone: string;
+  clock: HabiticaClock;
   today: string;
   dayOf: (at: Date) => string;
   warnings: string[];
@@ -155,7 +219,7 @@ function dailySeries(
   let start: string | null = null;
   if (daily.startDate !== null && daily.startDate !== undefined && daily.startDate !== '') {
     const at = readableInstant(daily.startDate);
-    if (at) start = localDate(at, ctx.timeZone);
+    if (at) start = ctx.clock.date(at);
     else
       ctx.problems.push(
         `"${daily.text}" has a start date that cannot be read: ${JSON.stringify(daily.startDate)}`,
@@ -237,7 +301,7 @@ function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | nu
 /**
  * What a Habitica "user data" export will create: dailies as series on their repeat days (never-due
  * ones paused), habits that count "+" clicks as everyday series, both with their history's done days
- * as completions, counted on Habitica days (the user's zone and custom day start); todos as life tasks,
+ * as completions, counted on Habitica days (Habitica's clock and custom day start); todos as life tasks,
  * or, with a checklist, as one-time quests with its items as steps. A daily's checklist is kept in its
  * notes (a series has no steps). Habits that only count slips ("−"), and rewards, have no place in
  * Level Up yet: they are listed with the reason. Unreadable dates of an item are problems: the preview
@@ -250,11 +314,12 @@ export function planHabitica(
   today: string,
 ): ImportPlan {
   const dayStart = data.preferences?.dayStart ?? 0;
+  const { clock, note } = habiticaClock(data.preferences?.timezoneOffset, timeZone, today);
   const ctx: HabiticaContext = {
-    timeZone,
+    clock,
     today,
-    dayOf: (at) => habiticaDayOf(at, timeZone, dayStart),
-    warnings: [],
+    dayOf: (at) => habiticaDayOf(at, clock, dayStart),
+    warnings: note === null ? [] : [note],
     problems: [],
   };
   let unreadable = 0;
