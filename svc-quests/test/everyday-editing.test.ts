@@ -206,6 +206,7 @@ describe('POST /api/quests/completions/:eventId/undo', () => {
     );
     const occurrenceId = series.todaysOccurrence.id;
     const { body: done } = await me('POST', `/api/quests/occurrences/${occurrenceId}/complete`);
+    expect(done).toMatchObject({ awardedXp: 12, imported: false });
     const { body } = await me('POST', `/api/quests/completions/${done.completionEventId}/undo`);
     expect(body).toMatchObject({
       kind: 'occurrence',

@@ -8,6 +8,7 @@ import {
   importBatchListSchema,
   importBatchSchema,
   importPreviewSchema,
+  occurrenceListResponseSchema,
   urlOf,
   type EventEnvelope,
   type ImportRequest,
@@ -171,6 +172,14 @@ describe('import from Loop Habit Tracker', () => {
     });
     expect(Object.values(march).every((d) => d.totalXp === 0)).toBe(true);
     expect((await calendar(userId, '2026-02'))['2026-02-26']?.questsCompleted).toBe(1);
+    // Each imported completion says so, with the 0 XP it earned (the dashboard shows them as such).
+    const { body: listed } = await quests.as(userId)(
+      'GET',
+      urlOf(API.listOccurrences, { query: { startDate: '2026-03-01', endDate: '2026-03-10' } }),
+    );
+    const done = occurrenceListResponseSchema.parse(listed).filter((o) => o.isCompleted);
+    expect(done).toHaveLength(11);
+    expect(done.every((o) => o.imported === true && o.awardedXp === 0)).toBe(true);
 
     // Only the series' own events go out: svc-goals learns of the series, svc-identity of no XP.
     await eventually(

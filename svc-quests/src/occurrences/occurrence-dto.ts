@@ -24,6 +24,8 @@ export function toOccurrence(doc: OccurrenceDoc): Occurrence {
     hiddenFromDashboard: doc.hiddenFromDashboard,
     skipped: doc.skipped ?? false,
     createdAt: new Date(doc.createdAt).toISOString(),
+    ...(doc.awardedXp === undefined ? {} : { awardedXp: doc.awardedXp }),
+    imported: Boolean(doc.importBatchId),
   };
 }
 

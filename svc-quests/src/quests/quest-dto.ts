@@ -27,5 +27,7 @@ export function toQuest(doc: QuestDoc): Quest {
     seriesId: doc.seriesId ?? null,
     checklist: (doc.checklist ?? []).map(({ id, text, done }) => ({ id, text, done })),
     completeWhenChecklistDone: doc.completeWhenChecklistDone ?? false,
+    ...(doc.awardedXp === undefined ? {} : { awardedXp: doc.awardedXp }),
+    imported: Boolean(doc.importBatchId),
   };
 }

@@ -33,6 +33,13 @@ export const occurrenceSchema = z.object({
   /** Skipped on purpose: earns nothing, neither counts for nor breaks the streak. */
   skipped: z.boolean(),
   createdAt: isoDateTimeSchema,
+  /**
+   * The XP the completion now standing earned (0 when not completed, and for one an import brought:
+   * imported history earns no XP). Absent from older answers: read xpForCompletion instead.
+   */
+  awardedXp: z.number().int().min(0).optional(),
+  /** Brought in by an import (Loop, Habitica). */
+  imported: z.boolean().optional(),
 });
 export type Occurrence = z.infer<typeof occurrenceSchema>;
 

@@ -96,6 +96,13 @@ export const questSchema = questCoreSchema.extend({
   /** The steps inside the quest, in order (none for most quests). */
   checklist: z.array(checklistStepSchema).default([]),
   completeWhenChecklistDone: z.boolean().default(false),
+  /**
+   * The XP the completion now standing earned (0 when not completed, and for one an import brought:
+   * imported history earns no XP). Absent from older answers: read xpForCompletion instead.
+   */
+  awardedXp: z.number().int().min(0).optional(),
+  /** Brought in by an import (Loop, Habitica). */
+  imported: z.boolean().optional(),
 });
 export type Quest = z.infer<typeof questSchema>;
 

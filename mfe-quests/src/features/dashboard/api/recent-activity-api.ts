@@ -15,7 +15,9 @@ import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 export interface ActivityEntry {
   id: string;
   title: string;
+  /** The XP the completion earned: 0 for imported history. */
   xp: number;
+  imported: boolean;
   completedAt: string | null;
   partial: boolean;
 }
@@ -56,7 +58,8 @@ export function activityEntries(
       .map((q) => ({
         id: q.id,
         title: q.title,
-        xp: xpForCompletion(q.completionType, q.xpReward),
+        xp: q.awardedXp ?? xpForCompletion(q.completionType, q.xpReward),
+        imported: q.imported ?? false,
         completedAt: q.completedAt,
         partial: q.completionType === 'partial',
       })),
@@ -65,7 +68,8 @@ export function activityEntries(
       .map((o) => ({
         id: o.id,
         title: o.title,
-        xp: xpForCompletion(o.completionType, o.xpReward),
+        xp: o.awardedXp ?? xpForCompletion(o.completionType, o.xpReward),
+        imported: o.imported ?? false,
         completedAt: o.completedAt,
         partial: o.completionType === 'partial',
       })),

@@ -6,9 +6,16 @@ import { relativeTime } from '@levelup/contracts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import {
   activityEntries,
+  type ActivityEntry,
   questsForActivityOptions,
   recentOccurrencesOptions,
 } from '../api/recent-activity-api.ts';
+
+/** What a completion earned: its XP, or why none (imported history earns none). */
+function XpTag({ entry }: { entry: ActivityEntry }) {
+  if (entry.xp > 0) return <Tag color="purple">+{entry.xp} XP</Tag>;
+  return <Tag>{entry.imported ? 'Imported' : 'No XP'}</Tag>;
+}
 
 /** The recent-activity card (limit 8 from the contracts). */
 export function RecentActivity() {
@@ -43,7 +50,7 @@ export function RecentActivity() {
                     {entry.partial ? 'Partly completed' : 'Completed'}{' '}
                     <strong>{entry.title}</strong>
                   </span>
-                  <Tag color="purple">+{entry.xp} XP</Tag>
+                  <XpTag entry={entry} />
                   <span style={{ fontSize: 12, opacity: 0.75 }}>
                     {relativeTime(entry.completedAt, now)}
                   </span>
