@@ -113,7 +113,7 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
       {preview.warnings.length > 0 && (
         <Alert
           type="warning"
-          title="Left out"
+          title="Changed or left out on the way in"
           description={
             <ul style={{ margin: 0, paddingLeft: 20 }}>
               {preview.warnings.map((w) => (
