@@ -9,10 +9,11 @@ const ToastContext = createContext<ToastApi | null>(null);
 /**
  * The page's one toast outlet (the shell renders it inside its ConfigProvider, so toasts follow the theme).
  * Lighter than antd's App, which would also bring Modal and message into every first load. Only one toast
- * is visible at a time.
+ * is visible at a time, at the bottom right: at the top it covered the header's Logout and the XP figure
+ * just as a completion moved it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = notification.useNotification({ maxCount: 1, placement: 'topRight' });
+  const [api, holder] = notification.useNotification({ maxCount: 1, placement: 'bottomRight' });
   // A call refused for coming too often, anywhere on the page: the server's message says when to retry.
   useEffect(
     () => onRateLimited((message) => api.error({ title: 'Slow down', description: message })),
