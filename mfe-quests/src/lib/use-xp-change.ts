@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { levelProgress, type UserProfile } from '@levelup/contracts';
-import { fetchProfile, profileQueryKey } from '@levelup/web-kit';
+import { API, levelProgress, type UserProfile } from '@levelup/contracts';
+import { fetchProfile, profileQueryKey, queryKeyOf } from '@levelup/web-kit';
 
-/** When the profile is read again: svc-identity applies the XP from an event, a moment after the change. */
+/**
+ * When the profile and the goals are read again: svc-identity applies the XP, and svc-goals moves the
+ * goals linked to the quest, from the completion's event, a moment after the change.
+ */
 export const PROFILE_REFRESH_DELAYS_MS = [300, 1500] as const;
 
 /** The profile with an XP change applied locally, level fields recomputed with the contracts' rule. */
@@ -22,7 +25,8 @@ export function withXpDelta(profile: UserProfile, xpDelta: number): UserProfile 
 /**
  * Applies an XP change to the cached profile at once (so the XP bar, the level and the level-up dialog
  * move without a reload), then reads the profile again shortly after so the cache converges on the
- * server. An early read can predate the event, so it is taken only once it agrees with the optimistic
+ * server; the goals are read again at the same moments (a linked goal moves, or reaches its target,
+ * without a reload). An early read can predate the event, so it is taken only once it agrees with the optimistic
  * XP (no flicker back down); the last read is taken whatever it says.
  */
 export function useXpChange() {
@@ -41,7 +45,10 @@ export function useXpChange() {
     );
     PROFILE_REFRESH_DELAYS_MS.forEach((delay, index) => {
       const lastAttempt = index === PROFILE_REFRESH_DELAYS_MS.length - 1;
-      setTimeout(() => void converge(lastAttempt), delay);
+      setTimeout(() => {
+        void converge(lastAttempt);
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.listGoals) });
+      }, delay);
     });
   };
 }

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -11,7 +11,7 @@ import { FirstScreenOr, releaseFirstScreen, useProfile, useToast, XpBar } from '
 import { TabCard } from '../../../lib/tab-card.tsx';
 import { activeGoals, goalsQueryOptions } from '../api/goals-api.ts';
 import { overviewQueryOptions } from '../api/overview-api.ts';
-import { useLevelUp } from '../hooks/use-level-up.ts';
+import { Celebrations } from './celebrations.tsx';
 import { ActiveGoals } from './active-goals.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentActivity } from './recent-activity.tsx';
@@ -26,7 +26,6 @@ const headerStyle = {
 } as const;
 
 // The celebration (a Modal) is fetched only when a level-up happens.
-const LevelUpDialog = lazy(() => import('./level-up-dialog.tsx'));
 
 export type ItemCounts = Omit<NewUserInput, 'overview' | 'goalCount'>;
 
@@ -49,7 +48,7 @@ export interface DashboardPageProps {
 /**
  * The dashboard: greeting, XP bar, streak and week, the welcome panel for new users,
  * 'Daily Management', 'Interactive Activity Calendar', recent activity, life tasks, Quick Actions and
- * the level-up dialog.
+ * the level-up and goal-achieved celebrations.
  */
 export function DashboardPage(props: DashboardPageProps) {
   const navigate = useNavigate();
@@ -57,7 +56,6 @@ export function DashboardPage(props: DashboardPageProps) {
   const { data: profile } = useProfile();
   const overview = useQuery(overviewQueryOptions);
   const goals = useQuery(goalsQueryOptions);
-  const { celebrating, dismiss } = useLevelUp(profile?.xp);
   const { counts, onNewUserKnown } = props;
 
   const headingReady = !!profile && counts !== undefined && !overview.isPending && !goals.isPending;
@@ -188,11 +186,7 @@ export function DashboardPage(props: DashboardPageProps) {
 
       <QuickActions />
 
-      {celebrating !== null && (
-        <Suspense fallback={null}>
-          <LevelUpDialog level={celebrating.level} onClose={dismiss} />
-        </Suspense>
-      )}
+      <Celebrations totalXp={profile.xp} goals={goals.data} />
     </div>
   );
 }
