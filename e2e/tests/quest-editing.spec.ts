@@ -253,7 +253,11 @@ test('the wizard creates an every-3-days series and a monthly one, and a series 
     const interval = wizard.getByRole('spinbutton', { name: /Repeat every/ });
     await interval.fill(every);
     await wizard.getByRole('button', { name: 'Create Quest' }).click();
-    await expect(page.getByText('Recurring Quest Created!')).toBeVisible();
+    // This quest's toast (the one before it may still be sliding out beside it).
+    const created = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: `${title} is on your quest log.` });
+    await expect(created.getByText('Recurring Quest Created!')).toBeVisible();
     await expect(wizard).toBeHidden();
     await page.getByRole('link', { name: 'Home Base' }).click();
   }
