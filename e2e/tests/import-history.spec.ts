@@ -52,7 +52,7 @@ function loopBackup(today: string): Buffer {
     [1, 2],
     [2, 2],
     [3, 1],
-  ])
+  ] as const)
     entry.run(floss, loopDay(addDays(today, -back)), value);
   entry.run(coffee, loopDay(addDays(today, -1)), 3000);
   entry.run(coffee, loopDay(addDays(today, -2)), 1000);
