@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'http-proxy-middleware';
-import { instanceRotation } from './instance-rotation.ts';
+import { instanceRotation, type InstanceRotation } from './instance-rotation.ts';
 import {
   DEADLINE,
   createUpstreamProxy,
@@ -58,6 +58,8 @@ export function signWhenSent(req: IncomingMessage, sign: () => Record<string, st
 
 /** Ordinary requests in flight to one instance, at most (a socket each). */
 export const DEFAULT_MAX_PER_INSTANCE = 256;
+/** How often an instance left out is asked whether it is ready again. */
+export const DEFAULT_READY_PROBE_MS = 250;
 /** What a request refused for want of a free slot is told to wait before trying again. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -71,6 +73,11 @@ export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'
   maxPerInstance?: number;
   /** How long an instance that refused or dropped a connection is left out before it is tried again. */
   retryAfterMs: number;
+  /**
+   * Meanwhile it is asked whether it is ready again (GET /readyz) every readyProbeMs
+   * (DEFAULT_READY_PROBE_MS), and comes back in as soon as it says so.
+   */
+  readyProbeMs?: number;
   /**
    * Expand each target whose host is a name into every address the name resolves to, again every
    * refreshMs (compose's `--scale svc-quests=3`: one name, three containers). Off: names are used as
@@ -101,9 +108,52 @@ export async function expandTarget(
 }
 
 /**
+ * Asks an instance left out whether it is ready (its /readyz) every probeMs until it says so, its time
+ * out is up or it leaves the list. A restarted instance is then back as soon as it is ready, not
+ * retryAfterMs after its stop: a rolling restart of two instances, the second stopped sooner than that
+ * after the first, left a gateway with none in (every read a 502 until the first's time was up).
+ */
+function readinessProbe(
+  rotation: InstanceRotation,
+  probeMs: number,
+  onBack: (target: string) => void,
+) {
+  let stopped = false;
+  const probing = new Set<string>();
+  const isReady = (target: string) =>
+    fetch(`${target}/readyz`, { signal: AbortSignal.timeout(probeMs * 4) })
+      .then((response) => response.ok)
+      .catch(() => false);
+  return {
+    probe(target: string): void {
+      if (probing.has(target)) return;
+      probing.add(target);
+      const tick = async () => {
+        if (stopped || rotation.isUp(target)) {
+          probing.delete(target);
+          return;
+        }
+        if ((await isReady(target)) && !stopped) {
+          rotation.answered(target);
+          probing.delete(target);
+          onBack(target);
+          return;
+        }
+        setTimeout(() => void tick(), probeMs).unref();
+      };
+      setTimeout(() => void tick(), probeMs).unref();
+    },
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+/**
  * Several instances of one service behind the gateway: requests go round-robin to the
- * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs
- * and then tried again by the next request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
+ * instances that are in; an instance whose connection is refused or reset is taken out for retryAfterMs,
+ * or until its /readyz says it is ready again, whichever comes first, and then tried again by the next
+ * request that reaches it. A read (GET, HEAD, OPTIONS) that failed that
  * way is sent once more to another instance, so scaling down or restarting one instance costs readers
  * nothing; a write is never sent twice (the first instance may have done it), it gets the JSON 502,
  * unless its connection was refused and it has no body (neverSent: a rolling restart costs no write). A
@@ -149,10 +199,11 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
-  if (options.dns) {
-    timer = setInterval(() => void refresh().catch(() => undefined), options.dns.refreshMs);
-    timer.unref();
-  }
+  const readiness = readinessProbe(
+    rotation,
+    options.readyProbeMs ?? DEFAULT_READY_PROBE_MS,
+    (target) => options.log('upstream instance back', { upstream: options.name, target }),
+  );
 
   function failedOver(
     target: string,
@@ -163,6 +214,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
   ): boolean {
     if (status === 502) {
       rotation.failed(target);
+      readiness.probe(target);
       options.log('upstream instance taken out', {
         upstream: options.name,
         target,
@@ -227,7 +279,10 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     /** Resolves once the first DNS expansion is done (at once without dns). */
     ready,
     refresh,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      readiness.stop();
+      clearInterval(timer);
+    },
   };
 }
 

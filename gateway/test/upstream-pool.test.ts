@@ -17,12 +17,16 @@ async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** An instance that answers with its name, or resets every connection while `broken` is true. */
+/**
+ * An instance that answers with its name, or resets every connection while `broken` is true. The
+ * gateway's readiness probes (/readyz) are kept apart from the requests it passed on (`seen`).
+ */
 async function instance(name: string) {
-  const state = { broken: false, seen: [] as string[] };
+  const state = { broken: false, seen: [] as string[], probes: 0 };
   const url = await listen(
     http.createServer((req, res) => {
-      state.seen.push(`${req.method} ${req.url}`);
+      if (req.url === '/readyz') state.probes += 1;
+      else state.seen.push(`${req.method} ${req.url}`);
       if (state.broken) {
         req.socket.destroy();
         return;
@@ -86,6 +90,40 @@ describe('several instances of one service', () => {
     const after = [];
     for (let i = 0; i < 4; i += 1) after.push((await call()).instance);
     expect(after.sort()).toEqual(['a', 'a', 'b', 'b']);
+  });
+
+  it('when an instance left out is ready again before its time is up, then it is back in as soon as its /readyz says so, and a rolling restart keeps every read answered', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    // The clock stands still: only the probe can bring the first instance back.
+    const { call, pool } = await gatewayOver([a.url, b.url]);
+    a.broken = true; // the first instance stops
+    expect(await call()).toMatchObject({ status: 200, instance: 'b' });
+    expect(pool.status()[0]).toEqual({ target: a.url, up: false });
+    a.broken = false; // it is back; then the second stops, well within the first's 5 s out
+    const back = await eventually(
+      () => Promise.resolve(pool.status()),
+      (status) => status.every((s) => s.up),
+    );
+    expect(back.every((s) => s.up)).toBe(true);
+    expect(a.probes).toBeGreaterThan(0);
+    b.broken = true;
+    for (let i = 0; i < 4; i += 1)
+      expect(await call()).toMatchObject({ status: 200, instance: 'a' });
+    pool.stop();
+  });
+
+  it('when an instance left out is still down, then its probes fail and it stays out until its time is up', async () => {
+    const [a, b] = [await instance('a'), await instance('b')];
+    const { call, pool } = await gatewayOver([a.url, b.url]);
+    a.broken = true;
+    expect(await call()).toMatchObject({ status: 200, instance: 'b' });
+    await eventually(
+      () => Promise.resolve(a.probes),
+      (probes) => probes >= 2,
+    );
+    expect(a.probes).toBeGreaterThanOrEqual(2);
+    expect(pool.status()[0]).toEqual({ target: a.url, up: false });
+    pool.stop();
   });
 
   it('when the gateway reads for itself (the first screen), then it gets the instances in turn, never one that is out', async () => {
