@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { BACKFILL_RULE, addDays, localDate } from '@levelup/contracts';
-import { signUpInBrowser } from './helpers.ts';
+import { longDate, signUpInBrowser } from './helpers.ts';
 
 // A missed check-off is filled in from the calendar's day detail: a user whose daily routine started
 // three days ago did it the day before yesterday and today, but not yesterday (day streak 1). They open
@@ -9,15 +9,6 @@ import { signUpInBrowser } from './helpers.ts';
 // cannot be moved on the server, so the series is made through the API with a start date three days
 // back, and the day before yesterday is filled in through the API too; the click under test is
 // yesterday's. An older day stays read-only with the rule line. Phone and desktop sizes.
-
-/** 'Friday, November 20', as the calendar names a day. */
-const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 const streakOf = (page: Page) =>
   page

@@ -93,3 +93,12 @@ export async function chooseOption(page: Page, select: Locator, option: string):
     await expect(field.locator(`[title="${option}"]`)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** 'Friday, November 20', as the calendar names a day. */
+export const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });

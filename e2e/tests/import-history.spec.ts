@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, localDate, zoneOffsetMinutes, zonedTimeToInstant } from '@levelup/contracts';
-import { signUpInBrowser } from './helpers.ts';
+import { longDate, signUpInBrowser } from './helpers.ts';
 
 // Someone in Berlin arrives with years of history: a Loop Habit Tracker full backup (its SQLite .db)
 // and a Habitica export made while they lived in New York. Both go through the import dialog; the
@@ -95,15 +95,6 @@ function habiticaExport(day: string): Buffer {
     }),
   );
 }
-
-/** 'Friday, November 20', as the calendar names a day. */
-const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The label of a day of the calendar, moving to its month first (a week back can be last month). */
 async function dayLabel(page: Page, date: string, today: string) {
