@@ -199,6 +199,10 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
+  if (options.dns) {
+    timer = setInterval(() => void refresh().catch(() => undefined), options.dns.refreshMs);
+    timer.unref();
+  }
   const readiness = readinessProbe(
     rotation,
     options.readyProbeMs ?? DEFAULT_READY_PROBE_MS,

@@ -189,6 +189,27 @@ describe('several instances of one service', () => {
 });
 
 describe('instances found through DNS (compose --scale)', () => {
+  it('when the name gains an address, then the pool picks it up by itself every refreshMs, with no call to refresh', async () => {
+    let addresses = ['127.0.0.1'];
+    const pool = createUpstreamPool({
+      name: 'svc-quests',
+      targets: ['http://svc-quests.internal:4000'],
+      timeoutMs: 2_000,
+      retryAfterMs: 5_000,
+      dns: { refreshMs: 50, resolve: async () => addresses },
+      log: () => undefined,
+    });
+    await pool.ready;
+    addresses = ['127.0.0.1', '127.0.0.2'];
+    const targets = await eventually(
+      () => Promise.resolve(pool.status().map((instance) => instance.target)),
+      (list) => list.length === 2,
+      2_000,
+    );
+    pool.stop();
+    expect(targets).toEqual(['http://127.0.0.1:4000', 'http://127.0.0.2:4000']);
+  });
+
   it('when a name resolves to two addresses, then both serve, and when one address leaves the name, only the other does', async () => {
     // Two instances on one port of two loopback addresses, as two containers behind one compose name.
     const a = await instance('a');
