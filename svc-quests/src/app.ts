@@ -22,6 +22,11 @@ import { calendarFeedRepository } from './calendar-feed/repository.ts';
 import { calendarFeedPublicRouter, calendarFeedRouter } from './calendar-feed/routes.ts';
 import { tokenSealer } from './calendar-feed/tokens.ts';
 import { calendarService } from './dashboard/calendar.service.ts';
+import {
+  CO_FOCUS_BONUS_EVENTS,
+  coFocusBonusModel,
+  coFocusBonuses,
+} from './dashboard/co-focus-bonuses.ts';
 import { overviewService } from './dashboard/overview.service.ts';
 import { GOAL_STATE_EVENTS, goalStateModel, goalStates } from './goals/goal-states.ts';
 import { dashboardRouter } from './dashboard/routes.ts';
@@ -75,6 +80,8 @@ export const GOALS_CONSUMER = 'svc-quests-goals';
 /** svc-quests reading its own life task events: the completion row follows the event, exactly once. */
 export const LIFE_TASK_HISTORY_CONSUMER = 'svc-quests-life-task-history';
 export const LIFE_TASK_UNDO_HISTORY_CONSUMER = 'svc-quests-life-task-undo-history';
+/** svc-community's co-focus bonuses, for the calendar's XP. */
+export const CO_FOCUS_CONSUMER = 'svc-quests-co-focus';
 
 export interface QuestsDeps {
   db: Connection;
@@ -125,6 +132,7 @@ async function ensureIndexes(
     goalStateModel(db).init(),
     importBatchModel(db).init(),
     calendarFeedModel(db).init(),
+    coFocusBonusModel(db).init(),
   ]);
 }
 
@@ -140,6 +148,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const occurrences = occurrencesRepository(occurrenceModel(deps.db));
   const zones = userZones(models);
   const goals = goalStates(goalStateModel(deps.db), zones);
+  const bonuses = coFocusBonuses(coFocusBonusModel(deps.db));
   const relays = relaysFor(outboxModels(deps.db), deps.bus, logger);
   const clock = deps.clock ?? (() => new Date());
   const quotas = questsQuotas(deps.db);
@@ -266,10 +275,17 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
           series,
           lifeTasks,
           goals,
+          coFocusBonuses: bonuses,
           zones,
           clock,
         }),
-        calendar: calendarService({ quests, occurrences, lifeTasks, goals }),
+        calendar: calendarService({
+          quests,
+          occurrences,
+          lifeTasks,
+          goals,
+          coFocusBonuses: bonuses,
+        }),
       }),
     ],
   });
@@ -288,12 +304,14 @@ export async function startWorkers(
   await deps.bus.ensureStream(STREAMS.QUESTS);
   await deps.bus.ensureStream(STREAMS.IDENTITY);
   await deps.bus.ensureStream(STREAMS.GOALS);
+  await deps.bus.ensureStream(STREAMS.COMMUNITY);
   const relays = Object.values<OutboxRelay>(relaysFor(outboxModels(deps.db), deps.bus, logger));
   for (const relay of relays) relay.start();
   const zones = userZones(models);
   const zoneEvents = followZoneEvents(deps.bus, zones, logger);
   const goals = goalStates(goalStateModel(deps.db), zones);
   const lifeTaskHistory = lifeTaskCompletionHistory(lifeTasksRepository(lifeTaskModels(deps.db)));
+  const bonuses = coFocusBonuses(coFocusBonusModel(deps.db));
   const consumers: ConsumerHandle[] = [
     await subscribe(deps.bus, {
       durable: IDENTITY_CONSUMER,
@@ -313,6 +331,13 @@ export async function startWorkers(
     await subscribe(deps.bus, {
       durable: LIFE_TASK_UNDO_HISTORY_CONSUMER,
       on: { [EVENTS.lifeTaskUncompleted.type]: (event) => lifeTaskHistory.apply(event) },
+    }),
+    await subscribe(deps.bus, {
+      durable: CO_FOCUS_CONSUMER,
+      on: handleAll(CO_FOCUS_BONUS_EVENTS, (event) => bonuses.apply(event)),
+      // Each completion's row takes its award and return in either order, once each.
+      partitionKey: byUser,
+      idempotent: true,
     }),
   ];
   return {

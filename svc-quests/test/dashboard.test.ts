@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calendarMonthSummary,
   calendarResponseSchema,
   dashboardOverviewSchema,
   makeEvent,
@@ -178,6 +179,47 @@ describe('GET /api/dashboard/calendar', () => {
     expect(Object.keys((await me('GET', '/api/dashboard/calendar?month=2026-12')).body)).toEqual([
       '2026-12-01',
     ]);
+  });
+
+  it('when a completion earned a co-focus bonus, then its day counts the bonus until the completion is undone, once however often the events come', async () => {
+    now = new Date('2026-11-21T10:30:00.000Z');
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'UTC');
+    const me = quests.as(userId);
+    const { body: kept } = await me('POST', '/api/quests', newQuest({ xpReward: 20 }));
+    const { body: undone } = await me('POST', '/api/quests', newQuest({ xpReward: 30 }));
+    await me('POST', `/api/quests/${kept.id}/complete`);
+    await me('POST', `/api/quests/${undone.id}/complete`);
+    const bonus = (questId: string, xpDelta: number, localDate: string) => ({
+      userId,
+      sessionId: 'session-1',
+      questId,
+      completionEventId: `completion-of-${questId}`,
+      xpDelta,
+      title: 'Co-focus',
+      localDate,
+    });
+    const awardKept = makeEvent('community.co_focus.awarded', bonus(kept.id, 10, '2026-11-21'));
+    const awardUndone = makeEvent('community.co_focus.awarded', bonus(undone.id, 10, '2026-11-21'));
+    // The return of the second bonus comes first, and its Undo was a day later: the award stays out.
+    const revoke = makeEvent('community.co_focus.revoked', bonus(undone.id, -10, '2026-11-22'));
+    for (const event of [awardKept, revoke, awardKept, awardUndone, awardUndone]) {
+      await quests.deps.bus.publish({ ...event });
+    }
+    const settled = makeEvent('community.co_focus.awarded', {
+      ...bonus(kept.id, 10, '2026-11-23'),
+      completionEventId: 'last-one',
+    });
+    await quests.deps.bus.publish(settled);
+    const days = await eventually(
+      async () => (await me('GET', '/api/dashboard/calendar?month=2026-11')).body,
+      (body) => body['2026-11-23'] !== undefined,
+    );
+    expect(days['2026-11-21']).toMatchObject({ questsCompleted: 2, totalXp: 20 + 30 + 10 });
+    expect(days['2026-11-22']).toBeUndefined();
+    expect(calendarMonthSummary(calendarResponseSchema.parse(days)).totalXp).toBe(60 + 10);
+    // The overview's total is the profile's: both kept bonuses (the last one's quest is the first).
+    expect((await me('GET', '/api/dashboard/overview')).body.totalXpEarned).toBe(50 + 10 + 10);
   });
 
   it.each([['month=2026-13'], ['month=2026-1'], [''], ['month=november']])(

@@ -1,5 +1,6 @@
 import { buildCalendar, monthDays, type CalendarResponse } from '@levelup/contracts';
 import type { GoalStates } from '../goals/goal-states.ts';
+import type { CoFocusBonuses } from './co-focus-bonuses.ts';
 import type { LifeTasksRepository } from '../life-tasks/repository.ts';
 import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { QuestsRepository } from '../quests/repository.ts';
@@ -13,15 +14,17 @@ export function calendarService(deps: {
   occurrences: OccurrencesRepository;
   lifeTasks: LifeTasksRepository;
   goals: GoalStates;
+  coFocusBonuses: CoFocusBonuses;
 }) {
   return {
     async forMonth(userId: string, month: string): Promise<CalendarResponse> {
       const { from, to } = monthDays(month);
-      const [quests, occurrences, lifeTasks, goals] = await Promise.all([
+      const [quests, occurrences, lifeTasks, goals, coFocusBonuses] = await Promise.all([
         deps.quests.completedBetween(userId, from, to),
         deps.occurrences.doneBetween(userId, from, to),
         deps.lifeTasks.completionsBetween(userId, from, to),
         deps.goals.completedBetween(userId, from, to),
+        deps.coFocusBonuses.heldBetween(userId, from, to),
       ]);
       return buildCalendar({
         quests: [...quests, ...occurrences].map((item) => ({
@@ -34,6 +37,7 @@ export function calendarService(deps: {
           id: goal._id,
           title: goal.title,
         })),
+        coFocusBonuses,
       });
     },
   };

@@ -1,5 +1,6 @@
 import { dayStreaks, localDate, startOfWeek, type DashboardOverview } from '@levelup/contracts';
 import type { GoalStates } from '../goals/goal-states.ts';
+import type { CoFocusBonuses } from './co-focus-bonuses.ts';
 import type { LifeTasksRepository } from '../life-tasks/repository.ts';
 import type { OccurrencesRepository } from '../occurrences/repository.ts';
 import type { QuestsRepository } from '../quests/repository.ts';
@@ -11,7 +12,8 @@ import type { UserZones } from '../users/user-zones.ts';
 /**
  * GET /api/dashboard/overview from this service's own data, dates in the user's zone.
  * totalXpEarned is what every XP event this service published adds up to (quests and occurrences as
- * they stand, plus each life task completion), which is what svc-identity applied to the profile.
+ * they stand, plus each life task completion) and the co-focus bonuses still held: what svc-identity
+ * applied to the profile.
  */
 export function overviewService(deps: {
   quests: QuestsRepository;
@@ -19,6 +21,7 @@ export function overviewService(deps: {
   series: SeriesRepository;
   lifeTasks: LifeTasksRepository;
   goals: GoalStates;
+  coFocusBonuses: CoFocusBonuses;
   zones: UserZones;
   clock?: () => Date;
 }) {
@@ -27,7 +30,7 @@ export function overviewService(deps: {
     async forUser(userId: string): Promise<DashboardOverview> {
       const timeZone = await deps.zones.timeZoneOf(userId);
       const today = localDate(clock(), timeZone);
-      const [quests, occurrences, maintenanceXp, created, seriesList, restDays, goals] =
+      const [quests, occurrences, maintenanceXp, created, seriesList, restDays, goals, bonusXp] =
         await Promise.all([
           deps.quests.completedForUser(userId),
           deps.occurrences.doneForUser(userId),
@@ -36,6 +39,7 @@ export function overviewService(deps: {
           deps.series.listAllForUser(userId),
           deps.occurrences.skippedDays(userId),
           deps.goals.counts(userId),
+          deps.coFocusBonuses.totalHeld(userId),
         ]);
       const done = [...quests, ...occurrences];
       // Weeks start on Sunday, in the user's zone.
@@ -45,7 +49,8 @@ export function overviewService(deps: {
         .filter((day): day is string => day !== null);
       const streaks = dayStreaks(dates, today, restDays);
       return {
-        totalXpEarned: done.reduce((sum, item) => sum + item.awardedXp, 0) + maintenanceXp,
+        totalXpEarned:
+          done.reduce((sum, item) => sum + item.awardedXp, 0) + maintenanceXp + bonusXp,
         totalQuestsCompleted: done.length,
         totalQuestsCreated: created + scheduledUpTo(seriesList, occurrences, today, timeZone),
         questsCompletedThisWeek: dates.filter((day) => day >= weekStart && day <= today).length,

@@ -96,12 +96,14 @@ export function monthDays(month: string): { from: string; to: string } {
 /**
  * The day map of GET /api/dashboard/calendar from what happened on each local day: quests and
  * occurrences done (with the XP they hold now), life task completions (maintenance XP) and goals
- * completed. Only days with activity get a key.
+ * completed. Only days with activity get a key. A co-focus bonus still held counts in its
+ * completion's day's totalXp, as it does in the profile's total: every XP figure adds up the same.
  */
 export function buildCalendar(input: {
   quests: Iterable<{ localDate: string; xp: number }>;
   lifeTasks: Iterable<{ localDate: string; xp: number }>;
   goals: Iterable<{ localDate: string; id: string; title: string }>;
+  coFocusBonuses?: Iterable<{ localDate: string; xp: number }>;
 }): CalendarResponse {
   const days: CalendarResponse = {};
   const day = (date: string): CalendarDay =>
@@ -123,5 +125,7 @@ export function buildCalendar(input: {
     d.maintenanceXp += t.xp;
   }
   for (const g of input.goals) day(g.localDate).goalsCompleted.push({ id: g.id, title: g.title });
+  // A bonus comes with a completion, so its day is already there (an orphan still gets counted).
+  for (const b of input.coFocusBonuses ?? []) day(b.localDate).totalXp += b.xp;
   return days;
 }
