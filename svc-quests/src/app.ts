@@ -136,6 +136,27 @@ async function ensureIndexes(
   ]);
 }
 
+/** The calendar feed: the user's routines, with their sessions and meetups from svc-community. */
+function calendarFeedUseCases(
+  deps: QuestsDeps,
+  parts: Pick<
+    Parameters<typeof calendarFeedService>[0],
+    'series' | 'materialiser' | 'zones' | 'clock'
+  > & { models: ReturnType<typeof questsModels> },
+) {
+  const { models, ...used } = parts;
+  return calendarFeedService({
+    ...used,
+    feeds: calendarFeedRepository(calendarFeedModel(deps.db), models),
+    community: communityCalendar({
+      communityUrl: deps.communityUrl ?? DEFAULT_COMMUNITY_URL,
+      secret: deps.identitySecret,
+    }),
+    sealer: tokenSealer(deps.identitySecret),
+    tokens: calendarFeedTokens(deps.identitySecret),
+  });
+}
+
 /** The HTTP app (no listen). Every /api route needs the gateway's signed identity. */
 export async function createApp(deps: QuestsDeps): Promise<Koa> {
   const logger = deps.logger ?? createLogger(SERVICE_NAME);
@@ -185,19 +206,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
     clock,
     quotas,
   });
-  const calendarFeeds = calendarFeedService({
-    feeds: calendarFeedRepository(calendarFeedModel(deps.db), models),
-    series,
-    materialiser,
-    zones,
-    community: communityCalendar({
-      communityUrl: deps.communityUrl ?? DEFAULT_COMMUNITY_URL,
-      secret: deps.identitySecret,
-    }),
-    sealer: tokenSealer(deps.identitySecret),
-    tokens: calendarFeedTokens(deps.identitySecret),
-    clock,
-  });
+  const calendarFeeds = calendarFeedUseCases(deps, { models, series, materialiser, zones, clock });
   return createServiceApp({
     name: SERVICE_NAME,
     readiness: { db: deps.db, bus: deps.bus },
