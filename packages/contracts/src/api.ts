@@ -123,6 +123,7 @@ import {
   lifeTaskSchema,
   todoListResponseSchema,
 } from './quests/life-task.ts';
+import { amountRequestSchema } from './quests/measure.ts';
 import {
   occurrenceListResponseSchema,
   occurrenceSchema,
@@ -338,6 +339,13 @@ export const API = {
     path: '/api/quests/occurrences/:id/progress',
     params: idParamsSchema,
     body: progressUpdateRequestSchema,
+    response: occurrenceToggleResponseSchema,
+  },
+  recordOccurrenceAmount: {
+    method: 'PUT',
+    path: '/api/quests/occurrences/:id/amount',
+    params: idParamsSchema,
+    body: amountRequestSchema,
     response: occurrenceToggleResponseSchema,
   },
   hideOccurrence: {

@@ -32,6 +32,7 @@ export * from './quests/quest.ts';
 export * from './quests/checklist.ts';
 export * from './quests/occurrence.ts';
 export * from './quests/series.ts';
+export * from './quests/measure.ts';
 export * from './quests/life-task.ts';
 export * from './quests/life-task-rules.ts';
 export * from './quests/grouped.ts';

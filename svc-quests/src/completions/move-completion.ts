@@ -37,6 +37,11 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
   requestId: string | undefined;
   progressNotes?: string | null;
   /**
+   * Fields the request also sets that make it a change even when the completion type stays (a new
+   * amount on a measurable day that stays Completed); `apply` writes them.
+   */
+  alsoChanged?: boolean;
+  /**
    * The local day the change counts on (the event's localDate, the completion's day): today, or the
    * past day of a back-fill.
    */
@@ -62,7 +67,8 @@ export async function moveCompletion<Doc extends CompletableDoc, Dto>(input: {
     completionEventId: doc.completionEventId ?? null,
   });
   const { change, xpDelta, changed } = completionChange(item, to, now, day, input.progressNotes);
-  if (!changed && change.progressNotes === (item.progressNotes ?? null)) return answer(item, 0);
+  if (!changed && !input.alsoChanged && change.progressNotes === (item.progressNotes ?? null))
+    return answer(item, 0);
   const event = changed
     ? makeEvent(
         questXpEventTypeFor(to),

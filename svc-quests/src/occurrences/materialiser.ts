@@ -56,6 +56,7 @@ export function occurrenceMaterialiser(deps: {
               category: series.category ?? null,
               timeOfDay: series.timeOfDay,
               growthPath: series.growthPath ?? null,
+              measure: series.measure ?? null,
               scheduledFor: day,
               event: makeEvent(EVENTS.occurrenceScheduled.type, {
                 userId,

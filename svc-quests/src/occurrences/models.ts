@@ -2,6 +2,7 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
   CompletionType,
   GrowthPath,
+  Measure,
   QuestCategory,
   QuestDifficulty,
   TimeOfDay,
@@ -12,6 +13,7 @@ import {
   type OutboxEntry,
   perConnection,
 } from '@levelup/service-kit';
+import { measureFieldSchema } from '../series/models.ts';
 
 /** quest_occurrences: one per series and local day. */
 export interface OccurrenceDoc {
@@ -38,6 +40,10 @@ export interface OccurrenceDoc {
   hiddenFromDashboard: boolean;
   /** Skipped on purpose: earns nothing and does not break the day streak. */
   skipped: boolean;
+  /** A measurable routine's target for this day (the series' when the day was made or last revised). */
+  measure?: Measure | null;
+  /** The amount entered for the day; null before one is (and for a done-or-not routine). */
+  amount?: number | null;
   /** The event of the completion now standing (what Undo takes back); null while not completed. */
   completionEventId: string | null;
   /** The latest completion events (at most COMPLETION_EVENTS_KEPT), to find the occurrence from one. */
@@ -72,6 +78,8 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     completedLocalDate: { type: String, default: null },
     hiddenFromDashboard: { type: Boolean, required: true, default: false },
     skipped: { type: Boolean, required: true, default: false },
+    measure: { type: measureFieldSchema, default: null },
+    amount: { type: Number, default: null },
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
     importBatchId: { type: String, default: null },

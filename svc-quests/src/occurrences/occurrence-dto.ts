@@ -26,6 +26,8 @@ export function toOccurrence(doc: OccurrenceDoc): Occurrence {
     createdAt: new Date(doc.createdAt).toISOString(),
     ...(doc.awardedXp === undefined ? {} : { awardedXp: doc.awardedXp }),
     imported: Boolean(doc.importBatchId),
+    measure: doc.measure ?? null,
+    amount: doc.amount ?? null,
   };
 }
 
@@ -38,5 +40,6 @@ export function toOccurrenceSummary(doc: OccurrenceDoc): OccurrenceSummary {
     xpReward: doc.xpReward,
     scheduledFor: doc.scheduledFor,
     skipped: doc.skipped ?? false,
+    amount: doc.amount ?? null,
   };
 }

@@ -1,4 +1,7 @@
 import {
+  NOT_MEASURABLE_MESSAGE,
+  measuredCompletion,
+  type AmountRequest,
   type CompletionType,
   type DateRangeQuery,
   type Occurrence,
@@ -16,6 +19,67 @@ import { toOccurrence } from './occurrence-dto.ts';
 import type { OccurrencesRepository } from './repository.ts';
 
 export const occurrenceNotFound = () => notFound('Quest occurrence not found');
+
+interface MoveOptions {
+  progressNotes?: string | null;
+  /** A back-fill's past local day (today when absent). */
+  day?: string;
+  /** A measurable day's amount, written with the move. */
+  amount?: number;
+}
+
+/**
+ * Moves an occurrence to another completion type, exactly once (moveCompletion). A measurable day
+ * moved by its amount keeps the amount; moved back to not done any other way (Undo, a toggle), it
+ * forgets it, so the card never shows an amount the day does not count.
+ */
+async function moveOccurrence(
+  ctx: {
+    occurrences: OccurrencesRepository;
+    zones: UserZones;
+    relay: OutboxRelay;
+    clock: () => Date;
+    owned: (userId: string, id: string) => Promise<OccurrenceDoc>;
+  },
+  userId: string,
+  id: string,
+  target: (occurrence: OccurrenceDoc) => CompletionType,
+  requestId: string | undefined,
+  { progressNotes, day, amount }: MoveOptions,
+): Promise<OccurrenceToggleResponse> {
+  const { occurrences, owned } = ctx;
+  const [occurrence, timeZone] = await Promise.all([
+    owned(userId, id),
+    ctx.zones.timeZoneOf(userId),
+  ]);
+  const to = target(occurrence);
+  const amountSet =
+    amount !== undefined ? { amount } : to === 'not_completed' ? { amount: null } : {};
+  return moveCompletion({
+    item: occurrence,
+    userId,
+    timeZone,
+    now: ctx.clock(),
+    to,
+    requestId,
+    progressNotes,
+    day,
+    alsoChanged: 'amount' in amountSet && amountSet.amount !== (occurrence.amount ?? null),
+    occurrenceId: occurrence._id.toString(),
+    // Series occurrences are never reminded.
+    remindable: false,
+    // Doing a skipped occurrence after all un-skips it.
+    apply: (item, change, event) =>
+      occurrences.applyChange(
+        item,
+        { ...change, ...amountSet, ...(change.isCompleted ? { skipped: false } : {}) },
+        event,
+      ),
+    reload: () => owned(userId, id),
+    flush: (item) => ctx.relay.flush(item),
+    toDto: toOccurrence,
+  });
+}
 
 export function occurrencesService(deps: {
   occurrences: OccurrencesRepository;
@@ -41,40 +105,21 @@ export function occurrencesService(deps: {
     return toOccurrence(updated ?? (await owned(userId, id)));
   }
 
-  /** Moves an occurrence to another completion type, exactly once (moveCompletion). */
-  async function move(
+  const move = (
     userId: string,
     id: string,
     target: (occurrence: OccurrenceDoc) => CompletionType,
     requestId: string | undefined,
-    progressNotes?: string | null,
-    day?: string,
-  ): Promise<OccurrenceToggleResponse> {
-    const [occurrence, timeZone] = await Promise.all([owned(userId, id), zones.timeZoneOf(userId)]);
-    return moveCompletion({
-      item: occurrence,
+    options: MoveOptions = {},
+  ) =>
+    moveOccurrence(
+      { occurrences, zones, relay, clock, owned },
       userId,
-      timeZone,
-      now: clock(),
-      to: target(occurrence),
+      id,
+      target,
       requestId,
-      progressNotes,
-      day,
-      occurrenceId: occurrence._id.toString(),
-      // Series occurrences are never reminded.
-      remindable: false,
-      // Doing a skipped occurrence after all un-skips it.
-      apply: (item, change, event) =>
-        occurrences.applyChange(
-          item,
-          { ...change, ...(change.isCompleted ? { skipped: false } : {}) },
-          event,
-        ),
-      reload: () => owned(userId, id),
-      flush: (item) => relay.flush(item),
-      toDto: toOccurrence,
-    });
-  }
+      options,
+    );
 
   return {
     /** GET /api/quests/occurrences: exactly one per series and scheduled local day of the range. */
@@ -118,7 +163,28 @@ export function occurrencesService(deps: {
       requestId: string | undefined,
       day?: string,
     ) {
-      return move(userId, id, () => input.completionType, requestId, input.progressNotes, day);
+      return move(userId, id, () => input.completionType, requestId, {
+        progressNotes: input.progressNotes,
+        day,
+      });
+    },
+
+    /**
+     * A measurable day's amount: the amount decides the completion (measuredCompletion) and moves XP
+     * exactly as a check-off to that state would. 409 for a done-or-not routine.
+     */
+    async recordAmount(
+      userId: string,
+      id: string,
+      input: AmountRequest,
+      requestId: string | undefined,
+      day?: string,
+    ) {
+      const judged = ({ measure }: OccurrenceDoc) => {
+        if (!measure) throw conflict(NOT_MEASURABLE_MESSAGE);
+        return measuredCompletion(measure, input.amount);
+      };
+      return move(userId, id, judged, requestId, { amount: input.amount, day });
     },
 
     /**

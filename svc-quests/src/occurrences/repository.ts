@@ -18,6 +18,7 @@ export type NewOccurrence = Pick<
   | 'timeOfDay'
   | 'growthPath'
   | 'scheduledFor'
+  | 'measure'
 > & { _id: Types.ObjectId; event: EventEnvelope };
 
 /** What the Quest Log, the calendar, the stats and Undo read of the occurrences. */
@@ -190,6 +191,7 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
           | 'category'
           | 'timeOfDay'
           | 'growthPath'
+          | 'measure'
         >
       >,
     ): Promise<void> {
@@ -204,7 +206,7 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
     async applyChange(
       occurrence: Pick<OccurrenceDoc, '_id' | 'userId' | 'rev'>,
       change: Partial<CompletionState> &
-        Partial<Pick<OccurrenceDoc, 'hiddenFromDashboard' | 'skipped'>>,
+        Partial<Pick<OccurrenceDoc, 'hiddenFromDashboard' | 'skipped' | 'amount'>>,
       event: EventEnvelope | null,
     ): Promise<OccurrenceDoc | null> {
       const recorded = completionEventUpdate(event);

@@ -17,6 +17,9 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
   mount(router, API.updateOccurrenceProgress, ({ ctx, params, body }) =>
     deps.occurrences.progress(userIdOf(ctx), params.id, body, ctx.state.requestId),
   );
+  mount(router, API.recordOccurrenceAmount, ({ ctx, params, body }) =>
+    deps.occurrences.recordAmount(userIdOf(ctx), params.id, body, ctx.state.requestId),
+  );
   mount(router, API.hideOccurrence, ({ ctx, params }) =>
     deps.occurrences.hide(userIdOf(ctx), params.id),
   );

@@ -2,6 +2,7 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
   Cadence,
   GrowthPath,
+  Measure,
   MonthlyBy,
   QuestCategory,
   QuestDifficulty,
@@ -31,6 +32,8 @@ export interface SeriesDoc {
   recurrenceInterval: number;
   weeklyPattern: number[] | null;
   monthlyBy: MonthlyBy;
+  /** A measurable routine's daily target; null (or absent, before measurable routines) for done or not. */
+  measure?: Measure | null;
   startDate: Date;
   endDate: Date | null;
   /** The start and end as local days in the user's zone when created: the schedule is on local days. */
@@ -68,6 +71,16 @@ export const importSourceRefSchema = new Schema<ImportSourceRef>(
   { _id: false },
 );
 
+/** A measurable routine's target, on the series and copied to each of its days. */
+export const measureFieldSchema = new Schema<Measure>(
+  {
+    rule: { type: String, required: true },
+    target: { type: Number, required: true },
+    unit: { type: String, required: true },
+  },
+  { _id: false },
+);
+
 const seriesSchema = new Schema<SeriesDoc>(
   {
     userId: { type: String, required: true },
@@ -83,6 +96,7 @@ const seriesSchema = new Schema<SeriesDoc>(
     recurrenceInterval: { type: Number, required: true, default: 1 },
     weeklyPattern: { type: [Number], default: null },
     monthlyBy: { type: String, required: true, default: 'day_of_month' },
+    measure: { type: measureFieldSchema, default: null },
     startDate: { type: Date, required: true },
     endDate: { type: Date, default: null },
     startLocalDate: { type: String, required: true },

@@ -25,6 +25,7 @@ export type SeriesRevision = Partial<
     | 'xpReward'
     | 'timeEstimate'
     | 'category'
+    | 'measure'
     | 'timeOfDay'
     | 'growthPath'
     | 'recurrenceType'

@@ -59,6 +59,7 @@ export function toSeries(
     startDate: new Date(doc.startDate).toISOString(),
     endDate: doc.endDate ? new Date(doc.endDate).toISOString() : null,
     isActive: doc.isActive,
+    measure: doc.measure ?? null,
     todaysOccurrence: today ? toOccurrenceSummary(today) : null,
     yesterdaysOccurrence: yesterday ? toOccurrenceSummary(yesterday) : null,
   };

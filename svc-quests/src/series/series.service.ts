@@ -39,7 +39,15 @@ const OCCURRENCE_FIELDS = [
   'category',
   'timeOfDay',
   'growthPath',
+  'measure',
 ] as const;
+
+/** Field values compared by content (a measure is an object; the rest are plain values). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 function validationError(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, 400, { details: [{ path, message }] });
@@ -59,7 +67,7 @@ function revisionOf(
   const fields: SeriesRevision = {};
   for (const key of OCCURRENCE_FIELDS) {
     const value = input[key];
-    if (value !== undefined && value !== (doc[key] ?? null))
+    if (value !== undefined && !sameValue(value, doc[key] ?? null))
       Object.assign(fields, { [key]: value });
   }
   const recurrenceType = input.recurrenceType ?? doc.recurrenceType;
@@ -114,6 +122,7 @@ function newSeriesFields(userId: string, input: CreateSeriesRequest, timeZone: s
     recurrenceInterval: input.recurrenceInterval,
     weeklyPattern: input.weeklyPattern,
     monthlyBy: input.monthlyBy,
+    measure: input.measure,
     startDate,
     endDate: input.endDate ?? null,
     startLocalDate,

@@ -12,6 +12,7 @@ import {
 } from './enums.ts';
 import { createLifeTaskRequestSchema } from './life-task.ts';
 import { questDescriptionSchema, questTitleSchema } from './quest.ts';
+import { measureSchema } from './measure.ts';
 import { WEEKLY_DAYS_REQUIRED_MESSAGE, monthlyBySchema, weekdaySchema } from './series.ts';
 
 const NOTHING_TO_UPDATE = 'Nothing to update';
@@ -37,6 +38,8 @@ export const updateSeriesRequestSchema = z
     recurrenceInterval: z.number().int().min(1).max(52).optional(),
     weeklyPattern: z.array(weekdaySchema).max(7).nullable().optional(),
     monthlyBy: monthlyBySchema.optional(),
+    /** Measurable or not, and the target: from today's open day on, as for the other fields. */
+    measure: measureSchema.nullable().optional(),
   })
   .refine(somethingGiven, { message: NOTHING_TO_UPDATE })
   .superRefine((s, ctx) => {

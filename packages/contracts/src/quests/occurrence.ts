@@ -6,6 +6,7 @@ import {
   questDifficultySchema,
   timeOfDaySchema,
 } from './enums.ts';
+import { measureSchema } from './measure.ts';
 
 /**
  * One dated instance of a recurring series (Quest occurrence). Occurrences are
@@ -40,6 +41,10 @@ export const occurrenceSchema = z.object({
   awardedXp: z.number().int().min(0).optional(),
   /** Brought in by an import (Loop, Habitica). */
   imported: z.boolean().optional(),
+  /** A measurable routine's target for this day (absent or null: done or not). */
+  measure: measureSchema.nullable().optional(),
+  /** The amount entered for the day; null before one is. */
+  amount: z.number().nullable().optional(),
 });
 export type Occurrence = z.infer<typeof occurrenceSchema>;
 
@@ -71,6 +76,8 @@ export const occurrenceSummarySchema = z.object({
   scheduledFor: localDateSchema,
   /** Skipped on purpose (absent from older answers: not skipped). */
   skipped: z.boolean().optional(),
+  /** The amount entered for a measurable routine's day; null before one is. */
+  amount: z.number().nullable().optional(),
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
 

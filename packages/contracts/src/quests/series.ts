@@ -7,6 +7,7 @@ import {
   questDifficultySchema,
   timeOfDaySchema,
 } from './enums.ts';
+import { measureSchema } from './measure.ts';
 import { occurrenceSummarySchema } from './occurrence.ts';
 import { questCoreSchema, questDescriptionSchema, questTitleSchema } from './quest.ts';
 import { defaultXpForDifficulty } from './xp.ts';
@@ -38,6 +39,8 @@ export const createSeriesFieldsSchema = z.object({
   /** Weekday numbers for weekly, null for daily. */
   weeklyPattern: z.array(weekdaySchema).max(7).nullable().optional(),
   monthlyBy: monthlyBySchema.default('day_of_month'),
+  /** A measurable routine's daily target; null (the default) for a done-or-not routine. */
+  measure: measureSchema.nullable().optional(),
   /** Recurring start date is now when omitted; no end date. */
   startDate: dateInputSchema,
   endDate: dateInputSchema,
@@ -60,6 +63,7 @@ export const createSeriesRequestSchema = createSeriesFieldsSchema
     timeEstimate: s.timeEstimate ?? null,
     category: s.category ?? null,
     growthPath: s.growthPath ?? null,
+    measure: s.measure ?? null,
     weeklyPattern:
       s.recurrenceType === 'weekly'
         ? [...new Set(s.weeklyPattern ?? [])].sort((a, b) => a - b)
@@ -77,6 +81,8 @@ export const seriesSchema = questCoreSchema.extend({
   startDate: isoDateTimeSchema,
   endDate: isoDateTimeSchema.nullable(),
   isActive: z.boolean(),
+  /** Measurable: the daily target (absent from older answers: done or not). */
+  measure: measureSchema.nullable().optional(),
   todaysOccurrence: occurrenceSummarySchema.nullable(),
   yesterdaysOccurrence: occurrenceSummarySchema.nullable(),
 });

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  NOT_MEASURABLE_MESSAGE,
+  occurrenceToggleResponseSchema,
+  partialXp,
+  seriesSchema,
+} from '@levelup/contracts';
+import { eventually } from '@levelup/service-kit/testing';
+import {
+  listenToQuestEvents,
+  newQuest,
+  startQuests,
+  userInZone,
+  type QuestsHarness,
+} from './harness.ts';
+
+let quests: QuestsHarness;
+let listener: Awaited<ReturnType<typeof listenToQuestEvents>>;
+const now = new Date('2026-11-21T10:00:00.000Z');
+
+beforeAll(async () => {
+  quests = await startQuests(undefined, { clock: () => now });
+  listener = await listenToQuestEvents(quests, 'measurable-listener');
+});
+afterAll(async () => {
+  await listener.stop();
+  await quests.stop();
+});
+
+/** The XP events of one occurrence, once `count` of them arrived and nothing more came for 300 ms. */
+async function xpEventsOf(occurrenceId: string, count: number) {
+  const of = () =>
+    listener.events.filter(
+      (e) => e.data.occurrenceId === occurrenceId && e.type !== 'quests.occurrence_scheduled',
+    );
+  await eventually(
+    async () => of(),
+    (list) => list.length >= count,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return of();
+}
+
+/** A user with one daily routine measured by `measure`; answers the request function and today's day. */
+async function measured(measure: Record<string, unknown> | null, xpReward = 40) {
+  const userId = randomUUID();
+  await userInZone(quests, userId, 'UTC');
+  const me = quests.as(userId);
+  const { status, body } = await me('POST', '/api/quests/recurring', {
+    ...newQuest({ xpReward }),
+    recurrenceType: 'daily',
+    measure,
+  });
+  expect(status).toBe(201);
+  const series = seriesSchema.parse(body);
+  const day = series.todaysOccurrence!.id;
+  const amount = async (value: unknown) =>
+    me('PUT', `/api/quests/occurrences/${day}/amount`, value);
+  return { me, series, day, amount };
+}
+
+describe('PUT /api/quests/occurrences/:id/amount', () => {
+  it('when a reading habit gets 12, then 25, then 30, then 0 pages, then the day goes Kinda Sorta, Completed, stays Completed with the new amount, then not done, and XP follows exactly', async () => {
+    const { series, day, amount } = await measured({
+      rule: 'at_least',
+      target: 20,
+      unit: ' pages ',
+    });
+    expect(series.measure).toEqual({ rule: 'at_least', target: 20, unit: 'pages' });
+    expect(series.todaysOccurrence?.amount).toBeNull();
+
+    const some = occurrenceToggleResponseSchema.parse((await amount({ amount: 12 })).body);
+    expect(some).toMatchObject({ completionType: 'partial', amount: 12, xpDelta: partialXp(40) });
+    const reached = occurrenceToggleResponseSchema.parse((await amount({ amount: 25 })).body);
+    expect(reached).toMatchObject({ completionType: 'completed', amount: 25 });
+    expect(reached.xpDelta).toBe(40 - partialXp(40));
+    const more = occurrenceToggleResponseSchema.parse((await amount({ amount: 30.12345 })).body);
+    expect(more).toMatchObject({ completionType: 'completed', amount: 30.123, xpDelta: 0 });
+    const none = occurrenceToggleResponseSchema.parse((await amount({ amount: 0 })).body);
+    expect(none).toMatchObject({ completionType: 'not_completed', amount: 0, xpDelta: -40 });
+
+    const events = await xpEventsOf(day, 3);
+    expect(events.map((e) => [e.type, e.data.xpDelta])).toEqual([
+      ['quests.partial', partialXp(40)],
+      ['quests.completed', 40 - partialXp(40)],
+      ['quests.revoked', -40],
+    ]);
+  });
+
+  it('when a limit habit gets 3 coffees against at most 2, then 1, then the day is not done (no XP), then Completed', async () => {
+    const { amount } = await measured({ rule: 'at_most', target: 2, unit: 'coffees' }, 10);
+    expect((await amount({ amount: 3 })).body).toMatchObject({
+      completionType: 'not_completed',
+      amount: 3,
+      xpDelta: 0,
+    });
+    expect((await amount({ amount: 1 })).body).toMatchObject({
+      completionType: 'completed',
+      amount: 1,
+      xpDelta: 10,
+    });
+  });
+
+  it('when ten requests enter the same amount at once, then one completion is awarded', async () => {
+    const { day, amount } = await measured({ rule: 'at_least', target: 5, unit: 'km' }, 30);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => amount({ amount: 6 })));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(answers.reduce((sum, r) => sum + (r.body.xpDelta as number), 0)).toBe(30);
+    expect((await xpEventsOf(day, 1)).map((e) => e.type)).toEqual(['quests.completed']);
+  });
+
+  it('when the completion an amount made is undone, then the day is not done and forgets the amount', async () => {
+    const { me, amount } = await measured({ rule: 'at_least', target: 5, unit: 'km' }, 30);
+    const done = occurrenceToggleResponseSchema.parse((await amount({ amount: 5 })).body);
+    const undo = await me('POST', `/api/quests/completions/${done.completionEventId}/undo`);
+    expect(undo.body).toMatchObject({ undone: true, xpDelta: -30 });
+    const { body: list } = await me('GET', '/api/quests/recurring');
+    expect(list[0].todaysOccurrence).toMatchObject({
+      completionType: 'not_completed',
+      amount: null,
+    });
+  });
+
+  it("when the target is edited, then today's open day takes it, and the next amount is judged by it", async () => {
+    const { me, series, amount } = await measured({ rule: 'at_least', target: 20, unit: 'pages' });
+    const { status } = await me('PATCH', `/api/quests/recurring/${series.id}`, {
+      measure: { rule: 'at_least', target: 10, unit: 'pages' },
+    });
+    expect(status).toBe(200);
+    expect((await amount({ amount: 12 })).body).toMatchObject({
+      completionType: 'completed',
+      measure: { target: 10 },
+    });
+  });
+
+  it('when the routine is done or not, then an amount is a 409 naming the rule and nothing changes', async () => {
+    const { me, amount } = await measured(null);
+    const { status, body } = await amount({ amount: 3 });
+    expect(status).toBe(409);
+    expect(body.error.message).toBe(NOT_MEASURABLE_MESSAGE);
+    const { body: list } = await me('GET', '/api/quests/recurring');
+    expect(list[0].todaysOccurrence).toMatchObject({
+      completionType: 'not_completed',
+      amount: null,
+    });
+  });
+
+  it.each([[{ amount: -1 }], [{ amount: 'ten' }], [{ amount: 1_000_001 }], [{}]])(
+    'when the body is %j, then it is a 400 and nothing changes',
+    async (value) => {
+      const { me, amount } = await measured({ rule: 'at_least', target: 5, unit: 'km' });
+      expect((await amount(value)).status).toBe(400);
+      const { body: list } = await me('GET', '/api/quests/recurring');
+      expect(list[0].todaysOccurrence).toMatchObject({
+        completionType: 'not_completed',
+        amount: null,
+      });
+    },
+  );
+
+  it.each([
+    [{ rule: 'at_least', target: 0, unit: 'pages' }],
+    [{ rule: 'at_least', target: 5, unit: '  ' }],
+    [{ rule: 'exactly', target: 5, unit: 'pages' }],
+    [{ rule: 'at_most', target: 5 }],
+  ])(
+    'when a new routine is measured by %j, then it is a 400 and no routine is made',
+    async (measure) => {
+      const userId = randomUUID();
+      const me = quests.as(userId);
+      const { status } = await me('POST', '/api/quests/recurring', {
+        ...newQuest(),
+        recurrenceType: 'daily',
+        measure,
+      });
+      expect(status).toBe(400);
+      expect((await me('GET', '/api/quests/recurring')).body).toEqual([]);
+    },
+  );
+});
