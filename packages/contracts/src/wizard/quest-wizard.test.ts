@@ -11,6 +11,7 @@ import {
   duePresetDate,
   initialQuestWizardState,
   isRecurringChoice,
+  measureDraftError,
   questWizardReducer,
   wizardCanContinue,
   wizardSubmission,
@@ -354,6 +355,37 @@ describe('reset and submission', () => {
       timeOfDay: 'evening',
       xpReward: 25,
     });
+  });
+
+  it('when a daily routine is measured by an amount, then Create waits for a target and a unit, and the series carries the measure', () => {
+    const started = run([
+      { type: 'chooseIntent', intent: 'learn_practice' },
+      { type: 'chooseRecurrence', recurrence: 'daily' },
+      { type: 'chooseTimeOfDay', timeOfDay: 'evening' },
+      { type: 'choosePath', growthPath: 'inner_growth' },
+      { type: 'setTitle', title: 'Read' },
+      { type: 'setDescription', description: 'A few pages before bed.' },
+      { type: 'setMeasure', measure: { rule: 'at_least', target: null, unit: '' } },
+    ]);
+    expect(wizardCanContinue(started)).toBe(false);
+    expect(measureDraftError(started.measure!)).toBe('The target must be more than 0');
+    const noUnit = run(
+      [{ type: 'setMeasure', measure: { ...started.measure!, target: 20 } }],
+      started,
+    );
+    expect(wizardCanContinue(noUnit)).toBe(false);
+    const ready = run(
+      [{ type: 'setMeasure', measure: { rule: 'at_least', target: 20, unit: 'pages' } }],
+      started,
+    );
+    expect(wizardCanContinue(ready)).toBe(true);
+    expect(createSeriesRequestSchema.parse(wizardSubmission(ready).body).measure).toEqual({
+      rule: 'at_least',
+      target: 20,
+      unit: 'pages',
+    });
+    const yesNo = run([{ type: 'setMeasure', measure: null }], ready);
+    expect(createSeriesRequestSchema.parse(wizardSubmission(yesNo).body).measure).toBeNull();
   });
 
   it('when a simple task is finished, then it submits a one-time quest the quest schema accepts', () => {

@@ -1,6 +1,7 @@
 import type { CreateQuestRequestInput } from '../quests/quest.ts';
 import type { CreateSeriesRequestInput } from '../quests/series.ts';
 import type { MonthlyBy } from '../quests/recurrence.ts';
+import { measureSchema, type MeasureRule } from '../quests/measure.ts';
 import {
   WEEKLY_DAYS_REQUIRED_DESCRIPTION,
   WEEKLY_DAYS_REQUIRED_MESSAGE,
@@ -68,6 +69,22 @@ export interface WizardNotice {
   description: string;
 }
 
+/** A measurable routine's target as typed so far: the target may still be empty. */
+export interface MeasureDraft {
+  rule: MeasureRule;
+  target: number | null;
+  unit: string;
+}
+
+/** The draft a routine starts from when "An amount" is chosen. */
+export const NEW_MEASURE_DRAFT: MeasureDraft = { rule: 'at_least', target: null, unit: '' };
+
+/** Why a draft cannot be created yet (the contracts' message), or null when it can. */
+export function measureDraftError(draft: MeasureDraft): string | null {
+  const result = measureSchema.safeParse({ ...draft, target: draft.target ?? 0 });
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the target');
+}
+
 export interface QuestWizardState {
   step: WizardStep;
   /** Steps visited before this one, oldest first: Back pops it, so Back follows the path taken. */
@@ -80,6 +97,8 @@ export interface QuestWizardState {
   recurrenceInterval: number;
   /** A monthly series: on the start's date, or on its weekday of the same week of the month. */
   monthlyBy: MonthlyBy;
+  /** A routine tracked by an amount (a draft: checked when created); null for done or not. */
+  measure: MeasureDraft | null;
   timeOfDay: TimeOfDay | null;
   growthPath: GrowthPath | null;
   emotion: WizardEmotion | null;
@@ -113,6 +132,7 @@ export type QuestWizardAction =
   | { type: 'setXpReward'; xpReward: number }
   | { type: 'setRecurrenceInterval'; interval: number }
   | { type: 'setMonthlyBy'; monthlyBy: MonthlyBy }
+  | { type: 'setMeasure'; measure: MeasureDraft | null }
   | { type: 'setDuePreset'; preset: DuePreset; now: Date; timeZone: string }
   | { type: 'setCustomDueDate'; date: string; timeZone: string }
   | { type: 'clearDueDate' }
@@ -130,6 +150,7 @@ export function initialQuestWizardState(): QuestWizardState {
     weeklyDays: [],
     recurrenceInterval: 1,
     monthlyBy: 'day_of_month',
+    measure: null,
     timeOfDay: null,
     growthPath: null,
     emotion: null,
@@ -181,7 +202,11 @@ export function duePresetDate(preset: DuePreset, now: Date, timeZone: string): D
 export function wizardCanContinue(state: QuestWizardState): boolean {
   if (state.step === 'weekly_days') return state.weeklyDays.length > 0;
   if (state.step === 'create')
-    return state.title.trim().length >= 3 && state.description.trim().length >= 10;
+    return (
+      state.title.trim().length >= 3 &&
+      state.description.trim().length >= 10 &&
+      !(isSeriesChoice(state) && state.measure && measureDraftError(state.measure))
+    );
   return true;
 }
 
@@ -233,6 +258,8 @@ export function questWizardReducer(
     }
     case 'setMonthlyBy':
       return { ...s, monthlyBy: action.monthlyBy };
+    case 'setMeasure':
+      return { ...s, measure: action.measure };
     case 'toggleWeekday': {
       if (
         s.step !== 'weekly_days' ||
@@ -346,6 +373,15 @@ export type WizardSubmission =
  * What the create step sends: a recurring series for daily or weekly (POST /api/quests/recurring),
  * otherwise a one-time quest (POST /api/quests). Parse `body` with the matching request schema.
  */
+/** Daily, weekly or monthly: the wizard makes a series. */
+function isSeriesChoice(
+  state: QuestWizardState,
+): state is QuestWizardState & { recurrence: 'daily' | 'weekly' | 'monthly' } {
+  return (
+    state.recurrence === 'daily' || state.recurrence === 'weekly' || state.recurrence === 'monthly'
+  );
+}
+
 export function wizardSubmission(state: QuestWizardState): WizardSubmission {
   const common = {
     title: state.title,
@@ -356,11 +392,7 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
     timeOfDay: state.timeOfDay ?? 'anytime',
     growthPath: state.growthPath,
   };
-  if (
-    state.recurrence === 'daily' ||
-    state.recurrence === 'weekly' ||
-    state.recurrence === 'monthly'
-  ) {
+  if (isSeriesChoice(state)) {
     return {
       kind: 'series',
       body: {
@@ -369,6 +401,9 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
         recurrenceInterval: state.recurrenceInterval,
         weeklyPattern: state.recurrence === 'weekly' ? state.weeklyDays : null,
         ...(state.recurrence === 'monthly' ? { monthlyBy: state.monthlyBy } : {}),
+        ...(state.measure
+          ? { measure: { ...state.measure, target: state.measure.target ?? 0 } }
+          : {}),
       },
     };
   }

@@ -185,6 +185,44 @@ describe('dashboard', () => {
     });
   });
 
+  it('when a measurable routine gets an amount under its target, then the card sends it, says Kinda Sorta with the XP, and shows the amount against the target', async () => {
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
+    let occurrence = occurrenceFixture({ title: 'Read', measure, amount: null });
+    const { calls } = mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': () => day([], [occurrence]),
+          'PUT /api/quests/occurrences/o1/amount': () => {
+            occurrence = occurrenceFixture({
+              title: 'Read',
+              measure,
+              amount: 12,
+              isCompleted: true,
+              completionType: 'partial',
+              partialXpEarned: 15,
+            });
+            return { body: { ...occurrence, xpDelta: 15, completionEventId: 'e1' } };
+          },
+        },
+        { xp: 500 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    const item = await screen.findByRole('listitem', { name: 'Read' });
+    expect(within(item).getByText('— / 20 pages')).toBeInTheDocument();
+    // An amount replaces Complete and "How'd it go?".
+    expect(within(item).queryByRole('button', { name: /Complete quest/ })).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Kinda Sorta' })).not.toBeInTheDocument();
+    await user.type(within(item).getByRole('spinbutton', { name: 'Amount in pages: Read' }), '12');
+    await user.click(within(item).getByRole('button', { name: 'Save amount: Read' }));
+    expect(await screen.findByText('Amount saved: 12 / 20 pages')).toBeInTheDocument();
+    expect(screen.getByText('Counts as Kinda Sorta. You earned 15 XP!')).toBeInTheDocument();
+    expect(await within(item).findByText('12 / 20 pages')).toBeInTheDocument();
+    expect(within(item).getByText('Partial')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ amount: 12 });
+  });
+
   it('when something completed is visible, then Clear Completed shows and clearing says how many', async () => {
     let quests = [
       questFixture({ isCompleted: true, completionType: 'completed' }),

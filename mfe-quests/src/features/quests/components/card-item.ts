@@ -1,6 +1,7 @@
 import type {
   ChecklistStep,
   CompletionType,
+  Measure,
   Occurrence,
   Quest,
   QuestCategory,
@@ -35,6 +36,10 @@ export interface CardItem {
   hiddenFromDashboard?: boolean;
   /** A one-time quest's steps (an occurrence has none). */
   checklist?: readonly ChecklistStep[];
+  /** A measurable routine's target for the day (absent or null: done or not). */
+  measure?: Measure | null;
+  /** The amount entered for a measurable day; null before one is. */
+  amount?: number | null;
   /** Whether the occurrence's series is running (false while paused); unknown outside the Quest Log. */
   seriesActive?: boolean;
 }

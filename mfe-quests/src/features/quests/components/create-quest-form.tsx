@@ -32,9 +32,15 @@ import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateQuest } from '../hooks/use-create-quest.ts';
 import { useQuestEditing } from '../hooks/use-quest-editing.ts';
 import { ChecklistFields, type ChecklistFormStep } from './checklist-editor.tsx';
+import {
+  SeriesMeasureFields,
+  measureFormValues,
+  measureOf,
+  type MeasureFormValues,
+} from './series-measure-fields.tsx';
 import { TagsField } from './tags-field.tsx';
 
-interface FormValues {
+interface FormValues extends MeasureFormValues {
   title: string;
   description: string;
   difficulty: QuestDifficulty;
@@ -157,6 +163,7 @@ function seriesChangesOf(
         ? [...(values.weeklyPattern ?? [])].sort((a, b) => a - b)
         : null,
     monthlyBy: values.monthlyBy,
+    measure: measureOf(values),
   };
   const changes = changedFields(next, series);
   if (Object.keys(changes).length === 0) return null;
@@ -278,6 +285,7 @@ export function CreateQuestForm({
   const timeOfDay = Form.useWatch('timeOfDay', form);
   const scheduledAt = Form.useWatch('scheduledAt', form);
   const recurrenceType = Form.useWatch('recurrenceType', form);
+  const measureRule = Form.useWatch('measureRule', form);
   const defaultBlock = defaultHour === undefined ? null : plannerBlockForHour(defaultHour);
   const isSeries = editing?.kind === 'series';
 
@@ -374,6 +382,7 @@ export function CreateQuestForm({
         {!isSeries && <TagsField />}
         {isSeries && <RepeatFields />}
       </div>
+      {isSeries && <SeriesMeasureFields rule={measureRule} />}
       {isSeries && <ScheduleFields recurrenceType={recurrenceType} />}
       {!isSeries && timeOfDay && timeOfDay !== 'anytime' && (
         <Form.Item label="Scheduled Time" name="scheduledAt">
@@ -412,6 +421,7 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
       recurrenceInterval: s.recurrenceInterval,
       weeklyPattern: s.weeklyPattern ?? [],
       monthlyBy: s.monthlyBy,
+      ...measureFormValues(s.measure),
     };
   }
   const q = editing.quest;

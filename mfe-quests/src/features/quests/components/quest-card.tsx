@@ -23,6 +23,7 @@ import {
 } from '@levelup/contracts';
 import type { CardItem, ManageAction } from './card-item.ts';
 import { QuestChecklist } from './checklist-card.tsx';
+import { MeasureEntry } from './measure-entry.tsx';
 
 const RARITY_COLOR: Record<QuestRarity, string> = {
   common: 'default',
@@ -57,6 +58,8 @@ export interface QuestCardHandlers {
   /** Quick-complete (sets completed). */
   onComplete: (item: CardItem, done: () => void) => void;
   onProgress: (item: CardItem, type: CompletionType) => void;
+  /** A measurable day's amount (its card shows an amount field instead of Complete). */
+  onAmount?: (item: CardItem, amount: number) => void;
   onSnooze?: (item: CardItem) => void;
   onHide?: (item: CardItem) => void;
   /** Brings an occurrence that is off the dashboard back (the Quest Log offers it). */
@@ -237,6 +240,24 @@ function HowDidItGo({
   );
 }
 
+/** Under an occurrence that is off the dashboard: says so, with Un-hide. */
+function UnhideRow({
+  item,
+  onUnhide,
+}: {
+  item: CardItem;
+  onUnhide: NonNullable<QuestCardHandlers['onUnhide']>;
+}) {
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}>
+      <span style={{ fontSize: 13, opacity: 0.8 }}>Not on your dashboard.</span>
+      <Button size="small" aria-label={`Un-hide: ${item.title}`} onClick={() => onUnhide(item)}>
+        Un-hide
+      </Button>
+    </div>
+  );
+}
+
 /**
  * A quest card: expandable, quick-complete,
  * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
@@ -269,6 +290,7 @@ export function QuestCard({
   const pending = handlers.pendingId === item.id;
   const snoozable = item.kind === 'quest' && !!handlers.onSnooze && canSnooze(item, now, timeZone);
   const hideable = item.kind === 'occurrence' && !!handlers.onHide && !item.hiddenFromDashboard;
+  const measure = item.measure && handlers.onAmount ? item.measure : null;
 
   const complete = () =>
     handlers.onComplete(item, () => {
@@ -342,7 +364,7 @@ export function QuestCard({
             Un-complete
           </Button>
         )}
-        {!fullyDone && (
+        {!fullyDone && !measure && (
           <Button
             type="primary"
             shape="round"
@@ -361,18 +383,7 @@ export function QuestCard({
         <QuestChecklist questId={item.id} questTitle={item.title} steps={item.checklist} />
       )}
       {item.hiddenFromDashboard && handlers.onUnhide && (
-        <div
-          style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
-        >
-          <span style={{ fontSize: 13, opacity: 0.8 }}>Not on your dashboard.</span>
-          <Button
-            size="small"
-            aria-label={`Un-hide: ${item.title}`}
-            onClick={() => handlers.onUnhide?.(item)}
-          >
-            Un-hide
-          </Button>
-        </div>
+        <UnhideRow item={item} onUnhide={handlers.onUnhide} />
       )}
       <div id={detailsId} hidden={!expanded} style={{ marginTop: 8 }}>
         {expanded && (
@@ -386,7 +397,16 @@ export function QuestCard({
           />
         )}
       </div>
-      {!done && <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />}
+      {measure && handlers.onAmount ? (
+        <MeasureEntry
+          item={item}
+          measure={measure}
+          pending={pending}
+          onAmount={handlers.onAmount}
+        />
+      ) : (
+        !done && <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />
+      )}
       {footer}
     </li>
   );

@@ -98,6 +98,8 @@ export function SeriesCard({
     seriesActive: series.isActive,
     skipped: occurrence.skipped ?? false,
     hiddenFromDashboard: occurrence.hiddenFromDashboard,
+    measure: series.measure ?? null,
+    amount: occurrence.amount ?? null,
   };
   return (
     <QuestCard

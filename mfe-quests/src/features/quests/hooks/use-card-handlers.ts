@@ -8,11 +8,23 @@ export function useCardHandlers(): QuestCardHandlers & {
 } {
   const actions = useQuestActions();
   const manage = useManage();
-  const { toggle, questProgress, occurrenceComplete, occurrenceProgress, hide, unhide, snooze } =
-    actions;
-  const pending = [toggle, occurrenceComplete, questProgress, occurrenceProgress].find(
-    (m) => m.isPending,
-  );
+  const {
+    toggle,
+    questProgress,
+    occurrenceComplete,
+    occurrenceProgress,
+    occurrenceAmount,
+    hide,
+    unhide,
+    snooze,
+  } = actions;
+  const pending = [
+    toggle,
+    occurrenceComplete,
+    questProgress,
+    occurrenceProgress,
+    occurrenceAmount,
+  ].find((m) => m.isPending);
   const pendingId = pending
     ? typeof pending.variables === 'string'
       ? pending.variables
@@ -31,6 +43,7 @@ export function useCardHandlers(): QuestCardHandlers & {
     },
     onProgress: (item, type) =>
       (item.kind === 'quest' ? questProgress : occurrenceProgress).mutate({ id: item.id, type }),
+    onAmount: (item, amount) => occurrenceAmount.mutate({ id: item.id, amount }),
     onSnooze: (item) => snooze.mutate(item.id),
     onHide: (item) => hide.mutate(item.id),
     onUnhide: (item) => unhide.mutate(item.id),

@@ -1,4 +1,10 @@
-import { COMPLETION_FEEDBACK, type CompletionType } from '@levelup/contracts';
+import {
+  COMPLETION_CHOICE_LABELS,
+  COMPLETION_FEEDBACK,
+  amountProgress,
+  type CompletionType,
+  type Measure,
+} from '@levelup/contracts';
 import { useToast } from '@levelup/web-kit';
 import { showToast, undoOptions } from '../../../lib/undo-toast.tsx';
 import { useUndoCompletion } from './use-quest-editing.ts';
@@ -40,6 +46,29 @@ export function useCompletionToasts() {
         description,
         duration: FEEDBACK_SECONDS,
         ...(type === 'not_completed' ? {} : undoAction(eventId)),
+      });
+    },
+    /** A measurable day's amount saved: what it counts as and the XP it moved, Undo when it earned. */
+    amountSaved(
+      saved: { measure: Measure; amount: number; completionType: CompletionType },
+      xpDelta: number,
+      eventId?: string | null,
+    ) {
+      const countsAs =
+        saved.completionType === 'not_completed'
+          ? 'Not done for today.'
+          : `Counts as ${COMPLETION_CHOICE_LABELS[saved.completionType]}.`;
+      const xp =
+        xpDelta > 0
+          ? ` You earned ${xpDelta} XP!`
+          : xpDelta < 0
+            ? ` ${-xpDelta} XP taken back.`
+            : '';
+      showToast(toast, {
+        title: `Amount saved: ${amountProgress(saved.measure, saved.amount)}`,
+        description: `${countsAs}${xp}`,
+        duration: FEEDBACK_SECONDS,
+        ...(xpDelta > 0 ? undoAction(eventId) : {}),
       });
     },
   };

@@ -4,6 +4,7 @@ import { useToast } from '@levelup/web-kit';
 import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
 import { completeOccurrence } from '../api/complete-occurrence.ts';
+import { recordOccurrenceAmount } from '../api/occurrence-amount.ts';
 import { updateOccurrenceProgress } from '../api/occurrence-progress.ts';
 import { updateQuestProgress } from '../api/quest-progress.ts';
 import { toggleQuest } from '../api/toggle-quest.ts';
@@ -22,7 +23,7 @@ export function useQuestActions() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const applyXp = useXpChange();
-  const { completed, feedback } = useCompletionToasts();
+  const { completed, feedback, amountSaved } = useCompletionToasts();
   const { offlineOr, toggleTarget } = useOfflineCheckOff();
   const listActions = useListActions();
 
@@ -86,7 +87,30 @@ export function useQuestActions() {
     onError: offlineOr('occurrence', () => 'completed', progressFailed),
   });
 
-  return { toggle, questProgress, occurrenceComplete, occurrenceProgress, ...listActions };
+  const occurrenceAmount = useMutation({
+    mutationFn: ({ id, amount }: { id: string; amount: number }) =>
+      recordOccurrenceAmount(id, amount),
+    onSuccess: ({ xpDelta, completionEventId, ...occurrence }, { amount }) => {
+      after(occurrence, 'occurrence', xpDelta);
+      if (occurrence.measure)
+        amountSaved(
+          { ...occurrence, measure: occurrence.measure, amount },
+          xpDelta,
+          completionEventId,
+        );
+    },
+    onError: () =>
+      toast.error({ title: 'Failed to save the amount', description: 'Please try again.' }),
+  });
+
+  return {
+    toggle,
+    questProgress,
+    occurrenceComplete,
+    occurrenceProgress,
+    occurrenceAmount,
+    ...listActions,
+  };
 }
 
 export type QuestActions = ReturnType<typeof useQuestActions>;

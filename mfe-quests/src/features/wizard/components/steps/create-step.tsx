@@ -1,5 +1,6 @@
 import { canPickScheduledTime, isRecurringChoice } from '@levelup/contracts';
 import { DueDateField } from './create/due-date-field.tsx';
+import { MeasureFields } from './create/measure-fields.tsx';
 import { QuestTextFields } from './create/quest-text-fields.tsx';
 import { RepeatFields } from './create/repeat-fields.tsx';
 import { RewardFields } from './create/reward-fields.tsx';
@@ -18,7 +19,10 @@ export function CreateStep(props: StepProps) {
       <QuestTextFields {...props} />
       <RewardFields {...props} />
       {recurring && state.recurrence !== 'one_time' && state.recurrence !== null ? (
-        <RepeatFields {...props} recurrence={state.recurrence} />
+        <>
+          <RepeatFields {...props} recurrence={state.recurrence} />
+          <MeasureFields {...props} />
+        </>
       ) : (
         <DueDateField {...props} />
       )}

@@ -1,0 +1,70 @@
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import {
+  MEASURE_MAX,
+  MEASURE_RULE_LABELS,
+  measureSchema,
+  type Measure,
+  type MeasureRule,
+} from '@levelup/contracts';
+import { zodRule } from '@levelup/web-kit';
+
+/** The edit form's view of how a routine is tracked: 'none' for done or not. */
+export interface MeasureFormValues {
+  measureRule?: MeasureRule | 'none';
+  measureTarget?: number | null;
+  measureUnit?: string;
+}
+
+const trackOptions = [
+  { value: 'none', label: 'Done or not' },
+  ...(Object.keys(MEASURE_RULE_LABELS) as MeasureRule[]).map((value) => ({
+    value,
+    label: `${MEASURE_RULE_LABELS[value]} an amount a day`,
+  })),
+];
+
+/** The form's fields of a stored measure. */
+export function measureFormValues(measure: Measure | null | undefined): MeasureFormValues {
+  return measure
+    ? { measureRule: measure.rule, measureTarget: measure.target, measureUnit: measure.unit }
+    : { measureRule: 'none', measureTarget: null, measureUnit: '' };
+}
+
+/** The measure the form's fields make (null: done or not). */
+export function measureOf(values: MeasureFormValues): Measure | null {
+  if (!values.measureRule || values.measureRule === 'none') return null;
+  return measureSchema.parse({
+    rule: values.measureRule,
+    target: values.measureTarget ?? 0,
+    unit: values.measureUnit ?? '',
+  });
+}
+
+/** A series' tracking in its edit dialog: done or not, or a daily target with its unit. */
+export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measureRule'] }) {
+  const measured = rule !== undefined && rule !== 'none';
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr 1fr', gap: 12 }}>
+      <Form.Item label="Track" name="measureRule">
+        <Select options={trackOptions} aria-label="Track" />
+      </Form.Item>
+      {measured && (
+        <Form.Item
+          label="Target"
+          name="measureTarget"
+          rules={[zodRule(measureSchema.shape.target)]}
+        >
+          <InputNumber min={0} max={MEASURE_MAX} style={{ width: '100%' }} aria-label="Target" />
+        </Form.Item>
+      )}
+      {measured && (
+        <Form.Item label="Unit" name="measureUnit" rules={[zodRule(measureSchema.shape.unit)]}>
+          <Input maxLength={20} placeholder="pages" aria-label="Unit" />
+        </Form.Item>
+      )}
+    </div>
+  );
+}

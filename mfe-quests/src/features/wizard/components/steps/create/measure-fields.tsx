@@ -1,0 +1,84 @@
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import {
+  MEASURE_MAX,
+  MEASURE_RULE_LABELS,
+  NEW_MEASURE_DRAFT,
+  measureDraftError,
+  measureLabel,
+  type MeasureDraft,
+  type MeasureRule,
+} from '@levelup/contracts';
+import type { StepProps } from '../step-props.ts';
+
+const errorStyle = { color: 'var(--ant-color-error, #d4380d)', fontSize: 13 } as const;
+const ruleOptions = (Object.keys(MEASURE_RULE_LABELS) as MeasureRule[]).map((value) => ({
+  value,
+  label: MEASURE_RULE_LABELS[value],
+}));
+
+/**
+ * How a routine is tracked: done or not, or an amount a day with a target ("At least 20 pages a day",
+ * "At most 2 coffees a day"). The amount is entered on the quest's card each day.
+ */
+export function MeasureFields({ state, dispatch }: StepProps) {
+  const draft = state.measure;
+  const set = (measure: MeasureDraft | null) => dispatch({ type: 'setMeasure', measure });
+  const error = draft && (draft.target !== null || draft.unit) ? measureDraftError(draft) : null;
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <span id="wizard-track">How do you track it?</span>
+      <Radio.Group
+        aria-labelledby="wizard-track"
+        value={draft ? 'amount' : 'done'}
+        onChange={(e) => set(e.target.value === 'amount' ? { ...NEW_MEASURE_DRAFT } : null)}
+        options={[
+          { value: 'done', label: 'Done or not' },
+          { value: 'amount', label: 'An amount a day' },
+        ]}
+      />
+      {draft && (
+        <>
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 8 }}>
+            <Select
+              aria-label="Target rule"
+              value={draft.rule}
+              options={ruleOptions}
+              onChange={(rule: MeasureRule) => set({ ...draft, rule })}
+            />
+            <InputNumber
+              aria-label="Target amount"
+              min={0}
+              max={MEASURE_MAX}
+              value={draft.target}
+              placeholder="20"
+              style={{ width: '100%' }}
+              onChange={(v) => set({ ...draft, target: typeof v === 'number' ? v : null })}
+            />
+            <Input
+              aria-label="Unit"
+              value={draft.unit}
+              maxLength={20}
+              placeholder="pages"
+              onChange={(e) => set({ ...draft, unit: e.target.value })}
+            />
+          </div>
+          {error ? (
+            <span role="alert" style={errorStyle}>
+              {error}
+            </span>
+          ) : (
+            !measureDraftError(draft) && (
+              <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
+                {measureLabel({ ...draft, target: draft.target ?? 0, unit: draft.unit.trim() })}.
+                You enter the amount on the quest each day.
+              </p>
+            )
+          )}
+        </>
+      )}
+    </div>
+  );
+}
