@@ -63,7 +63,7 @@ for (const [size, viewport] of [
     await expect.poll(() => profileXp(page)).toBe(25);
 
     // The target edited down in the Quest Log's edit dialog: the day keeps its completion.
-    await page.getByRole('link', { name: 'Quest Log' }).click();
+    await page.goto('/quests');
     const logged = page
       .getByRole('list', { name: 'Recurring quests' })
       .getByRole('listitem', { name: 'Read' });
