@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -531,6 +532,22 @@ describe('deploy/k8s overlays compared', () => {
       );
     for (const object of production.filter((o) => o.kind !== 'Namespace'))
       expect(object.metadata.namespace).toBe('levelup');
+  });
+
+  it("when production's autoscalers reach their maxima, then there are the pods docs/capacity.md says 1M daily users need", () => {
+    const capacity = readFileSync(path.join(ROOT, 'docs/capacity.md'), 'utf8');
+    /** The last column (1M DAU) of the model's row for `name`: its pod count. */
+    const podsFor1M = (name: string) => {
+      const row = capacity.split('\n').find((line) => line.startsWith(`| ${name} pods |`));
+      return Number(/\| (\d+) \([\d,]+ m\) \|$/.exec(row ?? '')?.[1]);
+    };
+    for (const name of ['gateway', 'svc-quests']) {
+      const hpa = autoscalers(rendered.production).find(
+        (one) => one.spec.scaleTargetRef.name === name,
+      )!;
+      expect(podsFor1M(name), name).toBeGreaterThan(0);
+      expect(hpa.spec.maxReplicas, name).toBeGreaterThanOrEqual(podsFor1M(name));
+    }
   });
 
   it('when dev is rendered, then one pod of each runs with the development Secret and one stream copy', () => {
