@@ -173,9 +173,16 @@ export function publishAllowOf(workload: NatsWorkload): string[] {
   return [...new Set(subjects)].sort();
 }
 
+/**
+ * Where the replies to a user's requests come (JetStream's answers, and the messages its pull consumers
+ * fetch): service-kit connects a signed-in user with this inbox prefix, so no user may listen on
+ * another's replies, as it could with one `_INBOX.>` for all.
+ */
+export const inboxOf = (user: string) => `_INBOX_${user}`;
+
 /** The subjects a workload may subscribe to: replies to its own requests, and its core subjects. */
 export function subscribeAllowOf(workload: NatsWorkload): string[] {
-  return ['_INBOX.>', ...(workload.coreSubscribe ?? [])];
+  return [`${inboxOf(workload.user)}.>`, ...(workload.coreSubscribe ?? [])];
 }
 
 const quote = (subject: string) => JSON.stringify(subject);

@@ -4,7 +4,13 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start as startMongo, silentLogger } from '../../tools/mongo-embedded/src/index.ts';
-import { connectBus, connectMongo, createLogger, createSharedCounters } from '@levelup/service-kit';
+import {
+  connectBus,
+  connectMongo,
+  createLogger,
+  createSharedCounters,
+  natsConnectOptions,
+} from '@levelup/service-kit';
 import { startWorkers as identityWorkers } from '../../svc-identity/src/index.ts';
 import { startWorkers as questsWorkers } from '../../svc-quests/src/index.ts';
 import { startWorkers as goalsWorkers } from '../../svc-goals/src/index.ts';
@@ -38,7 +44,8 @@ const open: NatsConnection[] = [];
 const urlOf = (user: string) =>
   server.address.replace('nats://', `nats://${user}:${passwords[user]}@`);
 async function connectAs(user: string): Promise<NatsConnection> {
-  const nc = await connect({ servers: server.address, user, pass: passwords[user] });
+  // As the services connect: user, password and inbox prefix from the URL.
+  const nc = await connect(natsConnectOptions(urlOf(user)));
   open.push(nc);
   return nc;
 }
@@ -162,6 +169,29 @@ describe('NATS users (deploy/nats/auth.conf)', () => {
     await expect(
       jetstream(feedback).publish('deadletter.replay.QUESTS.svc-goals-quests', '{}'),
     ).rejects.toThrow(/Permissions Violation/);
+    // Nor listen on the replies another service gets (its fetched events come that way).
+    for (const subject of ['_INBOX.>', '_INBOX_svc-quests.>', 'quests.>']) {
+      const listener = await connect({
+        servers: server.address,
+        user: 'svc-feedback',
+        pass: passwords['svc-feedback'],
+      });
+      open.push(listener);
+      const refused = (async () => {
+        for await (const status of listener.status())
+          if (
+            status.type === 'error' &&
+            /Permissions Violation for Subscription/.test(String(status.error))
+          )
+            return true;
+        return false;
+      })();
+      listener.subscribe(subject);
+      // The server answers the subscription before the flush's ping; closing ends the status stream.
+      await listener.flush();
+      await listener.close();
+      expect(await refused, subject).toBe(true);
+    }
     // The gateway only hears sign-outs: it cannot forge one.
     await expect(
       jetstream(await connectAs('gateway')).publish('identity.session_revoked', '{}'),
