@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,6 +12,7 @@ import { feedbackEnv } from '../../svc-feedback/src/config.ts';
 import { goalsEnv } from '../../svc-goals/src/config.ts';
 import { identityEnv } from '../../svc-identity/src/config.ts';
 import { questsEnv } from '../../svc-quests/src/config.ts';
+import { OPS_USER, WORKLOADS, passwordEnvOf } from '../nats/users.ts';
 
 function dockerCompose(): boolean {
   try {
@@ -68,6 +71,38 @@ const envOf = (name: string) =>
       interpolate(String(v)),
     ]),
   );
+
+/** The environment variable holding a service's MongoDB password: MONGO_PASSWORD_SVC_QUESTS. */
+const mongoPasswordEnvOf = (service: string) =>
+  `MONGO_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+
+interface MongoUserSpec {
+  user: string;
+  pwd: string;
+  roles: Array<{ role: string; db: string }>;
+}
+/**
+ * deploy/mongo/init-users.js run as mongosh runs it, against a stand-in `admin` database that records
+ * what it is asked (no MongoDB with authentication can run on these machines). `existing`: the users
+ * the volume already has.
+ */
+function runInitUsers(env: Record<string, string>, existing: string[]) {
+  const created: MongoUserSpec[] = [];
+  const updated: MongoUserSpec[] = [];
+  const admin = {
+    getUser: (user: string) => (existing.includes(user) ? { user } : null),
+    createUser: (spec: MongoUserSpec) => created.push(spec),
+    updateUser: (user: string, spec: Omit<MongoUserSpec, 'user'>) =>
+      updated.push({ user, ...spec }),
+  };
+  const db = { getSiblingDB: (name: string) => (name === 'admin' ? admin : undefined) };
+  runInNewContext(read('deploy/mongo/init-users.js'), {
+    db,
+    print: () => undefined,
+    process: { env },
+  });
+  return { created, updated };
+}
 
 const appServices = {
   'svc-identity': identityEnv,
@@ -142,29 +177,137 @@ describe('docker-compose.yml', () => {
   it('when a secret is not set, then compose stops and names it: no secret has a default', () => {
     const text = read('docker-compose.yml');
     expect(text).not.toMatch(/change-me/i);
+    const required = new Set([...text.matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]!));
     for (const name of [
       'IDENTITY_SECRET',
       'SESSION_KEYS',
       'MONGO_PASSWORD',
-      'NATS_PASSWORD',
       'GRAFANA_ADMIN_PASSWORD',
+      ...Object.keys(appServices).map(mongoPasswordEnvOf),
+      ...[...WORKLOADS.map((w) => w.user), OPS_USER].map(passwordEnvOf),
     ]) {
-      expect(text, name).toContain(`\${${name}:?`);
+      expect(required.has(name), name).toBe(true);
       expect(text, name).not.toMatch(new RegExp(`\\$\\{${name}:-`));
     }
-    // The services sign in to MongoDB as the root user compose creates.
-    expect(envOf('svc-quests').MONGO_URL).toBe(
-      `mongodb://levelup:${GENERATED('MONGO_PASSWORD')}@mongo:27017/?replicaSet=rs0&authSource=admin`,
-    );
-    // NATS asks every client for its user and password; the gateway (session revocations) and every
-    // service connect with them.
-    expect(compose.services.nats?.command?.map(interpolate)).toEqual(
-      expect.arrayContaining(['--user', 'levelup', '--pass', GENERATED('NATS_PASSWORD')]),
-    );
-    for (const name of ['gateway', ...Object.keys(appServices)])
-      expect(envOf(name).NATS_URL, name).toBe(
-        `nats://levelup:${GENERATED('NATS_PASSWORD')}@nats:4222`,
+    // The one shared NATS password is gone: every client has its own.
+    expect(text).not.toMatch(/\bNATS_PASSWORD\b/);
+  });
+
+  it('when npm run compose:secrets writes .env, then it holds every secret compose asks for, NATS passwords the server can read', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'levelup-compose-secrets-'));
+    try {
+      const file = path.join(dir, '.env');
+      execFileSync(process.execPath, [path.join(ROOT, 'scripts/compose-secrets.ts')], {
+        env: { ...process.env, COMPOSE_SECRETS_FILE: file },
+        stdio: 'ignore',
+      });
+      const written = Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
       );
+      const required = [...read('docker-compose.yml').matchAll(/\$\{([A-Z_]+):\?/g)].map(
+        (m) => m[1]!,
+      );
+      for (const name of required) expect(written[name], name).toMatch(/^\S{16,}$/);
+      // Letter first: the NATS server reads them as configuration values (nats-auth.test.ts).
+      for (const user of [...WORKLOADS.map((w) => w.user), OPS_USER])
+        expect(written[passwordEnvOf(user)], user).toMatch(/^[a-z][0-9a-f]+$/);
+      expect(new Set(Object.values(written)).size).toBe(Object.keys(written).length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when a service signs in to MongoDB, then as its own user, on its own database (authSource admin)', () => {
+    for (const [name, shape] of Object.entries(appServices)) {
+      const { MONGO_DB: _set, ...env } = envOf(name);
+      // The database the service's own config names by default is the one compose gives it.
+      const database = z.object(shape).parse(env).MONGO_DB;
+      expect(envOf(name).MONGO_DB, name).toBe(database);
+      const url = new URL(envOf(name).MONGO_URL!);
+      expect(
+        {
+          user: url.username,
+          password: url.password,
+          host: url.host,
+          database: url.pathname,
+          authSource: url.searchParams.get('authSource'),
+          replicaSet: url.searchParams.get('replicaSet'),
+        },
+        name,
+      ).toEqual({
+        user: name,
+        password: GENERATED(mongoPasswordEnvOf(name)),
+        host: 'mongo:27017',
+        database: `/${database}`,
+        authSource: 'admin',
+        replicaSet: 'rs0',
+      });
+    }
+    // The gateway opens no database.
+    expect(envOf('gateway').MONGO_URL).toBeUndefined();
+  });
+
+  it("when MongoDB's volume is new, then init-users.js makes exactly one user per service, readWrite on its own database only", () => {
+    const mongo = compose.services.mongo!;
+    expect(mongo.volumes).toContain(
+      './deploy/mongo/init-users.js:/docker-entrypoint-initdb.d/10-users.js:ro',
+    );
+    const env = Object.fromEntries(
+      Object.entries(mongo.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
+    );
+    const expected = Object.keys(appServices).map((name) => ({
+      user: name,
+      pwd: GENERATED(mongoPasswordEnvOf(name)),
+      roles: [{ role: 'readWrite', db: envOf(name).MONGO_DB }],
+    }));
+    const first = runInitUsers(env, []);
+    expect(first.created).toEqual(expected);
+    expect(first.updated).toEqual([]);
+    // Run again on a volume that has them: passwords and roles set anew, nobody created twice.
+    const again = runInitUsers(
+      env,
+      expected.map((u) => u.user),
+    );
+    expect(again.created).toEqual([]);
+    expect(again.updated).toEqual(expected);
+    // A missing password stops it rather than making a user without one.
+    const { MONGO_PASSWORD_SVC_GOALS: _missing, ...partial } = env;
+    expect(() => runInitUsers(partial, [])).toThrow(/MONGO_PASSWORD_SVC_GOALS is not set/);
+  });
+
+  it('when a client signs in to NATS, then as its own user, which deploy/nats/auth.conf limits to its own subjects', () => {
+    const nats = compose.services.nats!;
+    expect(nats.command).toEqual([
+      '-c',
+      '/etc/nats/auth.conf',
+      '-js',
+      '-sd',
+      '/data',
+      '-m',
+      '8222',
+    ]);
+    expect(nats.volumes).toContain('./deploy/nats/auth.conf:/etc/nats/auth.conf:ro');
+    // The server reads each user's password from its environment, the same value the client is given.
+    const serverEnv = Object.fromEntries(
+      Object.entries(nats.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
+    );
+    const users = [...WORKLOADS.map((w) => w.user), OPS_USER];
+    expect(Object.keys(serverEnv).sort()).toEqual(users.map(passwordEnvOf).sort());
+    for (const name of ['gateway', ...Object.keys(appServices)]) {
+      const url = new URL(envOf(name).NATS_URL!);
+      expect({ user: url.username, password: url.password, host: url.host }, name).toEqual({
+        user: name,
+        password: serverEnv[passwordEnvOf(name)],
+        host: 'nats:4222',
+      });
+    }
+    // No workload is given the operator's password.
+    for (const name of Object.keys(compose.services))
+      if (name !== 'nats')
+        expect(JSON.stringify(compose.services[name]), name).not.toContain(passwordEnvOf(OPS_USER));
   });
 
   it("when the gateway names an upstream, then that compose service exists and listens on the URL's port", () => {

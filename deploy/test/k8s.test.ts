@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { QUESTS_CONSUMER } from '../../svc-goals/src/app.ts';
 import { XP_CONSUMER } from '../../svc-identity/src/app.ts';
 import { applyJsonPatch, contentSuffix, renderKustomization, type K8sObject } from './kustomize.ts';
 import { modelModule, typeErrorsOf } from './manifest-types.ts';
+import { OPS_USER, WORKLOADS } from '../nats/users.ts';
 import { canConnect, type Endpoint } from './network-policy.ts';
 
 // deploy/k8s: each overlay rendered (our renderer for the Kustomize features used, compared with
@@ -45,8 +47,13 @@ const CONSUMERS = {
 const FRONTENDS = ['shell', 'mfe-quests', 'mfe-goals', 'mfe-community', 'mfe-progression'];
 const DEPLOYABLES = ['gateway', ...Object.keys(SERVICES), ...FRONTENDS];
 
-/** Read by a process but not from its config schema (the logger). */
-const READ_OUTSIDE_SCHEMA = new Set(['LOG_LEVEL']);
+/**
+ * Read by a process but not from its config schema (the logger), or by the kubelet only: NATS_URL is
+ * built from NATS_ADDRESS and NATS_PASSWORD.
+ */
+const READ_OUTSIDE_SCHEMA = new Set(['LOG_LEVEL', 'NATS_ADDRESS', 'NATS_PASSWORD']);
+/** The Secrets made in the cluster, never rendered in production: their names carry no hash. */
+const CLUSTER_SECRETS = ['levelup-secrets', 'levelup-mongo', 'levelup-nats'];
 /** Variables a schema has that the manifests leave unset on purpose, and why. */
 const LEFT_UNSET: Record<string, Record<string, string>> = {
   common: {
@@ -216,9 +223,19 @@ function environmentOf(objects: K8sObject[], name: string): Record<string, strin
       if (value === undefined)
         throw new Error(`${name}: ConfigMap ${configMapKeyRef.name} has no ${configMapKeyRef.key}`);
       env[variable.name] = value;
-    } else env[variable.name] = variable.value ?? '';
+    } else env[variable.name] = expandAsTheKubeletDoes(variable.value ?? '', env);
   }
   return env;
+}
+
+/**
+ * A value's $(NAME) references, as the kubelet expands them: a variable defined before this one (envFrom
+ * or an earlier env entry) is put in, any other reference stays as written, and $$ is a plain $.
+ */
+function expandAsTheKubeletDoes(value: string, defined: Record<string, string>): string {
+  return value.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (match, name?: string) =>
+    match === '$$' ? '$' : name !== undefined && name in defined ? defined[name]! : match,
+  );
 }
 
 /** A rendered Deployment with one field misspelt deep inside, which the strict check must name. */
@@ -264,6 +281,8 @@ async function modelOf(object: K8sObject): Promise<Validating> {
 
 describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
   const objects = rendered[overlay];
+  /** A Secret's name in this render: hashed where the overlay generates it, as is where the cluster does. */
+  const nameOf = (secret: string) => find(objects, 'Secret', secret)?.metadata.name ?? secret;
 
   it('when every object is validated against the Kubernetes v1.36 API schemas, then none is refused', async () => {
     expect(objects.length).toBeGreaterThan(30);
@@ -428,6 +447,60 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
       );
   });
 
+  it('when a workload signs in to NATS, then as its own user with the password under its own name in levelup-nats', () => {
+    const address = configMapData(objects, 'levelup-config').NATS_ADDRESS;
+    expect(address).toBe('nats:4222');
+    for (const name of ['gateway', ...Object.keys(SERVICES)]) {
+      const password = containerOf(objects, name).env?.find((v) => v.name === 'NATS_PASSWORD');
+      expect(password?.valueFrom?.secretKeyRef, name).toEqual({
+        name: nameOf('levelup-nats'),
+        key: name,
+      });
+      expect(
+        WORKLOADS.map((w) => w.user),
+        name,
+      ).toContain(name);
+      // Expanded as the kubelet does: a reference to a variable not defined before it stays as written.
+      const url = environmentOf(objects, name).NATS_URL!;
+      expect(url, name).not.toContain('$(');
+      expect(url, name).toBe(
+        `nats://${name}:${secretValue(objects, 'levelup-nats', name)}@${address}`,
+      );
+    }
+    // The server's own users: every workload's and the operator's passwords are in the Secret.
+    if (overlay === 'dev')
+      for (const user of [...WORKLOADS.map((w) => w.user), OPS_USER])
+        // A letter first: the NATS server reads it as a configuration value (nats-auth.test.ts).
+        expect(secretValue(objects, 'levelup-nats', user), user).toMatch(/^[a-z][a-z0-9-]+$/);
+  });
+
+  it('when a service signs in to MongoDB, then its MONGO_URL is under its own name in levelup-mongo, and names its own user and database', () => {
+    for (const name of Object.keys(SERVICES)) {
+      const env = containerOf(objects, name).env ?? [];
+      expect(env.find((v) => v.name === 'MONGO_URL')?.valueFrom?.secretKeyRef, name).toEqual({
+        name: nameOf('levelup-mongo'),
+        key: name,
+      });
+      if (overlay !== 'dev') continue;
+      const url = new URL(environmentOf(objects, name).MONGO_URL!);
+      expect(
+        {
+          user: url.username,
+          database: url.pathname,
+          authSource: url.searchParams.get('authSource'),
+        },
+        name,
+      ).toEqual({
+        user: name,
+        database: `/${environmentOf(objects, name).MONGO_DB}`,
+        authSource: 'admin',
+      });
+    }
+    // Nothing reads a shared MONGO_URL any more.
+    if (overlay === 'dev')
+      expect(secretValue(objects, 'levelup-secrets', 'MONGO_URL', true)).toBeUndefined();
+  });
+
   it('when the gateway names an upstream, then a Service of that name exists on that port', () => {
     const env = environmentOf(objects, 'gateway');
     const urls = Object.entries(env).filter(([key]) => key.endsWith('_URL') && key !== 'NATS_URL');
@@ -459,6 +532,22 @@ describe('deploy/k8s overlays compared', () => {
       );
     for (const object of production.filter((o) => o.kind !== 'Namespace'))
       expect(object.metadata.namespace).toBe('levelup');
+  });
+
+  it("when production's autoscalers reach their maxima, then there are the pods docs/capacity.md says 1M daily users need", () => {
+    const capacity = readFileSync(path.join(ROOT, 'docs/capacity.md'), 'utf8');
+    /** The last column (1M DAU) of the model's row for `name`: its pod count. */
+    const podsFor1M = (name: string) => {
+      const row = capacity.split('\n').find((line) => line.startsWith(`| ${name} pods |`));
+      return Number(/\| (\d+) \([\d,]+ m\) \|$/.exec(row ?? '')?.[1]);
+    };
+    for (const name of ['gateway', 'svc-quests']) {
+      const hpa = autoscalers(rendered.production).find(
+        (one) => one.spec.scaleTargetRef.name === name,
+      )!;
+      expect(podsFor1M(name), name).toBeGreaterThan(0);
+      expect(hpa.spec.maxReplicas, name).toBeGreaterThanOrEqual(podsFor1M(name));
+    }
   });
 
   it('when dev is rendered, then one pod of each runs with the development Secret and one stream copy', () => {
@@ -606,8 +695,8 @@ describe('configuration that rolls the pods reading it', () => {
         .map((object) => object.metadata.name);
       expect(generated.length, overlay).toBeGreaterThanOrEqual(3);
       for (const name of generated) expect(name, overlay).toMatch(GENERATED_NAME);
-      // Production's levelup-secrets is made in the cluster: the one name without a hash.
-      const names = new Set([...generated, 'levelup-secrets']);
+      // Production's Secrets are made in the cluster: the names without a hash.
+      const names = new Set([...generated, ...CLUSTER_SECRETS]);
       for (const name of referencedNames(objects)) expect(names.has(name), name).toBe(true);
     }
   });

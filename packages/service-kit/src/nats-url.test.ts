@@ -13,11 +13,13 @@ describe('natsConnectOptions', () => {
       servers: ['nats://nats:4222'],
       user: 'levelup',
       pass: 's3cr@t',
+      inboxPrefix: '_INBOX_levelup',
     });
     expect(natsConnectOptions('nats://a:4222, nats://levelup:pw@b:4222')).toEqual({
       servers: ['nats://a:4222', 'nats://b:4222'],
       user: 'levelup',
       pass: 'pw',
+      inboxPrefix: '_INBOX_levelup',
     });
   });
 

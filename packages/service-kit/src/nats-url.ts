@@ -8,6 +8,13 @@ export interface NatsConnectOptions {
   servers: string[];
   user?: string;
   pass?: string;
+  /**
+   * With a user: `_INBOX_<user>`, where the replies to this connection's requests come (JetStream's
+   * answers, the messages a pull consumer fetches). The server can then let each user hear its own
+   * replies only (deploy/nats/auth.conf), where one `_INBOX.>` for all would let any of them read the
+   * events another service fetches.
+   */
+  inboxPrefix?: string;
 }
 
 export function natsConnectOptions(url: string): NatsConnectOptions {
@@ -36,6 +43,7 @@ export function natsConnectOptions(url: string): NatsConnectOptions {
     servers,
     ...(user !== undefined ? { user } : {}),
     ...(pass !== undefined ? { pass } : {}),
+    ...(user !== undefined ? { inboxPrefix: `_INBOX_${user}` } : {}),
   };
 }
 
