@@ -18,7 +18,7 @@ import {
   YES_MANUAL,
   type LoopHabitDef,
 } from './fixtures/loop-exporter.ts';
-import { LOOP_HABITS, LOOP_TODAY, loopDoneDays } from './fixtures/loop-habits.ts';
+import { LOOP_HABITS, LOOP_TODAY, importedDoneDays, loopDoneDays } from './fixtures/loop-habits.ts';
 import { startQuests, type QuestsHarness } from './harness.ts';
 
 let quests: QuestsHarness;
@@ -67,7 +67,7 @@ describe('importing the same items again', () => {
       (await as('POST', urlOf(API.previewImport), request)).body,
     );
     const done = LOOP_HABITS.filter((h) => !h.archived || Object.keys(h.entries).length > 0)
-      .map((h) => loopDoneDays(h).length)
+      .map((h) => importedDoneDays(h).length)
       .reduce((a, b) => a + b, 0);
     expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 0, quests: 0 });
     expect(preview.alreadyHere).toEqual({
@@ -144,7 +144,7 @@ describe('importing the same items again', () => {
           .filter((o) => o.seriesId === id)
           .map((o) => o.scheduledFor)
           .sort(),
-      ]).toEqual([habit.name, loopDoneDays(habit)]);
+      ]).toEqual([habit.name, importedDoneDays(habit)]);
     });
   });
 

@@ -6,7 +6,13 @@ import { API, importPreviewSchema, urlOf, type ImportRequest } from '@levelup/co
 import { importBatchModel } from '../src/import/models.ts';
 import { occurrenceModel } from '../src/occurrences/models.ts';
 import { seriesModel } from '../src/series/models.ts';
-import { LOOP_HABITS, LOOP_TODAY, loopDoneDays, loopSkipDays } from './fixtures/loop-habits.ts';
+import {
+  LOOP_HABITS,
+  LOOP_TODAY,
+  importedDoneDays,
+  importedFirstDay,
+  loopSkipDays,
+} from './fixtures/loop-habits.ts';
 import { startQuests, type QuestsHarness } from './harness.ts';
 
 const ROOT = join(import.meta.dirname, 'fixtures', 'import', 'loop-2026');
@@ -60,16 +66,19 @@ async function importedHistory(userId: string, batchId: string) {
   });
 }
 
-/** What Loop itself shows for each habit: its done days and skips, from the entries the user made. */
+/**
+ * What each habit brings, from the entries the user made: a yes/no habit's days Loop counts as done, a
+ * numerical habit's days its amount makes Completed or Kinda Sorta, and the skips from its first day.
+ */
 const expected = () =>
   LOOP_HABITS.map((habit) => {
-    const done = loopDoneDays(habit);
-    const first = done[0] ?? LOOP_TODAY;
+    const done = importedDoneDays(habit);
+    const first = importedFirstDay(habit) ?? LOOP_TODAY;
     return { done, skipped: loopSkipDays(habit).filter((day) => day >= first) };
   });
 
 describe("import of Loop's CSV export as Loop's exporter writes it", () => {
-  it('when imported, then every habit, duplicate names and "Read, write" included, has exactly the days Loop counts as done, day by day', async () => {
+  it('when imported, then every habit, duplicate names and "Read, write" included, has exactly the days Loop counts as done (a numerical one, those its amount makes done), day by day', async () => {
     const userId = randomUUID();
     const { status, body } = await quests.as(userId)('POST', urlOf(API.runImport), request());
     expect(status).toBe(201);
@@ -126,9 +135,11 @@ describe("import of Loop's CSV export as Loop's exporter writes it", () => {
     expect(preview.warnings).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^"Run" counts km \(at least 8 a day\): imported as done on the \d+ days/,
+          /^"Run" counts km \(at least 8 a day\): imported as a measurable routine with the amounts of its \d+ days: \d+ Completed, \d+ Kinda Sorta/,
         ),
-        expect.stringMatching(/^"Cigarettes" counts cigarettes \(at most 0 a day\)/),
+        expect.stringMatching(
+          /^"Cigarettes" counts cigarettes \(at most 0 a day\): imported as a measurable routine/,
+        ),
         expect.stringMatching(/^"Floss" is 3 times in 7 days in Loop: imported as Every week on /),
         expect.stringMatching(
           /^"Journal" is archived in Loop: imported with its history, ended on 2026-01-\d\d$/,

@@ -118,7 +118,7 @@ describe('import from Loop Habit Tracker', () => {
     );
     expect(status).toBe(200);
     const preview = importPreviewSchema.parse(body);
-    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12, quests: 0 });
+    expect(preview.counts).toEqual({ series: 3, lifeTasks: 0, completions: 13, quests: 0 });
     expect(
       preview.series.map((s) => [
         s.title,
@@ -130,11 +130,11 @@ describe('import from Loop Habit Tracker', () => {
     ).toEqual([
       ['Meditate', 'Every day', 7, 6, '2026-03-01'],
       ['Wake up early', 'Every week on Mon, Thu', 4, 1, '2026-02-26'],
-      ['Run', 'Every day', 1, 1, '2026-03-10'],
+      ['Run', 'Every day', 2, 1, '2026-03-08'],
     ]);
     expect(preview.warnings).toEqual([
       '"Wake up early" is 2 times in 7 days in Loop: imported as Every week on Mon, Thu',
-      '"Run" counts km (at least 5 a day): imported as done on the 1 day Loop counts as done; the amounts are not kept',
+      '"Run" counts km (at least 5 a day): imported as a measurable routine with the amounts of its 3 days: 1 Completed, 1 Kinda Sorta (some, under the target), 1 not done (0)',
       '"Journal" is archived in Loop and has no history: not imported',
     ]);
     // Loop's SKIP days are rest days: Meditate's streak runs over the 6th.
@@ -148,12 +148,12 @@ describe('import from Loop Habit Tracker', () => {
     expect(status).toBe(201);
     const batch = importBatchSchema.parse(body);
     expect(batch).toMatchObject({ source: 'loop', status: 'done', undoneAt: null });
-    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 12, quests: 0 });
+    expect(batch.counts).toEqual({ series: 3, lifeTasks: 0, completions: 13, quests: 0 });
 
     expect(await seriesTitles(userId)).toEqual(['Meditate', 'Run', 'Wake up early']);
     expect(await overview(userId)).toMatchObject({
       totalXpEarned: 0,
-      totalQuestsCompleted: 12,
+      totalQuestsCompleted: 13,
       currentStreak: 6,
       longestStreak: 6,
     });
@@ -166,7 +166,7 @@ describe('import from Loop Habit Tracker', () => {
       '2026-03-04': 1,
       '2026-03-05': 2,
       '2026-03-07': 1,
-      '2026-03-08': 1,
+      '2026-03-08': 2,
       '2026-03-09': 2,
       '2026-03-10': 2,
     });
@@ -178,7 +178,7 @@ describe('import from Loop Habit Tracker', () => {
       urlOf(API.listOccurrences, { query: { startDate: '2026-03-01', endDate: '2026-03-10' } }),
     );
     const done = occurrenceListResponseSchema.parse(listed).filter((o) => o.isCompleted);
-    expect(done).toHaveLength(11);
+    expect(done).toHaveLength(12);
     expect(done.every((o) => o.imported === true && o.awardedXp === 0)).toBe(true);
 
     // Only the series' own events go out: svc-goals learns of the series, svc-identity of no XP.
@@ -327,7 +327,7 @@ describe('Undo import', () => {
     expect(importBatchSchema.parse(body)).toMatchObject({ status: 'undone' });
     expect(await seriesTitles(userId)).toEqual(['Meditate', 'Run', 'Wake up early']);
     expect(await lifeTaskModels(quests.deps.db).LifeTask.countDocuments({ userId })).toBe(0);
-    expect(await overview(userId)).toMatchObject({ totalQuestsCompleted: 12, currentStreak: 6 });
+    expect(await overview(userId)).toMatchObject({ totalQuestsCompleted: 13, currentStreak: 6 });
 
     expect((await undo(loop.id)).status).toBe(200);
     await expectNothingImported(userId);

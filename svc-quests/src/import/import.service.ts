@@ -75,10 +75,15 @@ function refuseProblems(plan: ImportPlan): void {
     });
 }
 
-/** What the import adds; nothing at all is a 400 saying whether it is all here already. */
+/**
+ * What the import adds; nothing at all is a 400 saying whether it is all here already. Measured days
+ * that count as not done are not completions, yet new ones are something to add.
+ */
 function countsToImport(placed: PlacedPlan): ImportCounts {
   const counts = countsOf(placed);
-  if (counts.series + counts.lifeTasks + counts.completions + counts.quests > 0) return counts;
+  const notDone = placed.series.reduce((sum, s) => sum + s.notDone.length, 0);
+  if (counts.series + counts.lifeTasks + counts.completions + counts.quests + notDone > 0)
+    return counts;
   const here = alreadyHereOf(placed);
   const message =
     here.series + here.lifeTasks + here.quests > 0

@@ -1,11 +1,22 @@
 import { AppError } from '@levelup/service-kit';
-import { weekdayOfLocalDate, type ImportRecurrence } from '@levelup/contracts';
+import {
+  MEASURE_MAX,
+  MEASURE_UNIT_MAX,
+  formatAmount,
+  measureSchema,
+  measuredCompletion,
+  weekdayOfLocalDate,
+  type ImportRecurrence,
+  type Measure,
+} from '@levelup/contracts';
 import { parseCsv } from './csv.ts';
 import {
   byDay,
+  completionOf,
   describeRecurrence,
   startOf,
   type ImportPlan,
+  type MeasuredDay,
   type PlannedCompletion,
   type PlannedSeries,
 } from './plan.ts';
@@ -33,7 +44,10 @@ function findFile(files: CsvFile[], wanted: string): CsvFile | undefined {
 }
 
 export interface CheckedDays {
+  /** A yes/no habit's days checked by hand. */
   done: string[];
+  /** A numerical habit's days with an amount entered (Loop's value / 1000), whatever the amount. */
+  amounts: MeasuredDay[];
   skipped: string[];
   /** The newest day with any entry (Loop's own filler of future days left out). */
   last: string | null;
@@ -73,23 +87,18 @@ function valueOf(text: string): number {
 }
 
 /**
- * Whether Loop counts a day as done (its streak rule): a yes/no habit when checked by hand
- * (YES_MANUAL; YES_AUTO is Loop filling in days the frequency did not ask for); a numerical habit,
- * whose values are its amount times 1000, "at least" when the amount reaches the target and "at most"
- * when an amount was entered and stays within the target (a day without an entry is not done).
+ * A day's value into the habit's days. A yes/no habit is done when checked by hand (YES_MANUAL;
+ * YES_AUTO is Loop filling in days the frequency did not ask for). A numerical habit's value is its
+ * amount times 1000 (0 is written NO): every entered amount is kept, the measure judges it later;
+ * UNKNOWN is a day without an entry. SKIP is a rest day for both.
  */
-function isDone(value: number, habit: LoopHabit): boolean {
-  if (!habit.numerical) return value === YES_MANUAL;
-  if (value === SKIP) return false;
-  if (habit.atMost) return value !== UNKNOWN && value / 1000 <= habit.targetValue;
-  return value / 1000 >= habit.targetValue;
-}
-
 function checkDay(checked: CheckedDays, date: string, raw: string, habit: LoopHabit): void {
   const value = valueOf(raw);
   if (value !== UNKNOWN && (checked.last === null || date > checked.last)) checked.last = date;
   if (value === SKIP) checked.skipped.push(date);
-  else if (isDone(value, habit)) checked.done.push(date);
+  else if (habit.numerical) {
+    if (value >= 0) checked.amounts.push({ day: date, amount: Math.round(value) / 1000 });
+  } else if (value === YES_MANUAL) checked.done.push(date);
 }
 
 function habitsOf(file: CsvFile): LoopHabit[] {
@@ -187,7 +196,7 @@ function fromAllHabitsFile(file: CsvFile, habits: LoopHabit[]): CheckedDays[] | 
     if (!DATE.test(date)) throw badFile(`Checkmarks.csv has a row without a date: "${date}"`);
   }
   if (columns !== habits.length && valuesPerRow !== habits.length) return null;
-  const days = habits.map((): CheckedDays => ({ done: [], skipped: [], last: null }));
+  const days = habits.map(emptyDays);
   for (const row of rows)
     habits.forEach((habit, i) => checkDay(days[i]!, row[0]!.trim(), row[i + 1] ?? '', habit));
   return days;
@@ -200,7 +209,7 @@ function fromAllHabitsFile(file: CsvFile, habits: LoopHabit[]): CheckedDays[] | 
 function fromHabitFile(file: CsvFile, habit: LoopHabit): CheckedDays {
   const all = parseCsv(file.text);
   const rows = all[0]?.[0]?.trim() === 'Date' ? all.slice(1) : all;
-  const checked: CheckedDays = { done: [], skipped: [], last: null };
+  const checked = emptyDays();
   for (const row of rows) {
     const date = row[0]?.trim() ?? '';
     if (!DATE.test(date)) throw badFile(`${file.name} has a row without a date: "${date}"`);
@@ -220,16 +229,26 @@ function ownFile(files: CsvFile[], habit: LoopHabit): CsvFile | undefined {
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
+/** How a numerical habit's days come over, in words: how many Completed, Kinda Sorta, not done. */
+function measuredNote(habit: LoopHabit, series: PlannedSeries): string {
+  const measure = series.measure!;
+  const partial = series.completions.filter((c) => completionOf(measure, c) === 'partial').length;
+  const notDone = series.notDone?.length ?? 0;
+  const entered = series.completions.length + notDone;
+  const rule = habit.atMost ? 'at most' : 'at least';
+  const counts = [
+    `${series.completions.length - partial} Completed`,
+    ...(habit.atMost ? [] : [`${partial} Kinda Sorta (some, under the target)`]),
+    `${notDone} not done (${habit.atMost ? 'over the limit' : '0'})`,
+  ];
+  return `"${habit.name}" counts ${habit.unit.trim() || 'an amount'} (${rule} ${formatAmount(habit.targetValue)} a day): imported as a measurable routine with the amounts of its ${days(entered)}: ${counts.join(', ')}`;
+}
+
 /** What cannot be carried over as it is in Loop, in words for the preview. */
 function habitNotes(habit: LoopHabit, series: PlannedSeries): string[] {
   const notes: string[] = [];
   const name = `"${habit.name}"`;
-  if (habit.numerical) {
-    const rule = habit.atMost ? 'at most' : 'at least';
-    notes.push(
-      `${name} counts ${habit.unit || 'an amount'} (${rule} ${habit.targetValue} a day): imported as done on the ${days(series.completions.length)} Loop counts as done; the amounts are not kept`,
-    );
-  }
+  if (series.measure) notes.push(measuredNote(habit, series));
   if (habit.numerator > 1 && habit.numerator < habit.denominator)
     notes.push(
       `${name} is ${habit.numerator} times in ${habit.denominator} days in Loop: imported as ${describeRecurrence(series.recurrence)}`,
@@ -247,7 +266,78 @@ export interface LoopHabitDays {
   checked: CheckedDays | null;
 }
 
-export const emptyDays = (): CheckedDays => ({ done: [], skipped: [], last: null });
+export const emptyDays = (): CheckedDays => ({ done: [], amounts: [], skipped: [], last: null });
+
+/** Counted when Loop's unit is empty: a measurable routine names what it counts. */
+const NO_UNIT = 'units';
+/** The smallest target Level Up takes (amounts keep three decimals). */
+const SMALLEST_TARGET = 0.001;
+
+/**
+ * A numerical habit's target as Level Up keeps it: Loop's rule, target and unit, within what the
+ * routine's form accepts (a unit of 1 to 20 characters, a target above 0 and at most MEASURE_MAX),
+ * each change named in the warnings.
+ */
+function loopMeasure(habit: LoopHabit, warnings: string[]): Measure {
+  const name = `"${habit.name}"`;
+  const rule = habit.atMost ? 'at_most' : 'at_least';
+  let unit = habit.unit.trim();
+  if (!unit) {
+    unit = NO_UNIT;
+    warnings.push(`${name} has no unit in Loop: imported as counting "${NO_UNIT}"`);
+  } else if (unit.length > MEASURE_UNIT_MAX) {
+    const cut = unit.slice(0, MEASURE_UNIT_MAX).trim();
+    warnings.push(
+      `${name} counts "${unit}": the unit is shortened to "${cut}", the ${MEASURE_UNIT_MAX} characters Level Up keeps`,
+    );
+    unit = cut;
+  }
+  let target = Math.round(habit.targetValue * 1000) / 1000;
+  if (!(target > 0)) {
+    target = SMALLEST_TARGET;
+    warnings.push(
+      habit.atMost
+        ? `${name} has a target of 0 in Loop: imported as at most ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes (a day with 0 is Completed, with any more not done, as in Loop)`
+        : `${name} has a target of 0 in Loop: imported as at least ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes, so a day with 0 entered is not done`,
+    );
+  } else if (target > MEASURE_MAX) {
+    target = MEASURE_MAX;
+    warnings.push(
+      `${name} has a target over ${formatAmount(MEASURE_MAX)}: imported as ${formatAmount(MEASURE_MAX)}, the largest Level Up takes`,
+    );
+  }
+  return measureSchema.parse({ rule, target, unit });
+}
+
+/**
+ * A numerical habit's entered days (one per day, none after today) judged by its measure: the days it
+ * makes Completed or Kinda Sorta are completions, with their amounts; the rest are kept as days not
+ * done, with theirs. An amount over MEASURE_MAX is kept as MEASURE_MAX, said in the warnings.
+ */
+function measuredDays(
+  habit: LoopHabit,
+  checked: CheckedDays,
+  measure: Measure,
+  today: string,
+  warnings: string[],
+): { completions: PlannedCompletion[]; notDone: MeasuredDay[] } {
+  const byDate = new Map<string, number>();
+  for (const { day, amount } of checked.amounts)
+    if (day <= today && !byDate.has(day)) byDate.set(day, amount);
+  const entered = [...byDate.entries()]
+    .map(([day, amount]) => ({ day, amount: Math.min(amount, MEASURE_MAX) }))
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
+  const capped = [...byDate.values()].filter((amount) => amount > MEASURE_MAX).length;
+  if (capped > 0)
+    warnings.push(
+      `"${habit.name}": ${days(capped)} with an amount over ${formatAmount(MEASURE_MAX)}, imported as ${formatAmount(MEASURE_MAX)}`,
+    );
+  const counts = (d: MeasuredDay) => measuredCompletion(measure, d.amount) !== 'not_completed';
+  return {
+    completions: entered.filter(counts).map((d) => ({ ...d, at: null })),
+    notDone: entered.filter((d) => !counts(d)),
+  };
+}
 
 /** Loop's value of a day (a number, or one of its words) into a habit's days. */
 export function addLoopDay(checked: CheckedDays, date: string, value: number, habit: LoopHabit) {
@@ -255,8 +345,9 @@ export function addLoopDay(checked: CheckedDays, date: string, value: number, ha
 }
 
 /**
- * One series per Loop habit (in Loop's order): its done days as completions and its skips as rest
- * days; an archived habit ends on its last entry, or is left out when it has none.
+ * One series per Loop habit (in Loop's order): a yes/no habit's done days as completions, a numerical
+ * habit's entered amounts as a measurable routine's days, its skips as rest days; an archived habit
+ * ends on its last entry, or is left out when it has none.
  */
 export function planLoopHabits(
   read: LoopHabitDays[],
@@ -278,11 +369,21 @@ export function planLoopHabits(
     }
     if (!found)
       warnings.push(`"${habit.name}" has no checkmarks in the export: imported without history`);
-    const completions = byDay(
-      checked.done.map((day) => ({ day, at: null })),
+    const measureNotes: string[] = [];
+    const measure = habit.numerical ? loopMeasure(habit, measureNotes) : null;
+    const measured = measure ? measuredDays(habit, checked, measure, today, measureNotes) : null;
+    const completions =
+      measured?.completions ??
+      byDay(
+        checked.done.map((day) => ({ day, at: null })),
+        today,
+      );
+    const notDone = measured?.notDone ?? [];
+    const entered = byDay(
+      [...completions, ...notDone.map((d) => ({ day: d.day, at: null }))],
       today,
     );
-    const startDate = startOf(completions, null, today);
+    const startDate = startOf(entered, null, today);
     const last = checked.last && checked.last < today ? checked.last : today;
     const planned: PlannedSeries = {
       sourceId: `${habit.name}#${nth}`,
@@ -296,8 +397,9 @@ export function planLoopHabits(
       paused: false,
       completions,
       skips: [...new Set(checked.skipped)].filter((day) => day <= today && day >= startDate),
+      ...(measure && { measure, notDone }),
     };
-    warnings.push(...habitNotes(habit, planned));
+    warnings.push(...habitNotes(habit, planned), ...measureNotes);
     series.push(planned);
   }
   return { source: 'loop', fileName, series, lifeTasks: [], quests: [], warnings, problems: [] };

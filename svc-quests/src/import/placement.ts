@@ -1,5 +1,41 @@
-import type { ImportPlan, PlacedPlan } from './plan.ts';
+import { measuredCompletion, type Measure } from '@levelup/contracts';
+import type {
+  ImportPlan,
+  MeasuredDay,
+  PlacedPlan,
+  PlannedCompletion,
+  PlannedSeries,
+} from './plan.ts';
 import type { ImportRepository } from './repository.ts';
+
+/**
+ * A measurable habit's days as the series they join counts them: by that series' own target (which the
+ * user may have changed since the earlier import). A series an import made before amounts were kept has
+ * no target: it gets only the days the export's target counts as Completed, done or not, as then.
+ */
+function judgedBy(
+  planned: PlannedSeries,
+  measure: Measure | null,
+): { completions: PlannedCompletion[]; notDone: MeasuredDay[] } {
+  if (!planned.measure) return { completions: planned.completions, notDone: [] };
+  const days = [
+    ...planned.completions.map((c) => ({ day: c.day, amount: c.amount ?? 0 })),
+    ...(planned.notDone ?? []),
+  ].sort((a, b) => (a.day < b.day ? -1 : 1));
+  const own = planned.measure;
+  if (!measure)
+    return {
+      completions: days
+        .filter((d) => measuredCompletion(own, d.amount) === 'completed')
+        .map((d) => ({ day: d.day, at: null })),
+      notDone: [],
+    };
+  const counts = (d: MeasuredDay) => measuredCompletion(measure, d.amount) !== 'not_completed';
+  return {
+    completions: days.filter(counts).map((d) => ({ ...d, at: null })),
+    notDone: days.filter((d) => !counts(d)),
+  };
+}
 
 /**
  * The plan against what earlier imports of the same items (same app, same source id) brought: those
@@ -41,16 +77,22 @@ export async function placePlan(
           existingId: null,
           completions: planned.completions,
           skips: planned.skips,
+          measure: planned.measure ?? null,
+          notDone: planned.notDone ?? [],
           here: 0,
         };
       const taken = days.get(String(existing._id)) ?? new Set<string>();
-      const completions = planned.completions.filter((c) => !taken.has(c.day));
+      const measure = planned.measure ? (existing.measure ?? null) : null;
+      const judged = judgedBy(planned, measure);
+      const completions = judged.completions.filter((c) => !taken.has(c.day));
       return {
         planned,
         existingId: String(existing._id),
         completions,
         skips: planned.skips.filter((day) => !taken.has(day)),
-        here: planned.completions.length - completions.length,
+        measure,
+        notDone: judged.notDone.filter((d) => !taken.has(d.day)),
+        here: judged.completions.length - completions.length,
       };
     }),
     lifeTasks: plan.lifeTasks.map((planned) => ({

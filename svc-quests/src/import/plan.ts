@@ -1,10 +1,13 @@
 import {
   dayStreaks,
+  measuredCompletion,
+  type CompletionType,
   type ImportCounts,
   type ImportPreview,
   type ImportRecurrence,
   type ImportSource,
   type LifeTaskPriority,
+  type Measure,
   type QuestDifficulty,
 } from '@levelup/contracts';
 
@@ -12,6 +15,14 @@ import {
 export interface PlannedCompletion {
   day: string;
   at: Date | null;
+  /** A measurable routine's amount that day: the measure makes it Completed or Kinda Sorta. */
+  amount?: number;
+}
+
+/** A day of a measurable routine with the amount entered for it. */
+export interface MeasuredDay {
+  day: string;
+  amount: number;
 }
 
 /** A recurring series the import will create, with its past completions (one per local day). */
@@ -31,6 +42,13 @@ export interface PlannedSeries {
   completions: PlannedCompletion[];
   /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
   skips: string[];
+  /** A measurable routine's daily target (a Loop numerical habit); absent: done or not. */
+  measure?: Measure | null;
+  /**
+   * A measurable routine's days whose amount makes them not done (0 for at least, over an at-most
+   * limit): imported with their amount, not completed, so the history keeps what was recorded.
+   */
+  notDone?: MeasuredDay[];
 }
 
 /** A life task the import will create (a Habitica todo), done on a day or open. */
@@ -93,6 +111,9 @@ export interface PlacedSeries {
   existingId: string | null;
   completions: PlannedCompletion[];
   skips: string[];
+  /** The measure the days are written with (null: done or not); notDone, its days not done. */
+  measure: Measure | null;
+  notDone: MeasuredDay[];
   /** Completions of the export the series already has. */
   here: number;
 }
@@ -125,6 +146,8 @@ export function allNew(plan: ImportPlan): PlacedPlan {
       existingId: null,
       completions: planned.completions,
       skips: planned.skips,
+      measure: planned.measure ?? null,
+      notDone: planned.notDone ?? [],
       here: 0,
     })),
     lifeTasks: plan.lifeTasks.map((planned) => ({ planned, here: false })),
@@ -158,22 +181,29 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
   return {
     source: plan.source,
     fileName: plan.fileName,
-    series: placed.series.map(({ planned: s, existingId, completions, here }) => ({
-      title: s.title,
-      kind: s.kind,
-      recurrence: s.recurrence,
-      repeatRule: s.paused ? 'Paused' : describeRecurrence(s.recurrence),
-      startDate: s.startDate,
-      completions: completions.length,
-      skippedDays: s.skips.length,
-      currentStreak: dayStreaks(
-        s.completions.map((c) => c.day),
-        today,
-        s.skips,
-      ).current,
-      alreadyHere: existingId !== null,
-      completionsAlreadyHere: here,
-    })),
+    series: placed.series.map(
+      ({ planned: s, existingId, completions, here, measure, notDone }) => ({
+        title: s.title,
+        kind: s.kind,
+        recurrence: s.recurrence,
+        repeatRule: s.paused ? 'Paused' : describeRecurrence(s.recurrence),
+        startDate: s.startDate,
+        completions: completions.length,
+        skippedDays: s.skips.length,
+        currentStreak: dayStreaks(
+          s.completions.map((c) => c.day),
+          today,
+          s.skips,
+        ).current,
+        alreadyHere: existingId !== null,
+        completionsAlreadyHere: here,
+        ...(measure && {
+          measure,
+          partialDays: completions.filter((c) => completionOf(measure, c) === 'partial').length,
+          notDoneDays: notDone.length,
+        }),
+      }),
+    ),
     lifeTasks: placed.lifeTasks.map(({ planned: t, here }) => ({
       title: t.title,
       completed: t.completed,
@@ -193,6 +223,11 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
     warnings: plan.warnings,
     problems: plan.problems,
   };
+}
+
+/** How an imported completion counts: by its amount for a measurable routine, else Completed. */
+export function completionOf(measure: Measure | null, c: PlannedCompletion): CompletionType {
+  return measure && c.amount !== undefined ? measuredCompletion(measure, c.amount) : 'completed';
 }
 
 /** One completion per local day, oldest first, none after today. */

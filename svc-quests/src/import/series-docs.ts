@@ -8,10 +8,11 @@ import {
 import type { LifeTaskCompletionDoc, LifeTaskDoc } from '../life-tasks/models.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { SeriesDoc } from '../series/models.ts';
-import type { PlacedPlan, PlannedSeries } from './plan.ts';
+import { completionOf, type PlacedPlan, type PlannedSeries } from './plan.ts';
 
 // The documents an import writes for its series (with their imported days) and its life tasks: each
-// tagged with the batch, so a failure midway and Undo import find exactly them.
+// tagged with the batch, so a failure midway and Undo import find exactly them. Imported days earn no
+// XP: a Completed or Kinda Sorta day is written done with awardedXp and partialXpEarned 0.
 
 const NOON_MS = 12 * 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ export function seriesDocs(
 ): { series: NewSeriesDoc[]; occurrences: Partial<OccurrenceDoc>[] } {
   const series: NewSeriesDoc[] = [];
   const occurrences: Partial<OccurrenceDoc>[] = [];
-  for (const { planned, existingId, completions, skips } of placed.series) {
+  for (const { planned, existingId, completions, skips, measure, notDone } of placed.series) {
     const doc = seriesDoc(userId, batchId, planned, placed.plan.source, timeZone);
     if (existingId === null) series.push(doc);
     const seriesId = existingId ?? String(doc._id);
@@ -42,6 +43,7 @@ export function seriesDocs(
       xpReward: doc.xpReward,
       timeOfDay: 'anytime' as const,
       importBatchId: batchId,
+      ...(measure && { measure }),
     };
     for (const completion of completions) {
       const completedAt =
@@ -53,7 +55,8 @@ export function seriesDocs(
         growthPath: null,
         scheduledFor: completion.day,
         isCompleted: true,
-        completionType: 'completed',
+        completionType: completionOf(measure, completion),
+        ...(measure && completion.amount !== undefined && { amount: completion.amount }),
         partialXpEarned: 0,
         awardedXp: 0,
         completedAt,
@@ -61,6 +64,9 @@ export function seriesDocs(
       });
     }
     for (const day of skips) occurrences.push({ ...shared, scheduledFor: day, skipped: true });
+    // Days the amount makes not done keep it, so the history shows what was recorded.
+    for (const { day, amount } of notDone)
+      occurrences.push({ ...shared, scheduledFor: day, amount, completionType: 'not_completed' });
   }
   return { series, occurrences };
 }
@@ -92,6 +98,7 @@ function seriesDoc(
     isActive: !planned.paused,
     importBatchId: batchId,
     importSource: { app: source, id: planned.sourceId },
+    ...(planned.measure && { measure: planned.measure }),
     outbox: [],
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, localDateSchema } from '../common/dates.ts';
 import { idSchema } from '../common/ids.ts';
 import { cadenceSchema } from '../quests/enums.ts';
+import { measureSchema } from '../quests/measure.ts';
 import { monthlyBySchema, weekdaySchema } from '../quests/series.ts';
 
 // Import from other habit apps: Habitica's user data export and Loop Habit
@@ -208,6 +209,15 @@ export const importPreviewSeriesSchema = z.object({
    */
   alreadyHere: z.boolean(),
   completionsAlreadyHere: z.number().int().min(0),
+  /** A measurable routine's daily target (a Loop numerical habit); absent or null: done or not. */
+  measure: measureSchema.nullable().optional(),
+  /** Of the completions, the days whose amount was some but under an at-least target (Kinda Sorta). */
+  partialDays: z.number().int().min(0).optional(),
+  /**
+   * Days with an amount entered that count as not done (0 for at least, over an at-most limit): added
+   * with their amount, not completed, so the history shows what was recorded. Not in completions.
+   */
+  notDoneDays: z.number().int().min(0).optional(),
 });
 export type ImportPreviewSeries = z.infer<typeof importPreviewSeriesSchema>;
 

@@ -16,6 +16,8 @@ export const MEASURE_RULE_LABELS: Readonly<Record<MeasureRule, string>> = {
 
 /** The largest amount or target: far past any real day's count, small enough to stay exact. */
 export const MEASURE_MAX = 1_000_000;
+/** The longest unit name ("pages", "km"). */
+export const MEASURE_UNIT_MAX = 20;
 /** Amounts keep three decimals (Loop stores its amounts as thousandths). */
 const roundedAmount = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -33,7 +35,7 @@ export const measureSchema = z.object({
     .transform(roundedAmount)
     .refine((n) => n > 0, { message: 'The target must be more than 0' }),
   /** What is counted, as the user writes it: "pages", "km", "coffees". */
-  unit: z.string().trim().min(1, 'Name what you count, e.g. pages').max(20),
+  unit: z.string().trim().min(1, 'Name what you count, e.g. pages').max(MEASURE_UNIT_MAX),
 });
 export type Measure = z.infer<typeof measureSchema>;
 export type MeasureInput = z.input<typeof measureSchema>;
