@@ -56,12 +56,13 @@ export const WORKLOADS: readonly NatsWorkload[] = [
   {
     user: 'svc-quests',
     ownStream: { name: 'QUESTS', subjects: ['quests.>'] },
-    ensures: ['QUESTS', 'IDENTITY', 'GOALS'],
+    ensures: ['QUESTS', 'IDENTITY', 'GOALS', 'COMMUNITY'],
     consumers: [
       { stream: 'IDENTITY', durable: 'svc-quests' },
       { stream: 'GOALS', durable: 'svc-quests-goals' },
       { stream: 'QUESTS', durable: 'svc-quests-life-task-history' },
       { stream: 'QUESTS', durable: 'svc-quests-life-task-undo-history' },
+      { stream: 'COMMUNITY', durable: 'svc-quests-co-focus' },
     ],
     // Every instance follows zone changes at once, besides the durable read model.
     coreSubscribe: ['identity.user_registered', 'identity.user_renamed'],
