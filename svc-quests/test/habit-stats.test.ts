@@ -103,7 +103,12 @@ describe('GET /api/quests/recurring/:id/stats', () => {
       endDate: null,
     };
     const { frequency, ...expected } = habitStats(schedule, seeded, TODAY);
-    expect(stats).toEqual({ ...expected, series: expect.objectContaining({ id, frequency }) });
+    expect(stats).toEqual({
+      ...expected,
+      series: expect.objectContaining({ id, frequency }),
+      // A done-or-not habit has no target progress.
+      measured: null,
+    });
 
     // By hand, m = 0.5 ^ (1/13) = 0.948078, 1 - m = 0.051922:
     // 02 done 0.051922; 03 done 0.101148; 04 partial 0.095896 + 0.025961 = 0.121857;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NOT_MEASURABLE_MESSAGE,
+  habitStatsResponseSchema,
   occurrenceToggleResponseSchema,
   partialXp,
   seriesSchema,
@@ -100,6 +101,47 @@ describe('PUT /api/quests/occurrences/:id/amount', () => {
       amount: 1,
       xpDelta: 10,
     });
+  });
+
+  it("when amounts were entered, then the habit's statistics give its target progress over the last 30 days", async () => {
+    const { me, series, amount } = await measured({ rule: 'at_least', target: 20, unit: 'pages' });
+    await amount({ amount: 12.5 });
+    const { status, body } = await me('GET', `/api/quests/recurring/${series.id}/stats`);
+    expect(status).toBe(200);
+    expect(habitStatsResponseSchema.parse(body).measured).toEqual({
+      measure: { rule: 'at_least', target: 20, unit: 'pages' },
+      entered: 1,
+      kept: 0,
+      average: 12.5,
+      days: [{ date: '2026-11-21', amount: 12.5 }],
+    });
+    const yesNo = await measured(null);
+    const { body: plain } = await yesNo.me('GET', `/api/quests/recurring/${yesNo.series.id}/stats`);
+    expect(plain.measured).toBeNull();
+  });
+
+  it("when yesterday's amount is filled in from the calendar, then that day is judged and counted on yesterday, and a day out of the window is a 409", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'UTC');
+    const me = quests.as(userId);
+    const { body: series } = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ xpReward: 40 }),
+      recurrenceType: 'daily',
+      startDate: '2026-11-01T00:00:00.000Z',
+      measure: { rule: 'at_least', target: 20, unit: 'pages' },
+    });
+    const filled = await me('PUT', `/api/quests/recurring/${series.id}/days/2026-11-20/amount`, {
+      amount: 30,
+    });
+    expect(filled.status).toBe(200);
+    const done = occurrenceToggleResponseSchema.parse(filled.body);
+    expect(done).toMatchObject({ scheduledFor: '2026-11-20', amount: 30, xpDelta: 40 });
+    const [event] = await xpEventsOf(done.id, 1);
+    expect(event?.data).toMatchObject({ localDate: '2026-11-20', xpDelta: 40 });
+    const old = await me('PUT', `/api/quests/recurring/${series.id}/days/2026-11-10/amount`, {
+      amount: 30,
+    });
+    expect(old.status).toBe(409);
   });
 
   it('when ten requests enter the same amount at once, then one completion is awarded', async () => {

@@ -386,6 +386,14 @@ export const API = {
     body: progressUpdateRequestSchema,
     response: occurrenceToggleResponseSchema,
   },
+  /** Back-fill of a measurable routine's past day: its amount, which decides the completion. */
+  backfillOccurrenceAmount: {
+    method: 'PUT',
+    path: '/api/quests/recurring/:id/days/:date/amount',
+    params: itemDayParamsSchema,
+    body: amountRequestSchema,
+    response: occurrenceToggleResponseSchema,
+  },
   /** Back-fill of a one-time quest: its completion state, counted on a past day (BACKFILL_DAYS). */
   backfillQuest: {
     method: 'PUT',

@@ -6,6 +6,7 @@ import {
   localDate,
   startOfLocalDay,
   toInstant,
+  type AmountRequest,
   type DayActivityResponse,
   type OccurrenceToggleResponse,
   type ProgressUpdateRequest,
@@ -53,6 +54,24 @@ export function backfillService(deps: {
     return when ? localDate(when, timeZone) : null;
   }
 
+  /**
+   * The id of a series' occurrence of `date`, created now when that day was never read (the
+   * materialiser, idempotent), within the back-fill window. A day the series is not scheduled on
+   * (before its start, paused, not in its rule) has none: 409.
+   */
+  async function seriesDayId(userId: string, seriesId: string, date: string): Promise<string> {
+    const [{ today }, series] = await Promise.all([
+      todayOf(userId),
+      deps.series.findOwned(userId, seriesId),
+    ]);
+    if (!series) throw seriesNotFound();
+    if (!canBackfill(date, today)) throw conflict(BACKFILL_RULE);
+    const day = await deps.materialiser.ensure(userId, [series], { from: date, to: date });
+    const occurrence = day.find((o) => o.seriesId === seriesId);
+    if (!occurrence) throw conflict(BACKFILL_NOT_SCHEDULED);
+    return occurrence._id.toString();
+  }
+
   return {
     /** GET /api/quests/days/{date}: the day's routines (materialised if never read) and one-time quests. */
     async dayActivity(userId: string, date: string): Promise<DayActivityResponse> {
@@ -75,11 +94,7 @@ export function backfillService(deps: {
       };
     },
 
-    /**
-     * A series' occurrence of `date`, created now when that day was never read (the materialiser,
-     * idempotent). A day the series is not scheduled on (before its start, paused, not in its rule) has
-     * none: 409.
-     */
+    /** A series' occurrence of `date` moved to a completion state counted on that day. */
     async occurrence(
       userId: string,
       seriesId: string,
@@ -87,17 +102,20 @@ export function backfillService(deps: {
       input: ProgressUpdateRequest,
       requestId: string | undefined,
     ): Promise<OccurrenceToggleResponse> {
-      const [{ today }, series] = await Promise.all([
-        todayOf(userId),
-        deps.series.findOwned(userId, seriesId),
-      ]);
-      if (!series) throw seriesNotFound();
-      if (!canBackfill(date, today)) throw conflict(BACKFILL_RULE);
-      const day = await deps.materialiser.ensure(userId, [series], { from: date, to: date });
-      const occurrence = day.find((o) => o.seriesId === seriesId);
-      if (!occurrence) throw conflict(BACKFILL_NOT_SCHEDULED);
-      const id = occurrence._id.toString();
+      const id = await seriesDayId(userId, seriesId, date);
       return deps.occurrencesService.progress(userId, id, input, requestId, date);
+    },
+
+    /** A measurable series' day of `date`: its amount, counted on that day. */
+    async occurrenceAmount(
+      userId: string,
+      seriesId: string,
+      date: string,
+      input: AmountRequest,
+      requestId: string | undefined,
+    ): Promise<OccurrenceToggleResponse> {
+      const id = await seriesDayId(userId, seriesId, date);
+      return deps.occurrencesService.recordAmount(userId, id, input, requestId, date);
     },
 
     /** A one-time quest's completion state, counted on `date`. */

@@ -11,6 +11,15 @@ export function backfillRouter(deps: { backfill: BackfillService }): Router {
   mount(router, API.backfillOccurrence, ({ ctx, params, body }) =>
     deps.backfill.occurrence(userIdOf(ctx), params.id, params.date, body, ctx.state.requestId),
   );
+  mount(router, API.backfillOccurrenceAmount, ({ ctx, params, body }) =>
+    deps.backfill.occurrenceAmount(
+      userIdOf(ctx),
+      params.id,
+      params.date,
+      body,
+      ctx.state.requestId,
+    ),
+  );
   mount(router, API.backfillQuest, ({ ctx, params, body }) =>
     deps.backfill.quest(userIdOf(ctx), params.id, params.date, body, ctx.state.requestId),
   );

@@ -2,6 +2,7 @@ import {
   habitScoreNow,
   habitStats,
   localDate,
+  measureStats,
   type HabitScoreListResponse,
   type HabitStatsResponse,
 } from '@levelup/contracts';
@@ -51,7 +52,11 @@ export function habitStatsService(deps: {
       const today = localDate(clock(), timeZone);
       const history = await occurrences.historyOf(userId, [id], today);
       const { frequency, ...stats } = habitStats(scheduleOf(doc), history, today);
-      return { series: habitSummary(doc, frequency), ...stats };
+      return {
+        series: habitSummary(doc, frequency),
+        ...stats,
+        measured: doc.measure ? measureStats(doc.measure, history, today) : null,
+      };
     },
 
     /** Every series of the user (paused ones too) with its score now, in creation order. */

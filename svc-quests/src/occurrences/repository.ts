@@ -51,7 +51,7 @@ function occurrenceReads(Occurrence: Model<OccurrenceDoc>) {
     ): Promise<
       Pick<
         OccurrenceDoc,
-        'seriesId' | 'scheduledFor' | 'isCompleted' | 'completionType' | 'skipped'
+        'seriesId' | 'scheduledFor' | 'isCompleted' | 'completionType' | 'skipped' | 'amount'
       >[]
     > {
       if (seriesIds.length === 0) return [];
@@ -66,6 +66,7 @@ function occurrenceReads(Occurrence: Model<OccurrenceDoc>) {
           isCompleted: 1,
           completionType: 1,
           skipped: 1,
+          amount: 1,
           _id: 0,
         })
         .lean();

@@ -8,6 +8,7 @@ import {
   historyBuckets,
   isoWeekOf,
   loopDailyMultiplier,
+  measureStats,
   scheduleFrequency,
   scoreHistory,
   scoreOn,
@@ -288,5 +289,44 @@ describe('habitStats', () => {
     expect(stats.score).toBe(0);
     expect(stats.scoreSeries).toEqual([{ date: '2026-03-05', score: 0 }]);
     expect(stats.bestStreaks).toEqual([]);
+  });
+});
+
+describe('measureStats', () => {
+  const measure = { rule: 'at_most' as const, target: 2, unit: 'coffees' };
+  const day = (scheduledFor: string, amount: number | null) => ({
+    scheduledFor,
+    amount,
+    isCompleted: false,
+    completionType: 'not_completed' as const,
+    skipped: false,
+  });
+
+  it('when amounts fall inside and outside the last 30 days, then only those inside count, kept by the target', () => {
+    const stats = measureStats(
+      measure,
+      [
+        day('2026-10-22', 5), // 31 days back: outside
+        day('2026-10-23', 1),
+        day('2026-11-20', 3),
+        day('2026-11-21', null),
+        day('2026-11-22', 0),
+      ],
+      '2026-11-21',
+    );
+    expect(stats).toEqual({
+      measure,
+      entered: 2,
+      kept: 1,
+      average: 2,
+      days: [
+        { date: '2026-10-23', amount: 1 },
+        { date: '2026-11-20', amount: 3 },
+      ],
+    });
+  });
+
+  it('when nothing was entered, then the average is null', () => {
+    expect(measureStats(measure, [], '2026-11-21')).toMatchObject({ entered: 0, average: null });
   });
 });

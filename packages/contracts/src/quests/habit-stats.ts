@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDateSchema } from '../common/dates.ts';
 import { addDays, daysBetween, parseLocalDate, weekdayOfLocalDate } from '../time/zone.ts';
 import { type CompletionType } from './enums.ts';
+import { measuredCompletion, measureSchema, type Measure } from './measure.ts';
 import { occurrenceDatesBetween, type SeriesSchedule } from './recurrence.ts';
 import { seriesSchema, weekdaySchema } from './series.ts';
 
@@ -35,6 +36,8 @@ export interface HabitOccurrence {
   isCompleted: boolean;
   completionType: CompletionType;
   skipped: boolean;
+  /** A measurable day's amount; null or absent when none was entered. */
+  amount?: number | null;
 }
 
 /**
@@ -324,6 +327,46 @@ export const habitSummarySchema = seriesSchema
     frequency: z.number().positive(),
   });
 
+/** A measurable habit's target progress covers this many days up to today. */
+export const MEASURE_STATS_DAYS = 30;
+
+/** A measurable habit's amounts of the last MEASURE_STATS_DAYS days, against its target now. */
+export const measureStatsSchema = z.object({
+  measure: measureSchema,
+  /** Days with an amount entered. */
+  entered: countSchema,
+  /** Of those, the days the amount reached the target (at least) or stayed within it (at most). */
+  kept: countSchema,
+  /** The mean of the entered amounts; null when none was entered. */
+  average: z.number().nullable(),
+  /** Each day with an amount, oldest first. */
+  days: z.array(z.object({ date: localDateSchema, amount: z.number() })),
+});
+export type MeasureStats = z.infer<typeof measureStatsSchema>;
+
+/** The target progress of a measurable habit (docs/habit-stats.md). */
+export function measureStats(
+  measure: Measure,
+  occurrences: readonly HabitOccurrence[],
+  today: string,
+): MeasureStats {
+  const from = addDays(today, -(MEASURE_STATS_DAYS - 1));
+  const days = occurrences
+    .filter(
+      (o) => typeof o.amount === 'number' && o.scheduledFor >= from && o.scheduledFor <= today,
+    )
+    .map((o) => ({ date: o.scheduledFor, amount: o.amount as number }))
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  const sum = days.reduce((total, d) => total + d.amount, 0);
+  return {
+    measure,
+    entered: days.length,
+    kept: days.filter((d) => measuredCompletion(measure, d.amount) === 'completed').length,
+    average: days.length === 0 ? null : Math.round((sum / days.length) * 1000) / 1000,
+    days,
+  };
+}
+
 /** GET /api/quests/recurring/{id}/stats. Scores are 0..1 (a share, shown as a percentage). */
 export const habitStatsResponseSchema = z.object({
   series: habitSummarySchema,
@@ -347,6 +390,8 @@ export const habitStatsResponseSchema = z.object({
     partial: countSchema,
     skipped: countSchema,
   }),
+  /** A measurable habit's target progress (absent or null: done or not). */
+  measured: measureStatsSchema.nullable().optional(),
 });
 export type HabitStatsResponse = z.infer<typeof habitStatsResponseSchema>;
 

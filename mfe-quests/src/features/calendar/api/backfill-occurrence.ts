@@ -1,5 +1,6 @@
 import {
   API,
+  amountRequestSchema,
   occurrenceToggleResponseSchema,
   progressUpdateRequestSchema,
   type CompletionType,
@@ -16,5 +17,17 @@ export async function backfillOccurrence(
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
   return occurrenceToggleResponseSchema.parse(
     await call(API.backfillOccurrence, { params: { id: seriesId, date }, body }),
+  );
+}
+
+/** A measurable routine's day filled in: its amount for `date` (the server judges the completion). */
+export async function backfillOccurrenceAmount(
+  seriesId: string,
+  date: string,
+  amount: number,
+): Promise<OccurrenceToggleResponse> {
+  const body = amountRequestSchema.parse({ amount });
+  return occurrenceToggleResponseSchema.parse(
+    await call(API.backfillOccurrenceAmount, { params: { id: seriesId, date }, body }),
   );
 }

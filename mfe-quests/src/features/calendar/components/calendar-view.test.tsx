@@ -163,6 +163,45 @@ describe('Calendar View', () => {
     ]);
   });
 
+  it("when yesterday's measurable routine is opened, then it asks for the day's amount and fills it in", async () => {
+    const yesterday = addDays(today, -1);
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/dashboard/calendar': { body: {} },
+      [`GET /api/quests/days/${yesterday}`]: {
+        body: {
+          date: yesterday,
+          canFillIn: true,
+          occurrences: [occurrence({ title: 'Read', measure, amount: null })],
+          quests: [],
+        },
+      },
+      [`PUT /api/quests/recurring/s1/days/${yesterday}/amount`]: {
+        body: {
+          ...occurrence({ title: 'Read', measure, amount: 25, isCompleted: true }),
+          completionType: 'completed',
+          xpDelta: 50,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarView />);
+    const detail = await openDay(user, yesterday);
+    const form = await within(detail).findByRole('form', { name: 'Amount for Read' });
+    expect(form).toHaveTextContent('At least 20 pages a day · — / 20 pages');
+    expect(within(detail).queryByRole('group', { name: "How'd it go? Read" })).toBeNull();
+    await user.type(within(form).getByRole('spinbutton', { name: 'Amount in pages: Read' }), '25');
+    await user.click(within(form).getByRole('button', { name: 'Save amount: Read' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: `/api/quests/recurring/s1/days/${yesterday}/amount`,
+        body: { amount: 25 },
+      }),
+    );
+  });
+
   it('when a day 8 days back is opened, then it is read-only with the rule line', async () => {
     const old = addDays(today, -8);
     const { calls } = mockFetch({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompletionType } from '@levelup/contracts';
 import { serverMessageOf, useToast } from '@levelup/web-kit';
 import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
-import { backfillOccurrence } from '../api/backfill-occurrence.ts';
+import { backfillOccurrence, backfillOccurrenceAmount } from '../api/backfill-occurrence.ts';
 import { backfillQuest } from '../api/backfill-quest.ts';
 
 export interface BackfillMove {
@@ -11,6 +11,8 @@ export interface BackfillMove {
   id: string;
   title: string;
   completionType: CompletionType;
+  /** A measurable routine's amount for the day: sent instead of the completion state. */
+  amount?: number;
 }
 
 const xpText = (xp: number) => (xp > 0 ? `+${xp} XP` : `${xp} XP`);
@@ -24,15 +26,17 @@ export function useBackfill(date: string, dayLabel: string) {
   const toast = useToast();
   return useMutation({
     mutationFn: (move: BackfillMove): Promise<{ xpDelta: number }> =>
-      move.kind === 'occurrence'
-        ? backfillOccurrence(move.id, date, move.completionType)
-        : backfillQuest(move.id, date, move.completionType),
+      move.kind === 'quest'
+        ? backfillQuest(move.id, date, move.completionType)
+        : move.amount === undefined
+          ? backfillOccurrence(move.id, date, move.completionType)
+          : backfillOccurrenceAmount(move.id, date, move.amount),
     onSuccess: (result, move) => {
       void refresh(queryClient, QUEST_READS, true);
-      if (result.xpDelta === 0) return;
+      if (result.xpDelta === 0 && move.amount === undefined) return;
       toast.success({
         title: `${move.title} filled in for ${dayLabel}`,
-        description: xpText(result.xpDelta),
+        description: result.xpDelta === 0 ? 'Amount saved' : xpText(result.xpDelta),
       });
     },
     onError: (error) =>

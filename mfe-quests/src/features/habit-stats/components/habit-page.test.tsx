@@ -1,7 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { habitStats, type HabitOccurrence, type HabitStatsResponse } from '@levelup/contracts';
+import {
+  habitStats,
+  measureStats,
+  type HabitOccurrence,
+  type HabitStatsResponse,
+} from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
 import { seriesFixture } from '../../../test/fixtures.ts';
@@ -83,6 +88,38 @@ describe('habit page', () => {
     );
     const weekdays = screen.getByRole('table', { name: 'Days done on each weekday' });
     expect(within(weekdays).getByRole('row', { name: /Mon 2 of 2/ })).toBeInTheDocument();
+  });
+
+  it('when a habit is measured, then its target progress reads as text and a table, and a done-or-not habit shows none', async () => {
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
+    const stats = {
+      ...statsFixture(),
+      measured: measureStats(
+        measure,
+        [
+          { ...done('2026-11-08', 'partial'), amount: 12 },
+          { ...done('2026-11-09', 'completed'), amount: 25 },
+        ],
+        '2026-11-10',
+      ),
+    };
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': { body: stats },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const target = await screen.findByRole('region', { name: 'Target' });
+    expect(within(target).getByText('At least 20 pages a day')).toBeInTheDocument();
+    expect(
+      within(target).getByText(
+        'Last 30 days: target kept on 1 of 2 days with an amount; 18.5 pages a day on average.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show as table: Amounts' }));
+    const table = screen.getByRole('table', { name: 'Amounts of the last 30 days' });
+    expect(
+      within(table).getByRole('row', { name: '8 Nov 2026 12 / 20 pages Missed' }),
+    ).toBeInTheDocument();
   });
 
   it("when the habit is someone else's or gone, then it says so", async () => {

@@ -21,6 +21,7 @@ import {
 import { ChartPanel, FiguresTable } from './chart-panel.tsx';
 import { BestStreaks, WeekdayFrequency } from './habit-lists.tsx';
 import { SectionCard } from './section-card.tsx';
+import { TargetProgress } from './target-progress.tsx';
 
 const grid = {
   display: 'grid',
@@ -177,6 +178,7 @@ export function HabitPage() {
       )}
       <div style={{ display: 'grid', gap: 16 }}>
         <Strength stats={data} />
+        {data.measured && <TargetProgress measured={data.measured} />}
         <History stats={data} />
         <div style={grid}>
           <BestStreaks streaks={data.bestStreaks} />

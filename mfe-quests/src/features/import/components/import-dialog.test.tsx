@@ -100,6 +100,40 @@ describe('Import habits', () => {
     expect(calls.some((c) => c.path === '/api/quests/import/batches/b1/undo')).toBe(true);
   });
 
+  it('when a Loop numerical habit is in the file, then the preview names its target and how its days count', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        body: {
+          ...preview,
+          series: [
+            {
+              ...preview.series[0],
+              title: 'Read',
+              measure: { rule: 'at_least', target: 20, unit: 'pages' },
+              completions: 5,
+              partialDays: 2,
+              notDoneDays: 1,
+              currentStreak: 0,
+            },
+          ],
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(shown).toHaveTextContent(
+      'Read · Every day · At least 20 pages a day · 5 past completions (2 days Kinda Sorta) · 1 day with an amount that counts as not done',
+    );
+  });
+
   it('when a todo with a checklist is in the file, then the preview counts and lists it as a quest with steps', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },

@@ -5,6 +5,7 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { useState, type ChangeEvent } from 'react';
 import {
+  measureLabel,
   IMPORT_NO_XP_NOTE,
   type ImportBatch,
   type ImportCounts,
@@ -64,10 +65,15 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
           {preview.series.map((s, i) => (
             <li key={i}>
               <strong>{s.title}</strong> · {s.repeatRule} ·{' '}
+              {s.measure && `${measureLabel(s.measure)} · `}
               {s.alreadyHere
                 ? `already here · ${s.completions} new, ${s.completionsAlreadyHere} already here`
                 : plural(s.completions, 'past completion', 'past completions')}
               {s.currentStreak > 0 && ` · ${plural(s.currentStreak, 'day', 'days')} streak`}
+              {(s.partialDays ?? 0) > 0 &&
+                ` (${plural(s.partialDays ?? 0, 'day', 'days')} Kinda Sorta)`}
+              {(s.notDoneDays ?? 0) > 0 &&
+                ` · ${plural(s.notDoneDays ?? 0, 'day', 'days')} with an amount that counts as not done`}
               {s.skippedDays > 0 &&
                 ` · ${plural(s.skippedDays, 'skipped day', 'skipped days')} (rest days)`}
             </li>
