@@ -42,7 +42,7 @@ const backupRequest = () => ({
 const MEASURES: Record<string, Measure> = {
   Run: { rule: 'at_least', target: 8, unit: 'km' },
   // Level Up's smallest target: 0 stays the only amount within it, as in Loop.
-  Cigarettes: { rule: 'at_most', target: 0.001, unit: 'cigarettes' },
+  Cigarettes: { rule: 'at_most', target: 0, unit: 'cigarettes' },
   Sugar: { rule: 'at_most', target: 2.5, unit: 'spoons' },
   // Loop's unit is empty.
   'Push-ups': { rule: 'at_least', target: 20, unit: 'units' },
@@ -213,11 +213,10 @@ describe("Loop's numerical habits as measurable routines", () => {
       expect.arrayContaining([
         '"Push-ups" has no unit in Loop: imported as counting "units"',
         '"Screen time" counts "minutes on the phone screen": the unit is shortened to "minutes on the phone", the 20 characters Level Up keeps',
-        expect.stringMatching(
-          /^"Cigarettes" has a target of 0 in Loop: imported as at most 0.001 cigarettes a day/,
-        ),
       ]),
     );
+    // At most 0 is kept as it is: none at all.
+    expect(preview.warnings.join('\n')).not.toContain('"Cigarettes" has a target of 0');
     expect(preview.warnings.join('\n')).not.toContain('amounts are not kept');
   });
 

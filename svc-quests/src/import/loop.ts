@@ -292,13 +292,12 @@ function loopMeasure(habit: LoopHabit, warnings: string[]): Measure {
     );
     unit = cut;
   }
-  let target = Math.round(habit.targetValue * 1000) / 1000;
-  if (!(target > 0)) {
+  let target = Math.max(0, Math.round(habit.targetValue * 1000) / 1000);
+  // "At most 0" is a real target (none at all); "at least 0" is not one Level Up takes.
+  if (!habit.atMost && !(target > 0)) {
     target = SMALLEST_TARGET;
     warnings.push(
-      habit.atMost
-        ? `${name} has a target of 0 in Loop: imported as at most ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes (a day with 0 is Completed, with any more not done, as in Loop)`
-        : `${name} has a target of 0 in Loop: imported as at least ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes, so a day with 0 entered is not done`,
+      `${name} has a target of 0 in Loop: imported as at least ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes, so a day with 0 entered is not done`,
     );
   } else if (target > MEASURE_MAX) {
     target = MEASURE_MAX;

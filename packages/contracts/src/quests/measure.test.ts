@@ -45,6 +45,13 @@ describe('measure and amount schemas', () => {
     expect(result.error?.issues[0]?.message).toBe(message);
   });
 
+  it('when an at-most target is 0, then it is taken, and only a day with none keeps it', () => {
+    const none = measureSchema.parse({ rule: 'at_most', target: 0, unit: 'cigarettes' });
+    expect(measuredCompletion(none, 0)).toBe('completed');
+    expect(measuredCompletion(none, 1)).toBe('not_completed');
+    expect(measureLabel(none)).toBe('At most 0 cigarettes a day');
+  });
+
   it('when shown, then the target and the amount read as a person writes them', () => {
     expect(measureLabel(pages)).toBe('At least 20 pages a day');
     expect(measureLabel({ rule: 'at_most', target: 1.5, unit: 'l' })).toBe('At most 1.5 l a day');

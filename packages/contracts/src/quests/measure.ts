@@ -24,19 +24,28 @@ const roundedAmount = (n: number) => Math.round(n * 1000) / 1000;
 /** A number of units, 0 to MEASURE_MAX, kept to three decimals. */
 export const amountSchema = z.number().min(0).max(MEASURE_MAX).transform(roundedAmount);
 
-/** A measurable routine's daily target. */
-export const measureSchema = z.object({
-  rule: measureRuleSchema,
-  /** Units a day: reach it (at least) or stay within it (at most). */
-  target: z
-    .number()
-    .min(0)
-    .max(MEASURE_MAX)
-    .transform(roundedAmount)
-    .refine((n) => n > 0, { message: 'The target must be more than 0' }),
-  /** What is counted, as the user writes it: "pages", "km", "coffees". */
-  unit: z.string().trim().min(1, 'Name what you count, e.g. pages').max(MEASURE_UNIT_MAX),
-});
+export const TARGET_ABOVE_ZERO_MESSAGE = 'The target must be more than 0';
+
+/**
+ * A measurable routine's daily target. An at-most target may be 0 ("at most 0 cigarettes": none at
+ * all); an at-least target of 0 would be kept by any amount, so it must be more than 0.
+ */
+export const measureSchema = z
+  .object({
+    rule: measureRuleSchema,
+    /** Units a day: reach it (at least) or stay within it (at most). */
+    target: z
+      .number()
+      .min(0, 'The target cannot be below 0')
+      .max(MEASURE_MAX)
+      .transform(roundedAmount),
+    /** What is counted, as the user writes it: "pages", "km", "coffees". */
+    unit: z.string().trim().min(1, 'Name what you count, e.g. pages').max(MEASURE_UNIT_MAX),
+  })
+  .superRefine((measure, ctx) => {
+    if (measure.rule === 'at_least' && measure.target <= 0)
+      ctx.addIssue({ code: 'custom', path: ['target'], message: TARGET_ABOVE_ZERO_MESSAGE });
+  });
 export type Measure = z.infer<typeof measureSchema>;
 export type MeasureInput = z.input<typeof measureSchema>;
 

@@ -368,7 +368,12 @@ describe('reset and submission', () => {
       { type: 'setMeasure', measure: { rule: 'at_least', target: null, unit: '' } },
     ]);
     expect(wizardCanContinue(started)).toBe(false);
-    expect(measureDraftError(started.measure!)).toBe('The target must be more than 0');
+    expect(measureDraftError(started.measure!)).toBe('Name what you count, e.g. pages');
+    expect(measureDraftError({ rule: 'at_least', target: null, unit: 'pages' })).toBe(
+      'The target must be more than 0',
+    );
+    // At most 0 is a target: none at all.
+    expect(measureDraftError({ rule: 'at_most', target: 0, unit: 'cigarettes' })).toBeNull();
     const noUnit = run(
       [{ type: 'setMeasure', measure: { ...started.measure!, target: 20 } }],
       started,

@@ -43,6 +43,19 @@ export function measureOf(values: MeasureFormValues): Measure | null {
   });
 }
 
+/** The target judged with its rule (at most may be 0, at least must be more), as the server does. */
+const targetRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const result = measureSchema.safeParse({
+      rule: getFieldValue('measureRule'),
+      target: typeof value === 'number' ? value : Number.NaN,
+      unit: 'unit',
+    });
+    const issue = result.success ? null : result.error.issues.find((i) => i.path[0] === 'target');
+    if (issue) throw new Error(typeof value === 'number' ? issue.message : 'Enter a target');
+  },
+});
+
 /** A series' tracking in its edit dialog: done or not, or a daily target with its unit. */
 export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measureRule'] }) {
   const measured = rule !== undefined && rule !== 'none';
@@ -55,7 +68,8 @@ export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measure
         <Form.Item
           label="Target"
           name="measureTarget"
-          rules={[zodRule(measureSchema.shape.target)]}
+          dependencies={['measureRule']}
+          rules={[targetRule]}
         >
           <InputNumber min={0} max={MEASURE_MAX} style={{ width: '100%' }} aria-label="Target" />
         </Form.Item>
