@@ -132,6 +132,42 @@ describe('levelup/boundaries', () => {
       "export { routeTable } from '../../../gateway/src/route-table.ts';\n",
       /Packages never import an app, a service or the gateway: packages\/contracts imports gateway/,
     ],
+    [
+      "a service's source importing a tool",
+      'svc-quests/src/fixture.ts',
+      "import { start } from '@levelup/mongo-embedded';\nexport const x = start;\n",
+      /Product source never imports a dev tool or harness: svc-quests\/src imports tools\/mongo-embedded/,
+    ],
+    [
+      "a package's source importing a script",
+      'packages/contracts/src/fixture.ts',
+      "import { apiTable } from '../../../scripts/api-table.ts';\nexport const x = apiTable;\n",
+      /Product source never imports a dev tool or harness: packages\/contracts\/src imports scripts/,
+    ],
+    [
+      "a remote's source importing an e2e helper",
+      'mfe-goals/src/lib/fixture.ts',
+      "import { helper } from '../../../e2e/helpers.ts';\nexport const x = helper;\n",
+      /Product source never imports a dev tool or harness: mfe-goals\/src imports e2e/,
+    ],
+    [
+      "the gateway's source importing a fault harness by package name",
+      'gateway/src/fixture.ts',
+      "import { faults } from '@levelup/faults';\nexport const x = faults;\n",
+      /Product source never imports a dev tool or harness: gateway\/src imports faults/,
+    ],
+    [
+      "the shell's source importing a bench helper",
+      'shell/src/lib/fixture.ts',
+      "import { measure } from '../../../bench/bundle-size.ts';\nexport const x = measure;\n",
+      /Product source never imports a dev tool or harness: shell\/src imports bench/,
+    ],
+    [
+      "a product's test importing a harness (only tools/ is open to tests)",
+      'svc-goals/src/goals/fixture.test.ts',
+      "import { attack } from '../../../security/src/attacks.ts';\nexport const x = attack;\n",
+      /Product source never imports a dev tool or harness: svc-goals\/src imports security/,
+    ],
   ])('when %s, then the rule fails', async (_case, file, code, expected) => {
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(1);
@@ -168,6 +204,16 @@ describe('levelup/boundaries', () => {
       'a remote and web-kit using packages (contracts, web-kit and its testing entry)',
       'mfe-quests/src/features/quest-log/fixture.test.tsx',
       "import { API } from '@levelup/contracts';\nimport { call } from '@levelup/web-kit';\nimport { renderWithProviders } from '@levelup/web-kit/testing';\nexport const x = [API, call, renderWithProviders];\n",
+    ],
+    [
+      "a package's testing entry and tests using a tool",
+      'packages/service-kit/src/testing/fixture.ts',
+      "export const start = () => import('@levelup/mongo-embedded');\n",
+    ],
+    [
+      "a package's source test using a tool",
+      'packages/service-kit/src/fixture.test.ts',
+      "import { start } from '@levelup/mongo-embedded';\nexport const x = start;\n",
     ],
     [
       "an app's serve script using web-kit's static server",

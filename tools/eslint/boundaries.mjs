@@ -12,6 +12,10 @@
 // - a front end (the shell, a remote, packages/web-kit) never imports the gateway or a service: it talks
 //   to them over HTTP with the operations of packages/contracts' API table;
 // - a package (packages/*) never imports an app, a service or the gateway: packages are the bottom layer;
+// - product source (the src/ of the shell, a remote, the gateway, a service or a package) never imports a
+//   dev tool or harness (tools/, scripts/, e2e/, bench/, faults/, security/). Its test code (*.test.ts(x),
+//   a test/ or testing/ folder, such as a package's src/testing/ entry) may use tools/ (such as the
+//   embedded database), never a harness, which sits above the product;
 // - a service's or the gateway's source never imports another service or the gateway: they talk over
 //   HTTP and events only, and share code through packages/;
 // - a harness (e2e, bench, faults, security, scripts, a service's tests and benchmarks) uses another
@@ -25,6 +29,7 @@ const SERVICE = /^(svc-[a-z-]+|gateway)$/;
 const APP = /^(shell|mfe-[a-z-]+)$/;
 const REMOTE = /^mfe-[a-z-]+$/;
 const HARNESS_ROOTS = new Set(['e2e', 'bench', 'faults', 'security', 'scripts', 'tools']);
+const TEST_CODE = /(^|\/)(test|testing)\/|\.test(-d)?\.(ts|tsx|mts)$/;
 
 /** Each workspace package's folder and exports, by its name (@levelup/contracts → packages/contracts). */
 function readWorkspaces() {
@@ -54,6 +59,8 @@ function placeOf(relative) {
   const parts = relative.split(/[\\/]/);
   const [top, second, third, fourth] = parts;
   const pkg = top === 'packages' || top === 'tools' ? `${top}/${second}` : top;
+  const rest = (top === 'packages' || top === 'tools' ? parts.slice(2) : parts.slice(1)).join('/');
+  const inSrc = rest.startsWith('src/');
   const layer = APP.test(top)
     ? 'app'
     : SERVICE.test(top)
@@ -63,7 +70,7 @@ function placeOf(relative) {
         : HARNESS_ROOTS.has(top)
           ? 'tool'
           : 'other';
-  const place = { pkg, layer };
+  const place = { pkg, layer, inSrc, testCode: TEST_CODE.test(rest) };
   if (APP.test(top) && second === 'src' && third === 'features' && fourth)
     return { ...place, kind: 'feature', feature: fourth };
   if (SERVICE.test(top) && second === 'src') return { ...place, kind: 'service-src' };
@@ -89,7 +96,7 @@ const PUBLIC_ENTRIES = [
   /^svc-[a-z-]+\/test\/harness\.ts$/,
 ];
 
-/** The directions between layers that are refused (remotes, the shell, front ends, packages). */
+/** The directions between layers that are refused (front ends, packages, product source). */
 function layerProblemOf(from, target) {
   if (REMOTE.test(from.pkg) && REMOTE.test(target.pkg) && target.pkg !== from.pkg)
     return `Remotes never import each other: ${from.pkg} imports ${target.pkg}. Each remote is built and deployed on its own; move the shared code to packages/web-kit (or packages/contracts), or link to the other remote's route.`;
@@ -101,6 +108,10 @@ function layerProblemOf(from, target) {
     return `Front ends never import a service or the gateway: ${from.pkg} imports ${target.pkg}. Call it over HTTP with an operation of packages/contracts' API table (call(API.x)), and move shared schemas or rules to packages/contracts.`;
   if (from.layer === 'package' && (target.layer === 'app' || target.layer === 'service'))
     return `Packages never import an app, a service or the gateway: ${from.pkg} imports ${target.pkg}. Packages are the bottom layer; move the code down into a package, or let the app or service pass it in.`;
+  const product =
+    from.inSrc && (from.layer === 'app' || from.layer === 'service' || from.layer === 'package');
+  if (product && target.layer === 'tool' && !(from.testCode && target.pkg.startsWith('tools/')))
+    return `Product source never imports a dev tool or harness: ${from.pkg}/src imports ${target.pkg}. Tools and harnesses depend on the product, not the other way round; move the code into the product or a package (only test code may use tools/).`;
   return null;
 }
 
@@ -130,7 +141,7 @@ const boundaries = {
     type: 'problem',
     docs: {
       description:
-        'Layers (apps and services, packages), features, remotes, services and harnesses import each other only in allowed directions and through public entries',
+        'Layers (tools, apps and services, packages), features, remotes, services and harnesses import each other only in allowed directions and through public entries',
     },
     schema: [],
   },
