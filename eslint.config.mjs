@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features, services and harnesses meet only at public entries (tools/eslint/boundaries.mjs).
+    // Import boundaries between layers, apps, features, services and harnesses (tools/eslint/boundaries.mjs).
     files: ['**/*.{ts,tsx,mts}'],
     plugins: { levelup },
     rules: { 'levelup/boundaries': 'error' },
