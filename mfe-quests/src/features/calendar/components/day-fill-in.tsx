@@ -1,21 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import InputNumber from 'antd/es/input-number';
-import { useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import {
   BACKFILL_RULE,
   COMPLETION_CHOICE_LABELS,
-  MEASURE_MAX,
-  amountProgress,
-  measureLabel,
   occurrenceBadge,
-  type Measure,
   type CompletionType,
   type Occurrence,
   type Quest,
 } from '@levelup/contracts';
+import { AmountForm } from '../../../lib/amount-form.tsx';
 import { dayActivityQueryOptions } from '../api/day-activity-api.ts';
 import { useBackfill, type BackfillMove } from '../hooks/use-backfill.ts';
 
@@ -36,56 +31,6 @@ export function BackfillRule() {
 const done = (o: Occurrence, type: CompletionType) =>
   type !== 'not_completed' && o.completionType === type;
 
-/** A measurable routine's day: its target, the amount entered, and a field to fill it in. */
-function AmountFillIn(props: {
-  occurrence: Occurrence;
-  measure: Measure;
-  pending: boolean;
-  onMove: (move: BackfillMove) => void;
-}) {
-  const { occurrence: o, measure, pending, onMove } = props;
-  const [value, setValue] = useState<number | null>(o.amount ?? null);
-  return (
-    <form
-      aria-label={`Amount for ${o.title}`}
-      style={{ ...ROW, marginTop: 6 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (value === null) return;
-        onMove({
-          kind: 'occurrence',
-          id: o.seriesId,
-          title: o.title,
-          completionType: o.completionType,
-          amount: value,
-        });
-      }}
-    >
-      <span style={{ fontSize: 13, opacity: 0.85 }}>
-        {measureLabel(measure)} · {amountProgress(measure, o.amount)}
-      </span>
-      <InputNumber
-        size="small"
-        min={0}
-        max={MEASURE_MAX}
-        value={value}
-        onChange={(next) => setValue(typeof next === 'number' ? next : null)}
-        aria-label={`Amount in ${measure.unit}: ${o.title}`}
-        style={{ width: 96 }}
-      />
-      <Button
-        size="small"
-        type="primary"
-        htmlType="submit"
-        disabled={pending || value === null}
-        aria-label={`Save amount: ${o.title}`}
-      >
-        Save
-      </Button>
-    </form>
-  );
-}
-
 function RoutineRow(props: {
   occurrence: Occurrence;
   pending: boolean;
@@ -100,7 +45,22 @@ function RoutineRow(props: {
         {badge && <Tag color={badge === 'Done' ? 'success' : 'processing'}>{badge}</Tag>}
       </div>
       {o.measure ? (
-        <AmountFillIn occurrence={o} measure={o.measure} pending={pending} onMove={onMove} />
+        <AmountForm
+          title={o.title}
+          measure={o.measure}
+          amount={o.amount}
+          pending={pending}
+          onSave={(amount) =>
+            onMove({
+              kind: 'occurrence',
+              id: o.seriesId,
+              title: o.title,
+              completionType: o.completionType,
+              amount,
+            })
+          }
+          style={{ marginTop: 6 }}
+        />
       ) : (
         <div role="group" aria-label={`How'd it go? ${o.title}`} style={{ ...ROW, marginTop: 6 }}>
           {CHOICES.map((type) => (

@@ -22,8 +22,8 @@ import {
   zonedParts,
 } from '@levelup/contracts';
 import type { CardItem, ManageAction } from './card-item.ts';
+import { AmountForm } from '../../../lib/amount-form.tsx';
 import { QuestChecklist } from './checklist-card.tsx';
-import { MeasureEntry } from './measure-entry.tsx';
 
 const RARITY_COLOR: Record<QuestRarity, string> = {
   common: 'default',
@@ -398,11 +398,13 @@ export function QuestCard({
         )}
       </div>
       {measure && handlers.onAmount ? (
-        <MeasureEntry
-          item={item}
+        <AmountForm
+          title={item.title}
           measure={measure}
+          amount={item.amount}
           pending={pending}
-          onAmount={handlers.onAmount}
+          onSave={(amount) => handlers.onAmount?.(item, amount)}
+          style={{ marginTop: 8 }}
         />
       ) : (
         !done && <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />

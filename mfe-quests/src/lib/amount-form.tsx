@@ -1,38 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import Button from 'antd/es/button';
 import InputNumber from 'antd/es/input-number';
 import { MEASURE_MAX, amountProgress, measureLabel, type Measure } from '@levelup/contracts';
-import type { CardItem } from './card-item.ts';
 
 /**
- * A measurable day's amount on its card, in place of Complete and "How'd it go?": the target, what is
- * entered so far, and a field to enter the day's amount (the server decides what it counts as).
+ * A measurable routine's day: its target, the amount entered so far, and a field to enter the day's
+ * amount (the server decides what it counts as). The quest card and the calendar's day detail both
+ * use it, so a day is entered the same way today and when filled in later.
  */
-export function MeasureEntry({
-  item,
+export function AmountForm({
+  title,
   measure,
+  amount,
   pending,
-  onAmount,
+  onSave,
+  style,
 }: {
-  item: CardItem;
+  title: string;
   measure: Measure;
+  /** The amount the day holds now (null before one is entered). */
+  amount: number | null | undefined;
   pending: boolean;
-  onAmount: (item: CardItem, amount: number) => void;
+  onSave: (amount: number) => void;
+  style?: CSSProperties;
 }) {
-  const [value, setValue] = useState<number | null>(item.amount ?? null);
+  const [value, setValue] = useState<number | null>(amount ?? null);
   // A saved amount (or an Undo that forgot it) is what the field shows next.
-  useEffect(() => setValue(item.amount ?? null), [item.amount]);
+  useEffect(() => setValue(amount ?? null), [amount]);
   return (
     <form
-      aria-label={`Amount for ${item.title}`}
+      aria-label={`Amount for ${title}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (value !== null) onAmount(item, value);
+        if (value !== null) onSave(value);
       }}
-      style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 }}
+      style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', ...style }}
     >
       <span style={{ fontSize: 13, opacity: 0.8 }}>
-        {measureLabel(measure)} · <strong>{amountProgress(measure, item.amount)}</strong>
+        {measureLabel(measure)} · <strong>{amountProgress(measure, amount)}</strong>
       </span>
       <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
         <InputNumber
@@ -41,7 +46,7 @@ export function MeasureEntry({
           max={MEASURE_MAX}
           value={value}
           onChange={(next) => setValue(typeof next === 'number' ? next : null)}
-          aria-label={`Amount in ${measure.unit}: ${item.title}`}
+          aria-label={`Amount in ${measure.unit}: ${title}`}
           style={{ width: 96 }}
         />
         <span style={{ fontSize: 13 }}>{measure.unit}</span>
@@ -51,7 +56,7 @@ export function MeasureEntry({
           htmlType="submit"
           loading={pending}
           disabled={pending || value === null}
-          aria-label={`Save amount: ${item.title}`}
+          aria-label={`Save amount: ${title}`}
         >
           Save
         </Button>
