@@ -34,6 +34,8 @@ export interface SeriesDoc {
   monthlyBy: MonthlyBy;
   /** A measurable routine's daily target; null (or absent, before measurable routines) for done or not. */
   measure?: Measure | null;
+  /** Words to find the routine by (absent on series made before routines had tags: none). */
+  tags?: string[];
   startDate: Date;
   endDate: Date | null;
   /** The start and end as local days in the user's zone when created: the schedule is on local days. */
@@ -97,6 +99,7 @@ const seriesSchema = new Schema<SeriesDoc>(
     weeklyPattern: { type: [Number], default: null },
     monthlyBy: { type: String, required: true, default: 'day_of_month' },
     measure: { type: measureFieldSchema, default: null },
+    tags: { type: [String], default: [] },
     startDate: { type: Date, required: true },
     endDate: { type: Date, default: null },
     startLocalDate: { type: String, required: true },

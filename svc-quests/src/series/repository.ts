@@ -26,6 +26,7 @@ export type SeriesRevision = Partial<
     | 'timeEstimate'
     | 'category'
     | 'measure'
+    | 'tags'
     | 'timeOfDay'
     | 'growthPath'
     | 'recurrenceType'

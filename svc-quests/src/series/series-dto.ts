@@ -60,6 +60,7 @@ export function toSeries(
     endDate: doc.endDate ? new Date(doc.endDate).toISOString() : null,
     isActive: doc.isActive,
     measure: doc.measure ?? null,
+    tags: doc.tags ?? [],
     todaysOccurrence: today ? toOccurrenceSummary(today) : null,
     yesterdaysOccurrence: yesterday ? toOccurrenceSummary(yesterday) : null,
   };

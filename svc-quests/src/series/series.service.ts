@@ -70,6 +70,8 @@ function revisionOf(
     if (value !== undefined && !sameValue(value, doc[key] ?? null))
       Object.assign(fields, { [key]: value });
   }
+  // Tags belong to the routine alone: its days carry none.
+  if (input.tags !== undefined && !sameValue(input.tags, doc.tags ?? [])) fields.tags = input.tags;
   const recurrenceType = input.recurrenceType ?? doc.recurrenceType;
   const pattern =
     recurrenceType === 'weekly'
@@ -123,6 +125,7 @@ function newSeriesFields(userId: string, input: CreateSeriesRequest, timeZone: s
     weeklyPattern: input.weeklyPattern,
     monthlyBy: input.monthlyBy,
     measure: input.measure,
+    tags: input.tags,
     startDate,
     endDate: input.endDate ?? null,
     startLocalDate,

@@ -11,7 +11,7 @@ import {
   timeOfDaySchema,
 } from './enums.ts';
 import { createLifeTaskRequestSchema } from './life-task.ts';
-import { questDescriptionSchema, questTitleSchema } from './quest.ts';
+import { questDescriptionSchema, questTagsSchema, questTitleSchema } from './quest.ts';
 import { measureSchema } from './measure.ts';
 import { WEEKLY_DAYS_REQUIRED_MESSAGE, monthlyBySchema, weekdaySchema } from './series.ts';
 
@@ -40,6 +40,7 @@ export const updateSeriesRequestSchema = z
     monthlyBy: monthlyBySchema.optional(),
     /** Measurable or not, and the target: from today's open day on, as for the other fields. */
     measure: measureSchema.nullable().optional(),
+    tags: questTagsSchema.optional(),
   })
   .refine(somethingGiven, { message: NOTHING_TO_UPDATE })
   .superRefine((s, ctx) => {

@@ -37,6 +37,19 @@ export const questTagsSchema = z
   )
   .max(QUEST_TAGS_MAX, `A quest has at most ${QUEST_TAGS_MAX} tags`);
 
+/** Tags as typed in: trimmed, the empty dropped, and one spelling each whatever the case. */
+export function normaliseTags(value: unknown): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of Array.isArray(value) ? value : []) {
+    const tag = String(raw).trim();
+    if (!tag || seen.has(tag.toLocaleLowerCase())) continue;
+    seen.add(tag.toLocaleLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
 /** Fields of a new quest (Creation shapes; messages word for word). */
 export const createQuestFieldsSchema = z.object({
   title: questTitleSchema,

@@ -9,7 +9,12 @@ import {
 } from './enums.ts';
 import { measureSchema } from './measure.ts';
 import { occurrenceSummarySchema } from './occurrence.ts';
-import { questCoreSchema, questDescriptionSchema, questTitleSchema } from './quest.ts';
+import {
+  questCoreSchema,
+  questDescriptionSchema,
+  questTagsSchema,
+  questTitleSchema,
+} from './quest.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
 /** Weekdays 0 (Sunday) to 6 (Saturday). */
@@ -41,6 +46,8 @@ export const createSeriesFieldsSchema = z.object({
   monthlyBy: monthlyBySchema.default('day_of_month'),
   /** A measurable routine's daily target; null (the default) for a done-or-not routine. */
   measure: measureSchema.nullable().optional(),
+  /** Words to find the routine by in the Quest Log (as a quest's tags). */
+  tags: questTagsSchema.optional(),
   /** Recurring start date is now when omitted; no end date. */
   startDate: dateInputSchema,
   endDate: dateInputSchema,
@@ -64,6 +71,7 @@ export const createSeriesRequestSchema = createSeriesFieldsSchema
     category: s.category ?? null,
     growthPath: s.growthPath ?? null,
     measure: s.measure ?? null,
+    tags: s.tags ?? [],
     weeklyPattern:
       s.recurrenceType === 'weekly'
         ? [...new Set(s.weeklyPattern ?? [])].sort((a, b) => a - b)
@@ -83,6 +91,8 @@ export const seriesSchema = questCoreSchema.extend({
   isActive: z.boolean(),
   /** Measurable: the daily target (absent from older answers: done or not). */
   measure: measureSchema.nullable().optional(),
+  /** The routine's tags (absent from older answers: none). */
+  tags: z.array(z.string()).optional(),
   todaysOccurrence: occurrenceSummarySchema.nullable(),
   yesterdaysOccurrence: occurrenceSummarySchema.nullable(),
 });

@@ -393,6 +393,35 @@ describe('reset and submission', () => {
     expect(createSeriesRequestSchema.parse(wizardSubmission(yesNo).body).measure).toBeNull();
   });
 
+  it('when tags are typed in the wizard, then they are kept one spelling each and sent with a routine and with a quest', () => {
+    const routine = run([
+      { type: 'chooseIntent', intent: 'build_routine' },
+      { type: 'chooseRecurrence', recurrence: 'daily' },
+      { type: 'chooseTimeOfDay', timeOfDay: 'morning' },
+      { type: 'choosePath', growthPath: 'physical_growth' },
+      { type: 'setTitle', title: 'Stretch' },
+      { type: 'setDescription', description: 'Ten minutes of stretching.' },
+      { type: 'setTags', tags: [' health ', 'Health', 'mornings', ''] },
+    ]);
+    expect(routine.tags).toEqual(['health', 'mornings']);
+    expect(createSeriesRequestSchema.parse(wizardSubmission(routine).body).tags).toEqual([
+      'health',
+      'mornings',
+    ]);
+    const task = run([
+      { type: 'chooseIntent', intent: 'simple_task' },
+      { type: 'setTitle', title: 'Buy milk' },
+      { type: 'setDescription', description: 'Two litres, oat if they have it.' },
+      { type: 'setTags', tags: ['errands'] },
+    ]);
+    expect(createQuestRequestSchema.parse(wizardSubmission(task).body).tags).toEqual(['errands']);
+    const tooMany = run(
+      [{ type: 'setTags', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
+      task,
+    );
+    expect(wizardCanContinue(tooMany)).toBe(false);
+  });
+
   it('when a simple task is finished, then it submits a one-time quest the quest schema accepts', () => {
     const now = new Date('2026-11-22T09:00:00.000Z');
     const s = run([

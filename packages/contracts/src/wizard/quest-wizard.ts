@@ -1,4 +1,4 @@
-import type { CreateQuestRequestInput } from '../quests/quest.ts';
+import { normaliseTags, questTagsSchema, type CreateQuestRequestInput } from '../quests/quest.ts';
 import type { CreateSeriesRequestInput } from '../quests/series.ts';
 import type { MonthlyBy } from '../quests/recurrence.ts';
 import { measureSchema, type MeasureRule } from '../quests/measure.ts';
@@ -99,6 +99,8 @@ export interface QuestWizardState {
   monthlyBy: MonthlyBy;
   /** A routine tracked by an amount (a draft: checked when created); null for done or not. */
   measure: MeasureDraft | null;
+  /** Words to find the quest or routine by in the Quest Log. */
+  tags: string[];
   timeOfDay: TimeOfDay | null;
   growthPath: GrowthPath | null;
   emotion: WizardEmotion | null;
@@ -133,6 +135,7 @@ export type QuestWizardAction =
   | { type: 'setRecurrenceInterval'; interval: number }
   | { type: 'setMonthlyBy'; monthlyBy: MonthlyBy }
   | { type: 'setMeasure'; measure: MeasureDraft | null }
+  | { type: 'setTags'; tags: string[] }
   | { type: 'setDuePreset'; preset: DuePreset; now: Date; timeZone: string }
   | { type: 'setCustomDueDate'; date: string; timeZone: string }
   | { type: 'clearDueDate' }
@@ -151,6 +154,7 @@ export function initialQuestWizardState(): QuestWizardState {
     recurrenceInterval: 1,
     monthlyBy: 'day_of_month',
     measure: null,
+    tags: [],
     timeOfDay: null,
     growthPath: null,
     emotion: null,
@@ -205,7 +209,8 @@ export function wizardCanContinue(state: QuestWizardState): boolean {
     return (
       state.title.trim().length >= 3 &&
       state.description.trim().length >= 10 &&
-      !(isSeriesChoice(state) && state.measure && measureDraftError(state.measure))
+      !(isSeriesChoice(state) && state.measure && measureDraftError(state.measure)) &&
+      questTagsSchema.safeParse(state.tags).success
     );
   return true;
 }
@@ -260,6 +265,8 @@ export function questWizardReducer(
       return { ...s, monthlyBy: action.monthlyBy };
     case 'setMeasure':
       return { ...s, measure: action.measure };
+    case 'setTags':
+      return { ...s, tags: normaliseTags(action.tags) };
     case 'toggleWeekday': {
       if (
         s.step !== 'weekly_days' ||
@@ -391,6 +398,7 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
     category: state.category,
     timeOfDay: state.timeOfDay ?? 'anytime',
     growthPath: state.growthPath,
+    tags: state.tags,
   };
   if (isSeriesChoice(state)) {
     return {
@@ -414,7 +422,6 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
       isRecurring: false,
       dueDate: state.dueDate,
       scheduledTime: canPickScheduledTime(state) ? state.scheduledTime : null,
-      tags: [],
     },
   };
 }

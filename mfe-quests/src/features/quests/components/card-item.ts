@@ -23,7 +23,7 @@ export interface CardItem {
   scheduledTime: string | null;
   timeOfDay: TimeOfDay;
   category: QuestCategory | null;
-  /** A one-time quest's tags (a series' occurrence has none). */
+  /** A one-time quest's tags, or a routine's on its Quest Log card (the dashboard's days carry none). */
   tags?: readonly string[];
   timeEstimate: string | null;
   createdAt: string;

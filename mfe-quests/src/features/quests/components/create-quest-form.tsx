@@ -164,6 +164,7 @@ function seriesChangesOf(
         : null,
     monthlyBy: values.monthlyBy,
     measure: measureOf(values),
+    tags: values.tags ?? [],
   };
   const changes = changedFields(next, series);
   if (Object.keys(changes).length === 0) return null;
@@ -379,7 +380,7 @@ export function CreateQuestForm({
             <Input type="date" />
           </Form.Item>
         )}
-        {!isSeries && <TagsField />}
+        <TagsField />
         {isSeries && <RepeatFields />}
       </div>
       {isSeries && <SeriesMeasureFields rule={measureRule} />}
@@ -421,6 +422,7 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
       recurrenceInterval: s.recurrenceInterval,
       weeklyPattern: s.weeklyPattern ?? [],
       monthlyBy: s.monthlyBy,
+      tags: s.tags ?? [],
       ...measureFormValues(s.measure),
     };
   }

@@ -119,7 +119,11 @@ export function QuestLogPage({
         </Card>
       ) : (
         <>
-          <QuestLogFilterBar filter={filter} tags={tagsInUse(quests.data)} onChange={setFilter} />
+          <QuestLogFilterBar
+            filter={filter}
+            tags={tagsInUse([...quests.data, ...series.data])}
+            onChange={setFilter}
+          />
           <div style={{ display: 'grid', gap: 24 }}>
             <RegularQuests quests={quests.data} filter={filter} day={day} handlers={handlers} />
             <RecurringQuests series={series.data} filter={filter} day={day} handlers={handlers} />

@@ -99,6 +99,7 @@ export function SeriesCard({
     skipped: occurrence.skipped ?? false,
     hiddenFromDashboard: occurrence.hiddenFromDashboard,
     measure: series.measure ?? null,
+    tags: series.tags ?? [],
     amount: occurrence.amount ?? null,
   };
   return (

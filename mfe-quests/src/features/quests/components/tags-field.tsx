@@ -1,19 +1,6 @@
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
-import { QUEST_TAGS_MAX, questTagsSchema } from '@levelup/contracts';
-
-/** Tags typed in: trimmed, the empty dropped, and one spelling each whatever the case. */
-export function normaliseTags(value: unknown): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of Array.isArray(value) ? value : []) {
-    const tag = String(raw).trim();
-    if (!tag || seen.has(tag.toLocaleLowerCase())) continue;
-    seen.add(tag.toLocaleLowerCase());
-    tags.push(tag);
-  }
-  return tags;
-}
+import { QUEST_TAGS_MAX, normaliseTags, questTagsSchema } from '@levelup/contracts';
 
 /** The contract's limits on tags, said under the field (no tags at all is fine). */
 const tagsRule = {

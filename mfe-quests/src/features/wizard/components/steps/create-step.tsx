@@ -5,6 +5,7 @@ import { QuestTextFields } from './create/quest-text-fields.tsx';
 import { RepeatFields } from './create/repeat-fields.tsx';
 import { RewardFields } from './create/reward-fields.tsx';
 import { ScheduledTimeField } from './create/scheduled-time-field.tsx';
+import { TagsField } from './create/tags-field.tsx';
 import type { StepProps } from './step-props.ts';
 
 /**
@@ -27,6 +28,7 @@ export function CreateStep(props: StepProps) {
         <DueDateField {...props} />
       )}
       {!recurring && canPickScheduledTime(state) && <ScheduledTimeField {...props} />}
+      <TagsField {...props} />
     </div>
   );
 }
