@@ -4,7 +4,8 @@ import { chooseOption, newUser } from './helpers.ts';
 
 // A routine tracked by an amount, driven through the whole stack: a new user makes "Read, at least 20
 // pages a day" in the wizard, enters 12 pages (Kinda Sorta, half the XP), then 25 (Completed, the
-// rest), edits the target down, and sees the Quest Log and the profile agree. Phone and desktop sizes.
+// rest), finds it in the Quest Log by the tag it was given, edits the target down, and sees the Quest
+// Log and the profile agree. Phone and desktop sizes.
 
 const todays = (page: Page) => page.getByRole('tabpanel', { name: /Today's Quests/ });
 
@@ -41,6 +42,9 @@ for (const [size, viewport] of [
     await wizard.getByRole('spinbutton', { name: 'Target amount' }).fill('20');
     await wizard.getByRole('textbox', { name: 'Unit' }).fill('pages');
     await expect(wizard.getByText('At least 20 pages a day.')).toBeVisible();
+    const tags = wizard.getByLabel('Tags');
+    await tags.fill('reading');
+    await tags.press('Enter');
     await wizard.getByRole('button', { name: 'Create Quest' }).click();
     await expect(page.getByText('Recurring Quest Created!')).toBeVisible();
     await expect(wizard).toBeHidden();
@@ -62,8 +66,9 @@ for (const [size, viewport] of [
     await expect(read.getByText('Done')).toBeVisible();
     await expect.poll(() => profileXp(page)).toBe(25);
 
-    // The target edited down in the Quest Log's edit dialog: the day keeps its completion.
-    await page.goto('/quests');
+    // The target edited down in the Quest Log's edit dialog, found by its tag: the day keeps its
+    // completion.
+    await page.goto('/quests?tag=reading');
     const logged = page
       .getByRole('list', { name: 'Recurring quests' })
       .getByRole('listitem', { name: 'Read' });
