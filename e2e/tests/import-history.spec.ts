@@ -143,7 +143,7 @@ for (const [size, viewport] of [
     ).toBeVisible();
     await expect(
       preview.getByText(
-        '"Coffee" counts cups (at most 2 a day): imported as done on the 1 day Loop counts as done; the amounts are not kept',
+        '"Coffee" counts cups (at most 2 a day): imported as a measurable routine with the amounts of its 2 days: 1 Completed, 1 not done (over the limit)',
       ),
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
