@@ -4,7 +4,8 @@ import { signUpInBrowser } from './helpers.ts';
 
 // Tags, search and filters in the Quest Log: a quest is tagged in its edit dialog as a user would, two
 // more come through the API already tagged, the log is filtered by one tag and searched by title, and
-// the address keeps the filter across a reload. At a phone and a desktop size.
+// the address keeps the filter across a reload; then the dashboard's day is filtered the same way. At
+// a phone and a desktop size.
 
 const regular = (page: Page) => page.getByRole('list', { name: 'Regular quests' });
 const shown = (page: Page) => regular(page).getByRole('listitem');
@@ -67,5 +68,27 @@ for (const [size, viewport] of [
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(shown(page)).toHaveCount(3);
     await expect(page).toHaveURL(/\/quests$/);
+
+    // The dashboard filters today's quests the same way: Filter opens the bar, a tag and a state
+    // narrow the day, the address keeps them, and closing Filter shows the whole day again.
+    await page.goto('/dashboard');
+    const day = page.getByRole('tabpanel', { name: /^Today's Quests/ });
+    await expect(day.getByRole('listitem', { name: 'Water the plants' })).toBeVisible();
+    await day.getByRole('button', { name: 'Filter', exact: true }).click();
+    const bar = day.getByRole('search', { name: "Filter today's quests" });
+    await bar.getByRole('combobox', { name: 'Tag', exact: true }).click();
+    await page.getByTitle('errands', { exact: true }).click();
+    await expect(day.getByRole('listitem', { name: 'Water the plants' })).toHaveCount(0);
+    await expect(day.getByRole('listitem', { name: 'Call the bank' })).toBeVisible();
+    await bar.getByRole('combobox', { name: 'State' }).click();
+    await page.getByTitle('Open', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]tag=errands\b/);
+    await expect(page).toHaveURL(/[?&]state=open\b/);
+    await page.reload();
+    await expect(day.getByRole('listitem', { name: 'Return library books' })).toBeVisible();
+    await expect(day.getByRole('listitem', { name: 'Water the plants' })).toHaveCount(0);
+    await day.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(day.getByRole('listitem', { name: 'Water the plants' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 }

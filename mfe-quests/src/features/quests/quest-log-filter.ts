@@ -1,28 +1,39 @@
 import { QUEST_CATEGORIES, type QuestCategory } from '@levelup/contracts';
 
+/** Open: not completed yet (skipped days are neither); done: completed, fully or partly. */
+export const QUEST_STATES = ['open', 'done'] as const;
+export type QuestState = (typeof QUEST_STATES)[number];
+export const QUEST_STATE_LABELS: Record<QuestState, string> = { open: 'Open', done: 'Done' };
+
 /**
- * What the Quest Log shows: quests whose title holds the search words, of one category, with one tag.
- * It lives in the page's address (?q=, ?category=, ?tag=), so a reload, a bookmark or Back keeps it.
+ * What the Quest Log and the dashboard show: quests whose title holds the search words, of one
+ * category, with one tag, in one state. It lives in the page's address (?q=, ?category=, ?tag=,
+ * ?state=), so a reload, a bookmark or Back keeps it.
  */
 export interface QuestLogFilter {
   search: string;
   category: QuestCategory | null;
   tag: string | null;
+  state: QuestState | null;
 }
 
-export const NO_FILTER: QuestLogFilter = { search: '', category: null, tag: null };
+export const NO_FILTER: QuestLogFilter = { search: '', category: null, tag: null, state: null };
 
 const isCategory = (value: string | null): value is QuestCategory =>
   value !== null && (QUEST_CATEGORIES as readonly string[]).includes(value);
+const isState = (value: string | null): value is QuestState =>
+  value !== null && (QUEST_STATES as readonly string[]).includes(value);
 
-/** The filter an address holds; an unknown category reads as none, blank words as no search. */
+/** The filter an address holds; an unknown category or state reads as none, blank words as no search. */
 export function filterFromParams(params: URLSearchParams): QuestLogFilter {
   const category = params.get('category');
+  const state = params.get('state');
   const tag = params.get('tag')?.trim();
   return {
     search: params.get('q') ?? '',
     category: isCategory(category) ? category : null,
     tag: tag ? tag : null,
+    state: isState(state) ? state : null,
   };
 }
 
@@ -36,23 +47,36 @@ export function paramsWithFilter(params: URLSearchParams, filter: QuestLogFilter
   set('q', filter.search.trim() ? filter.search : null);
   set('category', filter.category);
   set('tag', filter.tag);
+  set('state', filter.state);
   return next;
 }
 
 export const isFiltering = (filter: QuestLogFilter) =>
-  filter.search.trim() !== '' || filter.category !== null || filter.tag !== null;
+  filter.search.trim() !== '' ||
+  filter.category !== null ||
+  filter.tag !== null ||
+  filter.state !== null;
 
 /** Lower case without accents: "Café" is found by "cafe". */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** Whether a quest or a series is shown: every search word in its title, its category, its tag. */
+/**
+ * Whether a quest, an occurrence or a series is shown: every search word in its title, its category,
+ * its tag, its state (`done`: whether it, or a series' day in view, is completed; a skipped day is
+ * neither open nor done).
+ */
 export function matchesFilter(
   item: { title: string; category: QuestCategory | null; tags?: readonly string[] },
   filter: QuestLogFilter,
+  progress?: { done: boolean; skipped?: boolean } | null,
 ): boolean {
   if (filter.category !== null && item.category !== filter.category) return false;
+  if (filter.state !== null) {
+    if (!progress || progress.skipped) return false;
+    if (progress.done !== (filter.state === 'done')) return false;
+  }
   if (filter.tag !== null) {
     const wanted = folded(filter.tag);
     if (!(item.tags ?? []).some((tag) => folded(tag) === wanted)) return false;

@@ -9,6 +9,7 @@ import {
   dashboardRoutes,
   occurrenceFixture,
   questFixture,
+  seriesFixture,
   zeroOverview,
 } from '../../../test/fixtures.ts';
 
@@ -249,6 +250,52 @@ describe('dashboard', () => {
       expect(screen.queryByRole('button', { name: 'Clear Completed' })).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('listitem', { name: 'Morning walk' })).not.toBeInTheDocument();
+  });
+
+  it("when the address holds a tag, then today's quests and routines with it show (a routine by its series' tags), a state narrows them, and closing Filter shows all again", async () => {
+    mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/with-occurrences': day(
+            [
+              questFixture({ id: 'a', title: 'Read a chapter', tags: ['Books'] }),
+              questFixture({ id: 'b', title: 'Laundry', tags: [] }),
+              questFixture({
+                id: 'c',
+                title: 'Return the library book',
+                tags: ['books'],
+                isCompleted: true,
+                completionType: 'completed',
+              }),
+            ],
+            [occurrenceFixture({ id: 'o1', seriesId: 's1', title: 'Reading hour' })],
+          ),
+          'GET /api/quests/recurring': {
+            body: [seriesFixture({ id: 's1', title: 'Reading hour', tags: ['books'] })],
+          },
+        },
+        { xp: 200 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<QuestsRoutes />, { route: '/?tag=books' });
+    const bar = await screen.findByRole('search', { name: "Filter today's quests" });
+    expect(await screen.findByRole('listitem', { name: 'Reading hour' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Read a chapter' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Return the library book' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Laundry' })).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByTitle('Done'));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Reading hour' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Return the library book' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(screen.queryByRole('search', { name: "Filter today's quests" })).not.toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Laundry' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Reading hour' })).toBeInTheDocument();
   });
 
   it('when nothing completed is visible, then there is no Clear Completed, and the sections count what they hold', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -12,14 +12,8 @@ import { useUserDay } from '../../../lib/use-user-day.ts';
 import { questLogQueryOptions } from '../api/quests-api.ts';
 import { seriesQueryOptions } from '../api/series-api.ts';
 import { useCardHandlers } from '../hooks/use-card-handlers.ts';
-import {
-  filterFromParams,
-  isFiltering,
-  matchesFilter,
-  paramsWithFilter,
-  tagsInUse,
-  type QuestLogFilter,
-} from '../quest-log-filter.ts';
+import { useAddressFilter } from '../hooks/use-address-filter.ts';
+import { isFiltering, matchesFilter, tagsInUse, type QuestLogFilter } from '../quest-log-filter.ts';
 import { questItem } from './card-item.ts';
 import { QuestLogFilterBar } from './quest-log-filter-bar.tsx';
 import { QuestCard, type QuestCardHandlers } from './quest-card.tsx';
@@ -34,15 +28,6 @@ const grid = {
   gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
   alignItems: 'start',
 } as const;
-
-/** The filter in the page's address, and a setter that rewrites it there (one history entry). */
-function useAddressFilter(): [QuestLogFilter, (filter: QuestLogFilter) => void] {
-  const [params, setParams] = useSearchParams();
-  return [
-    filterFromParams(params),
-    (filter) => setParams((current) => paramsWithFilter(current, filter), { replace: true }),
-  ];
-}
 
 /**
  * /quests (the Quest Log): Regular Quests and Recurring Quests grids, searched and filtered by the bar
@@ -145,8 +130,14 @@ interface GridProps {
 function RegularQuests({ quests, filter, day, handlers }: GridProps & { quests: Quest[] }) {
   const [showCompleted, setShowCompleted] = useState(true);
   const { now, timeZone } = day;
-  const matching = quests.filter((quest) => matchesFilter(quest, filter));
-  const shown = showCompleted ? matching : matching.filter((quest) => !quest.isCompleted);
+  const matching = quests.filter((quest) =>
+    matchesFilter(quest, filter, { done: quest.isCompleted }),
+  );
+  // Asking for done quests shows them whatever the switch says.
+  const shown =
+    showCompleted || filter.state === 'done'
+      ? matching
+      : matching.filter((quest) => !quest.isCompleted);
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>Regular Quests</h2>}>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
@@ -180,7 +171,17 @@ function RegularQuests({ quests, filter, day, handlers }: GridProps & { quests: 
 
 function RecurringQuests({ series, filter, day, handlers }: GridProps & { series: Series[] }) {
   const { now, timeZone } = day;
-  const shown = series.filter((s) => matchesFilter(s, filter));
+  // A routine's state is its day in view: today's occurrence, none when today is not one of its days.
+  const shown = series.filter((s) =>
+    matchesFilter(
+      s,
+      filter,
+      s.todaysOccurrence && {
+        done: s.todaysOccurrence.isCompleted,
+        skipped: s.todaysOccurrence.skipped,
+      },
+    ),
+  );
   return (
     <Card
       title={<h2 style={{ margin: 0, fontSize: 18 }}>Recurring Quests</h2>}

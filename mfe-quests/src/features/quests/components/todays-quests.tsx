@@ -1,12 +1,20 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import ClearOutlined from '@ant-design/icons/es/icons/ClearOutlined';
+import FilterOutlined from '@ant-design/icons/es/icons/FilterOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ThunderboltOutlined from '@ant-design/icons/es/icons/ThunderboltOutlined';
 import { canClearCompleted } from '@levelup/contracts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
+import { seriesQueryOptions } from '../api/series-api.ts';
+import { useAddressFilter } from '../hooks/use-address-filter.ts';
 import { useCardHandlers } from '../hooks/use-card-handlers.ts';
 import { useDayQuests } from '../hooks/use-day-quests.ts';
+import { NO_FILTER, isFiltering, matchesFilter, tagsInUse } from '../quest-log-filter.ts';
+import type { CardItem } from './card-item.ts';
+import { QuestLogFilterBar } from './quest-log-filter-bar.tsx';
 import { TimeSections } from './time-sections.tsx';
 
 export interface TodaysQuestsProps {
@@ -17,9 +25,27 @@ export interface TodaysQuestsProps {
 }
 
 /**
+ * The day's cards that pass the filter. A routine's day carries no tags of its own: they are its
+ * series', read only while a filter is open (the first screen does without that call).
+ */
+function useFilteredItems(items: readonly CardItem[], filterOpen: boolean) {
+  const [filter, setFilter] = useAddressFilter();
+  const series = useQuery({ ...seriesQueryOptions, enabled: filterOpen });
+  const seriesTags = new Map((series.data ?? []).map((s) => [s.id, s.tags ?? []]));
+  const tagged = items.map((item) =>
+    item.seriesId ? { ...item, tags: seriesTags.get(item.seriesId) ?? [] } : item,
+  );
+  const shown = tagged.filter((item) =>
+    matchesFilter(item, filter, { done: item.isCompleted, skipped: item.skipped }),
+  );
+  return { filter, setFilter, shown, tags: tagsInUse(tagged) };
+}
+
+/**
  * The dashboard's 'Today's Quests' tab: completed-this-week text, Quick Quest, Create
- * Quest, Clear Completed (only when something completed is visible), the time-based view, the empty and
- * failure states.
+ * Quest, Clear Completed (only when something completed is visible), Filter (search, category, tag
+ * and state, kept in the address as on the Quest Log), the time-based view, the empty and failure
+ * states.
  */
 export function TodaysQuests({
   completedThisWeek,
@@ -31,6 +57,10 @@ export function TodaysQuests({
   const day = useDayQuests(today);
   const handlers = useCardHandlers();
   const { clear } = handlers.actions;
+  const [filterShown, setFilterShown] = useState(false);
+  const [addressFilter] = useAddressFilter();
+  const filterOpen = filterShown || isFiltering(addressFilter);
+  const { filter, setFilter, shown, tags } = useFilteredItems(day.items ?? [], filterOpen);
 
   if (day.isPending)
     return (
@@ -64,6 +94,18 @@ export function TodaysQuests({
         <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={onCreateQuest}>
           Create Quest
         </Button>
+        <Button
+          icon={<FilterOutlined aria-hidden="true" />}
+          aria-expanded={filterOpen}
+          aria-controls="todays-quests-filter"
+          // Closing the bar also ends its filter: nothing stays hidden by a filter out of sight.
+          onClick={() => {
+            if (filterOpen) setFilter(NO_FILTER);
+            setFilterShown(!filterOpen);
+          }}
+        >
+          Filter
+        </Button>
         {showClear && (
           <Button
             icon={<ClearOutlined aria-hidden="true" />}
@@ -74,13 +116,25 @@ export function TodaysQuests({
           </Button>
         )}
       </div>
+      {filterOpen && (
+        <div id="todays-quests-filter">
+          <QuestLogFilterBar
+            filter={filter}
+            tags={tags}
+            onChange={setFilter}
+            label="Filter today's quests"
+          />
+        </div>
+      )}
       {items.length === 0 ? (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <p>No quests for today yet</p>
           <Button onClick={onCreateFirstQuest}>Create Your First Quest</Button>
         </div>
+      ) : shown.length === 0 ? (
+        <p style={{ textAlign: 'center', padding: 24, margin: 0 }}>No quests match this filter.</p>
       ) : (
-        <TimeSections items={items} now={now} timeZone={timeZone} hour={hour} handlers={handlers} />
+        <TimeSections items={shown} now={now} timeZone={timeZone} hour={hour} handlers={handlers} />
       )}
     </div>
   );
