@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cspRefusals, newUser, signInAsAdmin } from './helpers.ts';
 
 // axe-core, the engine behind most automated WCAG checks, run inside the page (WCAG 2.0, 2.1 and 2.2 A
@@ -59,6 +59,37 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Two members who join a room and check in, their pages left open in it (presence is an open page):
+ * the second one with a quest named.
+ */
+async function roomGuests(
+  browser: Browser,
+  baseURL: string | undefined,
+  colorScheme: 'light' | 'dark',
+  roomId: string,
+): Promise<BrowserContext[]> {
+  const contexts: BrowserContext[] = [];
+  for (const [displayName, questTitle] of [
+    ['Ada Guest', null],
+    ['Bo Guest', 'Write the grant report'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, colorScheme });
+    contexts.push(context);
+    const guest = await context.newPage();
+    const user = { ...newUser('axeroom'), displayName };
+    expect((await guest.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+    expect((await guest.request.post(`/api/sessions/${roomId}/join`)).status()).toBe(200);
+    await guest.goto(`/sessions/${roomId}`);
+    await expect(guest.getByRole('form', { name: 'Check in' })).toBeVisible();
+    const checkedIn = await guest.request.put(`/api/sessions/${roomId}/room/check-in`, {
+      data: { line: `Reading, with ${displayName}`, questTitle },
+    });
+    expect(checkedIn.status()).toBe(200);
+  }
+  return contexts;
+}
+
 const signedOutPages = [
   { path: '/', ready: 'Level Up Your Life.' },
   { path: '/auth', ready: 'Join the Community' },
@@ -87,9 +118,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     baseURL,
   }) => {
-    // Fifteen pages loaded and scanned one after another: three times the usual minute, which a busy
-    // 2-core machine needs (each scan alone takes seconds there).
-    test.slow();
+    // Some thirty page views loaded and scanned one after another, with three members' browsers open
+    // on the live room: five minutes, which a busy 2-core machine needs (each scan alone takes seconds).
+    test.setTimeout(300_000);
     const context = await browser.newContext({ baseURL, colorScheme });
     const page = await context.newPage();
     const refused = cspRefusals(page);
@@ -128,9 +159,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
     expect(matched.status()).toBe(200);
     const roomId = ((await matched.json()) as { session: { id: string } }).session.id;
+    // Two more members in it, each checked in with a line (one with a quest), so the scan sees the
+    // member list as it is in use: avatar initials, the "(you)" tag, check-in lines and quest tags.
+    const guests = await roomGuests(browser, baseURL, colorScheme, roomId);
     await page.goto(`/sessions/${roomId}`);
     await expect(page.getByRole('form', { name: 'Check in' })).toBeVisible();
-    problems.push(...(await violations(page)).map((v) => `/sessions/${roomId}: ${v}`));
+    const checkIn = page.getByRole('form', { name: 'Check in' });
+    await checkIn.getByLabel("What I'll work on").fill('Sort the inbox');
+    await checkIn.getByRole('button', { name: 'Check in' }).click();
+    const members = page.getByRole('list', { name: 'In the room' });
+    for (const name of ['Ada Guest', 'Bo Guest'])
+      await expect(members.getByRole('listitem', { name })).toContainText('Working on:');
+    for (const [size, viewport] of [
+      ['desktop', { width: 1366, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      problems.push(...(await violations(page)).map((v) => `/sessions/:id ${size}: ${v}`));
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (const guest of guests) await guest.close();
     // The host cancels it, so the specs after this one find the stack without sessions, as a fresh
     // install is (the sessions page's empty state is tested on that).
     expect((await page.request.post(`/api/sessions/${roomId}/cancel`)).status()).toBe(200);

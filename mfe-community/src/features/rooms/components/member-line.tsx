@@ -103,7 +103,9 @@ export function MemberLine({
                 cancelText="Keep"
                 onConfirm={() => actions.onRemove?.(member)}
               >
-                <Button size="small" type="text" danger aria-label={`Remove ${member.displayName}`}>
+                {/* Plain text like Mute and Report: antd's red text is under 4.5:1 in both themes;
+                    the confirmation's Remove carries the warning colour. */}
+                <Button size="small" type="text" aria-label={`Remove ${member.displayName}`}>
                   Remove
                 </Button>
               </Popconfirm>
