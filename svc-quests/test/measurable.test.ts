@@ -114,6 +114,7 @@ describe('PUT /api/quests/occurrences/:id/amount', () => {
       kept: 0,
       average: 12.5,
       days: [{ date: '2026-11-21', amount: 12.5 }],
+      last: { date: '2026-11-21', amount: 12.5 },
     });
     const yesNo = await measured(null);
     const { body: plain } = await yesNo.me('GET', `/api/quests/recurring/${yesNo.series.id}/stats`);

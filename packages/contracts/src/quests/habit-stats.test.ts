@@ -323,10 +323,29 @@ describe('measureStats', () => {
         { date: '2026-10-23', amount: 1 },
         { date: '2026-11-20', amount: 3 },
       ],
+      // The 22nd is after today: the last entered day is the 20th.
+      last: { date: '2026-11-20', amount: 3 },
     });
   });
 
   it('when nothing was entered, then the average is null', () => {
-    expect(measureStats(measure, [], '2026-11-21')).toMatchObject({ entered: 0, average: null });
+    expect(measureStats(measure, [], '2026-11-21')).toMatchObject({
+      entered: 0,
+      average: null,
+      last: null,
+    });
+  });
+
+  it('when the amounts end months ago (an imported history), then the last one is still named', () => {
+    const stats = measureStats(
+      measure,
+      [day('2025-03-02', 4), day('2025-03-04', 1.5), day('2025-03-03', 0)],
+      '2026-11-21',
+    );
+    expect(stats).toMatchObject({
+      entered: 0,
+      days: [],
+      last: { date: '2025-03-04', amount: 1.5 },
+    });
   });
 });

@@ -341,6 +341,11 @@ export const measureStatsSchema = z.object({
   average: z.number().nullable(),
   /** Each day with an amount, oldest first. */
   days: z.array(z.object({ date: localDateSchema, amount: z.number() })),
+  /**
+   * The latest day with an amount up to today, however long ago (imported history may end months
+   * back); null when none was ever entered. Absent from older answers.
+   */
+  last: z.object({ date: localDateSchema, amount: z.number() }).nullable().optional(),
 });
 export type MeasureStats = z.infer<typeof measureStatsSchema>;
 
@@ -358,12 +363,21 @@ export function measureStats(
     .map((o) => ({ date: o.scheduledFor, amount: o.amount as number }))
     .sort((a, b) => (a.date < b.date ? -1 : 1));
   const sum = days.reduce((total, d) => total + d.amount, 0);
+  let last: { date: string; amount: number } | null = null;
+  for (const o of occurrences)
+    if (
+      typeof o.amount === 'number' &&
+      o.scheduledFor <= today &&
+      !(last && last.date >= o.scheduledFor)
+    )
+      last = { date: o.scheduledFor, amount: o.amount };
   return {
     measure,
     entered: days.length,
     kept: days.filter((d) => measuredCompletion(measure, d.amount) === 'completed').length,
     average: days.length === 0 ? null : Math.round((sum / days.length) * 1000) / 1000,
     days,
+    last,
   };
 }
 

@@ -122,6 +122,29 @@ describe('habit page', () => {
     ).toBeInTheDocument();
   });
 
+  it("when a measured habit's amounts end months ago (an imported history), then the Target section names the last one", async () => {
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
+    const stats = {
+      ...statsFixture(),
+      measured: measureStats(
+        measure,
+        [{ ...done('2025-03-04', 'partial'), amount: 12 }],
+        '2026-11-10',
+      ),
+    };
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': { body: stats },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const target = await screen.findByRole('region', { name: 'Target' });
+    expect(
+      within(target).getByText(
+        'No amount entered in the last 30 days. The last one: 12 pages on 4 Mar 2025.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("when the habit is someone else's or gone, then it says so", async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },

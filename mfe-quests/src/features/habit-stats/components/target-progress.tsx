@@ -24,7 +24,11 @@ export function TargetProgress({ measured }: { measured: MeasureStats }) {
       </p>
       <p style={{ margin: '0 0 12px', fontSize: 13, opacity: 0.8 }}>
         {measured.entered === 0
-          ? `No amount entered in the last ${MEASURE_STATS_DAYS} days.`
+          ? `No amount entered in the last ${MEASURE_STATS_DAYS} days.${
+              measured.last
+                ? ` The last one: ${formatAmount(measured.last.amount)} ${measure.unit} on ${dayLabel(measured.last.date)}.`
+                : ''
+            }`
           : `Last ${MEASURE_STATS_DAYS} days: target kept on ${measured.kept} of ${measured.entered} days with an amount; ${formatAmount(measured.average ?? 0)} ${measure.unit} a day on average.`}
       </p>
       {days.length > 0 && (
