@@ -110,6 +110,19 @@ export function ManageButtons({
 }
 
 /** What the card's expand button shows: the title, rarity, XP, time, due and skipped tags. */
+/** An occurrence's state beside its title ("Done", "Partial", ...). */
+function DayBadge({ badge }: { badge: NonNullable<ReturnType<typeof occurrenceBadge>> }) {
+  return (
+    <Tag
+      color={badge === 'Done' ? 'success' : 'processing'}
+      icon={badge === 'Done' ? <CheckOutlined aria-hidden="true" /> : undefined}
+      style={{ marginInlineEnd: 0 }}
+    >
+      {badge}
+    </Tag>
+  );
+}
+
 function CardHeadline({
   item,
   expanded,
@@ -291,6 +304,9 @@ export function QuestCard({
   const snoozable = item.kind === 'quest' && !!handlers.onSnooze && canSnooze(item, now, timeZone);
   const hideable = item.kind === 'occurrence' && !!handlers.onHide && !item.hiddenFromDashboard;
   const measure = item.measure && handlers.onAmount ? item.measure : null;
+  // A measurable day under its target is Kinda Sorta but still being filled in (12 of 20 pages, more
+  // to come): it looks done, dimmed and struck through, only once the amount completes it.
+  const looksDone = measure ? fullyDone : done;
 
   const complete = () =>
     handlers.onComplete(item, () => {
@@ -308,7 +324,7 @@ export function QuestCard({
         borderRadius: 10,
         padding: '10px 12px',
         boxShadow: GLOW[glow],
-        opacity: done ? 0.6 : 1,
+        opacity: looksDone ? 0.6 : 1,
         transition: 'opacity 0.3s, box-shadow 0.3s',
       }}
     >
@@ -337,21 +353,13 @@ export function QuestCard({
           <CardHeadline
             item={item}
             expanded={expanded}
-            done={done}
+            done={looksDone}
             due={due}
             at={at}
             sparkle={sparkle}
           />
         </button>
-        {badge && (
-          <Tag
-            color={badge === 'Done' ? 'success' : 'processing'}
-            icon={badge === 'Done' ? <CheckOutlined aria-hidden="true" /> : undefined}
-            style={{ marginInlineEnd: 0 }}
-          >
-            {badge}
-          </Tag>
-        )}
+        {badge && <DayBadge badge={badge} />}
         {fullyDone && (
           <Button
             size="small"
