@@ -258,6 +258,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
             Occurrence: occurrenceModel(deps.db),
             Quest: questsModels(deps.db).Quest,
             lifeTasks: taskModels,
+            breakHabits: breakHabitModels(deps.db),
           }),
           zones,
           seriesRelay: relays.series,

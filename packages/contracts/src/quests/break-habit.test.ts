@@ -10,6 +10,7 @@ import {
   slipsInLastDays,
   updateBreakHabitRequestSchema,
 } from './break-habit.ts';
+import { habiticaSlipDates } from '../import/import.ts';
 
 const today = '2026-03-20';
 
@@ -104,5 +105,26 @@ describe('the request schemas', () => {
   });
   it('says days in words', () => {
     expect([dayCount(0), dayCount(1), dayCount(2)]).toEqual(['0 days', '1 day', '2 days']);
+  });
+});
+
+describe('habiticaSlipDates', () => {
+  it('gives each "−" click its date: scoredDown counts per day, or a drop of the value in older exports', () => {
+    expect(
+      habiticaSlipDates([
+        { date: 1, value: -1, scoredUp: 0, scoredDown: 1 },
+        { date: 2, value: 0, scoredUp: 1, scoredDown: 0 },
+        { date: 3, value: -3, scoredUp: 0, scoredDown: 3 },
+      ]),
+    ).toEqual([1, 3, 3, 3]);
+    // Without markers: the value drops at 'a' and 'c', rises at 'b'.
+    expect(
+      habiticaSlipDates([
+        { date: 'a', value: -1 },
+        { date: 'b', value: 0 },
+        { date: 'c', value: -2 },
+      ]),
+    ).toEqual(['a', 'c']);
+    expect(habiticaSlipDates(undefined)).toEqual([]);
   });
 });
