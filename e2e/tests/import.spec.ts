@@ -157,7 +157,7 @@ test('a Loop CSV export and a Habitica export are previewed, imported with their
     page.getByRole('list', { name: 'Recurring quests' }).getByText('Meditate'),
   ).toBeVisible();
 
-  // Habitica: the JSON file; the negative habit is left out and said so.
+  // Habitica: the JSON file; the negative habit comes in as a habit to break with its slip.
   dialog = await openImport(page);
   await dialog.getByLabel('Export file').setInputFiles({
     name: 'habitica-user-data.json',
@@ -165,18 +165,24 @@ test('a Loop CSV export and a Habitica export are previewed, imported with their
     buffer: habiticaJson(),
   });
   await expect(
-    dialog.getByText('1 recurring series, 1 life task, 3 past completions'),
-  ).toBeVisible();
-  await expect(
     dialog.getByText(
-      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
+      '1 recurring series, 1 life task, 1 habit to break, 3 past completions, 1 slip',
     ),
   ).toBeVisible();
+  await expect(
+    dialog.getByRole('list', { name: 'Habits to break to create' }).getByRole('listitem'),
+  ).toHaveText('Smoke · Habit to break · 1 slip');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Import complete' });
   await expect(toast).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
+  ).toBeVisible();
+
+  // The slip of yesterday is on the Habits page: one day without a slip.
+  await page.goto('/quests/habits');
+  await expect(
+    page.getByRole('group', { name: 'Smoke' }).getByText('1 day without a slip'),
   ).toBeVisible();
 
   // The streak counts the imported days, and no XP came with them.
@@ -211,7 +217,9 @@ test('Undo import in the toast removes what the import just created', async ({ p
     buffer: habiticaJson(),
   });
   await expect(
-    dialog.getByText('1 recurring series, 1 life task, 3 past completions'),
+    dialog.getByText(
+      '1 recurring series, 1 life task, 1 habit to break, 3 past completions, 1 slip',
+    ),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Import complete' });
@@ -223,6 +231,9 @@ test('Undo import in the toast removes what the import just created', async ({ p
   await expect(
     page.getByRole('list', { name: 'Recurring quests' }).getByText('Morning stretch'),
   ).toBeHidden();
+  // The habit to break it brought goes too.
+  const breakHabits = await (await page.request.get('/api/quests/break-habits')).json();
+  expect(breakHabits).toEqual([]);
 });
 
 test('a file that is not an export is refused with a clear message and nothing is imported', async ({

@@ -8,8 +8,8 @@ import { QuestLogRoute } from './app/quest-log-route.tsx';
 const HabitPage = lazy(async () => ({
   default: (await import('./features/habit-stats/components/habit-page.tsx')).HabitPage,
 }));
-const HabitsPage = lazy(async () => ({
-  default: (await import('./features/habit-stats/components/habits-page.tsx')).HabitsPage,
+const HabitsRoute = lazy(async () => ({
+  default: (await import('./app/habits-route.tsx')).HabitsRoute,
 }));
 const later = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
@@ -23,7 +23,7 @@ export default function QuestsRoutes() {
       <Route index element={<DashboardRoute />} />
       <Route path="dashboard" element={<DashboardRoute />} />
       <Route path="quests" element={<QuestLogRoute />} />
-      <Route path="quests/habits" element={later(<HabitsPage />)} />
+      <Route path="quests/habits" element={later(<HabitsRoute />)} />
       <Route path="quests/habits/:id" element={later(<HabitPage />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -15,6 +15,10 @@ import {
   handleAll,
   subscribe,
 } from '@levelup/service-kit';
+import { breakHabitsService } from './break-habits/break-habits.service.ts';
+import { breakHabitModels, ensureBreakHabitIndexes } from './break-habits/models.ts';
+import { breakHabitsRepository } from './break-habits/repository.ts';
+import { breakHabitsRouter } from './break-habits/routes.ts';
 import { calendarFeedService } from './calendar-feed/calendar-feed.service.ts';
 import { communityCalendar } from './calendar-feed/community-calendar.ts';
 import { calendarFeedModel } from './calendar-feed/models.ts';
@@ -133,6 +137,7 @@ async function ensureIndexes(
     importBatchModel(db).init(),
     calendarFeedModel(db).init(),
     coFocusBonusModel(db).init(),
+    ensureBreakHabitIndexes(breakHabitModels(db)),
   ]);
 }
 
@@ -223,6 +228,14 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
       calendarFeedRouter({ feeds: calendarFeeds }),
       // Fixed paths under /api/quests before the ones with an id.
       questsDataExport(deps.db),
+      breakHabitsRouter({
+        habits: breakHabitsService({
+          habits: breakHabitsRepository(breakHabitModels(deps.db)),
+          zones,
+          clock,
+          quotas,
+        }),
+      }),
       seriesRouter({ series: seriesUseCases }),
       habitStatsRouter({ stats: habitStatsService({ series, occurrences, zones, clock }) }),
       groupedRouter({
@@ -245,6 +258,7 @@ export async function createApp(deps: QuestsDeps): Promise<Koa> {
             Occurrence: occurrenceModel(deps.db),
             Quest: questsModels(deps.db).Quest,
             lifeTasks: taskModels,
+            breakHabits: breakHabitModels(deps.db),
           }),
           zones,
           seriesRelay: relays.series,

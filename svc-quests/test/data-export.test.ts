@@ -48,6 +48,8 @@ describe('GET /api/quests/export', () => {
       'lifeTasks',
       'lifeTaskCompletions',
       'todos',
+      'breakHabits',
+      'breakHabitSlips',
       'importBatches',
     ]);
     expect(exported.quests).toHaveLength(1);

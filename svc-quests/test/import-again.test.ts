@@ -165,7 +165,16 @@ describe('importing the same items again', () => {
     const preview = importPreviewSchema.parse(
       (await as('POST', urlOf(API.previewImport), request(data))).body,
     );
-    expect(preview.counts).toEqual({ series: 0, lifeTasks: 0, completions: 1, quests: 0 });
+    // "Smoke", a habit to break, is here already with its one slip.
+    expect(preview.counts).toEqual({
+      series: 0,
+      lifeTasks: 0,
+      completions: 1,
+      quests: 0,
+      breakHabits: 0,
+      slips: 0,
+    });
+    expect(preview.alreadyHere).toMatchObject({ breakHabits: 1, slips: 1 });
     expect(preview.alreadyHere.lifeTasks).toBe(before.lifeTasks);
     expect((await as('POST', urlOf(API.runImport), request(data))).status).toBe(201);
     expect(await stored(userId)).toEqual({ ...before, occurrences: before.occurrences + 1 });

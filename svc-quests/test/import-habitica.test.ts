@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  breakHabitListResponseSchema,
   habiticaDoneDates,
+  habiticaSlipDates,
+  importBatchSchema,
   importPreviewSchema,
   urlOf,
   type ImportRequest,
@@ -14,6 +17,7 @@ import { seriesModel } from '../src/series/models.ts';
 import {
   DRINK_CLICKS,
   JOURNAL_CHECK_OFFS,
+  newYork,
   WATER_CHECK_OFFS,
   habiticaExport,
 } from './fixtures/habitica-export.ts';
@@ -127,7 +131,7 @@ describe("import of Habitica's user data export", () => {
     expect(todo?.completedLocalDate).toBe('2026-03-06');
   });
 
-  it('when a daily is never due (every 0 days), starts in the future, or a habit only counts slips, then the preview says how each comes in or why it does not', async () => {
+  it('when a daily is never due (every 0 days) or starts in the future, then the preview says how each comes in; a habit that only counts slips comes in as a habit to break, not a routine', async () => {
     const userId = await newYorker();
     const { body } = await quests.as(userId)(
       'POST',
@@ -139,7 +143,6 @@ describe("import of Habitica's user data export", () => {
     expect(preview.warnings).toEqual([
       '"Water plants" is never due in Habitica (every 0 days): imported paused, with its history',
       '"Spring cleaning" starts on 2026-04-04, as in Habitica',
-      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
       '"Snack" also counts slips (−): only its + clicks are imported',
       '"Cake" is a reward: rewards are not imported',
       '4 series with a description under 10 characters get "Imported from Habitica" added to it',
@@ -155,6 +158,131 @@ describe("import of Habitica's user data export", () => {
     expect(spring.series).toMatchObject({ startLocalDate: '2026-04-04', weeklyPattern: [6] });
     const { body: list } = await quests.as(userId)('GET', urlOf(API.listSeries));
     expect((list as { title: string }[]).map((s) => s.title)).not.toContain('Smoke');
+    expect(preview.breakHabits).toEqual([
+      {
+        title: 'Smoke',
+        startDate: '2026-03-02',
+        slips: 1,
+        alreadyHere: false,
+        slipsAlreadyHere: 0,
+      },
+    ]);
+    const smoke = breakHabitListResponseSchema.parse(
+      (await quests.as(userId)('GET', urlOf(API.listBreakHabits))).body,
+    );
+    expect(smoke).toEqual([
+      expect.objectContaining({
+        title: 'Smoke',
+        startDate: '2026-03-02',
+        totalSlips: 1,
+        lastSlipDate: '2026-03-02',
+        daysWithoutSlip: 8,
+      }),
+    ]);
+  });
+
+  it('when a habit only counts slips, then each "−" click is a slip on its Habitica day (trimmed or raw alike), a second import adds only the new days, and Undo import removes the habit with its slips', async () => {
+    const userId = await newYorker();
+    const clicks = [
+      { date: newYork('2026-03-03', 9), value: -1, scoredUp: 0, scoredDown: 1 },
+      // Three clicks counted on one day; 01:30 on the 7th is still the 6th with day start 4.
+      { date: newYork('2026-03-07', 1, 30), value: -4, scoredUp: 0, scoredDown: 3 },
+      { date: newYork('2026-03-09', 20), value: -4, scoredUp: 0, scoredDown: 0 },
+    ];
+    const habit = (history: typeof clicks) => ({
+      id: 'b0000000-0000-4000-8000-000000000001',
+      text: 'Doomscroll',
+      notes: 'Phone in bed',
+      up: false,
+      down: true,
+      createdAt: '2026-02-01T12:00:00.000Z',
+      history,
+    });
+    const file = (history: typeof clicks, trimmed = false) =>
+      request({
+        preferences: { dayStart: 4, timezoneOffset: 300 },
+        tasks: {
+          habits: [
+            trimmed
+              ? { ...habit(history), history: undefined, slippedAt: habiticaSlipDates(history) }
+              : habit(history),
+          ],
+          dailys: [],
+          todos: [],
+          rewards: [],
+        },
+      });
+    const me = quests.as(userId);
+    const raw = importPreviewSchema.parse(
+      (await me('POST', urlOf(API.previewImport), file(clicks))).body,
+    );
+    const trimmed = importPreviewSchema.parse(
+      (await me('POST', urlOf(API.previewImport), file(clicks, true))).body,
+    );
+    expect(raw.breakHabits).toEqual([
+      {
+        title: 'Doomscroll',
+        startDate: '2026-03-03',
+        slips: 4,
+        alreadyHere: false,
+        slipsAlreadyHere: 0,
+      },
+    ]);
+    expect(trimmed.breakHabits).toEqual(raw.breakHabits);
+    expect(raw.warnings).toEqual([]);
+    expect(raw.counts).toMatchObject({ series: 0, breakHabits: 1, slips: 4 });
+
+    const first = await me('POST', urlOf(API.runImport), file(clicks.slice(0, 2)));
+    expect(first.status).toBe(201);
+    // The third entry has no click: nothing new, so nothing is imported twice.
+    const again = await me('POST', urlOf(API.runImport), file(clicks));
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe(
+      'Everything in this file is already here from an earlier import',
+    );
+    const more = [
+      ...clicks,
+      { date: newYork('2026-03-10', 8), value: -5, scoredUp: 0, scoredDown: 2 },
+    ];
+    const third = await me('POST', urlOf(API.previewImport), file(more));
+    expect(importPreviewSchema.parse(third.body).breakHabits).toEqual([
+      {
+        title: 'Doomscroll',
+        startDate: '2026-03-03',
+        slips: 2,
+        alreadyHere: true,
+        slipsAlreadyHere: 4,
+      },
+    ]);
+    const ran = await me('POST', urlOf(API.runImport), file(more));
+    expect(ran.status).toBe(201);
+    const list = breakHabitListResponseSchema.parse(
+      (await me('GET', urlOf(API.listBreakHabits))).body,
+    );
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      title: 'Doomscroll',
+      description: 'Phone in bed',
+      totalSlips: 6,
+      lastSlipDate: '2026-03-10',
+      daysWithoutSlip: 0,
+      // Start and first slip 03-03, then 03-06 (3 days), then 03-10 (4 days).
+      bestRun: 4,
+    });
+    expect(list[0]!.history.filter((d) => d.slips > 0)).toEqual([
+      { date: '2026-03-03', slips: 1 },
+      { date: '2026-03-06', slips: 3 },
+      { date: '2026-03-10', slips: 2 },
+    ]);
+    // No XP and no completion: the overview has nothing of it.
+    expect((await me('GET', urlOf(API.dashboardOverview))).body).toMatchObject({
+      totalXpEarned: 0,
+      totalQuestsCompleted: 0,
+    });
+
+    const firstId = importBatchSchema.parse(first.body).id;
+    expect((await me('POST', `/api/quests/import/batches/${firstId}/undo`)).status).toBe(200);
+    expect((await me('GET', urlOf(API.listBreakHabits))).body).toEqual([]);
   });
 
   it('when a daily starts in year 0002 or a todo has an unreadable date, then the preview names each item and the import is a 400 naming the first, with nothing created', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@levelup/contracts';
 import { createOutboxRelay } from '@levelup/service-kit';
 import { eventually } from '@levelup/service-kit/testing';
+import { breakHabitModels } from '../src/break-habits/models.ts';
 import { importService } from '../src/import/import.service.ts';
 import { importBatchModel } from '../src/import/models.ts';
 import { importRepository, type ImportRepository } from '../src/import/repository.ts';
@@ -240,10 +241,26 @@ describe('import from Habitica', () => {
         alreadyHere: false,
       },
     ]);
-    expect(preview.counts).toEqual({ series: 5, lifeTasks: 1, completions: 9, quests: 1 });
+    // A habit that only counts "−" is a habit to break, its click a slip (16:00 on the 8th in New York).
+    expect(preview.breakHabits).toEqual([
+      {
+        title: 'Smoke',
+        startDate: '2026-03-08',
+        slips: 1,
+        alreadyHere: false,
+        slipsAlreadyHere: 0,
+      },
+    ]);
+    expect(preview.counts).toEqual({
+      series: 5,
+      lifeTasks: 1,
+      completions: 9,
+      quests: 1,
+      breakHabits: 1,
+      slips: 1,
+    });
     expect(preview.warnings).toEqual([
       '"Never due" is never due in Habitica (on no weekday): imported paused, with its history',
-      '"Smoke" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet',
       '"Cake" is a reward: rewards are not imported',
       '4 series with a description under 10 characters get "Imported from Habitica" added to it',
     ]);
@@ -493,6 +510,7 @@ describe('an import that fails midway', () => {
       Occurrence: occurrenceModel(quests.deps.db),
       Quest: questsModels(quests.deps.db).Quest,
       lifeTasks: lifeTaskModels(quests.deps.db),
+      breakHabits: breakHabitModels(quests.deps.db),
     });
 
   it('when writing fails after the series and completions are in, then all of it is removed and no batch is listed', async () => {

@@ -11,6 +11,7 @@ export const QUERY_KEYS = {
   grouped: queryKeyOf(API.groupedQuests),
   recurring: queryKeyOf(API.listSeries),
   lifeTasks: queryKeyOf(API.listLifeTasks),
+  breakHabits: queryKeyOf(API.listBreakHabits),
   todos: queryKeyOf(API.listTodos),
   overview: queryKeyOf(API.dashboardOverview),
   calendar: queryKeyOf(API.dashboardCalendar),

@@ -157,6 +157,14 @@ import {
 } from './quests/editing.ts';
 import { habitScoreListResponseSchema, habitStatsResponseSchema } from './quests/habit-stats.ts';
 import {
+  breakHabitDayParamsSchema,
+  breakHabitListResponseSchema,
+  breakHabitSchema,
+  createBreakHabitRequestSchema,
+  recordSlipRequestSchema,
+  updateBreakHabitRequestSchema,
+} from './quests/break-habit.ts';
+import {
   createSeriesRequestSchema,
   seriesChoiceListResponseSchema,
   seriesListResponseSchema,
@@ -440,6 +448,47 @@ export const API = {
     path: '/api/quests/recurring/:id/stats',
     params: idParamsSchema,
     response: habitStatsResponseSchema,
+  },
+
+  // svc-quests: habits to break (slips counted per day, no XP; docs/habits-to-break.md)
+  listBreakHabits: {
+    method: 'GET',
+    path: '/api/quests/break-habits',
+    response: breakHabitListResponseSchema,
+  },
+  createBreakHabit: {
+    method: 'POST',
+    path: '/api/quests/break-habits',
+    body: createBreakHabitRequestSchema,
+    response: breakHabitSchema,
+    status: 201,
+  },
+  updateBreakHabit: {
+    method: 'PATCH',
+    path: '/api/quests/break-habits/:id',
+    params: idParamsSchema,
+    body: updateBreakHabitRequestSchema,
+    response: breakHabitSchema,
+  },
+  deleteBreakHabit: {
+    method: 'DELETE',
+    path: '/api/quests/break-habits/:id',
+    params: idParamsSchema,
+  },
+  /** One slip more on today (or on a past `date` within the back-fill window). */
+  recordSlip: {
+    method: 'POST',
+    path: '/api/quests/break-habits/:id/slips',
+    params: idParamsSchema,
+    body: recordSlipRequestSchema,
+    response: breakHabitSchema,
+  },
+  /** One slip fewer on that day (a day left at 0 has none). */
+  undoSlip: {
+    method: 'POST',
+    path: '/api/quests/break-habits/:id/slips/:date/undo',
+    params: breakHabitDayParamsSchema,
+    response: breakHabitSchema,
   },
 
   // svc-quests: life tasks, todos, dashboard

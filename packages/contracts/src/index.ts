@@ -51,6 +51,7 @@ export * from './quests/range.ts';
 export * from './quests/streaks.ts';
 export * from './quests/habit-stats.ts';
 export * from './quests/backfill.ts';
+export * from './quests/break-habit.ts';
 export * from './quests/activity.ts';
 export * from './quests/editing.ts';
 

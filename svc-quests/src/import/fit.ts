@@ -1,9 +1,17 @@
 import {
+  BREAK_HABIT_DESCRIPTION_MAX,
+  BREAK_HABIT_TITLE_MAX,
   CHECKLIST_MAX_STEPS,
   CHECKLIST_STEP_MAX_LENGTH,
   type ImportSource,
 } from '@levelup/contracts';
-import type { ImportPlan, PlannedLifeTask, PlannedQuest, PlannedSeries } from './plan.ts';
+import type {
+  ImportPlan,
+  PlannedBreakHabit,
+  PlannedLifeTask,
+  PlannedQuest,
+  PlannedSeries,
+} from './plan.ts';
 
 /**
  * What Level Up's own forms accept, so every imported item can be edited and saved afterwards: a title
@@ -77,6 +85,25 @@ function fitLifeTask(t: PlannedLifeTask, warnings: string[]): PlannedLifeTask {
   return { ...t, title, notes };
 }
 
+/** A habit to break within its form's limits: a title of at most 100 characters, notes of 2000. */
+function fitBreakHabit(h: PlannedBreakHabit, warnings: string[]): PlannedBreakHabit {
+  let title = h.title.trim();
+  if (title.length > BREAK_HABIT_TITLE_MAX) {
+    warnings.push(
+      `${named(title)}: title shortened from ${chars(title.length)} to ${BREAK_HABIT_TITLE_MAX} characters, the most a habit to break keeps`,
+    );
+    title = title.slice(0, BREAK_HABIT_TITLE_MAX).trim();
+  }
+  let description = h.description.trim();
+  if (description.length > BREAK_HABIT_DESCRIPTION_MAX) {
+    warnings.push(
+      `${named(title)}: notes shortened from ${chars(description.length)} to ${chars(BREAK_HABIT_DESCRIPTION_MAX)} characters, the most a habit to break keeps`,
+    );
+    description = description.slice(0, BREAK_HABIT_DESCRIPTION_MAX).trim();
+  }
+  return { ...h, title, description };
+}
+
 /**
  * A todo's quest within the quest form's limits: the title, a description of at least 10 characters,
  * steps of at most 200 characters, and at most 30 steps (the items after those stay in the description,
@@ -121,5 +148,13 @@ export function fitToApp(plan: ImportPlan): ImportPlan {
     );
   const lifeTasks = plan.lifeTasks.map((t) => fitLifeTask(t, warnings));
   const quests = plan.quests.map((q) => fitQuest(q, plan.source, warnings));
-  return { ...plan, series, lifeTasks, quests, warnings: [...plan.warnings, ...warnings] };
+  const breakHabits = plan.breakHabits?.map((h) => fitBreakHabit(h, warnings));
+  return {
+    ...plan,
+    series,
+    lifeTasks,
+    quests,
+    ...(breakHabits && { breakHabits }),
+    warnings: [...plan.warnings, ...warnings],
+  };
 }

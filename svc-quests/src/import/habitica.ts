@@ -5,8 +5,10 @@ import {
   localHour,
   zoneOffsetMinutes,
   type HabiticaChecklist,
+  habiticaSlipDates,
   type HabiticaDaily,
   type HabiticaExport,
+  type HabiticaHabit,
   type HabiticaTodo,
   type HabiticaHistoryEntry,
   type ImportRecurrence,
@@ -17,6 +19,7 @@ import {
   byDay,
   startOf,
   type ImportPlan,
+  type PlannedBreakHabit,
   type PlannedCompletion,
   type PlannedLifeTask,
   type PlannedQuest,
@@ -249,6 +252,45 @@ function dailySeries(
   };
 }
 
+/**
+ * A habit that only counts "−" as a habit to break: each "−" click of its history (the browser's
+ * `slippedAt`, or the raw history read by habiticaSlipDates) a slip on the Habitica day it was counted
+ * on. It starts on its first history day, else the day it was made in Habitica, else today.
+ */
+function breakHabitOf(
+  habit: HabiticaHabit,
+  ctx: HabiticaContext,
+): PlannedBreakHabit & { unreadable: number } {
+  const counts = new Map<string, number>();
+  let unreadable = 0;
+  for (const date of habit.slippedAt ?? habiticaSlipDates(habit.history)) {
+    const at = readableInstant(date);
+    if (!at) unreadable += 1;
+    else {
+      const day = ctx.dayOf(at);
+      if (day <= ctx.today) counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+  }
+  const slips = [...counts]
+    .map(([day, count]) => ({ day, count }))
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
+  const historyDays = (habit.history ?? []).flatMap((entry) => {
+    const at = readableInstant(entry.date);
+    return at ? [ctx.dayOf(at)] : [];
+  });
+  const created = readableInstant(habit.createdAt);
+  const first = [...historyDays, ...slips.map((s) => s.day)].sort()[0];
+  const start = first ?? (created ? ctx.dayOf(created) : ctx.today);
+  return {
+    sourceId: habit.id ?? habit._id ?? `habit:${habit.text}`,
+    title: habit.text,
+    description: (habit.notes ?? '').trim(),
+    startDate: start > ctx.today ? ctx.today : start,
+    slips,
+    unreadable,
+  };
+}
+
 /** A todo as a life task; its dates must be readable. */
 function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
   const dated = (value: string | number | null | undefined, what: string): Date | null => {
@@ -301,10 +343,10 @@ function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | nu
 /**
  * What a Habitica "user data" export will create: dailies as series on their repeat days (never-due
  * ones paused), habits that count "+" clicks as everyday series, both with their history's done days
- * as completions, counted on Habitica days (Habitica's clock and custom day start); todos as life tasks,
+ * as completions, counted on Habitica days (Habitica's clock and custom day start); habits that only
+ * count slips ("−") as habits to break, their "−" clicks as slips on those days; todos as life tasks,
  * or, with a checklist, as one-time quests with its items as steps. A daily's checklist is kept in its
- * notes (a series has no steps). Habits that only count slips ("−"), and rewards, have no place in
- * Level Up yet: they are listed with the reason. Unreadable dates of an item are problems: the preview
+ * notes (a series has no steps). Rewards have no place in Level Up: they are listed with the reason. Unreadable dates of an item are problems: the preview
  * lists them and the import refuses the file, naming the item.
  */
 export function planHabitica(
@@ -329,11 +371,12 @@ export function planHabitica(
     unreadable += lost;
     series.push(planned);
   }
+  const breakHabits: PlannedBreakHabit[] = [];
   for (const habit of data.tasks.habits) {
     if (habit.up === false) {
-      ctx.warnings.push(
-        `"${habit.text}" only counts slips (−) in Habitica: not imported, Level Up has no habits to avoid yet`,
-      );
+      const { unreadable: lost, ...planned } = breakHabitOf(habit, ctx);
+      unreadable += lost;
+      breakHabits.push(planned);
       continue;
     }
     if (habit.down === true)
@@ -373,6 +416,7 @@ export function planHabitica(
     series,
     lifeTasks,
     quests,
+    breakHabits,
     warnings: ctx.warnings,
     problems: ctx.problems,
   };

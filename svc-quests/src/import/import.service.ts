@@ -20,6 +20,7 @@ import {
 } from '@levelup/service-kit';
 import { seriesEventData } from '../series/series.service.ts';
 import type { UserZones } from '../users/user-zones.ts';
+import { breakHabitDocs } from './break-habit-docs.ts';
 import { fitToApp } from './fit.ts';
 import { planHabitica } from './habitica.ts';
 import { planLoop } from './loop.ts';
@@ -82,11 +83,17 @@ function refuseProblems(plan: ImportPlan): void {
 function countsToImport(placed: PlacedPlan): ImportCounts {
   const counts = countsOf(placed);
   const notDone = placed.series.reduce((sum, s) => sum + s.notDone.length, 0);
-  if (counts.series + counts.lifeTasks + counts.completions + counts.quests + notDone > 0)
-    return counts;
+  const added =
+    counts.series +
+    counts.lifeTasks +
+    counts.completions +
+    counts.quests +
+    (counts.breakHabits ?? 0) +
+    (counts.slips ?? 0);
+  if (added + notDone > 0) return counts;
   const here = alreadyHereOf(placed);
   const message =
-    here.series + here.lifeTasks + here.quests > 0
+    here.series + here.lifeTasks + here.quests + (here.breakHabits ?? 0) > 0
       ? 'Everything in this file is already here from an earlier import'
       : 'The file has nothing to import';
   throw new AppError('VALIDATION_FAILED', message, 400, {
@@ -108,6 +115,7 @@ async function writeBatch(
   const { series, occurrences } = seriesDocs(userId, batchId, placed, timeZone);
   const { tasks, completions } = lifeTaskDocs(userId, batchId, placed, timeZone, clock());
   const quests = importedQuestDocs(userId, batchId, placed, clock());
+  const breakHabits = breakHabitDocs(userId, batchId, placed, clock());
   await imports
     .start({ ...batch, seriesIds: series.map((doc) => String(doc._id)) })
     .catch((err: unknown) => {
@@ -119,6 +127,8 @@ async function writeBatch(
     await imports.insertLifeTasks(tasks);
     await imports.insertLifeTaskCompletions(completions);
     await imports.insertQuests(quests);
+    await imports.insertBreakHabits(breakHabits.habits);
+    await imports.insertSlips(breakHabits.slips);
     const finished = await imports.finish(userId, batchId);
     if (!finished) throw new Error(`import batch ${batchId} was rolled back meanwhile`);
     return { finished, series };
@@ -247,6 +257,7 @@ export function importService(deps: {
       const openQuests = placed.quests.filter((q) => !q.here && !q.planned.completed).length;
       await deps.quotas.activeQuests(userId, counts.series + openQuests);
       await deps.quotas.lifeTasks(userId, counts.lifeTasks);
+      await deps.quotas.breakHabits(userId, counts.breakHabits ?? 0);
       const batch = {
         _id: randomUUID(),
         userId,

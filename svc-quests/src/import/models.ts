@@ -36,6 +36,9 @@ const importBatchSchema = new Schema<ImportBatchDoc>(
       lifeTasks: { type: Number, required: true },
       completions: { type: Number, required: true },
       quests: { type: Number, default: 0 },
+      // Only on batches of files with habits to break.
+      breakHabits: { type: Number },
+      slips: { type: Number },
     },
     seriesIds: { type: [String], default: [] },
     createdAt: { type: Date, required: true },

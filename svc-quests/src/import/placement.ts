@@ -2,6 +2,7 @@ import { measuredCompletion, type Measure } from '@levelup/contracts';
 import type {
   ImportPlan,
   MeasuredDay,
+  PlacedBreakHabit,
   PlacedPlan,
   PlannedCompletion,
   PlannedSeries,
@@ -37,6 +38,31 @@ function judgedBy(
   };
 }
 
+/** Habits to break against earlier imports of the same habits: only the slip days they lack. */
+async function placeBreakHabits(
+  imports: ImportRepository,
+  userId: string,
+  plan: ImportPlan,
+): Promise<PlacedBreakHabit[]> {
+  const planned = plan.breakHabits ?? [];
+  if (planned.length === 0) return [];
+  const earlier = await imports.importedBreakHabits(
+    userId,
+    plan.source,
+    planned.map((h) => h.sourceId),
+  );
+  const bySource = new Map(earlier.map((doc) => [doc.importSource?.id, String(doc._id)]));
+  const days = await imports.slipDays(userId, [...bySource.values()]);
+  return planned.map((habit) => {
+    const existingId = bySource.get(habit.sourceId) ?? null;
+    if (!existingId) return { planned: habit, existingId, slips: habit.slips, here: 0 };
+    const taken = days.get(existingId) ?? new Set<string>();
+    const slips = habit.slips.filter((s) => !taken.has(s.day));
+    const here = habit.slips.filter((s) => taken.has(s.day)).reduce((n, s) => n + s.count, 0);
+    return { planned: habit, existingId, slips, here };
+  });
+}
+
 /**
  * The plan against what earlier imports of the same items (same app, same source id) brought: those
  * items are not created again, and only the days their series does not have yet are added.
@@ -67,8 +93,10 @@ export async function placePlan(
     plan.source,
     plan.quests.map((q) => q.sourceId),
   );
+  const breakHabits = await placeBreakHabits(imports, userId, plan);
   return {
     plan,
+    breakHabits,
     series: plan.series.map((planned) => {
       const existing = bySource.get(planned.sourceId);
       if (!existing)

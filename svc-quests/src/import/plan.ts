@@ -76,12 +76,24 @@ export interface PlannedQuest {
   completedOn: string | null;
 }
 
+/** A habit to break the import will create (a Habitica habit that only counts "−"), with its slips. */
+export interface PlannedBreakHabit {
+  sourceId: string;
+  title: string;
+  description: string;
+  startDate: string;
+  /** Slips per Habitica day, oldest first, none after today. */
+  slips: Array<{ day: string; count: number }>;
+}
+
 export interface ImportPlan {
   source: ImportSource;
   fileName: string;
   series: PlannedSeries[];
   lifeTasks: PlannedLifeTask[];
   quests: PlannedQuest[];
+  /** Habits to break (Habitica's "−"-only habits); absent: none. */
+  breakHabits?: PlannedBreakHabit[];
   warnings: string[];
   /** What keeps the file from being imported, naming the item; the preview lists them. */
   problems: string[];
@@ -130,12 +142,25 @@ export interface PlacedQuest {
   here: boolean;
 }
 
+/** A habit to break against earlier imports: the habit they made (null: new) and its new slip days. */
+export interface PlacedBreakHabit {
+  planned: PlannedBreakHabit;
+  existingId: string | null;
+  slips: Array<{ day: string; count: number }>;
+  /** Slips of the export on days the habit already has. */
+  here: number;
+}
+
 export interface PlacedPlan {
   plan: ImportPlan;
   series: PlacedSeries[];
   lifeTasks: PlacedLifeTask[];
   quests: PlacedQuest[];
+  breakHabits: PlacedBreakHabit[];
 }
+
+const slipTotal = (slips: ReadonlyArray<{ count: number }>) =>
+  slips.reduce((sum, s) => sum + s.count, 0);
 
 /** Everything is new (no earlier import of these items). */
 export function allNew(plan: ImportPlan): PlacedPlan {
@@ -152,6 +177,12 @@ export function allNew(plan: ImportPlan): PlacedPlan {
     })),
     lifeTasks: plan.lifeTasks.map((planned) => ({ planned, here: false })),
     quests: plan.quests.map((planned) => ({ planned, here: false })),
+    breakHabits: (plan.breakHabits ?? []).map((planned) => ({
+      planned,
+      existingId: null,
+      slips: planned.slips,
+      here: 0,
+    })),
   };
 }
 
@@ -162,6 +193,10 @@ export function countsOf(placed: PlacedPlan): ImportCounts {
     lifeTasks: placed.lifeTasks.filter((t) => !t.here).length,
     completions: placed.series.reduce((sum, s) => sum + s.completions.length, 0),
     quests: placed.quests.filter((q) => !q.here).length,
+    ...(placed.breakHabits.length > 0 && {
+      breakHabits: placed.breakHabits.filter((h) => h.existingId === null).length,
+      slips: placed.breakHabits.reduce((sum, h) => sum + slipTotal(h.slips), 0),
+    }),
   };
 }
 
@@ -172,6 +207,10 @@ export function alreadyHereOf(placed: PlacedPlan): ImportCounts {
     lifeTasks: placed.lifeTasks.filter((t) => t.here).length,
     completions: placed.series.reduce((sum, s) => sum + s.here, 0),
     quests: placed.quests.filter((q) => q.here).length,
+    ...(placed.breakHabits.length > 0 && {
+      breakHabits: placed.breakHabits.filter((h) => h.existingId !== null).length,
+      slips: placed.breakHabits.reduce((sum, h) => sum + h.here, 0),
+    }),
   };
 }
 
@@ -217,6 +256,13 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
       completed: q.completed,
       completedOn: q.completedOn,
       alreadyHere: here,
+    })),
+    breakHabits: placed.breakHabits.map(({ planned: h, existingId, slips, here }) => ({
+      title: h.title,
+      startDate: h.startDate,
+      slips: slipTotal(slips),
+      alreadyHere: existingId !== null,
+      slipsAlreadyHere: here,
     })),
     counts: countsOf(placed),
     alreadyHere: alreadyHereOf(placed),

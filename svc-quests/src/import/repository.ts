@@ -1,6 +1,7 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
 import { outboxEntry } from '@levelup/service-kit';
+import type { BreakHabitDoc, BreakHabitModels, BreakHabitSlipDoc } from '../break-habits/models.ts';
 import type { LifeTaskCompletionDoc, LifeTaskDoc, LifeTaskModels } from '../life-tasks/models.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { QuestDoc } from '../quests/models.ts';
@@ -23,6 +24,7 @@ interface ImportModels {
   Occurrence: Model<OccurrenceDoc>;
   Quest: Model<QuestDoc>;
   lifeTasks: LifeTaskModels;
+  breakHabits: BreakHabitModels;
 }
 
 /** The import_batches rows: a batch's start and finish, Undo's mark, and the lists of them. */
@@ -77,9 +79,35 @@ function batchRows(Batch: Model<ImportBatchDoc>) {
 }
 
 /** What earlier imports brought: their series, life tasks and quests, and the days already there. */
-function earlierImports({ Series, Occurrence, Quest, lifeTasks }: ImportModels) {
+function earlierImports({ Series, Occurrence, Quest, lifeTasks, breakHabits }: ImportModels) {
   const { LifeTask } = lifeTasks;
+  const { BreakHabit, BreakHabitSlip } = breakHabits;
   return {
+    /** The habits to break earlier imports created from these items (still kept). */
+    async importedBreakHabits(
+      userId: string,
+      app: string,
+      ids: string[],
+    ): Promise<BreakHabitDoc[]> {
+      return BreakHabit.find({
+        userId,
+        'importSource.app': app,
+        'importSource.id': { $in: ids },
+      }).lean<BreakHabitDoc[]>();
+    },
+
+    /** The days each habit to break already has slips on. */
+    async slipDays(userId: string, habitIds: string[]): Promise<Map<string, Set<string>>> {
+      const days = new Map<string, Set<string>>(habitIds.map((id) => [id, new Set<string>()]));
+      if (habitIds.length === 0) return days;
+      const rows = await BreakHabitSlip.find(
+        { userId, habitId: { $in: habitIds } },
+        { habitId: 1, date: 1 },
+      ).lean<Pick<BreakHabitSlipDoc, 'habitId' | 'date'>[]>();
+      for (const row of rows) days.get(row.habitId)?.add(row.date);
+      return days;
+    },
+
     /** The series and life tasks earlier imports created from these items of the other app. */
     async importedSeries(userId: string, app: string, ids: string[]): Promise<SeriesDoc[]> {
       return Series.find({
@@ -130,9 +158,29 @@ function earlierImports({ Series, Occurrence, Quest, lifeTasks }: ImportModels) 
 }
 
 /** The documents a batch writes, their series' events, and their removal (rollback, Undo import). */
-function importedDocuments({ Batch, Series, Occurrence, Quest, lifeTasks }: ImportModels) {
+function importedDocuments({
+  Batch,
+  Series,
+  Occurrence,
+  Quest,
+  lifeTasks,
+  breakHabits,
+}: ImportModels) {
   const { LifeTask, LifeTaskCompletion } = lifeTasks;
+  const { BreakHabit, BreakHabitSlip } = breakHabits;
+  /** The batch's habits to break with every slip of them (recorded since too), and the slips it added. */
+  async function removeBreakHabits(userId: string, id: string): Promise<void> {
+    const mine = { userId, importBatchId: id };
+    const habits = await BreakHabit.find(mine, { _id: 1 }).lean<Pick<BreakHabitDoc, '_id'>[]>();
+    const habitIds = habits.map((h) => String(h._id));
+    await BreakHabitSlip.deleteMany(mine);
+    if (habitIds.length > 0)
+      await BreakHabitSlip.deleteMany({ userId, habitId: { $in: habitIds } });
+    await BreakHabit.deleteMany(mine);
+  }
   return {
+    insertBreakHabits: (docs: New<BreakHabitDoc>[]) => insertInSlices(BreakHabit, docs),
+    insertSlips: (docs: New<BreakHabitSlipDoc>[]) => insertInSlices(BreakHabitSlip, docs),
     /** Series without their series_created events: those are added once the whole batch is written. */
     insertSeries: (docs: New<SeriesDoc>[]) => insertInSlices(Series, docs),
     insertOccurrences: (docs: New<OccurrenceDoc>[]) => insertInSlices(Occurrence, docs),
@@ -165,11 +213,13 @@ function importedDocuments({ Batch, Series, Occurrence, Quest, lifeTasks }: Impo
       await LifeTask.deleteMany(mine);
       await Quest.deleteMany(mine);
       await Series.deleteMany(mine);
+      await removeBreakHabits(userId, id);
       await Batch.deleteOne({ _id: id, userId, status: 'importing' });
     },
 
     /**
-     * Undo import: the imported completions, life tasks (and their completion rows) and quests go, and so do the
+     * Undo import: the imported completions, life tasks (and their completion rows), quests and habits to
+     * break (with all their slips, and the slips it added to habits an earlier import made) go, and so do the
      * series' open occurrences; what the user completed in Level Up since (with its XP) stays, as a
      * deleted series keeps its done occurrences.
      */
@@ -180,6 +230,7 @@ function importedDocuments({ Batch, Series, Occurrence, Quest, lifeTasks }: Impo
       await LifeTaskCompletion.deleteMany(mine);
       await LifeTask.deleteMany(mine);
       await Quest.deleteMany(mine);
+      await removeBreakHabits(userId, id);
     },
 
     /** Deletes an imported series with its series_deleted event, its schedule as given. */

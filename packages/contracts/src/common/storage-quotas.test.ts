@@ -9,6 +9,10 @@ describe('storage quotas', () => {
       'You have reached the limit of 1000 life tasks; delete some to add more.',
     ],
     [
+      STORAGE_QUOTAS.breakHabits,
+      'You have reached the limit of 200 habits to break; delete some to add more.',
+    ],
+    [
       STORAGE_QUOTAS.activeQuests,
       'You have reached the limit of 5000 active quests and series; complete or delete some to add more.',
     ],

@@ -21,6 +21,8 @@ export const STORAGE_QUOTAS = {
   goals: { max: 200, what: 'goals', remedy: 'delete some to add more' },
   /** svc-quests: life tasks not deleted (done ones included: they come back). */
   lifeTasks: { max: 1000, what: 'life tasks', remedy: 'delete some to add more' },
+  /** svc-quests: habits to break (deleting one removes it with its slips). */
+  breakHabits: { max: 200, what: 'habits to break', remedy: 'delete some to add more' },
   /** svc-quests: one-off quests not completed and not deleted, plus every series not deleted. */
   activeQuests: {
     max: 5000,

@@ -109,10 +109,39 @@ export const habiticaDailySchema = z.object({
 });
 export type HabiticaDaily = z.infer<typeof habiticaDailySchema>;
 
+/**
+ * The dates of a habit's "−" clicks, one per click: newer exports count them per day in `scoredDown`
+ * (a day with 3 gives its date 3 times); older ones only have the value, which drops on each click.
+ * A habit that only counts slips becomes a habit to break, each click a slip on its day.
+ */
+export function habiticaSlipDates(
+  history: readonly HabiticaHistoryEntry[] | undefined,
+): Array<number | string> {
+  const entries = history ?? [];
+  const marked = entries.some((e) => e.scoredDown !== undefined || e.scoredUp !== undefined);
+  const dates: Array<number | string> = [];
+  let previous: number | null = null;
+  for (const entry of entries) {
+    const value: number = entry.value ?? previous ?? 0;
+    const clicks = marked
+      ? Math.max(0, Math.floor(entry.scoredDown ?? 0))
+      : value < (previous ?? 0)
+        ? 1
+        : 0;
+    previous = value;
+    for (let i = 0; i < clicks && dates.length < MAX_HISTORY; i += 1) dates.push(entry.date);
+  }
+  return dates;
+}
+
 export const habiticaHabitSchema = z.object({
   ...habiticaTaskCore,
   up: z.boolean().optional(),
   down: z.boolean().optional(),
+  /** The browser's trimmed "−" history: one date per slip (habiticaSlipDates). */
+  slippedAt: z.array(habiticaDateSchema).max(MAX_HISTORY).optional(),
+  /** When the habit was made in Habitica: a habit to break without history starts that day. */
+  createdAt: habiticaDateSchema.nullish(),
 });
 export type HabiticaHabit = z.infer<typeof habiticaHabitSchema>;
 
@@ -240,12 +269,27 @@ export const importPreviewQuestSchema = z.object({
   alreadyHere: z.boolean(),
 });
 
+/** A Habitica habit that only counts "−": a habit to break, its clicks as slips. */
+export const importPreviewBreakHabitSchema = z.object({
+  title: z.string(),
+  startDate: localDateSchema,
+  /** The slips the import adds (days an earlier import brought are not added again). */
+  slips: z.number().int().min(0),
+  /** Brought by an earlier import: only its new slip days are added. */
+  alreadyHere: z.boolean(),
+  slipsAlreadyHere: z.number().int().min(0),
+});
+export type ImportPreviewBreakHabit = z.infer<typeof importPreviewBreakHabitSchema>;
+
 export const importCountsSchema = z.object({
   series: z.number().int().min(0),
   lifeTasks: z.number().int().min(0),
   completions: z.number().int().min(0),
   /** One-time quests with steps (imports made before there were any have none). */
   quests: z.number().int().min(0).default(0),
+  /** Habits to break and their slips: only when the file has habits to break. */
+  breakHabits: z.number().int().min(0).optional(),
+  slips: z.number().int().min(0).optional(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
@@ -255,11 +299,12 @@ export const importPreviewSchema = z.object({
   series: z.array(importPreviewSeriesSchema),
   lifeTasks: z.array(importPreviewLifeTaskSchema),
   quests: z.array(importPreviewQuestSchema).default([]),
+  breakHabits: z.array(importPreviewBreakHabitSchema).default([]),
   /** What the import will add. */
   counts: importCountsSchema,
   /** What earlier imports of the same items already brought (not added again). */
   alreadyHere: importCountsSchema,
-  /** What was changed or left out and why ('"Smoke" only counts slips (−) in Habitica: not imported'). */
+  /** What was changed or left out and why ('"Floss" also counts slips (−): only its + clicks are imported'). */
   warnings: z.array(z.string()),
   /** What keeps the file from being imported (an item's date that cannot be read), item by item. */
   problems: z.array(z.string()),

@@ -179,6 +179,7 @@ describe('habits list', () => {
         ],
       },
       'GET /api/quests/recurring/s1/stats': { body: statsFixture() },
+      'GET /api/quests/break-habits': { body: [] },
     });
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     const user = userEvent.setup();
@@ -191,6 +192,8 @@ describe('habits list', () => {
     const item = within(list).getByRole('listitem');
     expect(item).toHaveTextContent('MeditateWeekly: Mon, WedPaused43%');
     expect(within(item).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '43');
+    // The habits to break are on the same page, under the habits being built.
+    expect(await screen.findByText(/No habits to break yet/)).toBeInTheDocument();
     await user.click(within(item).getByRole('link', { name: 'Meditate' }));
     expect(await screen.findByRole('heading', { name: 'Meditate', level: 1 })).toBeInTheDocument();
   });

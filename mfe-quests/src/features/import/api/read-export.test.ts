@@ -131,6 +131,32 @@ describe('readExport', () => {
     );
   });
 
+  it('when a Habitica habit only counts "−", then its slips go as one date per click, with the day it was made', async () => {
+    const habit = {
+      _id: 'h1',
+      type: 'habit',
+      text: 'Smoke',
+      up: false,
+      down: true,
+      createdAt: '2026-02-01T12:00:00.000Z',
+      history: [
+        { date: 1773000000000, value: -1, scoredUp: 0, scoredDown: 1 },
+        { date: 1773100000000, value: -3, scoredUp: 0, scoredDown: 2 },
+        { date: 1773200000000, value: -3, scoredUp: 0, scoredDown: 0 },
+      ],
+    };
+    const json = JSON.parse(HABITICA_JSON) as { tasks: { habits: unknown[] } };
+    json.tasks.habits = [habit];
+    const parsed = importRequestSchema.parse(
+      await readExport([file('habitica-user-data.json', JSON.stringify(json))]),
+    );
+    expect(parsed.source === 'habitica' && parsed.export.tasks.habits[0]).toMatchObject({
+      createdAt: '2026-02-01T12:00:00.000Z',
+      slippedAt: [1773000000000, 1773100000000, 1773100000000],
+    });
+    expect(JSON.stringify(parsed)).not.toContain('"history"');
+  });
+
   it('when even the trimmed export is over what one request carries, then it is refused naming that reason', async () => {
     const rows = Array.from({ length: 9 * 1024 * 24 }, (_, i) => `2026-03-10,${i % 3},\n`);
     const huge = `Date,Meditate,\n${rows.join('').repeat(3)}`;

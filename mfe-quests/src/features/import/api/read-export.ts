@@ -4,6 +4,7 @@ import {
   IMPORT_MAX_BACKUP_BYTES,
   IMPORT_MAX_REQUEST_BYTES,
   habiticaDoneDates,
+  habiticaSlipDates,
   type HabiticaHistoryEntry,
   type ImportRequest,
 } from '@levelup/contracts';
@@ -57,6 +58,7 @@ const TASK_FIELDS = [
   'text',
   'notes',
   'priority',
+  'createdAt',
   'history',
   'frequency',
   'everyX',
@@ -82,7 +84,8 @@ function pick(value: unknown, fields: readonly string[]): unknown {
 
 /**
  * The part of a Habitica export the import reads: habits, dailies and todos with the fields it uses,
- * each habit's and daily's history cut down to the dates it was done (the raw history holds every day
+ * each habit's and daily's history cut down to the dates it was done (and a "−"-only habit's to the
+ * dates of its slips; the raw history holds every day
  * with its value, and an export also holds the inbox, items and more, which would make the request many
  * times larger than what is imported).
  */
@@ -95,13 +98,15 @@ function habiticaTasks(json: unknown): unknown {
     if (!Array.isArray(items)) return items;
     return items.map((item: unknown) => {
       const task = pick(item, TASK_FIELDS) as Record<string, unknown>;
-      if (marker && Array.isArray(task.history))
-        task.doneAt = habiticaDoneDates(
-          task.history.map((entry: unknown) =>
+      const history = Array.isArray(task.history)
+        ? (task.history.map((entry: unknown) =>
             pick(entry, HISTORY_FIELDS),
-          ) as HabiticaHistoryEntry[],
-          marker,
-        );
+          ) as HabiticaHistoryEntry[])
+        : null;
+      if (marker && history) task.doneAt = habiticaDoneDates(history, marker);
+      // A habit that only counts "−" is a habit to break: its slips, one date per click.
+      if (key === 'habits' && task.up === false && history)
+        task.slippedAt = habiticaSlipDates(history);
       delete task.history;
       if (Array.isArray(task.checklist))
         task.checklist = task.checklist.map((item: unknown) => pick(item, CHECKLIST_FIELDS));

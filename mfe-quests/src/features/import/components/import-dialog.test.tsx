@@ -34,6 +34,7 @@ const preview: ImportPreview = {
   ],
   lifeTasks: [],
   quests: [],
+  breakHabits: [],
   counts: { series: 1, lifeTasks: 0, completions: 2, quests: 0 },
   alreadyHere: { series: 0, lifeTasks: 0, completions: 0, quests: 0 },
   warnings: ['1 archived habit(s) left out'],
@@ -169,6 +170,42 @@ describe('Import habits', () => {
     expect(
       within(shown).getByRole('list', { name: 'Quests with steps to create' }),
     ).toHaveTextContent('Clean the kitchen · quest with 1/3 steps done');
+  });
+
+  it('when a habit that only counts slips is in the file, then the preview counts and lists it as a habit to break with its slips', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        body: {
+          ...preview,
+          breakHabits: [
+            {
+              title: 'Smoke',
+              startDate: '2026-11-01',
+              slips: 3,
+              alreadyHere: false,
+              slipsAlreadyHere: 0,
+            },
+          ],
+          counts: { ...preview.counts, breakHabits: 1, slips: 3 },
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(shown).toHaveTextContent(
+      'Will create: 1 recurring series, 0 life tasks, 1 habit to break, 2 past completions, 3 slips',
+    );
+    expect(
+      within(shown).getByRole('list', { name: 'Habits to break to create' }),
+    ).toHaveTextContent('Smoke · Habit to break · 3 slips');
   });
 
   it('when an earlier import brought part of the file, then the preview says how many are new and how many already here', async () => {

@@ -26,14 +26,38 @@ const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as con
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** '3 recurring series, 2 life tasks, 13 past completions' (and '1 quest with steps' when any). */
+/**
+ * '3 recurring series, 2 life tasks, 13 past completions' (and '1 quest with steps', '1 habit to break',
+ * '4 slips' when any).
+ */
 export function describeCounts(counts: ImportCounts): string {
+  const breakHabits = counts.breakHabits ?? 0;
+  const slips = counts.slips ?? 0;
   return [
     plural(counts.series, 'recurring series', 'recurring series'),
     plural(counts.lifeTasks, 'life task', 'life tasks'),
     ...(counts.quests > 0 ? [plural(counts.quests, 'quest with steps', 'quests with steps')] : []),
+    ...(breakHabits > 0 ? [plural(breakHabits, 'habit to break', 'habits to break')] : []),
     plural(counts.completions, 'past completion', 'past completions'),
+    ...(slips > 0 ? [plural(slips, 'slip', 'slips')] : []),
   ].join(', ');
+}
+
+/** "Smoke · Habit to break · 3 slips": a Habitica habit that only counts "−". */
+function BreakHabitList({ preview }: { preview: ImportPreview }) {
+  if (preview.breakHabits.length === 0) return null;
+  return (
+    <ul aria-label="Habits to break to create" style={{ margin: 0, paddingLeft: 20 }}>
+      {preview.breakHabits.map((h, i) => (
+        <li key={i}>
+          <strong>{h.title}</strong> · Habit to break ·{' '}
+          {h.alreadyHere
+            ? `already here · ${plural(h.slips, 'new slip', 'new slips')}, ${h.slipsAlreadyHere} already here`
+            : plural(h.slips, 'slip', 'slips')}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function messageOf(error: unknown): string {
@@ -45,8 +69,8 @@ function messageOf(error: unknown): string {
 }
 
 function PreviewList({ preview }: { preview: ImportPreview }) {
-  const { series, lifeTasks, completions, quests } = preview.alreadyHere;
-  const alreadyHere = series + lifeTasks + completions + quests;
+  const { series, lifeTasks, completions, quests, breakHabits = 0 } = preview.alreadyHere;
+  const alreadyHere = series + lifeTasks + completions + quests + breakHabits;
   return (
     <section aria-label="Import preview" style={{ display: 'grid', gap: 12 }}>
       <p style={{ margin: 0 }}>
@@ -103,6 +127,7 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
           ))}
         </ul>
       )}
+      <BreakHabitList preview={preview} />
       {preview.problems.length > 0 && (
         <Alert
           type="error"
