@@ -38,19 +38,19 @@ for (const [size, viewport] of [
       .getByRole('list', { name: 'Habits to break' })
       .getByRole('group', { name: 'Doomscroll' });
     await expect(card.getByText('0 days without a slip')).toBeVisible();
-    await expect(card.getByText('Best: 0 days · Slips this week: 0')).toBeVisible();
+    await expect(card.getByText('Best: 0 days · Slips in the last 7 days: 0')).toBeVisible();
 
     const slipped = card.getByRole('button', { name: 'Slipped: Doomscroll' });
     await slipped.click();
     await expect(page.getByText('Slip recorded.')).toBeVisible();
     await expect(page.getByText('Slips earn no XP and take none away.').first()).toBeVisible();
-    await expect(card.getByText('Slips this week: 1')).toBeVisible();
+    await expect(card.getByText('Slips in the last 7 days: 1')).toBeVisible();
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByText('Slip undone')).toBeVisible();
-    await expect(card.getByText('Slips this week: 0')).toBeVisible();
+    await expect(card.getByText('Slips in the last 7 days: 0')).toBeVisible();
 
     await slipped.click();
-    await expect(card.getByText('Best: 0 days · Slips this week: 1')).toBeVisible();
+    await expect(card.getByText('Best: 0 days · Slips in the last 7 days: 1')).toBeVisible();
     await expect(card.getByText('0 days without a slip')).toBeVisible();
     await card.getByText('Last 30 days: 1 slip').click();
     await expect(card.getByRole('table')).toContainText('1');

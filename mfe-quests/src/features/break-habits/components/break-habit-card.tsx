@@ -121,7 +121,7 @@ export function BreakHabitCard({
             {dayCount(habit.daysWithoutSlip)} without a slip
           </p>
           <p style={statStyle}>
-            Best: {dayCount(habit.bestRun)} · Slips this week: {habit.slipsLast7Days}
+            Best: {dayCount(habit.bestRun)} · Slips in the last 7 days: {habit.slipsLast7Days}
           </p>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
             <Button

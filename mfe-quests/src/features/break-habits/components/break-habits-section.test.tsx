@@ -68,7 +68,9 @@ describe('habits to break', () => {
     renderWithProviders(<BreakHabitsSection />);
     const card = await screen.findByRole('group', { name: 'Smoke' });
     expect(within(card).getByText('12 days without a slip')).toBeInTheDocument();
-    expect(within(card).getByText('Best: 12 days · Slips this week: 0')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Best: 12 days · Slips in the last 7 days: 0'),
+    ).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Slipped: Smoke' }));
     expect(await screen.findByText('Slip recorded.')).toBeInTheDocument();
