@@ -204,8 +204,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       data: { title: 'Stretch', description: 'Five minutes', recurrenceType: 'daily' },
     });
     const habitId = ((await habit.json()) as { id: string }).id;
+    // A habit to break with a slip, so its card (Slipped, its counts, its history) is scanned too.
+    const toBreak = await page.request.post('/api/quests/break-habits', {
+      data: { title: 'Doomscroll at night', description: 'Phone out of the bedroom' },
+    });
+    const toBreakId = ((await toBreak.json()) as { id: string }).id;
+    await page.request.post(`/api/quests/break-habits/${toBreakId}/slips`, { data: {} });
     await page.goto('/quests/habits');
     await expect(page.getByRole('list', { name: 'Habits' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Habits to break' })).toBeVisible();
+    await page.getByText('Last 30 days: 1 slip').click();
     problems.push(...(await violations(page)).map((v) => `/quests/habits: ${v}`));
     await page.goto(`/quests/habits/${habitId}`);
     await page.getByRole('button', { name: 'Show as table: Strength' }).click();

@@ -76,18 +76,27 @@ export function BreakHabitsSection() {
   });
 
   return (
-    <Card
-      style={{ marginTop: 16 }}
-      title={<h2 style={{ margin: 0, fontSize: 18 }}>Habits to break</h2>}
-      extra={
+    <Card style={{ marginTop: 16 }}>
+      {/* The heading and its button wrap onto two lines on a phone (a card's title bar would let the
+          button cover the heading there). */}
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          marginBottom: 16,
+        }}
+      >
+        <h2 style={{ margin: 0, fontSize: 18 }}>Habits to break</h2>
         <Button
           icon={<PlusOutlined aria-hidden="true" />}
           onClick={() => setDialog({ habit: null })}
         >
           New habit to break
         </Button>
-      }
-    >
+      </div>
       {habits.isPending ? (
         <div role="status" aria-label="Loading habits to break">
           <Skeleton active paragraph={{ rows: 2 }} />
