@@ -51,9 +51,11 @@ function Links({
 function AccountActions({
   vertical = false,
   onNavigate,
+  onSignOut,
 }: {
   vertical?: boolean;
   onNavigate?: () => void;
+  onSignOut?: () => void;
 }) {
   const { isSignedIn, logout } = useAuth();
   const signInHref = useSignInHref();
@@ -64,9 +66,18 @@ function AccountActions({
     flexDirection: vertical ? ('column' as const) : ('row' as const),
   };
   if (isSignedIn) {
+    // Signed out without a reload: the signed-out landing page shows as soon as svc-identity has ended
+    // the session.
+    const signOut = () => {
+      onSignOut?.();
+      void logout(() => {
+        onNavigate?.();
+        void navigate('/');
+      });
+    };
     return (
       <div style={style}>
-        <Button onClick={logout}>Logout</Button>
+        <Button onClick={signOut}>Logout</Button>
       </div>
     );
   }
@@ -87,7 +98,7 @@ function AccountActions({
 }
 
 /** The top navigation of every screen, with a mobile menu that repeats the links. */
-export function TopNav() {
+export function TopNav({ onSignOut }: { onSignOut?: () => void }) {
   const { profile, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -112,7 +123,7 @@ export function TopNav() {
             <OfflineStatus />
             <ThemeToggle />
             <span className="lu-nav-desktop">
-              <AccountActions />
+              <AccountActions onSignOut={onSignOut} />
             </span>
             <Button
               className="lu-nav-mobile-trigger"
@@ -141,7 +152,11 @@ export function TopNav() {
                     onNavigate={() => setMenuOpen(false)}
                   />
                 </nav>
-                <AccountActions vertical onNavigate={() => setMenuOpen(false)} />
+                <AccountActions
+                  vertical
+                  onNavigate={() => setMenuOpen(false)}
+                  onSignOut={onSignOut}
+                />
               </Drawer>
             </Suspense>
           )}
