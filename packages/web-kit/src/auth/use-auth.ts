@@ -36,6 +36,9 @@ function signOutByForm(): void {
  * form post, whose page says what happened.
  */
 export async function signOut(queryClient: QueryClient, showSignedOut?: () => void): Promise<void> {
+  // Reads under way are asked as the signed-in user: one answered 401 once the session has ended would
+  // reload the page as signed out, so they are called off first.
+  await queryClient.cancelQueries();
   const answer = await fetch(LOGOUT_URL, {
     method: 'POST',
     credentials: 'same-origin',
@@ -47,8 +50,6 @@ export async function signOut(queryClient: QueryClient, showSignedOut?: () => vo
   }
   // The page moves to where signed-out visitors go first: a signed-in-only page would send them to /auth.
   showSignedOut?.();
-  // Reads still under way were asked as the signed-in user: their answers (or 401s) must not land.
-  await queryClient.cancelQueries();
   queryClient.setQueryData(profileQueryKey, null);
   const profileHash = hashKey(profileQueryKey);
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== profileHash });
