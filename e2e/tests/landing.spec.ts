@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cspRefusals, signUpInBrowser } from './helpers.ts';
+import { cspRefusals } from './helpers.ts';
 
 // The landing page and its working demo.
 
@@ -61,18 +61,4 @@ test("while the app a visitor's click started is still loading, the landing page
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
   answer();
   await expect(page.getByRole('dialog', { name: 'See How It Works' })).toBeVisible();
-});
-
-test('Logout shows the signed-out landing page without reloading the app, and the session is over', async ({
-  page,
-}) => {
-  await signUpInBrowser(page);
-  await page.evaluate(() => Object.assign(window, { beforeLogout: true }));
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
-  // The same document: the page turned to the signed-out one by itself.
-  expect(await page.evaluate(() => 'beforeLogout' in window)).toBe(true);
-  expect((await page.request.get('/api/user/profile')).status()).toBe(401);
 });

@@ -19,7 +19,7 @@ const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.Landi
 /**
  * The landing page's code, and its demo's when the visitor asked for it (#how-it-works), fetched at once:
  * on the prerendered landing page the app is started by a visitor's first move, and they load beside
- * the sign-in check instead of one after the other behind it. On Logout, the page to show next.
+ * the sign-in check instead of one after the other behind it.
  */
 export function preloadLandingPage() {
   void loadLandingPage();
@@ -59,7 +59,7 @@ function SectionRoute({ loader }: { loader?: RemoteLoader }) {
 export function AppRoutes({ loader }: { loader?: RemoteLoader }) {
   return (
     <Routes>
-      <Route element={<AppLayout onSignOut={preloadLandingPage} />}>
+      <Route element={<AppLayout />}>
         <Route index element={<HomeRoute loader={loader} />} />
         <Route path="auth" element={page(<AuthPage />)} />
         <Route path="profile" element={<ProtectedRoute>{page(<ProfilePage />)}</ProtectedRoute>} />

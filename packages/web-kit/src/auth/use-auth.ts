@@ -1,4 +1,4 @@
-import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   urlOf,
@@ -19,40 +19,13 @@ export const LOGOUT_URL = API.logout.path;
  * Signs out as a form post, so the browser navigates to where svc-identity sends it (the landing page).
  * Sign-out is never a GET: any page could sign a user out with a link or an image.
  */
-function signOutByForm(): void {
+export function logout(): void {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = LOGOUT_URL;
   form.hidden = true;
   document.body.append(form);
   form.submit();
-}
-
-/**
- * Signs out without reloading the page: the same POST the form sends (its 303 to the landing page is
- * not followed, the app shows that page itself), then the profile becomes null, so the page turns to
- * the signed-out one at once (`showSignedOut` takes the page there), and every other cached read of the
- * signed-out user is dropped. Without an answer (offline, or the gateway away) it falls back to the
- * form post, whose page says what happened.
- */
-export async function signOut(queryClient: QueryClient, showSignedOut?: () => void): Promise<void> {
-  // Reads under way are asked as the signed-in user: one answered 401 once the session has ended would
-  // reload the page as signed out, so they are called off first.
-  await queryClient.cancelQueries();
-  const answer = await fetch(LOGOUT_URL, {
-    method: 'POST',
-    credentials: 'same-origin',
-    redirect: 'manual',
-  }).catch(() => null);
-  if (!answer || (answer.type !== 'opaqueredirect' && !answer.ok)) {
-    signOutByForm();
-    return;
-  }
-  // The page moves to where signed-out visitors go first: a signed-in-only page would send them to /auth.
-  showSignedOut?.();
-  queryClient.setQueryData(profileQueryKey, null);
-  const profileHash = hashKey(profileQueryKey);
-  queryClient.removeQueries({ predicate: (query) => query.queryHash !== profileHash });
 }
 
 /** The browser's IANA zone, so "today" is the user's day (docs/architecture.md); undefined if unknown. */
@@ -98,8 +71,7 @@ export function useAuth() {
     isSignedIn: Boolean(profile.data),
     login,
     register,
-    /** Signs out; `showSignedOut` moves the page to the signed-out one once the session has ended. */
-    logout: (showSignedOut?: () => void) => signOut(queryClient, showSignedOut),
+    logout,
     signInExternally: () => window.location.assign(LOGIN_URL),
   };
 }

@@ -2,15 +2,15 @@ import { Outlet } from 'react-router-dom';
 import { layoutCss } from './layout-styles.ts';
 import { TopNav } from './top-nav.tsx';
 
-/** Navigation on every screen, the page in <main>; `onSignOut` is called as Logout starts. */
-export function AppLayout({ onSignOut }: { onSignOut?: () => void }) {
+/** Navigation on every screen, the page in <main>. */
+export function AppLayout() {
   return (
     <>
       <style>{layoutCss}</style>
       <a href="#main" className="lu-skip-link">
         Skip to content
       </a>
-      <TopNav onSignOut={onSignOut} />
+      <TopNav />
       <main id="main" className="lu-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -51,11 +51,9 @@ function Links({
 function AccountActions({
   vertical = false,
   onNavigate,
-  onSignOut,
 }: {
   vertical?: boolean;
   onNavigate?: () => void;
-  onSignOut?: () => void;
 }) {
   const { isSignedIn, logout } = useAuth();
   const signInHref = useSignInHref();
@@ -66,18 +64,9 @@ function AccountActions({
     flexDirection: vertical ? ('column' as const) : ('row' as const),
   };
   if (isSignedIn) {
-    // Signed out without a reload: the signed-out landing page shows as soon as svc-identity has ended
-    // the session.
-    const signOut = () => {
-      onSignOut?.();
-      void logout(() => {
-        onNavigate?.();
-        void navigate('/');
-      });
-    };
     return (
       <div style={style}>
-        <Button onClick={signOut}>Logout</Button>
+        <Button onClick={logout}>Logout</Button>
       </div>
     );
   }
@@ -98,7 +87,7 @@ function AccountActions({
 }
 
 /** The top navigation of every screen, with a mobile menu that repeats the links. */
-export function TopNav({ onSignOut }: { onSignOut?: () => void }) {
+export function TopNav() {
   const { profile, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -123,7 +112,7 @@ export function TopNav({ onSignOut }: { onSignOut?: () => void }) {
             <OfflineStatus />
             <ThemeToggle />
             <span className="lu-nav-desktop">
-              <AccountActions onSignOut={onSignOut} />
+              <AccountActions />
             </span>
             <Button
               className="lu-nav-mobile-trigger"
@@ -152,11 +141,7 @@ export function TopNav({ onSignOut }: { onSignOut?: () => void }) {
                     onNavigate={() => setMenuOpen(false)}
                   />
                 </nav>
-                <AccountActions
-                  vertical
-                  onNavigate={() => setMenuOpen(false)}
-                  onSignOut={onSignOut}
-                />
+                <AccountActions vertical onNavigate={() => setMenuOpen(false)} />
               </Drawer>
             </Suspense>
           )}
