@@ -39,3 +39,26 @@ test("a visitor reads the landing page and tries 'See How It Works': a quest com
   // The prerendered page's inline scripts and the app it loads all ran under its policy.
   expect(refused).toEqual([]);
 });
+
+test("while the app a visitor's click started is still loading, the landing page stays and the demo then opens over it", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
+  await page.waitForLoadState('load');
+  // The app cannot know who this is until the sign-in check answers: it is held back here.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/user/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/api/user/profile');
+  await page.getByRole('link', { name: 'See How It Works' }).click();
+  await asked;
+  // The app is running (it asked) and shows the page the visitor was reading, not a loading state.
+  await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+  answer();
+  await expect(page.getByRole('dialog', { name: 'See How It Works' })).toBeVisible();
+});

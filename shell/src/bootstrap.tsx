@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { holdFirstScreen } from '@levelup/web-kit';
 import { App } from './app/app.tsx';
+import { preloadLandingPage } from './app/app-routes.tsx';
 import { registerServiceWorker } from './features/install/service-worker-registration.ts';
 import { registerRemotesFromConfig } from './features/remotes/remote-registry.ts';
 
@@ -10,8 +11,9 @@ void registerRemotesFromConfig();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The dashboard's server-written first screen stays on screen while its page loads.
+// The dashboard's server-written first screen, or the landing page, stays on screen while its page loads.
 holdFirstScreen(container);
+if (container.dataset.prerendered === 'landing') preloadLandingPage();
 // Installable, and the app opens offline.
 registerServiceWorker();
 

@@ -11,7 +11,7 @@ export {
 } from './api/http-error.ts';
 export { createQueryClient, type QueryClientOptions } from './api/query-client.ts';
 export { fetchProfile, profileQueryKey, profileQueryOptions } from './auth/profile-api.ts';
-export { useProfile } from './auth/use-profile.ts';
+export { useProfile, useSignInState } from './auth/use-profile.ts';
 export { useAuth, browserTimeZone, loginUrl, LOGIN_URL, LOGOUT_URL } from './auth/use-auth.ts';
 export {
   ThemeProvider,

@@ -1,20 +1,30 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { FirstScreenOr, NotFoundPage, PageSpinner, useAuth } from '@levelup/web-kit';
+import { FirstScreenOr, NotFoundPage, PageSpinner, useSignInState } from '@levelup/web-kit';
 import { useSignInHref } from '../lib/sign-in-href.ts';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
 import { remoteFor } from '../features/remotes/remote-preload.ts';
+import { DEMO_HASH } from '../lib/demo-hash.ts';
 
 // Pages a signed-in user rarely needs on the first load are fetched on demand, with their antd components
 // (forms, tabs), so the first dashboard load stays small.
 const AuthPage = lazy(() =>
   import('../features/auth/auth-page.tsx').then((m) => ({ default: m.AuthPage })),
 );
-const LandingPage = lazy(() =>
-  import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
-);
+const loadLandingPage = () => import('../features/landing/landing-page.tsx');
+const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
+
+/**
+ * The landing page's code, and its demo's when the visitor asked for it (#how-it-works), fetched at once:
+ * on the prerendered landing page the app is started by a visitor's first move, and they load beside
+ * the sign-in check instead of one after the other behind it.
+ */
+export function preloadLandingPage() {
+  void loadLandingPage();
+  if (window.location.hash === DEMO_HASH) void import('../features/landing/how-it-works-modal.tsx');
+}
 const ProfilePage = lazy(() =>
   import('./profile-route.tsx').then((m) => ({ default: m.ProfileRoute })),
 );
@@ -23,13 +33,16 @@ const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{eleme
 
 /** '/' is the landing page for visitors and the dashboard (mfe_quests) for signed-in users. */
 function HomeRoute({ loader }: { loader?: RemoteLoader }) {
-  const { isLoading, isSignedIn } = useAuth();
+  const { isLoading, isSignedIn } = useSignInState();
   const signInHref = useSignInHref();
   if (isLoading) return <FirstScreenOr fallback={<PageSpinner />} />;
   return isSignedIn ? (
     <RemoteSection key="mfe_quests" remote="mfe_quests" loader={loader} />
   ) : (
-    page(<LandingPage loginHref={signInHref} />)
+    // The prerendered landing page stays on screen while its code loads (see holdFirstScreen).
+    <Suspense fallback={<FirstScreenOr fallback={<PageSpinner />} />}>
+      <LandingPage loginHref={signInHref} />
+    </Suspense>
   );
 }
 

@@ -44,9 +44,10 @@ const loginLinksScript = `(function(){try{var z=Intl.DateTimeFormat().resolvedOp
 /**
  * Completes the sign-in links, then loads the app (its entry script, `src`) on the first sign of
  * interaction or a #how-it-works link; until then the page is plain HTML and costs the phone no script work.
+ * A pointer coming over 'See How It Works' is such a sign: the app starts loading before the click.
  */
 export const appLoaderScript = (src: string) =>
-  `${loginLinksScript}(function(){var s=false;function boot(){if(s)return;s=true;var e=document.createElement('script');e.src=${JSON.stringify(src)};e.defer=true;document.body.appendChild(e)}['pointerdown','keydown','touchstart','focusin'].forEach(function(n){addEventListener(n,boot,{once:true,passive:true})});addEventListener('hashchange',boot);if(location.hash==='#how-it-works')boot()})();`;
+  `${loginLinksScript}(function(){var s=false;function boot(){if(s)return;s=true;var e=document.createElement('script');e.src=${JSON.stringify(src)};e.defer=true;document.body.appendChild(e)}['pointerdown','keydown','touchstart','focusin'].forEach(function(n){addEventListener(n,boot,{once:true,passive:true})});addEventListener('hashchange',boot);document.querySelectorAll('a[href="#how-it-works"]').forEach(function(a){a.addEventListener('pointerenter',boot,{once:true,passive:true})});if(location.hash==='#how-it-works')boot()})();`;
 
 export function renderLandingHtml(): { head: string; body: string } {
   return {

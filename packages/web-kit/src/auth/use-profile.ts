@@ -5,3 +5,12 @@ import { profileQueryOptions } from './profile-api.ts';
 export function useProfile() {
   return useQuery(profileQueryOptions);
 }
+
+/**
+ * Whether someone is signed in, without the rest of the profile: a component that asks only this (the
+ * routes around a whole page) is not rendered again by every XP change, only when sign-in state moves.
+ */
+export function useSignInState() {
+  const signedIn = useQuery({ ...profileQueryOptions, select: (profile) => profile !== null });
+  return { isLoading: signedIn.isPending, isSignedIn: signedIn.data === true };
+}

@@ -49,13 +49,23 @@ describe('the held first screen', () => {
     expect(screen.getByText('Loading...')).toBeTruthy();
   });
 
-  it('when the page is not a first screen (the landing page, the plain app page), then nothing is held', () => {
-    for (const marker of ['landing', null]) {
-      holdFirstScreen(serverRoot(marker));
-      window.history.pushState(null, '', '/');
-      const { unmount } = render(<FirstScreenOr fallback={<p>Loading...</p>} />);
-      expect(screen.getByText('Loading...')).toBeTruthy();
-      unmount();
-    }
+  it('when the page is the plain app page, then nothing is held', () => {
+    holdFirstScreen(serverRoot(null));
+    window.history.pushState(null, '', '/');
+    render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('when the server wrote the landing page, then / shows it while the app loads, and no other page does', () => {
+    holdFirstScreen(serverRoot('landing'));
+    window.history.pushState(null, '', '/');
+    const { unmount } = render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByRole('heading', { name: 'Welcome back, Level 2 Adventurer!' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    unmount();
+
+    window.history.pushState(null, '', '/dashboard');
+    render(<FirstScreenOr fallback={<p>Loading...</p>} />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
   });
 });

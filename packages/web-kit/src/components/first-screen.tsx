@@ -6,13 +6,19 @@ import { FIRST_SCREEN_PATHS } from '@levelup/contracts';
 // dashboard's data are in: until then every loading state of that page shows the server's markup again
 // instead of a spinner or skeleton, so the heading the visitor already reads stays where it is.
 
+// The prerendered landing page is held the same way, at '/' only, while the app a visitor's first move
+// started loads: the page they were reading (and its 'See How It Works') stays instead of a spinner.
+
 let held: string | null = null;
+let heldPaths: readonly string[] = FIRST_SCREEN_PATHS;
 let heldStyles: HTMLStyleElement[] = [];
 
 /** Keeps the server-written first screen of `root` (the contents of its <main>) before React replaces it. */
 export function holdFirstScreen(root: HTMLElement) {
-  if (root.dataset.prerendered !== 'first-screen') return;
+  const page = root.dataset.prerendered;
+  if (page !== 'first-screen' && page !== 'landing') return;
   held = root.querySelector('main')?.innerHTML ?? null;
+  heldPaths = page === 'landing' ? ['/'] : FIRST_SCREEN_PATHS;
   // The markup's rules are a <style> inside the root, which React's first render removes with the rest:
   // without them the held screen showed unstyled (bare links, no placeholder card) until the page was whole.
   heldStyles = [...root.querySelectorAll('style')];
@@ -29,7 +35,7 @@ export function releaseFirstScreen() {
 /** A loading state: the held first screen while the page it was written for loads, else `fallback`. */
 export function FirstScreenOr({ fallback }: { fallback: ReactNode }) {
   // Held for the page it was written for: after a move to another page, that page's own loading state.
-  if (held === null || !FIRST_SCREEN_PATHS.includes(window.location.pathname)) return fallback;
+  if (held === null || !heldPaths.includes(window.location.pathname)) return fallback;
   // The server's own markup of this page, kept from the document (no outside input reaches it here).
   return <div className="lu-first-screen" dangerouslySetInnerHTML={{ __html: held }} />;
 }

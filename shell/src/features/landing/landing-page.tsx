@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { LOGIN_URL } from '@levelup/web-kit';
+import { LOGIN_URL, releaseFirstScreen } from '@levelup/web-kit';
+import { DEMO_HASH } from '../../lib/demo-hash.ts';
 import { LANDING_FEATURES, LANDING_STATS, SHOWCASE_ACHIEVEMENTS } from './landing-content.ts';
 import { landingCss } from './landing-styles.ts';
 import { SampleQuest } from './sample-quest.tsx';
 
 // The demo modal is fetched when a visitor asks for it.
-const DEMO_HASH = '#how-it-works';
 const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
 
 /**
@@ -17,6 +17,8 @@ const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
  */
 export function LandingPage({ loginHref = LOGIN_URL }: { loginHref?: string }) {
   const [demo, setDemo] = useState({ open: false, used: false });
+  // The page is the app's now: the prerendered copy held while it loaded is let go.
+  useEffect(() => releaseFirstScreen(), []);
   // The prerendered page's 'See How It Works' is a link to #how-it-works (it works before the app's
   // JavaScript has loaded): opening with that hash opens the demo.
   useEffect(() => {

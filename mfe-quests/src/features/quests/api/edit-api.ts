@@ -7,13 +7,13 @@ import {
   undoCompletionResponseSchema,
   updateQuestRequestSchema,
   updateSeriesRequestSchema,
+  type CoFocusBonusResponse,
   type Occurrence,
   type Quest,
   type Series,
   type UndoCompletionResponse,
   type UpdateQuestRequestInput,
   type UpdateSeriesRequestInput,
-  withCoFocusBonus,
 } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
@@ -57,18 +57,20 @@ export async function skipOccurrence(occurrenceId: string): Promise<Occurrence> 
   return occurrenceSchema.parse(await call(API.skipOccurrence, { params: { id: occurrenceId } }));
 }
 
-/**
- * Undoes a completion: the usual revoke, exactly once. Its xpDelta counts the co-focus bonus that goes
- * back with it (svc-community takes it back on the revoke), so the toast says the whole amount.
- */
+/** Undoes a completion: the usual revoke, exactly once; its xpDelta is the completion's own XP. */
 export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
-  const undone = undoCompletionResponseSchema.parse(
+  return undoCompletionResponseSchema.parse(
     await call(API.undoCompletion, { params: { eventId } }),
   );
-  if (!undone.undone) return undone;
-  const bonus = await call(API.coFocusBonus, { params: { eventId } }).then(
+}
+
+/**
+ * The co-focus bonus a completion earned, which goes back with its Undo (svc-community takes it back on
+ * the revoke); null when it earned none or svc-community does not answer.
+ */
+export async function coFocusBonusOf(eventId: string): Promise<CoFocusBonusResponse | null> {
+  return call(API.coFocusBonus, { params: { eventId } }).then(
     (answer) => coFocusBonusResponseSchema.parse(answer),
     () => null,
   );
-  return withCoFocusBonus(undone, bonus);
 }

@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, DELETE_KEEPS_XP_TEXT, SKIP_KEEPS_STREAK_TEXT } from '@levelup/contracts';
+import {
+  API,
+  DELETE_KEEPS_XP_TEXT,
+  SKIP_KEEPS_STREAK_TEXT,
+  withCoFocusBonus,
+} from '@levelup/contracts';
 import { queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
 import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
 import { useXpChange } from '../../../lib/use-xp-change.ts';
 import {
+  coFocusBonusOf,
   deleteQuest,
   deleteSeries,
   setSeriesPaused,
@@ -16,27 +22,34 @@ import {
 /** What an edit, delete, skip, pause or undo refreshes: the quest reads and the goals' links. */
 const EDIT_READS = [...QUEST_READS, 'goals'] as const;
 
-/** Undo of a completion (the toast's and the XP history's): the usual revoke, exactly once. */
+/**
+ * Undo of a completion (the toast's and the XP history's): the usual revoke, exactly once. The XP the
+ * undo's answer says it took back moves at once; a co-focus bonus that goes back with it is asked of
+ * svc-community after, and moves the XP again when it comes, so the toast can say the whole amount.
+ */
 export function useUndoCompletion() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const applyXp = useXpChange();
   return useMutation({
     mutationFn: undoCompletion,
-    onSuccess: (result) => {
+    onSuccess: async (result, eventId) => {
       applyXp(result.xpDelta);
       void refresh(queryClient, QUEST_READS);
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.xpHistory) });
-      if (result.undone)
-        toast.success({
-          title: 'Completion undone',
-          description: `${result.title}: ${Math.abs(result.xpDelta)} XP taken back.`,
-        });
-      else
+      if (!result.undone) {
         toast.info({
           title: 'Nothing to undo',
           description: `${result.title} was already undone.`,
         });
+        return;
+      }
+      const whole = withCoFocusBonus(result, await coFocusBonusOf(eventId));
+      applyXp(whole.xpDelta - result.xpDelta);
+      toast.success({
+        title: 'Completion undone',
+        description: `${result.title}: ${Math.abs(whole.xpDelta)} XP taken back.`,
+      });
     },
     onError: (error) =>
       toast.error({

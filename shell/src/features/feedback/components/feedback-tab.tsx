@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAuth } from '@levelup/web-kit';
+import { useSignInState } from '@levelup/web-kit';
 
 // The form (antd Modal, Radio, Input) loads on first use, so the first dashboard load does not grow.
 const loadDialogs = () => import('./feedback-dialogs.tsx');
@@ -10,7 +10,7 @@ const FeedbackDialogs = lazy(loadDialogs);
  * do not see it.
  */
 export function FeedbackTab() {
-  const { isSignedIn } = useAuth();
+  const { isSignedIn } = useSignInState();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   if (!isSignedIn) return null;
