@@ -211,7 +211,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const toBreakId = ((await toBreak.json()) as { id: string }).id;
     await page.request.post(`/api/quests/break-habits/${toBreakId}/slips`, { data: {} });
     await page.goto('/quests/habits');
-    await expect(page.getByRole('list', { name: 'Habits' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Habits', exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Habits to break' })).toBeVisible();
     await page.getByText('Last 30 days: 1 slip').click();
     problems.push(...(await violations(page)).map((v) => `/quests/habits: ${v}`));
