@@ -47,7 +47,11 @@ export function breakHabitsRepository({ BreakHabit, BreakHabitSlip }: BreakHabit
       ).lean<BreakHabitDoc>();
     },
 
-    /** Removes the habit and its slips; false when the user has no such habit. */
+    /**
+     * Removes the habit and its slips; false when the user has no such habit. The habit goes first: a
+     * crash between the two leaves slips no habit shows (harmless, read only through their habit),
+     * never a habit whose history was wiped while its delete reported a failure.
+     */
     async remove(userId: string, id: string): Promise<boolean> {
       const _id = objectId(id);
       if (!_id) return false;

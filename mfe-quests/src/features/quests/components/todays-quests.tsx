@@ -12,7 +12,13 @@ import { seriesQueryOptions } from '../api/series-api.ts';
 import { useAddressFilter } from '../hooks/use-address-filter.ts';
 import { useCardHandlers } from '../hooks/use-card-handlers.ts';
 import { useDayQuests } from '../hooks/use-day-quests.ts';
-import { NO_FILTER, isFiltering, matchesFilter, tagsInUse } from '../quest-log-filter.ts';
+import {
+  NO_FILTER,
+  isFiltering,
+  matchesFilter,
+  tagsInUse,
+  type QuestLogFilter,
+} from '../quest-log-filter.ts';
 import type { CardItem } from './card-item.ts';
 import { QuestLogFilterBar } from './quest-log-filter-bar.tsx';
 import { TimeSections } from './time-sections.tsx';
@@ -28,8 +34,7 @@ export interface TodaysQuestsProps {
  * The day's cards that pass the filter. A routine's day carries no tags of its own: they are its
  * series', read only while a filter is open (the first screen does without that call).
  */
-function useFilteredItems(items: readonly CardItem[], filterOpen: boolean) {
-  const [filter, setFilter] = useAddressFilter();
+function useFilteredItems(items: readonly CardItem[], filter: QuestLogFilter, filterOpen: boolean) {
   const series = useQuery({ ...seriesQueryOptions, enabled: filterOpen });
   const seriesTags = new Map((series.data ?? []).map((s) => [s.id, s.tags ?? []]));
   const tagged = items.map((item) =>
@@ -38,7 +43,7 @@ function useFilteredItems(items: readonly CardItem[], filterOpen: boolean) {
   const shown = tagged.filter((item) =>
     matchesFilter(item, filter, { done: item.isCompleted, skipped: item.skipped }),
   );
-  return { filter, setFilter, shown, tags: tagsInUse(tagged) };
+  return { shown, tags: tagsInUse(tagged) };
 }
 
 /**
@@ -58,9 +63,9 @@ export function TodaysQuests({
   const handlers = useCardHandlers();
   const { clear } = handlers.actions;
   const [filterShown, setFilterShown] = useState(false);
-  const [addressFilter] = useAddressFilter();
-  const filterOpen = filterShown || isFiltering(addressFilter);
-  const { filter, setFilter, shown, tags } = useFilteredItems(day.items ?? [], filterOpen);
+  const [filter, setFilter] = useAddressFilter();
+  const filterOpen = filterShown || isFiltering(filter);
+  const { shown, tags } = useFilteredItems(day.items ?? [], filter, filterOpen);
 
   if (day.isPending)
     return (
