@@ -369,6 +369,9 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
 type Check = 'xp' | 'goals' | 'talents' | 'feed';
 const CHECKS: Check[] = ['xp', 'goals', 'talents', 'feed'];
 
+/** Reads that answered other than 200 while checking exactness: what, its answer, how often. */
+const failedReads = new Map<string, number>();
+
 /** Which of the user's read models already equal what svc-quests says the user did. */
 async function exactFor(user: User, physicalNodes: Set<string>): Promise<Set<Check>> {
   const { call } = user;
@@ -390,6 +393,16 @@ async function exactFor(user: User, physicalNodes: Set<string>): Promise<Set<Che
     }>('GET', '/api/community/export'),
   ]);
   const done = new Set<Check>();
+  // A read that failed (an error under load, a sign-in gone) proves nothing: counted, tried next round.
+  const reads = { profile, overview, quests, series, goals, progress, exported };
+  const failed = Object.entries(reads).filter(([, res]) => res.status !== 200);
+  if (failed.length > 0) {
+    for (const [name, res] of failed) {
+      const key = `${name} ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`;
+      failedReads.set(key, (failedReads.get(key) ?? 0) + 1);
+    }
+    return done;
+  }
   if (profile.body.xp === overview.body.totalXpEarned) done.add('xp');
   const completed = quests.body.filter((q) => user.questIds.includes(q.id) && q.isCompleted);
   const occurrenceDone = series.body.some(
@@ -618,7 +631,9 @@ async function main() {
     /** After a run: when the consumers drained, when the read models read exact, and whether quiet. */
     const exactAfter = async (ended: number): Promise<Exact> => {
       const drained = await timeToDrained(natsUrl, ended);
+      failedReads.clear();
       const exact = await timeToExact(users, physicalNodes, ended);
+      for (const [read, count] of failedReads) console.log(`  read failed ${count}×: ${read}`);
       const quietSinceDrained =
         drained.heads !== undefined && drained.heads === (await streamHeads(natsUrl));
       return { ...exact, drainedMs: drained.ms, quietSinceDrained, backlog: drained.backlog };
