@@ -305,6 +305,65 @@ describe("import of Habitica's user data export", () => {
   });
 });
 
+describe("Habitica's tags", () => {
+  it('when tasks carry tags, then routines, quests and habits to break come in with their names (long ones shortened), and what cannot keep a tag is named', async () => {
+    const userId = await newYorker();
+    const data = habiticaExport() as ReturnType<typeof habiticaExport> & {
+      tags?: Array<{ id: string; name: string }>;
+    };
+    const long = `Household ${'and garden '.repeat(5)}`.trim();
+    data.tags = [
+      { id: 't-eve', name: 'Evening' },
+      { id: 't-health', name: ' Health ' },
+      { id: 't-home', name: long },
+    ];
+    const tagged = (list: unknown[], text: string, tags: string[]) => {
+      const item = list.find((t) => (t as { text: string }).text === text) as Record<
+        string,
+        unknown
+      >;
+      item.tags = tags;
+    };
+    tagged(data.tasks.dailys, 'Evening journal', ['t-eve', 't-health']);
+    tagged(data.tasks.habits, 'Drink water', ['t-health', 'HEALTH-gone']);
+    tagged(data.tasks.habits, 'Smoke', ['t-health']);
+    tagged(data.tasks.todos, 'Plan the trip', ['t-home']);
+    const plain = { ...(data.tasks.todos[0] as Record<string, unknown>) };
+    data.tasks.todos.push({
+      ...plain,
+      _id: 'todo-plain',
+      id: 'todo-plain',
+      text: 'Call the bank',
+      checklist: [],
+      tags: ['t-home'],
+    } as never);
+
+    const preview = importPreviewSchema.parse(
+      (await quests.as(userId)('POST', urlOf(API.previewImport), request(data))).body,
+    );
+    expect(preview.warnings).toEqual(
+      expect.arrayContaining([
+        '"Plan the trip": 1 tag(s) shortened to 40 characters, the most a tag holds',
+        '1 todo(s) without a checklist come in as life tasks, which have no tags: their tags are left out',
+        "1 tag(s) on tasks are not among the export's tags (deleted in Habitica?): left out",
+      ]),
+    );
+    expect((await quests.as(userId)('POST', urlOf(API.runImport), request(data))).status).toBe(201);
+
+    const series = await seriesModel(quests.deps.db).find({ userId }).lean();
+    const tagsOf = (title: string) => series.find((s) => s.title === title)?.tags;
+    expect(tagsOf('Evening journal')).toEqual(['Evening', 'Health']);
+    expect(tagsOf('Drink water')).toEqual(['Health']);
+    expect(tagsOf('Water plants')).toEqual([]);
+    const quest = await questsModels(quests.deps.db).Quest.findOne({ userId }).lean();
+    expect(quest?.tags).toEqual([long.slice(0, 40).trim()]);
+    const habits = breakHabitListResponseSchema.parse(
+      (await quests.as(userId)('GET', urlOf(API.listBreakHabits))).body,
+    );
+    expect(habits.map((h) => [h.title, h.tags])).toEqual([['Smoke', ['Health']]]);
+  });
+});
+
 describe('fields Level Up would refuse', () => {
   it('when a todo title has 620 characters, a note 6,200, another title 2, then the file imports, each change is listed, and every item passes the edit forms', async () => {
     const userId = await newYorker();

@@ -24,7 +24,7 @@ export function breakHabitDocs(
         userId,
         title: planned.title,
         description: planned.description,
-        tags: [],
+        tags: planned.tags ?? [],
         startDate: planned.startDate,
         importBatchId: batchId,
         importSource: { app: placed.plan.source, id: planned.sourceId },

@@ -3,6 +3,9 @@ import {
   BREAK_HABIT_TITLE_MAX,
   CHECKLIST_MAX_STEPS,
   CHECKLIST_STEP_MAX_LENGTH,
+  QUEST_TAG_MAX_LENGTH,
+  QUEST_TAGS_MAX,
+  normaliseTags,
   type ImportSource,
 } from '@levelup/contracts';
 import type {
@@ -16,7 +19,8 @@ import type {
 /**
  * What Level Up's own forms accept, so every imported item can be edited and saved afterwards: a title
  * of at least 3 characters (the import keeps at most 200), a series description of at least 10, a life
- * task's notes of at most 2000, a series repeating at most every 52 days, weeks or months.
+ * task's notes of at most 2000, a series repeating at most every 52 days, weeks or months, at most 20
+ * tags of at most 40 characters each.
  */
 export const IMPORT_TITLE_MAX = 200;
 const TITLE_MIN = 3;
@@ -51,6 +55,32 @@ function fitTitle(title: string, padding: string, warnings: string[]): string {
   return fitted;
 }
 
+/**
+ * Tags within a quest's limits: one spelling each, a name of at most 40 characters (longer ones
+ * shortened), at most 20 (the first 20 kept). Absent stays absent.
+ */
+function fitTags(title: string, tags: string[] | undefined, warnings: string[]) {
+  if (tags === undefined) return undefined;
+  let shortened = 0;
+  const fitted = normaliseTags(
+    tags.map((tag) => {
+      const trimmed = tag.trim();
+      if (trimmed.length <= QUEST_TAG_MAX_LENGTH) return trimmed;
+      shortened += 1;
+      return trimmed.slice(0, QUEST_TAG_MAX_LENGTH).trim();
+    }),
+  );
+  if (shortened > 0)
+    warnings.push(
+      `${named(title)}: ${shortened} tag(s) shortened to ${QUEST_TAG_MAX_LENGTH} characters, the most a tag holds`,
+    );
+  if (fitted.length > QUEST_TAGS_MAX)
+    warnings.push(
+      `${named(title)}: ${fitted.length} tags, the first ${QUEST_TAGS_MAX} kept (the most one item carries)`,
+    );
+  return fitted.slice(0, QUEST_TAGS_MAX);
+}
+
 /** The description a quest or a series gets when its own is under 10 characters. */
 const completedDescription = (text: string, source: ImportSource) =>
   text.length >= DESCRIPTION_MIN
@@ -70,7 +100,7 @@ function fitSeries(s: PlannedSeries, source: ImportSource, warnings: string[]): 
     );
     recurrence = { ...recurrence, recurrenceInterval: INTERVAL_MAX };
   }
-  return { ...s, title, description, recurrence };
+  return { ...s, title, description, recurrence, tags: fitTags(title, s.tags, warnings) };
 }
 
 function fitLifeTask(t: PlannedLifeTask, warnings: string[]): PlannedLifeTask {
@@ -101,7 +131,7 @@ function fitBreakHabit(h: PlannedBreakHabit, warnings: string[]): PlannedBreakHa
     );
     description = description.slice(0, BREAK_HABIT_DESCRIPTION_MAX).trim();
   }
-  return { ...h, title, description };
+  return { ...h, title, description, tags: fitTags(title, h.tags, warnings) };
 }
 
 /**
@@ -130,7 +160,13 @@ function fitQuest(q: PlannedQuest, source: ImportSource, warnings: string[]): Pl
     const lines = rest.map((step) => `${step.done ? '☑' : '☐'} ${step.text}`);
     description = `${description}\n\nMore steps:\n${lines.join('\n')}`;
   }
-  return { ...q, title, description, checklist: steps.slice(0, CHECKLIST_MAX_STEPS) };
+  return {
+    ...q,
+    title,
+    description,
+    checklist: steps.slice(0, CHECKLIST_MAX_STEPS),
+    tags: fitTags(title, q.tags, warnings),
+  };
 }
 
 /**

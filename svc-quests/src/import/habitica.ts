@@ -206,8 +206,26 @@ interface HabiticaContext {
   clock: HabiticaClock;
   today: string;
   dayOf: (at: Date) => string;
+  /** The names of a task's tags (Habitica names them by id); ids the export does not list are left out. */
+  tagsOf: (ids: readonly string[] | undefined) => string[];
   warnings: string[];
   problems: string[];
+}
+
+/**
+ * The names of the export's tags by id, and a reader that turns a task's ids into names, counting the
+ * ids with no tag in the export (a tag deleted in Habitica may stay on its tasks).
+ */
+function habiticaTags(tags: HabiticaExport['tags']) {
+  const names = new Map((tags ?? []).map((tag) => [tag.id, tag.name.trim()]));
+  let unknown = 0;
+  const tagsOf = (ids: readonly string[] | undefined) =>
+    (ids ?? []).flatMap((id) => {
+      const name = names.get(id);
+      if (name === undefined) unknown += 1;
+      return name ? [name] : [];
+    });
+  return { tagsOf, unknown: () => unknown };
 }
 
 /** A daily as a series; never-due dailies (every 0, or on no weekday) come in paused. */
@@ -248,6 +266,7 @@ function dailySeries(
     paused: neverDue,
     completions,
     skips: [],
+    tags: ctx.tagsOf(daily.tags),
     unreadable: found.unreadable,
   };
 }
@@ -286,6 +305,7 @@ function breakHabitOf(
     title: habit.text,
     description: (habit.notes ?? '').trim(),
     startDate: start > ctx.today ? ctx.today : start,
+    tags: ctx.tagsOf(habit.tags),
     slips,
     unreadable,
   };
@@ -322,7 +342,7 @@ function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
  * A todo with a checklist as a one-time quest whose steps are the checklist's items (done ones ticked),
  * with the todo's dates as read for its life task; null for a todo without items.
  */
-function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | null {
+function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask, tags: string[]): PlannedQuest | null {
   const checklist = (todo.checklist ?? [])
     .filter((item) => item.text.trim() !== '')
     .map((item) => ({ text: item.text.trim(), done: item.completed === true }));
@@ -334,6 +354,7 @@ function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | nu
     difficulty: difficultyOf(todo.priority),
     dueDate: task.dueDate,
     checklist,
+    tags,
     completed: task.completed,
     completedAt: task.completedAt,
     completedOn: task.completedOn,
@@ -346,8 +367,9 @@ function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask): PlannedQuest | nu
  * as completions, counted on Habitica days (Habitica's clock and custom day start); habits that only
  * count slips ("−") as habits to break, their "−" clicks as slips on those days; todos as life tasks,
  * or, with a checklist, as one-time quests with its items as steps. A daily's checklist is kept in its
- * notes (a series has no steps). Rewards have no place in Level Up: they are listed with the reason. Unreadable dates of an item are problems: the preview
- * lists them and the import refuses the file, naming the item.
+ * notes (a series has no steps). Tags come by name on routines, quests and habits to break (a life
+ * task has none). Rewards have no place in Level Up: they are listed with the reason. Unreadable dates
+ * of an item are problems: the preview lists them and the import refuses the file, naming the item.
  */
 export function planHabitica(
   data: HabiticaExport,
@@ -357,10 +379,12 @@ export function planHabitica(
 ): ImportPlan {
   const dayStart = data.preferences?.dayStart ?? 0;
   const { clock, note } = habiticaClock(data.preferences?.timezoneOffset, timeZone, today);
+  const tags = habiticaTags(data.tags);
   const ctx: HabiticaContext = {
     clock,
     today,
     dayOf: (at) => habiticaDayOf(at, clock, dayStart),
+    tagsOf: tags.tagsOf,
     warnings: note === null ? [] : [note],
     problems: [],
   };
@@ -396,16 +420,30 @@ export function planHabitica(
       paused: false,
       completions,
       skips: [],
+      tags: ctx.tagsOf(habit.tags),
     });
   }
   const lifeTasks: PlannedLifeTask[] = [];
   const quests: PlannedQuest[] = [];
+  let untaggedTasks = 0;
   for (const todo of data.tasks.todos) {
     const task = todoTask(todo, ctx);
-    const quest = todoQuest(todo, task);
+    const todoTags = ctx.tagsOf(todo.tags);
+    const quest = todoQuest(todo, task, todoTags);
     if (quest) quests.push(quest);
-    else lifeTasks.push(task);
+    else {
+      lifeTasks.push(task);
+      if (todoTags.length > 0) untaggedTasks += 1;
+    }
   }
+  if (untaggedTasks > 0)
+    ctx.warnings.push(
+      `${untaggedTasks} todo(s) without a checklist come in as life tasks, which have no tags: their tags are left out`,
+    );
+  if (tags.unknown() > 0)
+    ctx.warnings.push(
+      `${tags.unknown()} tag(s) on tasks are not among the export's tags (deleted in Habitica?): left out`,
+    );
   for (const reward of data.tasks.rewards)
     ctx.warnings.push(`"${reward.text}" is a reward: rewards are not imported`);
   if (unreadable > 0)

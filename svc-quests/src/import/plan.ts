@@ -42,6 +42,8 @@ export interface PlannedSeries {
   completions: PlannedCompletion[];
   /** Days skipped on purpose (Loop's SKIP): imported as skipped occurrences, the streak's rest days. */
   skips: string[];
+  /** Its tags' names in the other app (Habitica's); absent: none. */
+  tags?: string[];
   /** A measurable routine's daily target (a Loop numerical habit); absent: done or not. */
   measure?: Measure | null;
   /**
@@ -71,6 +73,8 @@ export interface PlannedQuest {
   difficulty: QuestDifficulty;
   dueDate: Date | null;
   checklist: Array<{ text: string; done: boolean }>;
+  /** Its tags' names in the other app; absent: none. */
+  tags?: string[];
   completed: boolean;
   completedAt: Date | null;
   completedOn: string | null;
@@ -82,6 +86,8 @@ export interface PlannedBreakHabit {
   title: string;
   description: string;
   startDate: string;
+  /** Its tags' names in Habitica; absent: none. */
+  tags?: string[];
   /** Slips per Habitica day, oldest first, none after today. */
   slips: Array<{ day: string; count: number }>;
 }

@@ -32,7 +32,7 @@ export function importedQuestDocs(
         category: null,
         timeOfDay: 'anytime',
         growthPath: null,
-        tags: [],
+        tags: planned.tags ?? [],
         checklist: planned.checklist.map((step) => ({
           id: new Types.ObjectId().toHexString(),
           ...step,

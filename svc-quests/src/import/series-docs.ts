@@ -98,6 +98,7 @@ function seriesDoc(
     isActive: !planned.paused,
     importBatchId: batchId,
     importSource: { app: source, id: planned.sourceId },
+    tags: planned.tags ?? [],
     ...(planned.measure && { measure: planned.measure }),
     outbox: [],
   };

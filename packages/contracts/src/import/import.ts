@@ -53,6 +53,9 @@ export type HabiticaHistoryEntry = z.infer<typeof habiticaHistorySchema>;
 /** Habitica's task id (a UUID): remembered so a second import of the same task adds only what is new. */
 const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
 
+/** A task's tags in Habitica: the ids of the export's tags (names are looked up in `tags`). */
+const habiticaTaskTagsSchema = z.array(z.string().max(64)).max(1000).optional();
+
 /** A checklist's items: a todo's become its quest's steps; a daily's are kept in the notes (a series has no steps). */
 const habiticaChecklistSchema = z
   .array(z.object({ text: z.string().max(500), completed: z.boolean().optional() }))
@@ -70,6 +73,7 @@ const habiticaTaskCore = {
   /** The browser's trimmed history: only the dates of the entries that were done (habiticaDoneDates). */
   doneAt: z.array(habiticaDateSchema).max(MAX_HISTORY).optional(),
   checklist: habiticaChecklistSchema,
+  tags: habiticaTaskTagsSchema,
 };
 
 /**
@@ -152,6 +156,7 @@ export const habiticaTodoSchema = z.object({
   notes: notesSchema,
   priority: z.number().finite().optional(),
   checklist: habiticaChecklistSchema,
+  tags: habiticaTaskTagsSchema,
   completed: z.boolean().optional(),
   dateCompleted: habiticaDateSchema.nullish(),
   date: habiticaDateSchema.nullish(),
@@ -166,6 +171,11 @@ export const habiticaExportSchema = z.object({
       dayStart: z.number().int().min(0).max(23).optional(),
       timezoneOffset: z.number().finite().optional(),
     })
+    .optional(),
+  /** The user's tags, by id: a task's `tags` name them. */
+  tags: z
+    .array(z.object({ id: z.string().trim().min(1).max(64), name: z.string().max(1000) }))
+    .max(1000)
     .optional(),
   tasks: z.object({
     habits: z.array(habiticaHabitSchema).max(MAX_TASKS).default([]),

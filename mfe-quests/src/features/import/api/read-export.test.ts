@@ -52,11 +52,17 @@ function file(name: string, content: string | Uint8Array): ExportFile {
 }
 
 describe('readExport', () => {
-  it('when a Habitica export is chosen, then only its tasks with the fields the import reads (checklists, ids, the day start, reward names) are sent', async () => {
+  it('when a Habitica export is chosen, then only its tasks with the fields the import reads (checklists, ids, tags, the day start, reward names) are sent', async () => {
+    const json = JSON.parse(HABITICA_JSON);
+    json.tasks.dailys[0].tags = ['t-morning'];
     const request = await readExport([
       file(
         'habitica-user-data.json',
-        JSON.stringify({ ...JSON.parse(HABITICA_JSON), preferences: { dayStart: 4, sound: 'x' } }),
+        JSON.stringify({
+          ...json,
+          preferences: { dayStart: 4, sound: 'x' },
+          tags: [{ id: 't-morning', name: 'Morning', challenge: false, group: 'g1' }],
+        }),
       ),
     ]);
     const parsed = importRequestSchema.parse(request);
@@ -69,7 +75,11 @@ describe('readExport', () => {
     expect(parsed.source === 'habitica' && parsed.export.tasks.dailys[0]).toMatchObject({
       _id: 'd1',
       checklist: [{ text: 'Neck', completed: false }],
+      tags: ['t-morning'],
     });
+    expect(parsed.source === 'habitica' && parsed.export.tags).toEqual([
+      { id: 't-morning', name: 'Morning' },
+    ]);
     expect(sent).toContain('"Morning stretch"');
     expect(sent).not.toContain('isDue');
     // The history goes as the dates it was done, not entry by entry.

@@ -72,6 +72,7 @@ const TASK_FIELDS = [
   'dateCompleted',
   'date',
   'checklist',
+  'tags',
 ];
 const HISTORY_FIELDS = ['date', 'value', 'completed', 'scoredUp', 'scoredDown'];
 const CHECKLIST_FIELDS = ['text', 'completed'];
@@ -114,9 +115,11 @@ function habiticaTasks(json: unknown): unknown {
     });
   };
   const rewards = (tasks as Record<string, unknown>).rewards;
-  const preferences = (json as { preferences?: unknown }).preferences;
+  const { preferences, tags } = json as { preferences?: unknown; tags?: unknown };
   return {
     preferences: pick(preferences ?? {}, ['dayStart', 'timezoneOffset']),
+    // The tags' names, by id: each task names its tags by id.
+    tags: Array.isArray(tags) ? tags.map((tag: unknown) => pick(tag, ['id', 'name'])) : [],
     tasks: {
       habits: list('habits', 'scoredUp'),
       dailys: list('dailys', 'completed'),
