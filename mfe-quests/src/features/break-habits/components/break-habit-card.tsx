@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import { BACKFILL_DAYS, addDays, dayCount, type BreakHabit } from '@levelup/contracts';
+import { TagList } from '../../../lib/tag-list.tsx';
 
 /**
  * The Slipped button's own colour: an amber, not the green of completing. White text on it has a
@@ -117,6 +118,7 @@ export function BreakHabitCard({
         <div style={{ display: 'grid', gap: 8 }}>
           <h3 style={{ margin: 0, fontSize: 16, overflowWrap: 'anywhere' }}>{habit.title}</h3>
           {habit.description && <p style={statStyle}>{habit.description}</p>}
+          <TagList tags={habit.tags} />
           <p style={{ ...statStyle, fontSize: 20, fontWeight: 600 }}>
             {dayCount(habit.daysWithoutSlip)} without a slip
           </p>

@@ -5,21 +5,26 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import {
   BREAK_HABIT_NO_XP_NOTE,
+  QUEST_TAGS_MAX,
   createBreakHabitRequestSchema,
   type BreakHabit,
 } from '@levelup/contracts';
 import { useToast, zodRule } from '@levelup/web-kit';
 import { refresh } from '../../../lib/query-keys.ts';
+import { TagsField } from '../../../lib/tags-field.tsx';
 import { createBreakHabit, updateBreakHabit } from '../api/break-habits-api.ts';
 
 interface Values {
   title: string;
   description?: string;
+  tags?: string[];
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** New habit to break: a title and an optional description. With `habit`, the same form edits it. */
+/**
+ * New habit to break: a title, an optional description and tags. With `habit`, the same form edits it.
+ */
 export default function BreakHabitDialog({
   open,
   onClose,
@@ -49,7 +54,11 @@ export default function BreakHabitDialog({
     onError: (error) => toast.error({ title: message(error) }),
   });
   const submit = (values: Values) => {
-    const fields = { title: values.title, description: values.description ?? '' };
+    const fields = {
+      title: values.title,
+      description: values.description ?? '',
+      tags: values.tags ?? [],
+    };
     if (habit) update.mutate({ id: habit.id, changes: fields });
     else create.mutate(fields);
   };
@@ -67,7 +76,9 @@ export default function BreakHabitDialog({
         name={habit ? 'edit-break-habit' : 'break-habit'}
         requiredMark={false}
         validateTrigger="onSubmit"
-        initialValues={habit ? { title: habit.title, description: habit.description } : {}}
+        initialValues={
+          habit ? { title: habit.title, description: habit.description, tags: habit.tags } : {}
+        }
         onFinish={submit}
       >
         <Form.Item
@@ -80,6 +91,7 @@ export default function BreakHabitDialog({
         <Form.Item label="Description (optional)" name="description">
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
+        <TagsField hint={`Words to group your habits by, up to ${QUEST_TAGS_MAX}.`} />
         <p>Record a slip each time it happens. {BREAK_HABIT_NO_XP_NOTE}</p>
         <Button
           type="primary"

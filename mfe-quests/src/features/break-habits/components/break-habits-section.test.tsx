@@ -90,4 +90,36 @@ describe('habits to break', () => {
       `/api/quests/break-habits/${habit.id}/slips/2026-11-22/undo`,
     ]);
   }, 60_000);
+
+  it('when a habit to break is made with two tags, then they are sent in one spelling each and its card shows them; Edit starts from them', async () => {
+    let habits: BreakHabit[] = [];
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/break-habits': () => ({ body: habits }),
+      'POST /api/quests/break-habits': () => {
+        habits = [habitFixture({ title: 'Doomscroll', tags: ['evening', 'phone'] })];
+        return { status: 201, body: habits[0] };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BreakHabitsSection />);
+    await user.click(await screen.findByRole('button', { name: 'New habit to break' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New habit to break' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Doomscroll');
+    await user.type(within(dialog).getByLabelText('Tags'), 'evening,phone,Evening,');
+    await user.click(within(dialog).getByRole('button', { name: 'Add habit to break' }));
+
+    const card = await screen.findByRole('group', { name: 'Doomscroll' });
+    const shown = within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    expect(shown.map((tag) => tag.textContent)).toEqual(['evening', 'phone']);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Doomscroll',
+      description: '',
+      tags: ['evening', 'phone'],
+    });
+    await user.click(within(card).getByRole('button', { name: 'Edit: Doomscroll' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit habit to break' });
+    expect(within(edit).getByText('evening')).toBeInTheDocument();
+    expect(within(edit).getByText('phone')).toBeInTheDocument();
+  }, 60_000);
 });

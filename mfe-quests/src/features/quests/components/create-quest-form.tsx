@@ -38,7 +38,7 @@ import {
   measureOf,
   type MeasureFormValues,
 } from './series-measure-fields.tsx';
-import { TagsField } from './tags-field.tsx';
+import { TagsField } from '../../../lib/tags-field.tsx';
 
 interface FormValues extends MeasureFormValues {
   title: string;

@@ -23,6 +23,7 @@ import {
 } from '@levelup/contracts';
 import type { CardItem, ManageAction } from './card-item.ts';
 import { AmountForm } from '../../../lib/amount-form.tsx';
+import { TagList } from '../../../lib/tag-list.tsx';
 import { QuestChecklist } from './checklist-card.tsx';
 
 const RARITY_COLOR: Record<QuestRarity, string> = {
@@ -196,18 +197,7 @@ function CardDetails({
         {item.timeEstimate ? ` · ${item.timeEstimate}` : ''}
         {due ? ` · ${due.text}` : ''}
       </p>
-      {item.tags && item.tags.length > 0 && (
-        <ul
-          aria-label="Tags"
-          style={{ display: 'flex', gap: 4, flexWrap: 'wrap', margin: '0 0 8px', padding: 0 }}
-        >
-          {item.tags.map((tag) => (
-            <li key={tag} style={{ listStyle: 'none' }}>
-              <Tag style={{ marginInlineEnd: 0 }}>{tag}</Tag>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={item.tags} />
       {handlers.onManage && <ManageButtons item={item} done={done} onManage={handlers.onManage} />}
       {(snoozable || hideable) && (
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>

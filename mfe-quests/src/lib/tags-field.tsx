@@ -10,15 +10,22 @@ const tagsRule = {
   },
 };
 
-/** A quest's tags in the create and edit forms: type a word and Enter (or a comma) to add it. */
-export function TagsField() {
+/**
+ * The tags of a quest or a habit to break in its create and edit forms: type a word and Enter (or a
+ * comma) to add it. `hint` says under the field what they are for.
+ */
+export function TagsField({
+  hint = `Words to find the quest by in the Quest Log, up to ${QUEST_TAGS_MAX}.`,
+}: {
+  hint?: string;
+}) {
   return (
     <Form.Item
       label="Tags"
       name="tags"
       normalize={normaliseTags}
       rules={[tagsRule]}
-      extra={`Words to find the quest by in the Quest Log, up to ${QUEST_TAGS_MAX}.`}
+      extra={hint}
       style={{ gridColumn: '1 / -1' }}
     >
       <Select
