@@ -1,6 +1,6 @@
 // @levelup/web-kit: what every frontend shares at run time (one copy, shared as a federation singleton).
 export { apiRequest, apiGet, urlFromQueryKey, type HttpMethod, type On401 } from './api/client.ts';
-export { call, callOr401, queryKeyOf, readsOf } from './api/call.ts';
+export { ContractError, call, callOr401, queryKeyOf, queryOf, readsOf } from './api/call.ts';
 export {
   HttpError,
   isRateLimited,

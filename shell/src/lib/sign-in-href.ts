@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, loginOptionsResponseSchema } from '@levelup/contracts';
+import { API } from '@levelup/contracts';
 import { call, loginUrl, queryKeyOf } from '@levelup/web-kit';
 
 export const AUTH_PATH = '/auth';
@@ -7,7 +7,7 @@ export const AUTH_PATH = '/auth';
 /** Whether the server has an external sign-in provider. Asked once a page. */
 export const loginOptionsQueryOptions = queryOptions({
   queryKey: queryKeyOf(API.loginOptions),
-  queryFn: async () => loginOptionsResponseSchema.parse(await call(API.loginOptions)),
+  queryFn: async () => await call(API.loginOptions),
   staleTime: Infinity,
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiOperation } from '@levelup/contracts';
 import { mockFetch } from '../testing/mock-fetch.ts';
-import { call, callOr401, queryKeyOf, readsOf } from './call.ts';
+import { ContractError, call, callOr401, queryKeyOf, queryOf, readsOf } from './call.ts';
 
 const toggle = {
   method: 'POST',
@@ -32,6 +32,37 @@ describe('call: a client call made from its contract operation', () => {
     const answer = await call(toggle, { params: { id: 'a b' } });
     expect(answer.done).toBe(true);
     expect(calls).toHaveLength(1);
+  });
+
+  it('when the answer is not what the response schema says, then the call fails naming the operation and the field, and nothing reaches the caller', async () => {
+    mockFetch({ 'POST /api/things/t1/toggle': { body: { id: 't1', done: 'yes' } } });
+    const failure = await call(toggle, { params: { id: 't1' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ContractError);
+    expect((failure as Error).message).toBe(
+      'The answer to POST /api/things/:id/toggle does not match its contract (done: Invalid input: expected boolean, received string)',
+    );
+  });
+
+  it("when the response schema has defaults and transforms, then the caller gets the schema's output", async () => {
+    const dated = {
+      method: 'GET',
+      path: '/api/dated',
+      response: z.object({
+        at: z.string().transform((s) => s.slice(0, 4)),
+        tags: z.array(z.string()).default([]),
+      }),
+    } as const satisfies ApiOperation;
+    mockFetch({ 'GET /api/dated': { body: { at: '2026-11-29' } } });
+    expect(await call(dated)).toEqual({ at: '2026', tags: [] });
+  });
+
+  it('when a read is made with queryOf, then its key is the URL and its function calls it checked by the schema', async () => {
+    mockFetch({ 'GET /api/things': { body: [{ id: 'a' }, { id: 2 }] } });
+    const query = queryOf(list, { query: { from: '2026-01-01' } });
+    expect(query.queryKey).toEqual(['/api/things?from=2026-01-01']);
+    await expect((query.queryFn as () => Promise<unknown>)()).rejects.toThrow(
+      'The answer to GET /api/things does not match its contract (1.id:',
+    );
   });
 
   it('when an operation has a body, then it is sent as JSON', async () => {

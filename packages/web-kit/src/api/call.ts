@@ -1,6 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
 import { urlOf, type ApiOperation, type CallInput, type ResponseOf } from '@levelup/contracts';
 import { apiRequest } from './client.ts';
 import { HttpError } from './http-error.ts';
+
+/**
+ * An answer that is not what its operation's response schema says (a service and a front end of
+ * different releases, a bug): thrown instead of handing a screen data it cannot trust.
+ */
+export class ContractError extends Error {
+  readonly operation: string;
+  readonly issues: readonly { path: readonly PropertyKey[]; message: string }[];
+
+  constructor(operation: string, issues: ContractError['issues']) {
+    const first = issues[0];
+    super(
+      `The answer to ${operation} does not match its contract` +
+        (first ? ` (${first.path.map(String).join('.') || 'the answer'}: ${first.message})` : ''),
+    );
+    this.name = 'ContractError';
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/** The answer read by the operation's response schema (its defaults and transforms applied). */
+function answerOf<Op extends ApiOperation>(op: Op, answer: unknown): ResponseOf<Op> {
+  if (!op.response) return answer as ResponseOf<Op>;
+  const parsed = op.response.safeParse(answer);
+  if (!parsed.success) throw new ContractError(`${op.method} ${op.path}`, parsed.error.issues);
+  return parsed.data as ResponseOf<Op>;
+}
 
 /** Optional when the operation declares no parameters and no body. */
 type CallArgs<Op extends ApiOperation> = Op['params'] extends object
@@ -12,13 +41,13 @@ type CallArgs<Op extends ApiOperation> = Op['params'] extends object
 /**
  * Calls one contract operation through the gateway: its method and path come from the contract (path
  * parameters filled in and encoded, the query as a search string), the body goes as JSON, and the answer
- * is typed by the operation's response schema.
+ * is read by the operation's response schema: typed, with its defaults, or a ContractError.
  */
-export function call<const Op extends ApiOperation>(
+export async function call<const Op extends ApiOperation>(
   op: Op,
   ...[input]: CallArgs<Op>
 ): Promise<ResponseOf<Op>> {
-  return apiRequest<ResponseOf<Op>>(op.method, urlOf(op, input ?? {}), input?.body);
+  return answerOf(op, await apiRequest(op.method, urlOf(op, input ?? {}), input?.body));
 }
 
 /**
@@ -34,7 +63,7 @@ export async function callOr401<
   ...[input]: CallArgs<Op>
 ): Promise<ResponseOf<Op> | (On extends 'returnNull' ? null : [])> {
   try {
-    return await apiRequest<ResponseOf<Op>>(op.method, urlOf(op, input ?? {}), input?.body);
+    return answerOf(op, await apiRequest(op.method, urlOf(op, input ?? {}), input?.body));
   } catch (error) {
     if (error instanceof HttpError && error.status === 401)
       return (on401 === 'returnNull' ? null : []) as never;
@@ -52,6 +81,22 @@ export function queryKeyOf<const Op extends ApiOperation>(
   ...[input]: CallArgs<Op>
 ): [string] {
   return [urlOf(op, input ?? {})];
+}
+
+/**
+ * A read-only query of one operation: its key (`queryKeyOf`) and a query function that calls it, so the
+ * answer is checked by the operation's schema. `useQuery(queryOf(API.listGoals))`; spread it to add
+ * options: `useQuery({ ...queryOf(API.goalJourney, { params: { id } }), enabled: open })`.
+ */
+export function queryOf<const Op extends ApiOperation & { method: 'GET' }>(
+  op: Op,
+  ...[input]: CallArgs<Op>
+) {
+  const args = [input] as CallArgs<Op>;
+  return queryOptions({
+    queryKey: queryKeyOf(op, ...args),
+    queryFn: () => call(op, ...args),
+  });
 }
 
 /**

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  API,
-  FEED_DEFAULT_LIMIT,
-  communityFeedResponseSchema,
-  type CommunityFeedItem,
-} from '@levelup/contracts';
+import { API, FEED_DEFAULT_LIMIT, type CommunityFeedItem } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** The feed's reads all start with this key, whatever their limit. */
@@ -15,6 +10,6 @@ export const communityFeedQueryOptions = (limit: number = FEED_DEFAULT_LIMIT) =>
   queryOptions({
     queryKey: [...FEED_QUERY_KEY, limit],
     queryFn: async (): Promise<CommunityFeedItem[]> =>
-      communityFeedResponseSchema.parse(await call(API.communityFeed, { query: { limit } })),
+      await call(API.communityFeed, { query: { limit } }),
     retry: false,
   });

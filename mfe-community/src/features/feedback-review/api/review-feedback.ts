@@ -1,6 +1,5 @@
 import {
   API,
-  feedbackSchema,
   reviewFeedbackRequestSchema,
   type Feedback,
   type ReviewFeedbackRequest,
@@ -12,10 +11,8 @@ export async function reviewFeedback({
   id,
   ...change
 }: ReviewFeedbackRequest & { id: string }): Promise<Feedback> {
-  return feedbackSchema.parse(
-    await call(API.reviewFeedback, {
-      params: { id },
-      body: reviewFeedbackRequestSchema.parse(change),
-    }),
-  );
+  return await call(API.reviewFeedback, {
+    params: { id },
+    body: reviewFeedbackRequestSchema.parse(change),
+  });
 }

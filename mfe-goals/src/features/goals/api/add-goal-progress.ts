@@ -1,8 +1,4 @@
-import {
-  API,
-  addGoalProgressResponseSchema,
-  type AddGoalProgressResponse,
-} from '@levelup/contracts';
+import { API, type AddGoalProgressResponse } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Adds xpGain (already clamped by clampAddXp) to a goal; answers the goal and xpAdded. */
@@ -13,7 +9,5 @@ export async function addGoalProgress({
   id: string;
   xpGain: number;
 }): Promise<AddGoalProgressResponse> {
-  return addGoalProgressResponseSchema.parse(
-    await call(API.addGoalProgress, { params: { id }, body: { xpGain } }),
-  );
+  return await call(API.addGoalProgress, { params: { id }, body: { xpGain } });
 }

@@ -1,7 +1,6 @@
 import {
   API,
   createGoalRequestSchema,
-  goalSchema,
   type CreateGoalRequestInput,
   type Goal,
 } from '@levelup/contracts';
@@ -9,7 +8,5 @@ import { call } from '@levelup/web-kit';
 
 /** Creates a goal: title, description, theme, targetXp, cadence, color. */
 export async function createGoal(input: CreateGoalRequestInput): Promise<Goal> {
-  return goalSchema.parse(
-    await call(API.createGoal, { body: createGoalRequestSchema.parse(input) }),
-  );
+  return await call(API.createGoal, { body: createGoalRequestSchema.parse(input) });
 }

@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, goalSeriesLinkListResponseSchema, type GoalSeriesLink } from '@levelup/contracts';
+import { API, type GoalSeriesLink } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** The goal's series links (an id per item, linkedAt). */
 export async function fetchGoalSeries(goalId: string): Promise<GoalSeriesLink[]> {
-  return goalSeriesLinkListResponseSchema.parse(
-    await call(API.listGoalSeries, { params: { id: goalId } }),
-  );
+  return await call(API.listGoalSeries, { params: { id: goalId } });
 }
 
 export const goalSeriesQueryOptions = (goalId: string) =>

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, goalTemplateListResponseSchema, type GoalTemplate } from '@levelup/contracts';
+import { API, type GoalTemplate } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** Every seeded template (the dialog groups them by theme). */
 export async function fetchGoalTemplates(): Promise<GoalTemplate[]> {
-  return goalTemplateListResponseSchema.parse(await call(API.listGoalTemplates));
+  return await call(API.listGoalTemplates);
 }
 
 export const goalTemplatesQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, seriesChoiceListResponseSchema, type SeriesChoice } from '@levelup/contracts';
+import { API, type SeriesChoice } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** { id, title } of each series (the link dialog's choices). */
 export async function fetchSeriesChoices(): Promise<SeriesChoice[]> {
-  return seriesChoiceListResponseSchema.parse(await call(API.listSeriesChoices));
+  return await call(API.listSeriesChoices);
 }
 
 export const seriesChoicesQueryOptions = queryOptions({

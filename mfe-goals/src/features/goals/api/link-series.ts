@@ -1,6 +1,5 @@
 import {
   API,
-  goalSeriesLinkSchema,
   linkSeriesRequestSchema,
   type GoalSeriesLink,
   type LinkSeriesRequest,
@@ -12,10 +11,8 @@ export async function linkSeries({
   goalId,
   ...body
 }: { goalId: string } & LinkSeriesRequest): Promise<GoalSeriesLink> {
-  return goalSeriesLinkSchema.parse(
-    await call(API.linkGoalSeries, {
-      params: { id: goalId },
-      body: linkSeriesRequestSchema.parse(body),
-    }),
-  );
+  return await call(API.linkGoalSeries, {
+    params: { id: goalId },
+    body: linkSeriesRequestSchema.parse(body),
+  });
 }

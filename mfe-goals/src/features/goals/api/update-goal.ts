@@ -1,6 +1,5 @@
 import {
   API,
-  goalSchema,
   updateGoalRequestSchema,
   type Goal,
   type UpdateGoalRequest,
@@ -12,7 +11,8 @@ export async function updateGoal({
   id,
   ...changes
 }: { id: string } & UpdateGoalRequest): Promise<Goal> {
-  return goalSchema.parse(
-    await call(API.updateGoal, { params: { id }, body: updateGoalRequestSchema.parse(changes) }),
-  );
+  return await call(API.updateGoal, {
+    params: { id },
+    body: updateGoalRequestSchema.parse(changes),
+  });
 }

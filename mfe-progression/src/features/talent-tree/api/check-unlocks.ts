@@ -1,7 +1,7 @@
-import { API, checkUnlocksResponseSchema, type CheckUnlocksResponse } from '@levelup/contracts';
+import { API, type CheckUnlocksResponse } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Checks for unlocks: the nodes this check unlocked (each node once). */
 export async function checkUnlocks(): Promise<CheckUnlocksResponse> {
-  return checkUnlocksResponseSchema.parse(await call(API.checkTalentUnlocks));
+  return await call(API.checkTalentUnlocks);
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, talentTreeResponseSchema, type TalentNode } from '@levelup/contracts';
+import { API, type TalentNode } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** The seeded nodes with positions, prerequisites, effects and messages. */
 export async function fetchTalentTree(): Promise<TalentNode[]> {
-  return talentTreeResponseSchema.parse(await call(API.talentTree));
+  return await call(API.talentTree);
 }
 
 export const talentTreeQueryOptions = queryOptions({

@@ -1,7 +1,6 @@
 import {
   API,
   amountRequestSchema,
-  occurrenceToggleResponseSchema,
   progressUpdateRequestSchema,
   type CompletionType,
   type OccurrenceToggleResponse,
@@ -15,9 +14,7 @@ export async function backfillOccurrence(
   completionType: CompletionType,
 ): Promise<OccurrenceToggleResponse> {
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
-  return occurrenceToggleResponseSchema.parse(
-    await call(API.backfillOccurrence, { params: { id: seriesId, date }, body }),
-  );
+  return await call(API.backfillOccurrence, { params: { id: seriesId, date }, body });
 }
 
 /** A measurable routine's day filled in: its amount for `date` (the server judges the completion). */
@@ -27,7 +24,5 @@ export async function backfillOccurrenceAmount(
   amount: number,
 ): Promise<OccurrenceToggleResponse> {
   const body = amountRequestSchema.parse({ amount });
-  return occurrenceToggleResponseSchema.parse(
-    await call(API.backfillOccurrenceAmount, { params: { id: seriesId, date }, body }),
-  );
+  return await call(API.backfillOccurrenceAmount, { params: { id: seriesId, date }, body });
 }

@@ -1,7 +1,6 @@
 import {
   API,
   progressUpdateRequestSchema,
-  toggleQuestResponseSchema,
   type CompletionType,
   type ToggleQuestResponse,
 } from '@levelup/contracts';
@@ -14,7 +13,5 @@ export async function backfillQuest(
   completionType: CompletionType,
 ): Promise<ToggleQuestResponse> {
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
-  return toggleQuestResponseSchema.parse(
-    await call(API.backfillQuest, { params: { id: questId, date }, body }),
-  );
+  return await call(API.backfillQuest, { params: { id: questId, date }, body });
 }

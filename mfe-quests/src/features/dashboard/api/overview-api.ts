@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, dashboardOverviewSchema, type DashboardOverview } from '@levelup/contracts';
+import { API, type DashboardOverview } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** The dashboard overview. */
 export async function fetchOverview(): Promise<DashboardOverview> {
-  return dashboardOverviewSchema.parse(await call(API.dashboardOverview));
+  return await call(API.dashboardOverview);
 }
 
 export const overviewQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
-import { API, clearCompletedResponseSchema, type ClearCompletedResponse } from '@levelup/contracts';
+import { API, type ClearCompletedResponse } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Clear Completed: answers clearedCount. */
 export async function clearCompleted(): Promise<ClearCompletedResponse> {
-  return clearCompletedResponseSchema.parse(await call(API.clearCompletedQuests));
+  return await call(API.clearCompletedQuests);
 }

@@ -1,13 +1,7 @@
-import {
-  API,
-  occurrenceToggleResponseSchema,
-  type OccurrenceToggleResponse,
-} from '@levelup/contracts';
+import { API, type OccurrenceToggleResponse } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Quick-complete of an occurrence. */
 export async function completeOccurrence(id: string): Promise<OccurrenceToggleResponse> {
-  return occurrenceToggleResponseSchema.parse(
-    await call(API.completeOccurrence, { params: { id } }),
-  );
+  return await call(API.completeOccurrence, { params: { id } });
 }

@@ -1,7 +1,7 @@
-import { API, occurrenceSchema, type Occurrence } from '@levelup/contracts';
+import { API, type Occurrence } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Hides an occurrence: off the dashboard; the Quest Log keeps it, with Un-hide. */
 export async function hideOccurrence(id: string): Promise<Occurrence> {
-  return occurrenceSchema.parse(await call(API.hideOccurrence, { params: { id } }));
+  return await call(API.hideOccurrence, { params: { id } });
 }

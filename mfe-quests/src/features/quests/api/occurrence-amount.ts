@@ -1,9 +1,4 @@
-import {
-  API,
-  amountRequestSchema,
-  occurrenceToggleResponseSchema,
-  type OccurrenceToggleResponse,
-} from '@levelup/contracts';
+import { API, amountRequestSchema, type OccurrenceToggleResponse } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** A measurable day's amount; the server decides the completion it makes. */
@@ -12,7 +7,5 @@ export async function recordOccurrenceAmount(
   amount: number,
 ): Promise<OccurrenceToggleResponse> {
   const body = amountRequestSchema.parse({ amount });
-  return occurrenceToggleResponseSchema.parse(
-    await call(API.recordOccurrenceAmount, { params: { id }, body }),
-  );
+  return await call(API.recordOccurrenceAmount, { params: { id }, body });
 }

@@ -1,6 +1,5 @@
 import {
   API,
-  occurrenceToggleResponseSchema,
   progressUpdateRequestSchema,
   type CompletionType,
   type OccurrenceToggleResponse,
@@ -13,7 +12,5 @@ export async function updateOccurrenceProgress(
   completionType: CompletionType,
 ): Promise<OccurrenceToggleResponse> {
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
-  return occurrenceToggleResponseSchema.parse(
-    await call(API.updateOccurrenceProgress, { params: { id }, body }),
-  );
+  return await call(API.updateOccurrenceProgress, { params: { id }, body });
 }

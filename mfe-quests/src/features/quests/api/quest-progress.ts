@@ -1,7 +1,6 @@
 import {
   API,
   progressUpdateRequestSchema,
-  toggleQuestResponseSchema,
   type CompletionType,
   type ToggleQuestResponse,
 } from '@levelup/contracts';
@@ -13,7 +12,5 @@ export async function updateQuestProgress(
   completionType: CompletionType,
 ): Promise<ToggleQuestResponse> {
   const body = progressUpdateRequestSchema.parse({ completionType, progressNotes: null });
-  return toggleQuestResponseSchema.parse(
-    await call(API.updateQuestProgress, { params: { id }, body }),
-  );
+  return await call(API.updateQuestProgress, { params: { id }, body });
 }

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, questListResponseSchema, type Quest } from '@levelup/contracts';
+import { API, type Quest } from '@levelup/contracts';
 import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 /** The signed-in user's quests; 401 gives an empty list. */
 export async function fetchQuests(): Promise<Quest[]> {
-  return questListResponseSchema.parse(await callOr401(API.listQuests, 'returnEmpty'));
+  return await callOr401(API.listQuests, 'returnEmpty');
 }
 
 export const questsQueryOptions = queryOptions({
@@ -17,7 +17,5 @@ export const questsQueryOptions = queryOptions({
 export const questLogQueryOptions = queryOptions({
   queryKey: [...QUERY_KEYS.quests, 'includeCleared'],
   queryFn: async (): Promise<Quest[]> =>
-    questListResponseSchema.parse(
-      await callOr401(API.listQuests, 'returnEmpty', { query: { includeCleared: 'true' } }),
-    ),
+    await callOr401(API.listQuests, 'returnEmpty', { query: { includeCleared: 'true' } }),
 });

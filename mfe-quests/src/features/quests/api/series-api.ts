@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, seriesListResponseSchema, type Series } from '@levelup/contracts';
+import { API, type Series } from '@levelup/contracts';
 import { callOr401 } from '@levelup/web-kit';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 /** The user's series with today's and yesterday's occurrence; 401 gives []. */
 export async function fetchSeries(): Promise<Series[]> {
-  return seriesListResponseSchema.parse(await callOr401(API.listSeries, 'returnEmpty'));
+  return await callOr401(API.listSeries, 'returnEmpty');
 }
 
 export const seriesQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
-import { API, occurrenceSchema, type Occurrence } from '@levelup/contracts';
+import { API, type Occurrence } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Un-hides an occurrence: back on the dashboard after Hide from dashboard or Clear Completed. */
 export async function unhideOccurrence(id: string): Promise<Occurrence> {
-  return occurrenceSchema.parse(await call(API.unhideOccurrence, { params: { id } }));
+  return await call(API.unhideOccurrence, { params: { id } });
 }

@@ -2,8 +2,6 @@ import {
   API,
   createQuestRequestSchema,
   createSeriesRequestSchema,
-  questSchema,
-  seriesSchema,
   type WizardSubmission,
 } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
@@ -17,10 +15,10 @@ export async function createFromWizard(
 ): Promise<{ kind: WizardSubmission['kind']; title: string }> {
   if (submission.kind === 'series') {
     const body = createSeriesRequestSchema.parse(submission.body);
-    const series = seriesSchema.parse(await call(API.createSeries, { body }));
+    const series = await call(API.createSeries, { body });
     return { kind: 'series', title: series.title };
   }
   const body = createQuestRequestSchema.parse(submission.body);
-  const quest = questSchema.parse(await call(API.createQuest, { body }));
+  const quest = await call(API.createQuest, { body });
   return { kind: 'quest', title: quest.title };
 }

@@ -1,7 +1,7 @@
-import { API, feedbackSchema, type CreateFeedbackRequest, type Feedback } from '@levelup/contracts';
+import { API, type CreateFeedbackRequest, type Feedback } from '@levelup/contracts';
 import { call } from '@levelup/web-kit';
 
 /** Sends feedback: category, message, url, userAgent. */
 export async function sendFeedback(body: CreateFeedbackRequest): Promise<Feedback> {
-  return feedbackSchema.parse(await call(API.createFeedback, { body }));
+  return await call(API.createFeedback, { body });
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, achievementsResponseSchema, type Achievement } from '@levelup/contracts';
+import { API, type Achievement } from '@levelup/contracts';
 import { call, queryKeyOf } from '@levelup/web-kit';
 
 /** The four achievement tiles, earned from the user's history. */
 export async function fetchAchievements(): Promise<Achievement[]> {
-  return achievementsResponseSchema.parse(await call(API.achievements)).achievements;
+  return (await call(API.achievements)).achievements;
 }
 
 export const achievementsQueryOptions = queryOptions({

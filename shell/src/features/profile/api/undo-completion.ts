@@ -3,8 +3,6 @@ import {
   EVENTS,
   API,
   coFocusBonusResponseSchema,
-  undoCompletionResponseSchema,
-  undoableCompletionsResponseSchema,
   type UndoCompletionResponse,
   type XpHistoryEntry,
   withCoFocusBonus,
@@ -26,9 +24,7 @@ export function canUndo(entry: XpHistoryEntry): boolean {
  * that goes back with it, so the toast says the whole amount.
  */
 export async function undoCompletion(eventId: string): Promise<UndoCompletionResponse> {
-  const undone = undoCompletionResponseSchema.parse(
-    await call(API.undoCompletion, { params: { eventId } }),
-  );
+  const undone = await call(API.undoCompletion, { params: { eventId } });
   if (!undone.undone) return undone;
   const bonus = await call(API.coFocusBonus, { params: { eventId } }).then(
     (answer) => coFocusBonusResponseSchema.parse(answer),
@@ -39,9 +35,9 @@ export async function undoCompletion(eventId: string): Promise<UndoCompletionRes
 
 /** Which of these completions Undo can still take back. */
 export async function fetchUndoable(eventIds: readonly string[]): Promise<Set<string>> {
-  const { eventIds: undoable } = undoableCompletionsResponseSchema.parse(
-    await call(API.undoableCompletions, { body: { eventIds: [...eventIds] } }),
-  );
+  const { eventIds: undoable } = await call(API.undoableCompletions, {
+    body: { eventIds: [...eventIds] },
+  });
   return new Set(undoable);
 }
 

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   profileUpdateRequestSchema,
-  userProfileSchema,
   type ProfileUpdateRequest,
   type UserProfile,
 } from '@levelup/contracts';
@@ -11,7 +10,7 @@ import { call, profileQueryKey, queryKeyOf } from '@levelup/web-kit';
 /** Saves the profile; a save refetches the profile and the overview. */
 export async function updateProfile(input: ProfileUpdateRequest): Promise<UserProfile> {
   const body = profileUpdateRequestSchema.parse(input);
-  return userProfileSchema.parse(await call(API.updateProfile, { body }));
+  return await call(API.updateProfile, { body });
 }
 
 export function useUpdateProfile() {

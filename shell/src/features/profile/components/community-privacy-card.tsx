@@ -9,7 +9,6 @@ import {
   SHARE_COMPLETIONS_LABEL,
   SHARE_COMPLETIONS_OPTION_HELP,
   SHARE_COMPLETIONS_OPTION_LABELS,
-  communityPrivacySchema,
   type ShareCompletions,
 } from '@levelup/contracts';
 import { call, queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
@@ -24,13 +23,11 @@ export function CommunityPrivacyCard() {
   const key = queryKeyOf(API.getCommunityPrivacy);
   const state = useQuery({
     queryKey: key,
-    queryFn: async () => communityPrivacySchema.parse(await call(API.getCommunityPrivacy)),
+    queryFn: async () => await call(API.getCommunityPrivacy),
   });
   const save = useMutation({
     mutationFn: async (shareCompletions: ShareCompletions) =>
-      communityPrivacySchema.parse(
-        await call(API.updateCommunityPrivacy, { body: { shareCompletions } }),
-      ),
+      await call(API.updateCommunityPrivacy, { body: { shareCompletions } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(API.communityFeed) });
