@@ -18,7 +18,7 @@ describe('community page', () => {
         return { status: 201, body: post };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityRoute />);
     expect(await screen.findByText('Support Needed')).toBeInTheDocument();
     expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('community page', () => {
         return { body: post };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityRoute />);
     const like = await screen.findByRole('button', { name: '0 likes', pressed: false });
     await user.click(like);
@@ -80,7 +80,7 @@ describe('community page', () => {
         return { status: 201, body: comment };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityRoute />);
     await user.click(await screen.findByRole('button', { name: /0 comments/ }));
     const panel = await screen.findByRole('region', { name: 'Comments' });
@@ -111,7 +111,7 @@ describe('community page', () => {
         };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityRoute />);
     await user.click(await screen.findByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog');
@@ -146,7 +146,7 @@ describe('community page', () => {
         body: { error: { code: 'CONFLICT', message: 'You already reported this post' } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityRoute />);
     await user.click(await screen.findByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog');

@@ -50,7 +50,7 @@ describe('a toast that offers Undo under a dialog', () => {
         {options.actions}
       </>,
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Undo' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Undo' }));
     expect(onUndo).toHaveBeenCalledTimes(1);
     expect(toast.destroy).toHaveBeenCalledWith('completion-e2');
     dialog.unmount();

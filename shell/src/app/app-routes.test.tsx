@@ -86,7 +86,7 @@ describe('routes', () => {
       'GET /api/user/profile': unauthorized,
       'GET /api/login/options': { body: { externalSignIn: false } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/' });
     const hero = await screen.findByRole('link', { name: 'Start Your First Quest or Sign In' });
     await waitFor(() => expect(hero).toHaveAttribute('href', '/auth'));
@@ -116,7 +116,9 @@ describe('routes', () => {
     renderWithProviders(<AppRoutes loader={stubRemote} />, { route: '/' });
     const hero = await screen.findByRole('link', { name: 'Start Your First Quest or Sign In' });
     await waitFor(() => expect(hero.getAttribute('href')).toMatch(/^\/api\/login\?timeZone=/));
-    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Sign In' })[0]!);
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getAllByRole('button', { name: 'Sign In' })[0]!);
     expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/login\?timeZone=/));
     vi.unstubAllGlobals();
   });
@@ -128,7 +130,9 @@ describe('routes', () => {
       await screen.findByRole('heading', { name: '404 - Page Not Found' }),
     ).toBeInTheDocument();
     expect(screen.getByText("This quest location doesn't exist yet!")).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Return Home' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Return Home' }));
     expect(await screen.findByRole('heading', { name: 'Level Up Your Life.' })).toBeInTheDocument();
   });
 
@@ -142,7 +146,7 @@ describe('routes', () => {
     const retry = await screen.findByRole('button', { name: 'Retry' });
     // The rest of the shell keeps working around the failed section.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    await userEvent.setup().click(retry);
+    await userEvent.setup({ delay: null }).click(retry);
     expect(await screen.findByRole('heading', { name: 'mfe_goals page' })).toBeInTheDocument();
     expect(loader).toHaveBeenLastCalledWith('mfe_goals', 1);
   });
@@ -169,7 +173,9 @@ describe('routes', () => {
       await vi.waitFor(() => expect(loader).toHaveBeenCalledWith('mfe_quests', 0));
       expect(screen.queryByText('Loading...')).toBeNull();
       fail(new Error('manifest 502'));
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Retry' }));
+      await userEvent
+        .setup({ delay: null })
+        .click(await screen.findByRole('button', { name: 'Retry' }));
       expect(await screen.findByText('Loading...')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: /Level 3/ })).toBeNull();
     } finally {

@@ -13,7 +13,7 @@ import { AppRoutes } from '../../app/app-routes.tsx';
 const signedOut = { 'GET /api/user/profile': unauthorized };
 
 async function openTab(name: 'Sign In' | 'Sign Up') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('tab', { name }));
   return { user, panel: screen.getByRole('tabpanel', { name }) };
 }

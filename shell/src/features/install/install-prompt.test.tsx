@@ -28,7 +28,7 @@ describe('install prompt', () => {
   });
 
   it('when the browser offers installing, then Install shows and prompts, and an accepted install hides it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<InstallPrompt />);
     expect(
       screen.queryByRole('complementary', { name: 'Install Level Up' }),
@@ -43,7 +43,7 @@ describe('install prompt', () => {
   });
 
   it('when Not now is chosen, then it hides and stays hidden for 7 days', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderWithProviders(<InstallPrompt />);
     fireInstallPrompt();
     await user.click(screen.getByRole('button', { name: 'Not now' }));

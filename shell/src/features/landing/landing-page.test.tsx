@@ -47,7 +47,7 @@ describe('landing page', () => {
   });
 
   it('when See How It Works is used, then the demo completes a quest with an XP burst and levels up', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LandingPage />);
     await user.click(screen.getByRole('link', { name: 'See How It Works' }));
     const dialog = await screen.findByRole('dialog', { name: 'See How It Works' });

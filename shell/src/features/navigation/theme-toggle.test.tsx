@@ -7,7 +7,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 
 describe('theme toggle', () => {
   it('when the toggle is pressed, then the theme goes light, then dark, and the choice survives a new visit', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderWithProviders(<ThemeToggle />);
     await user.click(screen.getByRole('button', { name: 'Theme: System. Switch to Light' }));
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');

@@ -82,7 +82,7 @@ describe('reminder settings', () => {
       'GET /api/reminders/settings': { body: DEFAULT_REMINDER_SETTINGS },
       'PATCH /api/reminders/settings': { body: { ...DEFAULT_REMINDER_SETTINGS, quests: false } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ReminderSettingsCard timeZone="Europe/Berlin" />);
     const quests = await screen.findByRole('switch', { name: 'Scheduled quests, at their time' });
     expect(quests).toBeChecked();

@@ -62,7 +62,7 @@ describe('Beta Feedback admin page', () => {
       'GET /api/feedback': { body: [item(), reviewedItem] },
       'GET /api/feedback/counts': { body: { new: 7, reviewed: 3 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FeedbackReviewPage />);
     const fresh = within(await screen.findByRole('region', { name: 'New Feedback' }));
     expect(fresh.getByText('The calendar skips a day')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('Beta Feedback admin page', () => {
         return { body: item({ isReviewed: true, adminNotes: (call.body as never)['adminNotes'] }) };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FeedbackReviewPage />);
     await screen.findByRole('region', { name: 'New Feedback' });
     const ada = within(card('Ada Lovelace'));
@@ -121,7 +121,7 @@ describe('Beta Feedback admin page', () => {
       'GET /api/feedback/counts': { body: { new: 0, reviewed: 1 } },
       'PATCH /api/feedback/f2': { body: { ...reviewedItem, isReviewed: false } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FeedbackReviewPage />);
     await user.click(
       await within(await screen.findByRole('article', { name: 'Anonymous' })).findByRole('button', {
@@ -143,7 +143,7 @@ describe('Beta Feedback admin page', () => {
         fail ? { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } } : { body: [] },
       'GET /api/feedback/counts': { body: { new: 0, reviewed: 0 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FeedbackReviewPage />);
     expect(await screen.findByText('Failed to load feedback')).toBeInTheDocument();
     fail = false;

@@ -56,7 +56,7 @@ describe('meetup card', () => {
   it("when a member who joined says Can't make it, then the RSVP is taken back", async () => {
     const meetup = meetupFixture({ attendingByMe: true, hasJoinUrl: true, joinUrl: LINK });
     const { calls } = page(meetup);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MeetupsPage />);
     const scope = await card();
     await user.click(scope.getByRole('button', { name: "Can't make it to Weekly Check-in" }));
@@ -92,7 +92,7 @@ describe('meetup card', () => {
       meetupFixture({ hasJoinUrl: true, joinUrl: LINK }),
       profileFixture({ role: 'admin' }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MeetupsPage />);
     const scope = await card();
     await user.click(
@@ -121,7 +121,7 @@ describe('meetup card', () => {
     const { calls } = mockFetch({
       'POST /api/meetups': { status: 201, body: meetupFixture() },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ScheduleMeetupForm />);
     await user.type(screen.getByLabelText('Title'), 'Weekly Check-in');
     await user.type(screen.getByLabelText('Theme'), 'Wins');

@@ -27,7 +27,7 @@ describe('meetups page', () => {
         body: meetupFixture({ estimatedAttendees: 4, attendingByMe: true }),
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MeetupsPage />);
     expect(await screen.findByText('Weekly Check-in')).toBeInTheDocument();
     expect(screen.getByText('Tue, Nov 24 · 7:00 PM · 3 expected')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('meetups page', () => {
     const { calls } = mockFetch({
       'POST /api/meetups': { status: 201, body: meetupFixture() },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ScheduleMeetupForm />);
     const form = screen.getByRole('heading', { name: 'Schedule a Meetup' }).closest('.ant-card');
     const scope = within(form as HTMLElement);

@@ -182,7 +182,7 @@ describe('the live room page', () => {
         body: { ...questFixture({ isCompleted: true, completionType: 'completed' }), xpDelta: 50 },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoom();
     const form = await screen.findByRole('form', { name: 'Check in' });
     await user.click(within(form).getByRole('button', { name: 'Check in' }));
@@ -226,7 +226,7 @@ describe('the live room page', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoom();
     const form = await screen.findByRole('form', { name: 'Check in' });
     await user.type(within(form).getByLabelText("What I'll work on"), 'Sit quietly');
@@ -265,7 +265,7 @@ describe('the live room page', () => {
     const { calls } = roomRoutes(() => roomFixture({ members: [me] }), {
       'PUT /api/sessions/s1/room/check-out': { body: me },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoom();
     const checkOut = await screen.findByRole('form', { name: 'Check out' });
     await user.click(within(checkOut).getByText('Not this time'));
@@ -291,7 +291,7 @@ describe('the live room page', () => {
           body: [{ userId: 'u1', displayName: 'Ada' }],
         },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderRoom();
 
       await user.click(await screen.findByRole('button', { name: 'Remove Ada Lovelace' }));
@@ -345,7 +345,7 @@ describe('the live room page', () => {
       },
       'GET /api/quests': { body: [] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoom();
     await user.click(await screen.findByRole('button', { name: 'Join Now' }));
     expect(

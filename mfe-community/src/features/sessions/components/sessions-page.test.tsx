@@ -36,7 +36,7 @@ describe('sessions page', () => {
       'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
       'POST /api/sessions/s3/remind': { body: sessionFixture({ id: 's3', remindedByMe: true }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />);
     expect(await screen.findByText('Morning Focus Sprint')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Full' })).toBeDisabled();
@@ -59,7 +59,7 @@ describe('sessions page', () => {
         body: sessionFixture({ title: (body as { title: string }).title }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />);
     expect(await screen.findByText('No live sessions right now. Start one!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Session' }));
@@ -89,7 +89,7 @@ describe('sessions page', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRoomRoute();
     expect(await screen.findByRole('heading', { name: 'No sessions yet' })).toBeInTheDocument();
     expect(screen.getByText(/a 5-minute break follows/)).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('sessions page', () => {
         body: { session: sessionFixture({ joinedByMe: true }), created: true },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />);
     await user.click(await screen.findByRole('button', { name: 'Start a session' }));
     await waitFor(() =>
@@ -138,7 +138,7 @@ describe('sessions page', () => {
         body: { session: sessionFixture({ joinedByMe: true }), created: false },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRoomRoute();
     expect(await screen.findByText('In the room: Ada Lovelace, Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('24 min left')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('sessions page', () => {
       },
       'POST /api/sessions/s1/join': { body: sessionFixture({ joinedByMe: true }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRoomRoute();
     expect(await screen.findByRole('link', { name: 'Enter room' })).toHaveAttribute(
       'href',

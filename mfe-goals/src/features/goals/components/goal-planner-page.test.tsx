@@ -60,7 +60,7 @@ describe('goal planner', () => {
           ? { status: 500, body: { error: { code: 'internal', message: 'Boom' } } }
           : { body: [goalFixture()] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load goals');
@@ -112,7 +112,7 @@ describe('goal planner', () => {
         body: { ...goalFixture({ currentXp: 300, status: 'completed' }), xpAdded: 10 },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     expect(within(card).getByText('Build up to a 5k run')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('goal planner', () => {
           release = () => resolve({ body: { ...goalFixture({ currentXp: 160 }), xpAdded: 10 } });
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Add XP' }));
@@ -170,7 +170,7 @@ describe('goal planner', () => {
       'GET /api/goals': { body: [goalFixture()] },
       'PUT /api/goals/g1': ({ body }) => ({ body: goalFixture(body as object) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Pause' }));
@@ -189,7 +189,7 @@ describe('goal planner', () => {
         return { body: goals[0] };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const paused = await screen.findByRole('region', { name: 'Paused Goals' });
     await user.click(within(paused).getByRole('button', { name: 'Expand Run a 5k' }));
@@ -206,7 +206,7 @@ describe('goal planner', () => {
       'GET /api/goals': { body: [goalFixture()] },
       'GET /api/goal-templates': { body: [templateFixture()] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <>
         <GoalsRoutes />
@@ -238,7 +238,7 @@ describe('goal planner', () => {
         return { status: 204 };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
@@ -265,7 +265,7 @@ describe('goal planner', () => {
         return { status: 201, body: goals[0] };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     await user.click(await screen.findByRole('button', { name: 'Create First Goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Goal' });
@@ -304,7 +304,7 @@ describe('goal planner', () => {
       'GET /api/goal-templates': { body: [] },
       'POST /api/goals': ({ body }) => ({ status: 201, body: goalFixture(body as object) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     await user.click(await screen.findByRole('button', { name: 'New Goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Goal' });
@@ -333,7 +333,7 @@ describe('goal planner', () => {
       'GET /api/goals': { body: [goalFixture()] },
       'PUT /api/goals/g1': ({ body }) => ({ body: goalFixture(body as object) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
@@ -388,7 +388,7 @@ describe('link quest series', () => {
         },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Link Series' }));
@@ -433,7 +433,7 @@ describe('link quest series', () => {
       },
       'GET /api/quests/recurring-series': { body: choices },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     await user.click(within(card).getByRole('button', { name: 'Link Series' }));
@@ -466,7 +466,7 @@ describe('journey and forecast', () => {
       'GET /api/goals': { body: [goalFixture({ currentXp: 20, targetXp: 100 })] },
       'GET /api/goals/g1/journey': { body: journey },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     const figure = await within(card).findByRole('figure', { name: 'Journey of Run a 5k' });
@@ -511,7 +511,7 @@ describe('journey and forecast', () => {
       },
       'GET /api/quests/recurring': { body: [seriesFixture()] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     // 30 XP to go at 10 a day from today: today, tomorrow and the day after.
@@ -552,7 +552,7 @@ describe('journey and forecast', () => {
       },
       'GET /api/quests/recurring': { body: [seriesFixture()] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPlanner();
     const card = await expandGoal(user);
     expect(await within(card).findByText(/^Forecast: 1 day behind/)).toBeInTheDocument();

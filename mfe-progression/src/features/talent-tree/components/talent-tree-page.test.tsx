@@ -136,7 +136,7 @@ describe('talent tree page', () => {
           };
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('list', { name: 'Talent nodes' });
     await user.click(screen.getByRole('button', { name: 'Check for Unlocks' }));
@@ -157,7 +157,7 @@ describe('talent tree page', () => {
         body: { error: { code: 'internal', message: 'Boom' } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('list', { name: 'Talent nodes' });
     await user.click(screen.getByRole('button', { name: 'Check for Unlocks' }));
@@ -170,7 +170,7 @@ describe('talent tree page', () => {
       'GET /api/talent-tree/user/progress': { body: progress(8, 0, ['root']) },
       'POST /api/talent-tree/user/check-unlocks': { body: { newlyUnlocked: [] } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('list', { name: 'Talent nodes' });
     await user.click(nodeButton('Deep Focus'));
@@ -183,7 +183,7 @@ describe('talent tree page', () => {
       'GET /api/talent-tree': { body: tree },
       'GET /api/talent-tree/user/progress': { body: progress(8, 0, ['root']) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('list', { name: 'Talent nodes' });
     await user.click(nodeButton('Inner Sage'));

@@ -64,7 +64,7 @@ describe('habits to break', () => {
         return { body: habit };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BreakHabitsSection />);
     const card = await screen.findByRole('group', { name: 'Smoke' });
     expect(within(card).getByText('12 days without a slip')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('habits to break', () => {
         return { status: 201, body: habits[0] };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BreakHabitsSection />);
     await user.click(await screen.findByRole('button', { name: 'New habit to break' }));
     const dialog = await screen.findByRole('dialog', { name: 'New habit to break' });

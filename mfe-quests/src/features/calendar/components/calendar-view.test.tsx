@@ -87,7 +87,7 @@ describe('Calendar View', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     const day = await screen.findByRole('button', {
       name: /3: 2 quests, 1 goals, 1 life tasks, star day$/,
@@ -107,7 +107,7 @@ describe('Calendar View', () => {
       'GET /api/user/profile': { body: profileFixture() },
       'GET /api/dashboard/calendar': { body: {} },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     await user.click((await screen.findAllByRole('button', { name: /No activity$/ }))[0]!);
     expect(screen.getByText('No activity recorded')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('Calendar View', () => {
         body: { ...quest({ isCompleted: true, completionType: 'completed' }), xpDelta: 20 },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     const detail = await openDay(user, yesterday);
     expect(await within(detail).findByText(BACKFILL_RULE)).toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('Calendar View', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     const detail = await openDay(user, yesterday);
     const form = await within(detail).findByRole('form', { name: 'Amount for Read' });
@@ -208,7 +208,7 @@ describe('Calendar View', () => {
       'GET /api/user/profile': { body: profileFixture() },
       'GET /api/dashboard/calendar': { body: {} },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     const detail = await openDay(user, old);
     expect(within(detail).getByText(BACKFILL_RULE)).toBeInTheDocument();

@@ -172,7 +172,7 @@ describe('dashboard', () => {
         { xp: 500 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     const item = await screen.findByRole('listitem', { name: 'Meditate' });
     await user.click(within(item).getByRole('button', { name: 'Kinda Sorta' }));
@@ -208,7 +208,7 @@ describe('dashboard', () => {
         { xp: 500 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     const item = await screen.findByRole('listitem', { name: 'Read' });
     expect(within(item).getByText('— / 20 pages')).toBeInTheDocument();
@@ -246,7 +246,7 @@ describe('dashboard', () => {
         { xp: 200 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     await user.click(await screen.findByRole('button', { name: 'Clear Completed' }));
     expect(await screen.findByText('Cleared Completed Quests')).toBeInTheDocument();
@@ -282,7 +282,7 @@ describe('dashboard', () => {
         { xp: 200 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // The state is chosen in the address here (the e2e spec chooses it in the bar).
     renderWithProviders(<QuestsRoutes />, { route: '/?tag=books&state=open' });
     expect(
@@ -376,7 +376,7 @@ describe('dashboard', () => {
         { xp: 150 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     await user.click(await screen.findByRole('tab', { name: 'Active Goals (1)' }));
     const panel = screen.getByRole('tabpanel', { name: 'Active Goals (1)' });
@@ -405,7 +405,7 @@ describe('dashboard', () => {
         { xp: 150 },
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
     await user.click(await screen.findByRole('tab', { name: 'Active Goals (0)' }));
     expect(await screen.findByText('Failed to load goals')).toBeInTheDocument();

@@ -72,7 +72,7 @@ describe('habit page', () => {
       within(strength).getByText(/4 done, 1 partly done of 8 scheduled days/),
     ).toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Show as table: Strength' }));
     const scoreTable = screen.getByRole('table', { name: 'Strength at the end of each week' });
     expect(within(scoreTable).getByRole('row', { name: '10 Nov 2026 19%' })).toBeInTheDocument();
@@ -115,7 +115,9 @@ describe('habit page', () => {
         'Last 30 days: target kept on 1 of 2 days with an amount; 18.5 pages a day on average.',
       ),
     ).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Show as table: Amounts' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Show as table: Amounts' }));
     const table = screen.getByRole('table', { name: 'Amounts of the last 30 days' });
     expect(
       within(table).getByRole('row', { name: '8 Nov 2026 12 / 20 pages Missed' }),
@@ -182,7 +184,7 @@ describe('habits list', () => {
       'GET /api/quests/break-habits': { body: [] },
     });
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByRole('link', { name: 'Statistics: Meditate' })).toHaveAttribute(
       'href',
       '/quests/habits/s1',

@@ -53,7 +53,7 @@ const batch: ImportBatch = {
 const csv = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
 
 async function openDialog() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<QuestsRoutes />, { route: '/quests' });
   await user.click(await screen.findByRole('button', { name: 'Import habits' }));
   return { user, dialog: await screen.findByRole('dialog', { name: 'Import habits' }) };

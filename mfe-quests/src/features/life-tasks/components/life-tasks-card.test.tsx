@@ -29,7 +29,7 @@ describe('life tasks', () => {
         return { body: { ...done, xpEarned: 2 } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LifeTasksCard />);
     expect(await screen.findByText(/No life tasks yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Life Task' }));
@@ -69,7 +69,7 @@ describe('life tasks', () => {
       'GET /api/life-tasks': { body: [] },
       'POST /api/life-tasks': { status: 409, body: { error: { code: 'QUOTA_REACHED', message } } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LifeTasksCard />);
     await user.click(await screen.findByRole('button', { name: 'Add Life Task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Life Task' });
@@ -95,7 +95,7 @@ describe('life tasks', () => {
         };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LifeTasksCard />);
     const item = () => screen.getByRole('listitem', { name: 'Pay rent' });
     await user.click(await screen.findByRole('button', { name: 'Check Mate: Pay rent' }));
@@ -135,7 +135,7 @@ describe('life tasks', () => {
         ],
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LifeTasksCard />);
     const list = await screen.findByRole('list', { name: 'Life tasks' });
     expect(

@@ -12,7 +12,7 @@ describe('day planner (Grid View)', () => {
       'GET /api/quests': { body: [] },
     });
     const onAddQuest = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DayPlanner onAddQuest={onAddQuest} />);
     await user.click(await screen.findByRole('button', { name: 'Add a morning quest' }));
     expect(onAddQuest).toHaveBeenLastCalledWith(8);
@@ -27,7 +27,7 @@ describe('day planner (Grid View)', () => {
       'GET /api/user/profile': { body: profileFixture() },
       'GET /api/quests': { body: [] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DayPlanner onAddQuest={() => {}} />);
     const morning = await screen.findByRole('region', { name: 'Morning block' });
     await user.click(within(morning).getByRole('button', { name: 'Schedule' }));
@@ -47,7 +47,7 @@ describe('day planner (Grid View)', () => {
         return { body: quests[0] };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DayPlanner onAddQuest={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Schedule Write report' }));
     const sheet = await screen.findByRole('dialog', { name: 'Schedule a Quest' });

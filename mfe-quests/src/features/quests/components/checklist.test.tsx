@@ -66,7 +66,7 @@ describe('quest card: checklist', () => {
         return { body: { ...quest, xpDelta: 0, completionEventId: null } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FirstQuestCard />);
     const steps = await openSteps(user);
     await user.click(within(steps).getByRole('checkbox', { name: 'Counters' }));
@@ -100,7 +100,7 @@ describe('quest card: checklist', () => {
       },
       [`POST /api/quests/completions/${eventId}/undo`]: { body: { undone: true, xpDelta: -20 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FirstQuestCard />);
     await user.click(
       await screen.findByRole('button', { name: /Steps of Clean the kitchen: 2\/3 steps/ }),
@@ -126,7 +126,7 @@ describe('quest card: checklist', () => {
         body: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FirstQuestCard />);
     const steps = await openSteps(user);
     await user.click(within(steps).getByRole('checkbox', { name: 'Dishes' }));
@@ -147,7 +147,7 @@ describe('create quest form: checklist', () => {
         body: questFixture({ id: 'q9', title: (body as { title: string }).title }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CreateQuestForm />);
     await user.type(await screen.findByLabelText('Title'), 'Clean the kitchen');
     await user.type(screen.getByLabelText('Description'), 'Before the guests arrive');
@@ -172,7 +172,7 @@ describe('create quest form: checklist', () => {
     const { calls } = mockFetch({
       'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CreateQuestForm />);
     await user.type(await screen.findByLabelText('Title'), 'Clean the kitchen');
     await user.type(screen.getByLabelText('Description'), 'Before the guests arrive');
@@ -190,7 +190,7 @@ describe('edit quest form: checklist', () => {
       'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
       'PATCH /api/quests/q1': { body: kitchen },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CreateQuestForm editing={{ kind: 'quest', quest: kitchen }} />);
     const second = await screen.findByRole('textbox', { name: 'Step 2' });
     await user.clear(second);

@@ -14,7 +14,7 @@ describe('create quest form: the time picker', () => {
         body: questFixture({ ...(body as object), id: 'q9' }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CreateQuestForm defaultHour={18} />);
     await user.type(await screen.findByLabelText('Title'), 'Read a chapter');
     await user.type(screen.getByLabelText('Description'), 'One chapter before bed');
@@ -40,7 +40,7 @@ describe('create quest form: tags', () => {
         body: questFixture({ ...(body as object), id: 'q9' }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CreateQuestForm />);
     await user.type(await screen.findByLabelText('Title'), 'Return library books');
     await user.type(screen.getByLabelText('Description'), 'Three books due Friday');

@@ -17,7 +17,7 @@ describe('quest log', () => {
     expect(await screen.findByRole('heading', { name: 'Quest Log' })).toBeInTheDocument();
     expect(await screen.findByText('No quests yet')).toBeInTheDocument();
     // Someone switching from Habitica or Loop is offered their history from the empty page.
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Import from Habitica or Loop' }));
     expect(await screen.findByRole('dialog', { name: 'Import habits' })).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('quest log', () => {
       'PATCH /api/quests/occurrences/o4/progress': () =>
         moved('o4', { isCompleted: false, completionType: 'not_completed' }, -10),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     const regular = await screen.findByRole('list', { name: 'Regular quests' });
     expect(within(regular).getByRole('listitem', { name: 'Morning walk' })).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('quest log', () => {
       'GET /api/quests': { body: [] },
       'GET /api/quests/recurring': { body: [] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     await user.click((await screen.findAllByRole('button', { name: 'Start New Quest' }))[0]!);
     expect(
@@ -186,7 +186,7 @@ describe('quest log', () => {
         return { status: 204 };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/quests' });
     const item = await screen.findByRole('listitem', { name: 'Mornign walk' });
     await user.click(within(item).getByRole('button', { name: /^Mornign walk/ }));
@@ -242,7 +242,7 @@ describe('quest log', () => {
         .map((li) => li.getAttribute('aria-label')),
     ).toEqual(['Read before bed']);
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('searchbox', { name: 'Search quests by title' }), 'LIBRARY');
     await waitFor(() =>
       expect(within(regular).queryByRole('listitem', { name: 'Read a chapter' })).toBeNull(),

@@ -15,7 +15,7 @@ describe('quick win', () => {
         body: { ...created, isCompleted: true, completionType: 'completed', xpDelta: 5 },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuickWinDialog open onClose={() => {}} />);
     expect(await screen.findByRole('dialog', { name: 'Quick Win' })).toBeInTheDocument();
     expect(await screen.findByText('Skilled')).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('quick win', () => {
 
   it('when the breathing demo starts, then it runs without text and the breathing step shows', async () => {
     mockFetch({ 'GET /api/user/profile': { body: profileFixture() } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuickWinDialog open onClose={() => {}} />);
     expect(await screen.findByText('Novice')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Guided Breathing/ }));
@@ -49,7 +49,7 @@ describe('quick win', () => {
       'GET /api/user/profile': { body: profileFixture() },
       'POST /api/quests': { status: 500, body: { error: { code: 'x', message: 'x' } } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuickWinDialog open onClose={() => {}} />);
     await user.click(await screen.findByRole('button', { name: /Tidy Your Desk/ }));
     await user.type(screen.getByLabelText("What's on your mind?"), 'Messy');

@@ -19,7 +19,7 @@ describe('quest creation wizard', () => {
         body: seriesFixture({ title: (body as { title: string }).title }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWizard();
     expect(
       await screen.findByRole('dialog', { name: 'What brings you here today?' }),
@@ -96,7 +96,7 @@ describe('quest creation wizard', () => {
         },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWizard();
     await user.click(await screen.findByRole('button', { name: "I'm not sure yet" }));
     expect(await screen.findByRole('dialog', { name: 'How are you feeling?' })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('quest creation wizard', () => {
       'GET /api/user/profile': { body: profileFixture() },
       'POST /api/quests': { status: 500, body: { error: { code: 'internal', message: 'x' } } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWizard();
     await user.click(await screen.findByRole('button', { name: 'Get a simple task done' }));
     await user.type(await screen.findByLabelText('Title'), 'Post the letter');

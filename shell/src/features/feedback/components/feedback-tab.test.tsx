@@ -40,7 +40,7 @@ function sentDialog(): HTMLElement | null {
 }
 
 async function openForm() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<FeedbackTab />);
   await user.click(await screen.findByRole('button', { name: 'Beta Feedback' }));
   await screen.findByRole('dialog', { name: 'Send Beta Feedback' });

@@ -21,7 +21,7 @@ describe('Calendar Feed card', () => {
       'GET /api/calendar-feed': { body: { feed: null } },
       'POST /api/calendar-feed/rotate': feedState(FIRST),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarFeedCard />);
     const card = screen.getByRole('region', { name: 'Calendar Feed' });
     expect(card).toHaveTextContent('Anyone with the link can read these events');
@@ -41,7 +41,7 @@ describe('Calendar Feed card', () => {
       'GET /api/calendar-feed': feedState(FIRST),
       'POST /api/calendar-feed/rotate': feedState(SECOND),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarFeedCard />);
     const card = screen.getByRole('region', { name: 'Calendar Feed' });
     const field = await within(card).findByRole('textbox', { name: 'Calendar feed URL' });

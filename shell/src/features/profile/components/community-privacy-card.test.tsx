@@ -15,7 +15,7 @@ describe('Community Privacy card', () => {
         return { body: { shareCompletions: saved } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityPrivacyCard />);
     const group = await screen.findByRole('group', { name: SHARE_COMPLETIONS_LABEL });
     expect(group).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('Community Privacy card', () => {
         body: { error: { code: 'INTERNAL', message: 'boom' } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CommunityPrivacyCard />);
     await user.click(await screen.findByRole('radio', { name: /Titles hidden/ }));
     expect(

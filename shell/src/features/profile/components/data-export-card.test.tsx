@@ -52,7 +52,7 @@ const bytesOf = (blob: Blob) =>
 describe('Your Data (export as JSON and CSV)', () => {
   it('when Download JSON is clicked, then one file holds every service’s part', async () => {
     const { calls } = mockFetch(sections);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DataExportCard timeZone="Europe/London" />);
     const card = screen.getByRole('region', { name: 'Your Data' });
     await user.click(within(card).getByRole('button', { name: 'Download JSON' }));
@@ -77,7 +77,7 @@ describe('Your Data (export as JSON and CSV)', () => {
 
   it('when Download CSV is clicked, then a zip holds one CSV per non-empty collection', async () => {
     mockFetch(sections);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DataExportCard timeZone="UTC" />);
     await user.click(screen.getByRole('button', { name: 'Download CSV (zip)' }));
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
@@ -101,7 +101,7 @@ describe('Your Data (export as JSON and CSV)', () => {
       ...sections,
       'GET /api/goals/export': { status: 503, body: { error: { code: 'X', message: 'down' } } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DataExportCard timeZone="UTC" />);
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
     expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(

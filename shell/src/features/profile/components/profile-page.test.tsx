@@ -182,7 +182,7 @@ describe('profile page (Profile screen)', () => {
         body: { completionEventId: 'e3', xp: CO_FOCUS_BONUS_XP },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Undo: Morning run' }));
     expect(
@@ -198,7 +198,7 @@ describe('profile page (Profile screen)', () => {
           ? { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }
           : { body: overview },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />);
     const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(banner).toHaveTextContent('Quest Statistics Unavailable');
@@ -220,7 +220,7 @@ describe('profile page (Profile screen)', () => {
           };
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const name = screen.getByLabelText('Display Name');
@@ -240,7 +240,7 @@ describe('profile page (Profile screen)', () => {
 
   it('when a field breaks a rule, then its message shows and nothing is sent; Cancel resets and leaves edit mode', async () => {
     const { calls } = routes();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const username = screen.getByLabelText('Username');
@@ -266,7 +266,7 @@ describe('profile page (Profile screen)', () => {
         body: { error: { code: 'USERNAME_TAKEN', message: 'Username already taken' } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
