@@ -35,6 +35,6 @@ describe('one service down takes down only its own domain', () => {
       console.log(`${service}: ${JSON.stringify({ ...result, readModels: undefined })}`);
       if (result.problems.length > 0) console.log(`the stack's output: ${stack.logFile}`);
       expect(result.problems).toEqual([]);
-    }, 120_000);
+    }, 240_000);
   }
 });

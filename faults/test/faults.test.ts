@@ -79,6 +79,6 @@ describe('fault suite: completions in flight through the gateway', () => {
       );
       if (result.problems.length > 0) console.log(`the stack's output: ${stack.logFile}`);
       expect(result.problems).toEqual([]);
-    }, 150_000);
+    }, 240_000);
   }
 });

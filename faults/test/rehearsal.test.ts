@@ -122,7 +122,7 @@ beforeAll(async () => {
   log = newClientLog();
   users = await signUpSpreadUsers(stack.baseUrls, log, 5, 3);
   idle = await measureWindow(() => stack.children, 5_000);
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   if (result) {
@@ -223,5 +223,5 @@ describe('the multi-instance rehearsal', () => {
       const environ = readFileSync(`/proc/${stack.child(name).process.pid}/environ`, 'utf8');
       expect(environ.split('\0'), name).toContain(`LEVELUP_BUILD=${BUILD_MARKER}`);
     }
-  }, 480_000);
+  }, 900_000);
 });

@@ -72,6 +72,6 @@ describe('svc-quests scaled to two instances', () => {
         // The second instance answered reads while the first was gone.
         expect(readsWhileDown).toEqual([200, 200, 200]);
       }
-    }, 150_000);
+    }, 240_000);
   }
 });
