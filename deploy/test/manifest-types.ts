@@ -40,6 +40,23 @@ export function typeErrorsOf<Group extends string>(
         `export const o${index}: T${index} = ${JSON.stringify(object)};`,
     )
     .join('\n');
+  const errors = Object.fromEntries(
+    Object.keys(groups).map((group): [string, string[]] => [group, []]),
+  ) as Record<Group, string[]>;
+  for (const { line, message } of diagnosticsOf(file, source)) {
+    const at = lines[Math.floor(line / 2)];
+    // An error outside every object (a missing declaration file) fails every group.
+    if (!at) for (const list of Object.values<string[]>(errors)) list.push(message);
+    else errors[at.group].push(`${at.object.kind} ${at.object.metadata.name}: ${message}`);
+  }
+  return errors;
+}
+
+/**
+ * The compiler's diagnostics of one TypeScript source held in memory as `file` (its imports resolved
+ * from the repository's node_modules), each with its 0-based line (-1 when it has none).
+ */
+export function diagnosticsOf(file: string, source: string): { line: number; message: string }[] {
   const options: ts.CompilerOptions = {
     strict: true,
     noEmit: true,
@@ -58,19 +75,11 @@ export function typeErrorsOf<Group extends string>(
   host.fileExists = (name) => name === file || fileExists(name);
   host.readFile = (name) => (name === file ? source : readFile(name));
   const program = ts.createProgram([file], options, host);
-  const errors = Object.fromEntries(
-    Object.keys(groups).map((group): [string, string[]] => [group, []]),
-  ) as Record<Group, string[]>;
-  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
-    const line =
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
+    line:
       diagnostic.file && diagnostic.start !== undefined
         ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
-        : -1;
-    const at = lines[Math.floor(line / 2)];
-    // An error outside every object (a missing declaration file) fails every group.
-    if (!at) for (const list of Object.values<string[]>(errors)) list.push(message);
-    else errors[at.group].push(`${at.object.kind} ${at.object.metadata.name}: ${message}`);
-  }
-  return errors;
+        : -1,
+    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+  }));
 }

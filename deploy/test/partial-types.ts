@@ -7,7 +7,7 @@
  * wrong type, as manifest-types.ts does for whole objects.
  */
 import path from 'node:path';
-import ts from 'typescript';
+import { diagnosticsOf } from './manifest-types.ts';
 
 export interface PartialValue {
   /** How a failure names it: `MongoDBCommunity levelup-mongodb spec.statefulSet.spec`. */
@@ -36,31 +36,8 @@ function sourceOf(values: readonly PartialValue[]): string {
 export function partialTypeErrorsOf(values: readonly PartialValue[]): Map<string, string[]> {
   const file = path.join(import.meta.dirname, '__partial_values__.ts');
   const source = sourceOf(values);
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) =>
-    name === file
-      ? ts.createSourceFile(name, source, language)
-      : getSourceFile(name, language, ...rest);
-  host.fileExists = (name) => name === file || fileExists(name);
-  host.readFile = (name) => (name === file ? source : readFile(name));
-  const program = ts.createProgram([file], options, host);
   const errors = new Map(values.map((entry) => [entry.label, [] as string[]]));
-  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
-    const line =
-      diagnostic.file && diagnostic.start !== undefined
-        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
-        : -1;
+  for (const { line, message } of diagnosticsOf(file, source)) {
     // Line 0 is the prelude; an error outside every value (a missing module) fails them all.
     const entry = values[line - 1];
     if (entry) errors.get(entry.label)!.push(message);
