@@ -17,6 +17,9 @@ const ALLOWED: Record<string, string> = {
 /** A quoted or template literal whose text starts with /api followed by /, a quote, ? or the end. */
 export const API_LITERAL = /(['"`])\/api(?=[/'"`?])/;
 
+/** The same for the internal calls between services (the INTERNAL table). */
+export const INTERNAL_LITERAL = /(['"`])\/internal(?=[/'"`?])/;
+
 /** Lines with an API path literal, comments left aside (they may name a path in prose). */
 export function apiPathLiterals(text: string): { line: number; text: string }[] {
   return linesOutsideComments(text, API_LITERAL);
@@ -43,5 +46,24 @@ describe('API paths are written only in the contract', () => {
 
   it('when an allowed file is listed, then it exists and still needs its exception', () => {
     expect(literalsIn([], ALLOWED, apiPathLiterals).unneeded).toEqual([]);
+  });
+});
+
+describe('internal paths are written only in the contract', () => {
+  it('when a source outside packages/contracts spells an internal path, then this test names it', () => {
+    expect(
+      literalsIn(
+        PRODUCT_SOURCES.filter((dir) => dir !== 'packages/contracts/src'),
+        {},
+        (text) => linesOutsideComments(text, INTERNAL_LITERAL),
+      ).found,
+    ).toEqual([]);
+  });
+
+  it('when a line holds an internal path literal, then it is found; in a comment, it is not', () => {
+    const found = (text: string) => linesOutsideComments(text, INTERNAL_LITERAL);
+    expect(found("fetch(new URL('/internal/session', base))")).toHaveLength(1);
+    expect(found('// GET /internal/session answers the user')).toEqual([]);
+    expect(found("const a = '/internals';")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { signInternal } from '@levelup/service-kit';
+import { INTERNAL } from '@levelup/contracts';
+import { callInternal, type InternalAnswer } from '@levelup/service-kit';
 import type { UserRole } from '@levelup/service-kit';
 import { instanceRotation, type InstanceRotation } from './instance-rotation.ts';
 import { answerOf, createSessionCache } from './session-cache.ts';
@@ -15,16 +16,11 @@ export interface Revocation {
   sessionHash?: string | undefined;
 }
 
-/** The lookup at svc-identity, as its internal signature names it. */
-const SESSION_LOOKUP = { service: 'svc-identity', method: 'GET', path: '/internal/session' };
-
 /** svc-identity's session cookie and its signature (koa-session): the only cookies a lookup needs. */
 export const SESSION_COOKIE = 'levelup.sid';
 const SESSION_SIG_COOKIE = `${SESSION_COOKIE}.sig`;
 /** svc-identity's session keys and signatures are far shorter: a longer value is nobody's session. */
 const MAX_SESSION_VALUE = 256;
-/** A user id or session hash longer than this is not an answer of svc-identity's. */
-const MAX_ANSWER_FIELD = 200;
 
 export interface SessionCookie {
   /** A fixed-size digest of the session id and its signature: the cache's key. */
@@ -60,8 +56,9 @@ export function sessionCookieOf(header: string | undefined): SessionCookie | nul
 }
 
 /**
- * Asks svc-identity for the session, one instance after another: a refused connection, a timeout or a
- * 5xx moves on to the next. No response means none answered (failure says why).
+ * Asks svc-identity for the session (INTERNAL.sessionOf), one instance after another: a refused
+ * connection, a timeout, an answer off its contract or a 5xx moves on to the next. No answer means none
+ * answered (failure says why).
  */
 async function askInstances(
   instances: InstanceRotation,
@@ -72,35 +69,34 @@ async function askInstances(
     timeoutMs: number;
     now: () => number;
   },
-): Promise<{ response: Response | undefined; failure: string }> {
-  const { cookie, requestId, now } = request;
-  let response: Response | undefined;
+): Promise<{ answer: InternalAnswer<typeof INTERNAL.sessionOf> | undefined; failure: string }> {
   let failure = '';
-  for (const base of instances.order()) {
+  for (const baseUrl of instances.order()) {
     try {
-      const answer = await fetch(new URL('/internal/session', base), {
-        headers: {
-          cookie,
-          'x-request-id': requestId,
-          ...signInternal(request.secret, SESSION_LOOKUP, now()),
+      const answer = await callInternal(
+        INTERNAL.sessionOf,
+        {},
+        {
+          baseUrl,
+          secret: request.secret,
+          timeoutMs: request.timeoutMs,
+          headers: { cookie: request.cookie, 'x-request-id': request.requestId },
+          now: request.now,
         },
-        signal: AbortSignal.timeout(request.timeoutMs),
-      });
+      );
       if (answer.status >= 500) {
-        await answer.body?.cancel();
         failure = `svc-identity answered ${answer.status}`;
-        instances.failed(base);
+        instances.failed(baseUrl);
         continue;
       }
-      instances.answered(base);
-      response = answer;
-      break;
+      instances.answered(baseUrl);
+      return { answer, failure };
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
-      instances.failed(base);
+      instances.failed(baseUrl);
     }
   }
-  return { response, failure };
+  return { answer: undefined, failure };
 }
 
 export interface SessionResolverOptions {
@@ -163,23 +159,6 @@ function dropRevoked(cache: ReturnType<typeof createSessionCache>, revocation: R
     }
   }
   return dropped;
-}
-
-/** svc-identity's answer for a signed-in session, or null when it is not one (bounded field sizes). */
-function sessionAnswerOf(
-  answer: unknown,
-): { userId: string; role: UserRole; sessionHash: string | undefined } | null {
-  const body = (answer ?? {}) as { userId?: unknown; role?: unknown; sessionHash?: unknown };
-  if (typeof body.userId !== 'string' || body.userId.length > MAX_ANSWER_FIELD) return null;
-  return {
-    userId: body.userId,
-    // Only svc-identity's explicit 'admin' grants admin rights; anything else is a member.
-    role: body.role === 'admin' ? 'admin' : 'member',
-    sessionHash:
-      typeof body.sessionHash === 'string' && body.sessionHash.length <= MAX_ANSWER_FIELD
-        ? body.sessionHash
-        : undefined,
-  };
 }
 
 /**
@@ -254,28 +233,22 @@ export function createSessionResolver(options: SessionResolverOptions) {
     requestId: string,
     current: () => boolean,
   ): Promise<SessionLookup> {
-    const { response, failure } = await askInstances(instances, {
+    const { answer, failure } = await askInstances(instances, {
       cookie,
       requestId,
       secret: options.secret,
       timeoutMs: options.timeoutMs,
       now,
     });
-    if (!response) return failed(key, failure);
-    if (response.status === 401) {
+    if (!answer) return failed(key, failure);
+    if (answer.status === 401) {
       // Signed out: nothing is kept (a signed-out answer is cheap to ask again and costs memory to keep).
-      await response.body?.cancel();
       identityFailedUntil = 0;
       cache.drop(key);
       return { kind: 'anonymous' };
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      return failed(key, `svc-identity answered ${response.status}`);
-    }
-    const answer = sessionAnswerOf(await response.json().catch(() => ({})));
-    if (!answer) return failed(key, 'malformed session answer');
-    const { userId, role, sessionHash } = answer;
+    if (!answer.ok) return failed(key, `svc-identity answered ${answer.status}`);
+    const { userId, role, sessionHash } = answer.data;
     // The revocation event can overtake the store's delete (svc-identity publishes, then commits).
     if (sessionHash && revokedHashes.has(sessionHash)) return { kind: 'anonymous' };
     identityFailedUntil = 0;

@@ -142,7 +142,6 @@ export async function createApp(deps: CommunityDeps): Promise<Koa> {
       calendarEntriesRouter({
         entries: calendarEntriesService({ entries: calendarEntriesRepository(models), members }),
         identitySecret: deps.identitySecret,
-        service: SERVICE_NAME,
       }),
       communityDataExport(models),
       privacyRouter({ members }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_ENTRIES_INTERNAL_PATH, calendarEntriesResponseSchema } from '@levelup/contracts';
+import { INTERNAL, calendarEntriesResponseSchema } from '@levelup/contracts';
 import { signInternal } from '@levelup/service-kit';
 import { TEST_IDENTITY_SECRET, identityHeaders } from '@levelup/service-kit/testing';
 import { startCommunity, type CommunityHarness } from './harness.ts';
@@ -23,7 +23,7 @@ const pathFor = (
   userId: string,
   from = '2026-02-01T00:00:00.000Z',
   to = '2026-06-01T00:00:00.000Z',
-) => `${CALENDAR_ENTRIES_INTERNAL_PATH}?${new URLSearchParams({ userId, from, to })}`;
+) => `${INTERNAL.calendarEntries.path}?${new URLSearchParams({ userId, from, to })}`;
 
 const internalGet = (path: string) =>
   fetch(`${community.url}${path}`, {
@@ -123,7 +123,7 @@ describe('GET /internal/calendar-entries', () => {
       headers: identityHeaders(randomUUID(), { service: 'svc-community', method: 'GET', path }),
     });
     expect(asUser.status).toBe(401);
-    const bad = `${CALENDAR_ENTRIES_INTERNAL_PATH}?userId=x&from=yesterday&to=now`;
+    const bad = `${INTERNAL.calendarEntries.path}?userId=x&from=yesterday&to=now`;
     expect((await internalGet(bad)).status).toBe(400);
   });
 });

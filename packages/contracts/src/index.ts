@@ -103,4 +103,5 @@ export * from './wizard/suggestions.ts';
 
 // API table: method, path and contracts of every call
 export * from './api.ts';
+export * from './internal.ts';
 export * from './openapi.ts';

@@ -66,6 +66,13 @@ export {
 export type { HeaderBag, Identity, SignedRequest, UserRole } from './identity.ts';
 export { jsonBody, bodyOrEmpty, DEFAULT_BODY_LIMIT } from './body-parser.ts';
 export { mount, type MountOptions, type OperationHandler } from './mount.ts';
+export {
+  callInternal,
+  internalRequest,
+  mountInternal,
+  type CallInternalOptions,
+  type InternalAnswer,
+} from './internal-calls.ts';
 export { perConnection } from './per-connection.ts';
 export { createServiceApp, requestIdMiddleware } from './app.ts';
 export { dataExportRouter, exportCollections, exportRow } from './data-export.ts';

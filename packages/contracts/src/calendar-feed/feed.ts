@@ -47,9 +47,7 @@ export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
 /** A meetup has a start but no length: the feed shows it as an hour. */
 export const MEETUP_CALENDAR_MINUTES = 60;
 
-/** svc-community's internal route the feed reads sessions and meetups from (not public, no gateway path). */
-export const CALENDAR_ENTRIES_INTERNAL_PATH = '/internal/calendar-entries';
-
+/** The query of svc-community's internal calendar-entries call (INTERNAL.calendarEntries). */
 export const calendarEntriesQuerySchema = z.object({
   userId: z.string().min(1).max(64),
   from: z.iso.datetime({ offset: true }),
