@@ -19,6 +19,12 @@ let community: CommunityHarness;
 let identity: http.Server;
 let gateway: RunningGateway;
 const opened: AbortController[] = [];
+/**
+ * Every answer stays referenced until the end: Node's fetch cancels the body of a Response that is
+ * garbage collected unread, which would close that stream at the gateway and free a place under the
+ * cap in the middle of the count.
+ */
+const held: Response[] = [];
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -38,6 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const controller of opened) controller.abort();
+  held.length = 0;
   await gateway?.close();
   identity?.closeAllConnections();
   await new Promise((resolve) => identity?.close(resolve));
@@ -79,6 +86,7 @@ describe('live room streams cannot starve the community area', () => {
         headers: as(hoarder),
         signal: controller.signal,
       });
+      held.push(response);
       statuses.push(response.status);
       if (response.status !== 200) {
         refusal = { retryAfter: response.headers.get('retry-after'), body: await response.json() };
