@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@levelup/contracts';
-import { call, loginUrl, queryKeyOf } from '@levelup/web-kit';
+import { loginUrl, queryOf } from '@levelup/web-kit';
 
 export const AUTH_PATH = '/auth';
 
 /** Whether the server has an external sign-in provider. Asked once a page. */
 export const loginOptionsQueryOptions = queryOptions({
-  queryKey: queryKeyOf(API.loginOptions),
-  queryFn: async () => await call(API.loginOptions),
+  ...queryOf(API.loginOptions),
   staleTime: Infinity,
 });
 

@@ -63,7 +63,7 @@ export async function callOr401<
   ...[input]: CallArgs<Op>
 ): Promise<ResponseOf<Op> | (On extends 'returnNull' ? null : [])> {
   try {
-    return answerOf(op, await apiRequest(op.method, urlOf(op, input ?? {}), input?.body));
+    return await call(op, ...([input] as CallArgs<Op>));
   } catch (error) {
     if (error instanceof HttpError && error.status === 401)
       return (on401 === 'returnNull' ? null : []) as never;

@@ -1,20 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   API,
   createMeetupRequestSchema,
   updateMeetupJoinUrlRequestSchema,
   type CreateMeetupRequestInput,
   type Meetup,
-  type MeetupListResponse,
 } from '@levelup/contracts';
-import { call, queryKeyOf } from '@levelup/web-kit';
+import { call, queryKeyOf, queryOf } from '@levelup/web-kit';
 
 export const meetupsQueryKey = queryKeyOf(API.listMeetups);
 
-export const meetupsQueryOptions = queryOptions({
-  queryKey: meetupsQueryKey,
-  queryFn: async (): Promise<MeetupListResponse> => await call(API.listMeetups),
-});
+export const meetupsQueryOptions = queryOf(API.listMeetups);
 
 /** Admins only (the server answers 403 to members). */
 export async function createMeetup(input: CreateMeetupRequestInput): Promise<Meetup> {

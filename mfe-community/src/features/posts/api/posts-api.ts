@@ -8,7 +8,7 @@ import {
   type MutedMember,
   type Post,
 } from '@levelup/contracts';
-import { call, queryKeyOf } from '@levelup/web-kit';
+import { call, queryKeyOf, queryOf } from '@levelup/web-kit';
 
 // Posts and likes, and each post's comments, delete, report and mute.
 
@@ -51,10 +51,7 @@ export async function muteAuthor(id: string): Promise<MutedMember[]> {
   return await call(API.muteAuthor, { params: { id } });
 }
 
-export const mutesQueryOptions = queryOptions({
-  queryKey: mutesQueryKey,
-  queryFn: async (): Promise<MutedMember[]> => await call(API.listMutes),
-});
+export const mutesQueryOptions = queryOf(API.listMutes);
 
 export async function unmute(userId: string): Promise<MutedMember[]> {
   return await call(API.unmute, { params: { id: userId } });

@@ -20,6 +20,7 @@ import {
   call,
   profileQueryKey,
   queryKeyOf,
+  queryOf,
   readsOf,
   serverMessageOf,
   useToast,
@@ -39,8 +40,7 @@ interface CheckInChoice {
  */
 function useCheckInChoices() {
   const quests = useQuery({
-    queryKey: queryKeyOf(API.listQuests),
-    queryFn: () => call(API.listQuests),
+    ...queryOf(API.listQuests),
     select: (list) =>
       list
         .filter((quest) => !quest.isCompleted)

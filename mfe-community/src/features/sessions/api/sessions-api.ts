@@ -7,15 +7,14 @@ import {
   type QuickMatchFocusMinutes,
   type Session,
 } from '@levelup/contracts';
-import { call, queryKeyOf } from '@levelup/web-kit';
+import { call, queryKeyOf, queryOf } from '@levelup/web-kit';
 
 // Body-doubling sessions on the server.
 
 export const sessionsQueryKey = queryKeyOf(API.listSessions);
 
 export const sessionsQueryOptions = queryOptions({
-  queryKey: sessionsQueryKey,
-  queryFn: async (): Promise<Session[]> => await call(API.listSessions),
+  ...queryOf(API.listSessions),
   // Live and upcoming follow the clock, and who is in each live room changes: look again every 15 s.
   refetchInterval: 15_000,
 });

@@ -1,13 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { API, type DashboardOverview } from '@levelup/contracts';
-import { call, queryKeyOf } from '@levelup/web-kit';
+import { API } from '@levelup/contracts';
+import { queryOf } from '@levelup/web-kit';
 
 /** The dashboard overview. */
-export async function fetchOverview(): Promise<DashboardOverview> {
-  return await call(API.dashboardOverview);
-}
-
-export const overviewQueryOptions = queryOptions({
-  queryKey: queryKeyOf(API.dashboardOverview),
-  queryFn: fetchOverview,
-});
+export const overviewQueryOptions = queryOf(API.dashboardOverview);

@@ -13,13 +13,7 @@ import {
   type ImportRequest,
 } from '@levelup/contracts';
 import { HttpError, useToast } from '@levelup/web-kit';
-import {
-  importsQueryKey,
-  listImports,
-  previewImport,
-  runImport,
-  undoImport,
-} from '../api/import-api.ts';
+import { importsQueryOptions, previewImport, runImport, undoImport } from '../api/import-api.ts';
 import { exportFileOf, ImportFileError, readExport } from '../api/read-export.ts';
 
 const SOURCE_NAMES = { habitica: 'Habitica', loop: 'Loop Habit Tracker' } as const;
@@ -159,7 +153,7 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
 }
 
 function PastImports({ onUndo, busy }: { onUndo: (id: string) => void; busy: boolean }) {
-  const imports = useQuery({ queryKey: importsQueryKey, queryFn: listImports });
+  const imports = useQuery(importsQueryOptions);
   const batches = imports.data?.batches ?? [];
   if (batches.length === 0) return null;
   return (

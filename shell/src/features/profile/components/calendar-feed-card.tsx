@@ -9,7 +9,7 @@ import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, CALENDAR_FEED_RANGE } from '@levelup/contracts';
-import { call, queryKeyOf } from '@levelup/web-kit';
+import { call, queryKeyOf, queryOf } from '@levelup/web-kit';
 
 /**
  * 'Calendar Feed': the user's secret iCalendar link for calendar apps, with Copy and Rotate. Rotating
@@ -18,7 +18,7 @@ import { call, queryKeyOf } from '@levelup/web-kit';
 export function CalendarFeedCard() {
   const queryClient = useQueryClient();
   const key = queryKeyOf(API.getCalendarFeed);
-  const state = useQuery({ queryKey: key, queryFn: () => call(API.getCalendarFeed) });
+  const state = useQuery(queryOf(API.getCalendarFeed));
   const rotate = useMutation({
     mutationFn: () => call(API.rotateCalendarFeed),
     onSuccess: (next) => {

@@ -11,7 +11,7 @@ import {
   SHARE_COMPLETIONS_OPTION_LABELS,
   type ShareCompletions,
 } from '@levelup/contracts';
-import { call, queryKeyOf, serverMessageOf, useToast } from '@levelup/web-kit';
+import { call, queryKeyOf, queryOf, serverMessageOf, useToast } from '@levelup/web-kit';
 
 /**
  * 'Community Privacy': what the community sees of the user's completions (Community Achievements and
@@ -21,10 +21,7 @@ export function CommunityPrivacyCard() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const key = queryKeyOf(API.getCommunityPrivacy);
-  const state = useQuery({
-    queryKey: key,
-    queryFn: async () => await call(API.getCommunityPrivacy),
-  });
+  const state = useQuery(queryOf(API.getCommunityPrivacy));
   const save = useMutation({
     mutationFn: async (shareCompletions: ShareCompletions) =>
       await call(API.updateCommunityPrivacy, { body: { shareCompletions } }),
