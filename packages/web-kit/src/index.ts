@@ -12,7 +12,14 @@ export {
 export { createQueryClient, type QueryClientOptions } from './api/query-client.ts';
 export { fetchProfile, profileQueryKey, profileQueryOptions } from './auth/profile-api.ts';
 export { useProfile, useSignInState } from './auth/use-profile.ts';
-export { useAuth, browserTimeZone, loginUrl, LOGIN_URL, LOGOUT_URL } from './auth/use-auth.ts';
+export {
+  useAuth,
+  browserTimeZone,
+  loginUrl,
+  wasSignedOutHere,
+  LOGIN_URL,
+  LOGOUT_URL,
+} from './auth/use-auth.ts';
 export {
   ThemeProvider,
   useTheme,

@@ -33,6 +33,15 @@ export function takeEmbeddedAnswer(url: string): { body: unknown } | undefined {
   return { body };
 }
 
+/**
+ * Sign-out: the embedded answers were the signed-out user's, so none is handed out any more (the block
+ * is taken out of the document too, in case it was never read).
+ */
+export function discardEmbeddedAnswers() {
+  answers();
+  embedded = new Map();
+}
+
 /** Tests only: forget what was read, so the next call reads the document again. */
 export function resetEmbeddedAnswers() {
   embedded = null;

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   API,
   urlOf,
@@ -8,6 +8,7 @@ import {
   type UserProfile,
 } from '@levelup/contracts';
 import { call } from '../api/call.ts';
+import { discardEmbeddedAnswers } from '../api/first-screen-data.ts';
 import { profileQueryKey } from './profile-api.ts';
 import { useProfile } from './use-profile.ts';
 
@@ -19,13 +20,58 @@ export const LOGOUT_URL = API.logout.path;
  * Signs out as a form post, so the browser navigates to where svc-identity sends it (the landing page).
  * Sign-out is never a GET: any page could sign a user out with a link or an image.
  */
-export function logout(): void {
+export function logoutByNavigation(): void {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = LOGOUT_URL;
   form.hidden = true;
   document.body.append(form);
   form.submit();
+}
+
+/**
+ * Signs out without reloading the app. The sign-out is posted as the form would post it; once the
+ * server has ended the session (its answer is the redirect to the landing page), everything the page
+ * holds of the user goes: every cached answer, and the answers the server embedded in the page for its
+ * first screen, so whoever signs in next in this tab starts from nothing of theirs. `showLanding` then
+ * takes the app to the landing page. When the post cannot be sent or is refused, the form post signs
+ * out the old way, with a full navigation.
+ */
+let signedOutHere = false;
+
+/**
+ * Whether the page's last change of sign-in state was its user's own sign-out (until they sign in
+ * again): a members' page they were on then goes to the landing page, not to the sign-in form.
+ */
+export function wasSignedOutHere(): boolean {
+  return signedOutHere;
+}
+
+export async function signOut(queryClient: QueryClient, showLanding: () => void): Promise<void> {
+  let ended = false;
+  try {
+    const answer = await fetch(LOGOUT_URL, {
+      method: 'POST',
+      credentials: 'include',
+      redirect: 'manual',
+    });
+    ended = answer.type === 'opaqueredirect' || (answer.status >= 300 && answer.status < 400);
+  } catch {
+    ended = false;
+  }
+  if (!ended) {
+    logoutByNavigation();
+    return;
+  }
+  discardEmbeddedAnswers();
+  signedOutHere = true;
+  await queryClient.cancelQueries();
+  // The profile is set, not removed: every screen that watches it (the header, the routes) turns to
+  // signed out at once. A removed query would leave its watchers holding the user's last answer.
+  queryClient.setQueryData(profileQueryKey, null);
+  showLanding();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
+  queryClient.getMutationCache().clear();
 }
 
 /** The browser's IANA zone, so "today" is the user's day (docs/architecture.md); undefined if unknown. */
@@ -49,12 +95,18 @@ async function postUser(
   return userProfileSchema.parse(await call(op, { body } as never));
 }
 
-/** Sign-in state and the sign-in, sign-up and sign-out actions. */
-export function useAuth() {
+/**
+ * Sign-in state and the sign-in, sign-up and sign-out actions. `logout` signs out in place (see
+ * `signOut`); `showLanding` is how the caller's router reaches the landing page.
+ */
+export function useAuth(showLanding: () => void = () => window.location.assign('/')) {
   const queryClient = useQueryClient();
   const profile = useProfile();
   // The returned user becomes the cached profile (the sign-in's answer is the profile).
-  const storeUser = (user: UserProfile) => queryClient.setQueryData(profileQueryKey, user);
+  const storeUser = (user: UserProfile) => {
+    signedOutHere = false;
+    queryClient.setQueryData(profileQueryKey, user);
+  };
   const login = useMutation({
     mutationFn: (body: LoginRequest) => postUser(API.login, body),
     onSuccess: storeUser,
@@ -71,7 +123,7 @@ export function useAuth() {
     isSignedIn: Boolean(profile.data),
     login,
     register,
-    logout,
+    logout: () => signOut(queryClient, showLanding),
     signInExternally: () => window.location.assign(LOGIN_URL),
   };
 }

@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
-import { useAuth } from '@levelup/web-kit';
+import { useAuth, useToast } from '@levelup/web-kit';
 import { AUTH_PATH, useSignInHref } from '../../lib/sign-in-href.ts';
 import { adminLinks, navLinks } from './nav-links.ts';
 
@@ -55,9 +55,10 @@ function AccountActions({
   vertical?: boolean;
   onNavigate?: () => void;
 }) {
-  const { isSignedIn, logout } = useAuth();
-  const signInHref = useSignInHref();
   const navigate = useNavigate();
+  const { isSignedIn, logout } = useAuth(() => void navigate('/'));
+  const toast = useToast();
+  const signInHref = useSignInHref();
   const style = {
     display: 'flex',
     gap: 8,
@@ -66,7 +67,16 @@ function AccountActions({
   if (isSignedIn) {
     return (
       <div style={style}>
-        <Button onClick={logout}>Logout</Button>
+        <Button
+          onClick={() => {
+            onNavigate?.();
+            // A toast of the user's (an Undo) must not outlive their session on screen.
+            toast.destroy();
+            void logout();
+          }}
+        >
+          Logout
+        </Button>
       </div>
     );
   }
