@@ -115,3 +115,57 @@ describe('offline queue', () => {
     ]);
   });
 });
+
+describe('offline queue: each check-off is sent in its own user’s session', () => {
+  const sentAs: string[] = [];
+  let session: string | null = null;
+  const send = async (call: { label: string }) => {
+    if (session === null) throw new HttpError(401, 'Unauthorized', '');
+    sentAs.push(`${call.label} as ${session}`);
+  };
+
+  it('when another user signs in on the page, then the first user’s calls wait for them and are counted for nobody else', async () => {
+    sentAs.length = 0;
+    const queue = createOfflineQueue(memoryStore(), send);
+    await queue.setOwner('ada');
+    session = 'ada';
+    await queue.enqueue({ method: 'POST', path: '/api/quests/q1/progress', label: 'Stretch' });
+    // Ada signs out while offline; Bob signs in on the same page and comes back online.
+    await queue.setOwner('bob');
+    session = 'bob';
+    expect(queue.pending()).toBe(0);
+    expect(await queue.replay()).toEqual({ delivered: 0, refused: [], waiting: 0 });
+    expect(sentAs).toEqual([]);
+    await queue.enqueue({ method: 'POST', path: '/api/quests/q2/progress', label: 'Read' });
+    expect(await queue.replay()).toEqual({ delivered: 1, refused: [], waiting: 0 });
+    // Ada signs in again: her check-off goes now, in her session.
+    await queue.setOwner('ada');
+    session = 'ada';
+    expect(queue.pending()).toBe(1);
+    expect(await queue.replay()).toEqual({ delivered: 1, refused: [], waiting: 0 });
+    expect(sentAs).toEqual(['Read as bob', 'Stretch as ada']);
+  });
+
+  it('when the session has ended (401), then the call is kept for its user, not dropped as refused', async () => {
+    sentAs.length = 0;
+    const queue = createOfflineQueue(memoryStore(), send);
+    await queue.setOwner('ada');
+    await queue.enqueue({ method: 'POST', path: '/api/quests/q1/progress', label: 'Stretch' });
+    session = null;
+    expect(await queue.replay()).toEqual({ delivered: 0, refused: [], waiting: 1 });
+    session = 'ada';
+    expect(await queue.replay()).toEqual({ delivered: 1, refused: [], waiting: 0 });
+    expect(sentAs).toEqual(['Stretch as ada']);
+  });
+
+  it('when nobody is signed in, then calls queued with an owner are not sent', async () => {
+    sentAs.length = 0;
+    const queue = createOfflineQueue(memoryStore(), send);
+    await queue.setOwner('ada');
+    await queue.enqueue({ method: 'POST', path: '/api/quests/q1/progress', label: 'Stretch' });
+    await queue.setOwner(null);
+    session = 'someone';
+    expect(await queue.replay()).toEqual({ delivered: 0, refused: [], waiting: 0 });
+    expect(sentAs).toEqual([]);
+  });
+});

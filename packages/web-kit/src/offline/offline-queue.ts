@@ -20,6 +20,11 @@ export interface QueuedCall {
   /** What the user did, for the indicator and the log ("Morning stretch completed"). */
   label: string;
   queuedAt: string;
+  /**
+   * Who was signed in when it was queued: only their session sends it (absent in entries queued before
+   * owners were kept, which go with whoever is signed in).
+   */
+  userId?: string;
 }
 
 /** Where the queue lives: IndexedDB in a browser, memory where there is none (tests, old browsers). */
@@ -102,7 +107,10 @@ export interface ReplayResult {
   delivered: number;
   /** Refused by the server (a 4xx, say the quest was deleted meanwhile): dropped, not retried. */
   refused: QueuedCall[];
-  /** Still waiting: the connection dropped again or the server failed (5xx). */
+  /**
+   * Still waiting: the connection dropped again, the server failed (5xx) or the session ended (401).
+   * Calls of another user than the one signed in are not counted: they wait for their own.
+   */
   waiting: number;
 }
 
@@ -110,22 +118,30 @@ export function createOfflineQueue(store: QueueStore, send: Send = sendWithApi) 
   const listeners = new Set<(pending: number) => void>();
   let pending = 0;
   let replaying: Promise<ReplayResult> | null = null;
+  /** Who is signed in on the page now (null: nobody, or not known yet). */
+  let owner: string | null = null;
+
+  /** The calls the signed-in user may send: theirs, and those queued before owners were kept. */
+  const sendable = async () =>
+    (await store.all()).filter((call) => call.userId === undefined || call.userId === owner);
 
   const publish = async () => {
-    pending = (await store.all()).length;
+    pending = (await sendable()).length;
     for (const listener of listeners) listener(pending);
   };
 
   async function replayOnce(): Promise<ReplayResult> {
     const result: ReplayResult = { delivered: 0, refused: [], waiting: 0 };
-    const calls = await store.all();
+    const calls = await sendable();
     for (const [index, call] of calls.entries()) {
       try {
         await send(call);
         await store.remove(call.id);
         result.delivered += 1;
       } catch (error) {
-        if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+        // Signed out meanwhile: the call is still its user's to send, after they sign in again.
+        const signedOut = error instanceof HttpError && error.status === 401;
+        if (!signedOut && error instanceof HttpError && error.status >= 400 && error.status < 500) {
           await store.remove(call.id);
           result.refused.push(call);
           continue;
@@ -145,6 +161,7 @@ export function createOfflineQueue(store: QueueStore, send: Send = sendWithApi) 
         ...call,
         id: crypto.randomUUID(),
         queuedAt: new Date().toISOString(),
+        ...(owner === null ? {} : { userId: owner }),
       };
       await store.add(queued);
       await publish();
@@ -168,7 +185,16 @@ export function createOfflineQueue(store: QueueStore, send: Send = sendWithApi) 
         label,
       });
     },
-    /** Sends every waiting call in order; one replay at a time. */
+    /**
+     * The user signed in on the page (null once signed out): what is queued from now on is theirs, and
+     * a replay sends only their calls, so a check-off made offline is never sent in another user's
+     * session, and a signed-out page sends none (it would be refused and lost).
+     */
+    setOwner(userId: string | null): Promise<void> {
+      owner = userId;
+      return publish();
+    },
+    /** Sends every waiting call of the signed-in user, in order; one replay at a time. */
     replay(): Promise<ReplayResult> {
       replaying ??= replayOnce().finally(() => {
         replaying = null;
