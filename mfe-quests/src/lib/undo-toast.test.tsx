@@ -8,7 +8,11 @@ type ToastApi = ReturnType<typeof useToast>;
 
 // The toast outlet is replaced by a recorder: what matters here is what is asked of it, and when.
 const toast = { success: vi.fn(), destroy: vi.fn() };
-vi.mock('@levelup/web-kit', () => ({ useToast: () => toast }));
+const signOutListeners = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('@levelup/web-kit', () => ({
+  useToast: () => toast,
+  onSignedOut: (listener: () => void) => signOutListeners.push(listener),
+}));
 
 function Dialog() {
   useHoldUndoToast();
@@ -65,5 +69,16 @@ describe('a toast that offers Undo under a dialog', () => {
     showToast(toast as unknown as ToastApi, { title: 'Quest Updated!' });
     render(<Dialog />).unmount();
     expect(asked()).toEqual([[undefined, undefined]]);
+  });
+
+  it('when the user signs out in place, then a dialog after the next sign-in does not bring the toast back', () => {
+    toast.success.mockClear();
+    showToast(toast as unknown as ToastApi, {
+      title: 'Quest Completed!',
+      ...undoOptions(toast as unknown as ToastApi, 'completion-e3', vi.fn()),
+    });
+    for (const listener of signOutListeners) listener();
+    render(<Dialog />).unmount();
+    expect(asked()).toEqual([['completion-e3', UNDO_SECONDS]]);
   });
 });

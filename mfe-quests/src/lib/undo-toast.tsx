@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Button from 'antd/es/button';
-import { useToast } from '@levelup/web-kit';
+import { onSignedOut, useToast } from '@levelup/web-kit';
 
 type ToastApi = ReturnType<typeof useToast>;
 type ToastArgs = Parameters<ToastApi['success']>[0];
@@ -16,6 +16,10 @@ const HELD_SECONDS = 60 * 60;
 
 /** The last toast that offers Undo, and until when it is on screen; null once used or closed. */
 let undoToast: { args: ToastArgs & { key: string }; until: number } | null = null;
+// Its Undo was the signed-out user's: a dialog after the next sign-in must not bring it back.
+onSignedOut(() => {
+  undoToast = null;
+});
 
 /**
  * The options that give a toast its Undo button: one click closes the toast and calls `onUndo` once (the

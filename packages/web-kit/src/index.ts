@@ -16,6 +16,7 @@ export {
   useAuth,
   browserTimeZone,
   loginUrl,
+  onSignedOut,
   wasSignedOutHere,
   LOGIN_URL,
   LOGOUT_URL,

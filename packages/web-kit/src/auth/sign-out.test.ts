@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { resetEmbeddedAnswers, takeEmbeddedAnswer } from '../api/first-screen-data.ts';
 import { profileQueryKey } from './profile-api.ts';
-import { LOGOUT_URL, signOut, wasSignedOutHere } from './use-auth.ts';
+import { LOGOUT_URL, onSignedOut, signOut, wasSignedOutHere } from './use-auth.ts';
 
 /** A client holding a signed-in user's profile and one of their lists. */
 function signedInClient() {
@@ -43,9 +43,13 @@ describe('signOut: Logout without reloading the app', () => {
     const header = new QueryObserver(client, { queryKey: profileQueryKey, enabled: false });
     const unsubscribe = header.subscribe(() => {});
     const showLanding = vi.fn();
+    const forget = vi.fn();
+    const stopListening = onSignedOut(forget);
 
     await signOut(client, showLanding);
+    stopListening();
 
+    expect(forget).toHaveBeenCalledTimes(1);
     expect(header.getCurrentResult().data).toBeNull();
     unsubscribe();
     expect(fetchMock).toHaveBeenCalledWith(

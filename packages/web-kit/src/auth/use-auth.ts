@@ -38,6 +38,16 @@ export function logoutByNavigation(): void {
  * out the old way, with a full navigation.
  */
 let signedOutHere = false;
+const signOutListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time the user signs out in place (Logout without a page load): what a module
+ * keeps of the user outside the query cache (a toast to bring back) is forgotten there.
+ */
+export function onSignedOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
 
 /**
  * Whether the page's last change of sign-in state was its user's own sign-out (until they sign in
@@ -72,6 +82,7 @@ export async function signOut(queryClient: QueryClient, showLanding: () => void)
   showLanding();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
   queryClient.getMutationCache().clear();
+  for (const listener of signOutListeners) listener();
 }
 
 /** The browser's IANA zone, so "today" is the user's day (docs/architecture.md); undefined if unknown. */
