@@ -76,7 +76,7 @@ async function howItWorks(): Promise<number> {
   await page.goto('/', { waitUntil: 'load' });
   await page.getByRole('heading', { name: 'Level Up Your Life.' }).waitFor();
   const ms = await timed(page, () => page.getByRole('link', { name: 'See How It Works' }).click(), {
-    selector: '[role="dialog"] .ant-modal-title',
+    selector: 'dialog[open] h2',
     text: 'See How It Works',
   });
   await context.close();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CO_FOCUS_BONUS_RULE } from '@levelup/contracts';
 import { cspRefusals } from './helpers.ts';
 
 // The landing page and its working demo.
@@ -40,7 +41,7 @@ test("a visitor reads the landing page and tries 'See How It Works': a quest com
   expect(refused).toEqual([]);
 });
 
-test("while the app a visitor's click started is still loading, the landing page stays and the demo then opens over it", async ({
+test("'See How It Works' opens at the press, before the app it starts has loaded, and the app's own dialog then takes its place", async ({
   page,
 }) => {
   await page.goto('/');
@@ -55,10 +56,45 @@ test("while the app a visitor's click started is still loading, the landing page
   });
   const asked = page.waitForRequest('**/api/user/profile');
   await page.getByRole('link', { name: 'See How It Works' }).click();
+  const demo = page.getByRole('dialog', { name: 'See How It Works' });
+  await expect(demo).toBeVisible();
+  await expect(demo.getByText(CO_FOCUS_BONUS_RULE)).toBeVisible();
   await asked;
-  // The app is running (it asked) and shows the page the visitor was reading, not a loading state.
-  await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
+  // The app is running (it asked) and not up yet: the page's own dialog is open, its demo waiting.
+  await expect(demo.getByRole('button', { name: 'Complete quest' })).toBeDisabled();
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
   answer();
-  await expect(page.getByRole('dialog', { name: 'See How It Works' })).toBeVisible();
+  // The app's dialog, in its place: one dialog, its demo working.
+  await expect(demo.getByRole('button', { name: 'Complete quest' })).toBeEnabled();
+  await expect(page.locator('dialog')).toHaveCount(1);
+  await demo.getByRole('button', { name: 'Complete quest' }).click();
+  await expect(demo.getByText('Level Up!', { exact: true })).toBeVisible();
+  await demo.getByRole('button', { name: 'Close' }).click();
+  await expect(demo).toBeHidden();
+  expect(new URL(page.url()).hash).toBe('');
+});
+
+test('a visitor who closes the demo before the app has loaded finds it closed when it has', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/user/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/api/user/profile');
+  await page.getByRole('link', { name: 'See How It Works' }).click();
+  const demo = page.getByRole('dialog', { name: 'See How It Works' });
+  await expect(demo).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(demo).toBeHidden();
+  await asked;
+  answer();
+  // The app is up (its header's Sign In is a button; the prerendered page's is a link) and no dialog is open.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  expect(new URL(page.url()).hash).toBe('');
 });

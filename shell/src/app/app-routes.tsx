@@ -6,7 +6,6 @@ import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { AppLayout } from '../features/navigation/app-layout.tsx';
 import { RemoteSection, type RemoteLoader } from '../features/remotes/remote-section.tsx';
 import { remoteFor } from '../features/remotes/remote-preload.ts';
-import { DEMO_HASH } from '../lib/demo-hash.ts';
 
 // Pages a signed-in user rarely needs on the first load are fetched on demand, with their antd components
 // (forms, tabs), so the first dashboard load stays small.
@@ -17,13 +16,12 @@ const loadLandingPage = () => import('../features/landing/landing-page.tsx');
 const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
 
 /**
- * The landing page's code, and its demo's when the visitor asked for it (#how-it-works), fetched at once:
- * on the prerendered landing page the app is started by a visitor's first move, and they load beside
- * the sign-in check instead of one after the other behind it.
+ * The landing page's code (its 'See How It Works' dialog included), fetched at once: on the prerendered
+ * landing page the app is started by a visitor's first move, and it loads beside the sign-in check
+ * instead of one after the other behind it.
  */
 export function preloadLandingPage() {
   void loadLandingPage();
-  if (window.location.hash === DEMO_HASH) void import('../features/landing/how-it-works-modal.tsx');
 }
 const ProfilePage = lazy(() =>
   import('./profile-route.tsx').then((m) => ({ default: m.ProfileRoute })),

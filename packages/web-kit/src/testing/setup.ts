@@ -43,4 +43,17 @@ function installBrowserStubs() {
     } as unknown as typeof ResizeObserver;
   }
   window.scrollTo = () => {};
+
+  // jsdom has the <dialog> element but not its methods: open and close by the attribute, as a browser
+  // does, with the close event.
+  if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+  }
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CO_FOCUS_BONUS_RULE } from '@levelup/contracts';
 import { renderWithProviders } from '@levelup/web-kit/testing';
 import { SAMPLE_QUESTS, SAMPLE_QUEST_ROTATION_MS } from './landing-content.ts';
+import { PRERENDERED_DEMO_ID } from './how-it-works-dialog.tsx';
 import { LandingPage } from './landing-page.tsx';
 
 describe('landing page', () => {
@@ -63,5 +64,27 @@ describe('landing page', () => {
     expect(within(dialog).getByRole('button', { name: 'Completed' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(within(dialog).getByText('80 / 100 XP')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(dialog).not.toHaveAttribute('open');
+  });
+
+  it('when the page is opened with #how-it-works (the prerendered page’s link was pressed), then the dialog is open and the prerendered copy is gone', () => {
+    const copy = document.createElement('dialog');
+    copy.id = PRERENDERED_DEMO_ID;
+    document.body.append(copy);
+    window.history.replaceState(null, '', '/#how-it-works');
+    renderWithProviders(<LandingPage />);
+    expect(screen.getByRole('dialog', { name: 'See How It Works' })).toHaveAttribute('open');
+    expect(document.getElementById(PRERENDERED_DEMO_ID)).toBeNull();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('when prerendered, then the demo buttons wait for the app and the dialog is closed', () => {
+    renderWithProviders(<LandingPage prerendered />);
+    const dialog = document.getElementById(PRERENDERED_DEMO_ID);
+    expect(dialog).not.toHaveAttribute('open');
+    expect(
+      within(dialog!).getByRole('button', { name: 'Complete quest', hidden: true }),
+    ).toBeDisabled();
   });
 });

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { LOGIN_URL, releaseFirstScreen } from '@levelup/web-kit';
 import { DEMO_HASH } from '../../lib/demo-hash.ts';
+import { HowItWorksDialog, PRERENDERED_DEMO_ID } from './how-it-works-dialog.tsx';
 import { LANDING_FEATURES, LANDING_STATS, SHOWCASE_ACHIEVEMENTS } from './landing-content.ts';
 import { landingCss } from './landing-styles.ts';
 import { SampleQuest } from './sample-quest.tsx';
 
-// The demo modal is fetched when a visitor asks for it.
-const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
+/** Whether the page was opened (or the prerendered page's link pressed) with the demo's hash. */
+const demoInHash = () => typeof window !== 'undefined' && window.location.hash === DEMO_HASH;
 
 /**
  * The public page for visitors at / (Landing page): hero with
@@ -15,23 +16,35 @@ const HowItWorksModal = lazy(() => import('./how-it-works-modal.tsx'));
  * to `loginHref`: in the browser loginUrl() (with the browser's zone); prerendered, the plain LOGIN_URL,
  * which the page's own script completes (landing-prerender.tsx).
  */
-export function LandingPage({ loginHref = LOGIN_URL }: { loginHref?: string }) {
-  const [demo, setDemo] = useState({ open: false, used: false });
-  // The page is the app's now: the prerendered copy held while it loaded is let go.
+export function LandingPage({
+  loginHref = LOGIN_URL,
+  prerendered = false,
+}: {
+  loginHref?: string;
+  /** Written at build time: the demo's buttons wait for the app, the page's script opens the dialog. */
+  prerendered?: boolean;
+}) {
+  // The prerendered page's 'See How It Works' opens its own copy of the dialog and sets the hash, and
+  // so does a link to /#how-it-works: the app's page opens with the dialog open.
+  const [demo, setDemo] = useState(demoInHash);
+  // The page is the app's now: the prerendered copy held while it loaded is let go, and so is the
+  // prerendered dialog (moved out of the page when it opened): this page's own takes its place in the
+  // same frame.
+  useLayoutEffect(() => {
+    if (prerendered) return;
+    for (const copy of document.querySelectorAll(`#${PRERENDERED_DEMO_ID}`)) copy.remove();
+  }, [prerendered]);
   useEffect(() => releaseFirstScreen(), []);
-  // The prerendered page's 'See How It Works' is a link to #how-it-works (it works before the app's
-  // JavaScript has loaded): opening with that hash opens the demo.
   useEffect(() => {
     const openFromHash = () => {
-      if (window.location.hash === DEMO_HASH) setDemo({ open: true, used: true });
+      if (demoInHash()) setDemo(true);
     };
-    openFromHash();
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
   }, []);
   const closeDemo = () => {
-    setDemo((d) => ({ ...d, open: false }));
-    if (window.location.hash === DEMO_HASH)
+    setDemo(false);
+    if (demoInHash())
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
   };
   return (
@@ -59,7 +72,7 @@ export function LandingPage({ loginHref = LOGIN_URL }: { loginHref?: string }) {
             href={DEMO_HASH}
             onClick={(event) => {
               event.preventDefault();
-              setDemo({ open: true, used: true });
+              setDemo(true);
             }}
           >
             See How It Works
@@ -114,11 +127,7 @@ export function LandingPage({ loginHref = LOGIN_URL }: { loginHref?: string }) {
         </a>
       </section>
 
-      {demo.used && (
-        <Suspense fallback={null}>
-          <HowItWorksModal open={demo.open} onClose={closeDemo} />
-        </Suspense>
-      )}
+      <HowItWorksDialog open={demo} onClose={closeDemo} prerendered={prerendered} />
     </div>
   );
 }

@@ -13,6 +13,13 @@ html[data-theme=dark] .lu-landing-badge{background:#2e1065;color:#ddd6fe}
 .lu-xp-burst{font-weight:800;color:#15803d;animation:lu-burst 900ms ease-out both}
 html[data-theme=dark] .lu-xp-burst{color:#4ade80}
 .lu-level-up{margin-top:12px;display:grid;gap:4px;padding:12px;border-radius:12px;background:#fef3c7;color:#78350f;animation:lu-pop 400ms ease-out both}
+html[data-theme=dark] .lu-level-up{background:#422006;color:#fde68a}
+.lu-dialog{border:1px solid var(--lu-border);border-radius:12px;padding:24px;width:min(520px,calc(100vw - 32px));max-height:calc(100vh - 32px);box-sizing:border-box;background:var(--lu-surface);color:inherit;overflow:auto}
+.lu-dialog::backdrop{background:rgba(0,0,0,.45)}
+.lu-dialog-title{margin:0 0 8px;font-size:20px}
+.lu-dialog-footer{display:flex;justify-content:flex-end;margin-top:16px}
+.lu-demo-progress{display:block;width:100%;height:8px;accent-color:var(--lu-accent)}
+.lu-btn:disabled{opacity:.6;cursor:not-allowed}
 .lu-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes lu-burst{from{transform:translateY(6px) scale(.8);opacity:0}to{transform:none;opacity:1}}
 @keyframes lu-pop{from{transform:scale(.9);opacity:0}to{transform:none;opacity:1}}
