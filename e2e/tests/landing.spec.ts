@@ -1,8 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CO_FOCUS_BONUS_RULE } from '@levelup/contracts';
 import { cspRefusals } from './helpers.ts';
 
 // The landing page and its working demo.
+
+/**
+ * Holds the app's sign-in check, presses 'See How It Works' and waits for the prerendered page's
+ * dialog and for the app to have asked; returns the dialog and the function that lets the answer go.
+ */
+async function pressDemoWhileAppHeld(page: Page) {
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/user/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/api/user/profile');
+  await page.getByRole('link', { name: 'See How It Works' }).click();
+  const demo = page.getByRole('dialog', { name: 'See How It Works' });
+  await expect(demo).toBeVisible();
+  return { demo, asked, answer };
+}
 
 test("a visitor reads the landing page and tries 'See How It Works': a quest completion and a level-up", async ({
   page,
@@ -48,16 +66,7 @@ test("'See How It Works' opens at the press, before the app it starts has loaded
   await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
   await page.waitForLoadState('load');
   // The app cannot know who this is until the sign-in check answers: it is held back here.
-  let answer: () => void = () => {};
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/api/user/profile', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest('**/api/user/profile');
-  await page.getByRole('link', { name: 'See How It Works' }).click();
-  const demo = page.getByRole('dialog', { name: 'See How It Works' });
-  await expect(demo).toBeVisible();
+  const { demo, asked, answer } = await pressDemoWhileAppHeld(page);
   await expect(demo.getByText(CO_FOCUS_BONUS_RULE)).toBeVisible();
   await asked;
   // The app is running (it asked) and not up yet: the page's own dialog is open, its demo waiting.
@@ -79,16 +88,7 @@ test('a visitor who closes the demo before the app has loaded finds it closed wh
 }) => {
   await page.goto('/');
   await page.waitForLoadState('load');
-  let answer: () => void = () => {};
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/api/user/profile', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest('**/api/user/profile');
-  await page.getByRole('link', { name: 'See How It Works' }).click();
-  const demo = page.getByRole('dialog', { name: 'See How It Works' });
-  await expect(demo).toBeVisible();
+  const { demo, asked, answer } = await pressDemoWhileAppHeld(page);
   await page.keyboard.press('Escape');
   await expect(demo).toBeHidden();
   await asked;

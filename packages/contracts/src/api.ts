@@ -1059,6 +1059,21 @@ export function urlOf(op: ApiOperation, input: { params?: unknown; query?: unkno
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * Why an answer was refused by its operation's response schema, for a log or an error: the call and
+ * the first issue ("The answer to GET /api/things does not match its contract (1.id: ...)").
+ */
+export function offContractMessage(
+  op: ApiOperation,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
+  const first = issues[0];
+  return (
+    `The answer to ${op.method} ${op.path} does not match its contract` +
+    (first ? ` (${first.path.map(String).join('.') || 'the answer'}: ${first.message})` : '')
+  );
+}
+
 /** Fills `:name` segments, URL-encoded: apiPath('/api/quests/:id/toggle', { id: 'a b' }) -> '/api/quests/a%20b/toggle'. */
 export function apiPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {

@@ -17,20 +17,19 @@ const countThings = {
   query: z.object({ owner: z.string().min(2) }),
   response: z.object({ owner: z.string(), count: z.number().int() }),
 } as const satisfies InternalOperation;
+/** A call without input that answers a count. */
+function countAt(path: string) {
+  return {
+    service: 'svc-community',
+    method: 'GET',
+    path,
+    response: z.object({ count: z.number() }),
+  } as const satisfies InternalOperation;
+}
 /** Served by a handler that breaks its own contract (a count that is not a number). */
-const brokenThings = {
-  service: 'svc-community',
-  method: 'GET',
-  path: '/internal/broken-things',
-  response: z.object({ count: z.number() }),
-} as const satisfies InternalOperation;
+const brokenThings = countAt('/internal/broken-things');
 /** Served too slowly for the caller's time limit. */
-const slowThings = {
-  service: 'svc-community',
-  method: 'GET',
-  path: '/internal/slow-things',
-  response: z.object({ count: z.number() }),
-} as const satisfies InternalOperation;
+const slowThings = countAt('/internal/slow-things');
 
 const router = new Router();
 mountInternal(router, countThings, SECRET, ({ query }) => ({ owner: query.owner, count: 3 }));

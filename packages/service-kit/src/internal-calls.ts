@@ -1,5 +1,11 @@
 import type { Router } from '@koa/router';
-import { urlOf, type CallInput, type InternalOperation, type ResponseOf } from '@levelup/contracts';
+import {
+  offContractMessage,
+  urlOf,
+  type CallInput,
+  type InternalOperation,
+  type ResponseOf,
+} from '@levelup/contracts';
 import { requireInternal, signInternal } from './identity.ts';
 import { mount, type OperationHandler } from './mount.ts';
 
@@ -66,12 +72,6 @@ export async function callInternal<const Op extends InternalOperation>(
     return { ok: false, status: answer.status };
   }
   const parsed = op.response?.safeParse(await answer.json().catch(() => undefined));
-  if (parsed && !parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new Error(
-      `The answer to ${op.method} ${op.path} does not match its contract` +
-        (first ? ` (${first.path.map(String).join('.') || 'the answer'}: ${first.message})` : ''),
-    );
-  }
+  if (parsed && !parsed.success) throw new Error(offContractMessage(op, parsed.error.issues));
   return { ok: true, status: answer.status, data: parsed?.data as ResponseOf<Op> };
 }

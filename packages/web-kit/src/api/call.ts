@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { urlOf, type ApiOperation, type CallInput, type ResponseOf } from '@levelup/contracts';
+import {
+  offContractMessage,
+  urlOf,
+  type ApiOperation,
+  type CallInput,
+  type ResponseOf,
+} from '@levelup/contracts';
 import { apiRequest } from './client.ts';
 import { HttpError } from './http-error.ts';
 
@@ -11,14 +17,10 @@ export class ContractError extends Error {
   readonly operation: string;
   readonly issues: readonly { path: readonly PropertyKey[]; message: string }[];
 
-  constructor(operation: string, issues: ContractError['issues']) {
-    const first = issues[0];
-    super(
-      `The answer to ${operation} does not match its contract` +
-        (first ? ` (${first.path.map(String).join('.') || 'the answer'}: ${first.message})` : ''),
-    );
+  constructor(op: ApiOperation, issues: ContractError['issues']) {
+    super(offContractMessage(op, issues));
     this.name = 'ContractError';
-    this.operation = operation;
+    this.operation = `${op.method} ${op.path}`;
     this.issues = issues;
   }
 }
@@ -27,7 +29,7 @@ export class ContractError extends Error {
 function answerOf<Op extends ApiOperation>(op: Op, answer: unknown): ResponseOf<Op> {
   if (!op.response) return answer as ResponseOf<Op>;
   const parsed = op.response.safeParse(answer);
-  if (!parsed.success) throw new ContractError(`${op.method} ${op.path}`, parsed.error.issues);
+  if (!parsed.success) throw new ContractError(op, parsed.error.issues);
   return parsed.data as ResponseOf<Op>;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockFetch, unauthorized } from '../testing/mock-fetch.ts';
+import { embedFirstScreen } from '../testing/fixtures.ts';
 import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { apiGet, apiRequest } from './client.ts';
-import { resetEmbeddedAnswers } from './first-screen-data.ts';
 import { HttpError, isRateLimited, onRateLimited } from './http-error.ts';
 
 describe('api client', () => {
@@ -83,12 +83,7 @@ describe('api client', () => {
       'POST /api/quests': { status: 201, body: { id: 'q2' } },
       'GET /api/todos': { body: [] },
     });
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_SCREEN_DATA_ID;
-    block.textContent = JSON.stringify({ '/api/quests': [{ id: 'embedded' }] });
-    document.body.appendChild(block);
-    resetEmbeddedAnswers();
+    embedFirstScreen({ '/api/quests': [{ id: 'embedded' }] });
 
     await expect(apiRequest('POST', '/api/quests', { title: 'Walk' })).resolves.toEqual({
       id: 'q2',
@@ -107,12 +102,7 @@ describe('api client', () => {
 
   it('when the embedded block is damaged, then every read asks the network', async () => {
     mockFetch({ 'GET /api/goals': { body: [{ id: 'g1' }] } });
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_SCREEN_DATA_ID;
-    block.textContent = '{"/api/goals": [';
-    document.body.appendChild(block);
-    resetEmbeddedAnswers();
+    embedFirstScreen('{"/api/goals": [');
     await expect(apiGet('/api/goals')).resolves.toEqual([{ id: 'g1' }]);
   });
 });

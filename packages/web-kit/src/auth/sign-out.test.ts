@@ -3,6 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { FIRST_SCREEN_DATA_ID } from '@levelup/contracts';
 import { resetEmbeddedAnswers, takeEmbeddedAnswer } from '../api/first-screen-data.ts';
 import { profileQueryKey } from './profile-api.ts';
+import { embedFirstScreen } from '../testing/fixtures.ts';
 import { LOGOUT_URL, onSignedOut, signOut, wasSignedOutHere } from './use-auth.ts';
 
 /** A client holding a signed-in user's profile and one of their lists. */
@@ -11,16 +12,6 @@ function signedInClient() {
   client.setQueryData(profileQueryKey, { id: 'u1', username: 'ada' });
   client.setQueryData(['/api/quests'], [{ id: 'q1', title: 'Call the dentist' }]);
   return client;
-}
-
-/** The first screen's answers, as the server embeds them in the page. */
-function embedFirstScreen() {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = FIRST_SCREEN_DATA_ID;
-  block.textContent = JSON.stringify({ '/api/quests': [{ id: 'embedded' }] });
-  document.body.appendChild(block);
-  resetEmbeddedAnswers();
 }
 
 afterEach(() => {
@@ -37,7 +28,7 @@ describe('signOut: Logout without reloading the app', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-    embedFirstScreen();
+    embedFirstScreen({ '/api/quests': [{ id: 'embedded' }] });
     const client = signedInClient();
     // A screen watching the profile (the header): it must see the sign-out, not keep the user's name.
     const header = new QueryObserver(client, { queryKey: profileQueryKey, enabled: false });

@@ -1,4 +1,5 @@
-import { levelProgress, type UserProfile } from '@levelup/contracts';
+import { FIRST_SCREEN_DATA_ID, levelProgress, type UserProfile } from '@levelup/contracts';
+import { resetEmbeddedAnswers } from '../api/first-screen-data.ts';
 
 /** A signed-in user's profile as svc-identity answers it, with level fields derived from xp. */
 export function profileFixture(overrides: Partial<UserProfile> = {}): UserProfile {
@@ -22,4 +23,17 @@ export function profileFixture(overrides: Partial<UserProfile> = {}): UserProfil
     role: 'member',
     ...overrides,
   };
+}
+
+/**
+ * Puts the first screen's answers in the page as the server embeds them (`answers` as the block's
+ * text: an object, or a string for a damaged block), and makes the client read them anew.
+ */
+export function embedFirstScreen(answers: Record<string, unknown> | string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_SCREEN_DATA_ID;
+  block.textContent = typeof answers === 'string' ? answers : JSON.stringify(answers);
+  document.body.appendChild(block);
+  resetEmbeddedAnswers();
 }

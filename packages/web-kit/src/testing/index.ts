@@ -7,4 +7,4 @@ export {
   type RecordedCall,
 } from './mock-fetch.ts';
 export { renderWithProviders } from './render.tsx';
-export { profileFixture } from './fixtures.ts';
+export { embedFirstScreen, profileFixture } from './fixtures.ts';
