@@ -30,8 +30,23 @@ const antdContextModules = [
   'antd/es/form/context',
 ];
 
-/** The `shared` option of ModuleFederationPlugin, identical in every frontend. */
-function sharedModules() {
+// antd components that only remotes import. The shell provides them all the same, so a remote's
+// component comes built against the shell's copy of antd's internals (theme, config provider, skeleton,
+// rc-util) that the page has already loaded; provided by a remote, each one brought its own copy of those
+// (about 25 KB gzipped on the first dashboard load). A remote still builds its own fallback, for a shell
+// of an older release that does not provide one.
+const shellProvidedAntd = [
+  'antd/es/checkbox',
+  'antd/es/collapse',
+  'antd/es/input-number',
+  'antd/es/statistic',
+];
+
+/**
+ * The `shared` option of ModuleFederationPlugin: the same catalogue in every frontend, the shell
+ * (`{ shell: true }`) also providing the antd components only remotes import.
+ */
+function sharedModules({ shell = false } = {}) {
   const shared = {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -71,6 +86,10 @@ function sharedModules() {
   };
   for (const key of antdContextModules)
     shared[key] = { ...singleton('antd'), allowNodeModulesSuffixMatch: true };
+  // An absolute import makes webpack provide the module though nothing in the shell imports it.
+  if (shell)
+    for (const key of shellProvidedAntd)
+      shared[key] = { ...singleton('antd'), import: require.resolve(key, { paths: [root] }) };
   return shared;
 }
 

@@ -113,7 +113,7 @@ function createFrontendConfig({ dir, name, title, exposes, shell = false, plugin
           manifest: true,
           dts: false,
           exposes: exposes ?? {},
-          shared: sharedModules(),
+          shared: sharedModules({ shell }),
           // Browser-only runtime; a remote loads no remotes of its own, so it leaves out the code that would
           // (remote loading and manifest snapshots), which the shell keeps.
           experiments: {

@@ -58,7 +58,8 @@ describe('quest creation wizard', () => {
 
     const create = await screen.findByRole('button', { name: 'Create Quest' });
     expect(create).toBeDisabled();
-    await user.type(screen.getByLabelText('Title'), 'Go');
+    // The step's fields are fetched when first needed.
+    await user.type(await screen.findByLabelText('Title'), 'Go');
     expect(
       await screen.findByText('Quest title must be at least 3 characters'),
     ).toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('quest creation wizard', () => {
     expect(
       await screen.findByRole('dialog', { name: "Let's create your quest!" }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveValue('Write it out');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Write it out');
     await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
     expect(screen.queryByText('Due date: none')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Quest' }));

@@ -1,9 +1,11 @@
+import { Suspense, useEffect } from 'react';
 import Modal from 'antd/es/modal';
+import Skeleton from 'antd/es/skeleton';
 import { WIZARD_STEP_TITLES } from '@levelup/contracts';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateFromWizard } from '../hooks/use-create-from-wizard.ts';
 import { useQuestWizard } from '../hooks/use-quest-wizard.ts';
-import { WIZARD_STEP_COMPONENTS } from './steps/index.ts';
+import { preloadCreateStep, WIZARD_STEP_COMPONENTS } from './steps/index.ts';
 import { WizardFooter } from './wizard-footer.tsx';
 
 /**
@@ -25,6 +27,10 @@ export default function QuestWizardDialog({
     onClose();
   });
   const Step = WIZARD_STEP_COMPONENTS[state.step];
+  const pastFirstStep = state.step !== 'intent';
+  useEffect(() => {
+    if (pastFirstStep) preloadCreateStep();
+  }, [pastFirstStep]);
 
   return (
     <Modal
@@ -41,7 +47,15 @@ export default function QuestWizardDialog({
       }
       width={520}
     >
-      <Step state={state} dispatch={dispatch} now={now} timeZone={timeZone} />
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading">
+            <Skeleton active />
+          </div>
+        }
+      >
+        <Step state={state} dispatch={dispatch} now={now} timeZone={timeZone} />
+      </Suspense>
     </Modal>
   );
 }
