@@ -16,9 +16,10 @@ const loadLandingPage = () => import('../features/landing/landing-page.tsx');
 const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
 
 /**
- * The landing page's code (its 'See How It Works' dialog included), fetched at once: on the prerendered
- * landing page the app is started by a visitor's first move, and it loads beside the sign-in check
- * instead of one after the other behind it.
+ * The landing page's code (its 'See How It Works' dialog included), fetched ahead of its use: on the
+ * prerendered landing page (the app is started by a visitor's first move, and it loads beside the sign-in
+ * check instead of one after the other behind it), and when a signed-in user reaches for Logout, so the
+ * signed-out page is drawn at the press rather than after a fetch.
  */
 export function preloadLandingPage() {
   void loadLandingPage();
@@ -57,7 +58,7 @@ function SectionRoute({ loader }: { loader?: RemoteLoader }) {
 export function AppRoutes({ loader }: { loader?: RemoteLoader }) {
   return (
     <Routes>
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayout onLogoutIntent={preloadLandingPage} />}>
         <Route index element={<HomeRoute loader={loader} />} />
         <Route path="auth" element={page(<AuthPage />)} />
         <Route path="profile" element={<ProtectedRoute>{page(<ProfilePage />)}</ProtectedRoute>} />

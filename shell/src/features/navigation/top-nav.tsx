@@ -51,9 +51,11 @@ function Links({
 function AccountActions({
   vertical = false,
   onNavigate,
+  onLogoutIntent,
 }: {
   vertical?: boolean;
   onNavigate?: () => void;
+  onLogoutIntent?: () => void;
 }) {
   const navigate = useNavigate();
   const { isSignedIn, logout } = useAuth(() => void navigate('/'));
@@ -68,6 +70,9 @@ function AccountActions({
     return (
       <div style={style}>
         <Button
+          // The signed-out page's code is fetched as the user reaches for the button.
+          onPointerEnter={onLogoutIntent}
+          onFocus={onLogoutIntent}
           onClick={() => {
             onNavigate?.();
             // A toast of the user's (an Undo) must not outlive their session on screen.
@@ -97,7 +102,12 @@ function AccountActions({
 }
 
 /** The top navigation of every screen, with a mobile menu that repeats the links. */
-export function TopNav() {
+export function TopNav({
+  onLogoutIntent,
+}: {
+  /** Run when a signed-in user reaches for Logout: a pointer over it, focus on it, the phone's menu opened. */
+  onLogoutIntent?: () => void;
+}) {
   const { profile, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -122,7 +132,7 @@ export function TopNav() {
             <OfflineStatus />
             <ThemeToggle />
             <span className="lu-nav-desktop">
-              <AccountActions />
+              <AccountActions onLogoutIntent={onLogoutIntent} />
             </span>
             <Button
               className="lu-nav-mobile-trigger"
@@ -133,6 +143,8 @@ export function TopNav() {
               onClick={() => {
                 setMenuUsed(true);
                 setMenuOpen(true);
+                // The menu holds Logout: its signed-out page is fetched as the menu opens.
+                if (profile) onLogoutIntent?.();
               }}
             />
           </div>
@@ -151,7 +163,11 @@ export function TopNav() {
                     onNavigate={() => setMenuOpen(false)}
                   />
                 </nav>
-                <AccountActions vertical onNavigate={() => setMenuOpen(false)} />
+                <AccountActions
+                  vertical
+                  onNavigate={() => setMenuOpen(false)}
+                  onLogoutIntent={onLogoutIntent}
+                />
               </Drawer>
             </Suspense>
           )}
