@@ -40,6 +40,7 @@ const shellProvidedAntd = [
   'antd/es/collapse',
   'antd/es/input-number',
   'antd/es/statistic',
+  'antd/es/tooltip',
 ];
 
 /**
