@@ -26,6 +26,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Logout' }).locator('visible=true').click();
 
     await expect(page.getByRole('heading', { name: 'Level Up Your Life.' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );
@@ -40,10 +41,10 @@ for (const size of SIZES) {
     });
     await page.getByLabel('Username or Email').fill(next.username);
     await page.getByLabel('Password', { exact: true }).fill(next.password);
+    // The form's own button: the phone's menu (closing after Logout) holds a 'Sign In' button too.
     await page
+      .getByRole('tabpanel', { name: 'Sign In' })
       .getByRole('button', { name: 'Sign In', exact: true })
-      .locator('visible=true')
-      .last()
       .click();
     if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: size.name === 'phone' ? 'Mobile' : 'Main' });
