@@ -2,12 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, PageSpinner } from '@levelup/web-kit';
 import { DashboardRoute } from './app/dashboard-route.tsx';
+import { QuestLogRoute } from './app/quest-log-route.tsx';
 
-// The Quest Log (its filters and editors) and the habit pages (with their charts) load when opened,
-// never with the dashboard.
-const QuestLogRoute = lazy(async () => ({
-  default: (await import('./app/quest-log-route.tsx')).QuestLogRoute,
-}));
+// The habit pages (and their charts) load when opened, never with the dashboard. The Quest Log is one
+// press from it and comes with it (its filter bar's fields load on their first showing).
 const HabitPage = lazy(async () => ({
   default: (await import('./features/habit-stats/components/habit-page.tsx')).HabitPage,
 }));
@@ -25,7 +23,7 @@ export default function QuestsRoutes() {
     <Routes>
       <Route index element={<DashboardRoute />} />
       <Route path="dashboard" element={<DashboardRoute />} />
-      <Route path="quests" element={later(<QuestLogRoute />)} />
+      <Route path="quests" element={<QuestLogRoute />} />
       <Route path="quests/habits" element={later(<HabitsRoute />)} />
       <Route path="quests/habits/:id" element={later(<HabitPage />)} />
       <Route path="*" element={<NotFoundPage />} />

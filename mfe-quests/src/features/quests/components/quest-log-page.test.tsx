@@ -243,7 +243,10 @@ describe('quest log', () => {
     ).toEqual(['Read before bed']);
 
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByRole('searchbox', { name: 'Search quests by title' }), 'LIBRARY');
+    await user.type(
+      await screen.findByRole('searchbox', { name: 'Search quests by title' }),
+      'LIBRARY',
+    );
     await waitFor(() =>
       expect(within(regular).queryByRole('listitem', { name: 'Read a chapter' })).toBeNull(),
     );
@@ -262,6 +265,8 @@ describe('quest log', () => {
     });
     renderWithProviders(<QuestsRoutes />, { route: '/quests?q=zebra' });
     expect(await screen.findAllByText('No quests match this filter.')).toHaveLength(2);
-    expect(screen.getByRole('searchbox', { name: 'Search quests by title' })).toHaveValue('zebra');
+    expect(await screen.findByRole('searchbox', { name: 'Search quests by title' })).toHaveValue(
+      'zebra',
+    );
   });
 });

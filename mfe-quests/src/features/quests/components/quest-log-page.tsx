@@ -15,7 +15,7 @@ import { useCardHandlers } from '../hooks/use-card-handlers.ts';
 import { useAddressFilter } from '../hooks/use-address-filter.ts';
 import { isFiltering, matchesFilter, tagsInUse, type QuestLogFilter } from '../quest-log-filter.ts';
 import { questItem } from './card-item.ts';
-import { QuestLogFilterBar } from './quest-log-filter-bar.tsx';
+import { FilterBarOnDemand } from './filter-bar-on-demand.tsx';
 import { QuestCard, type QuestCardHandlers } from './quest-card.tsx';
 import { SeriesCard } from './series-card.tsx';
 
@@ -104,7 +104,7 @@ export function QuestLogPage({
         </Card>
       ) : (
         <>
-          <QuestLogFilterBar
+          <FilterBarOnDemand
             filter={filter}
             tags={tagsInUse([...quests.data, ...series.data])}
             onChange={setFilter}

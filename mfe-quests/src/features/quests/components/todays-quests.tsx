@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
@@ -20,13 +20,8 @@ import {
   type QuestLogFilter,
 } from '../quest-log-filter.ts';
 import type { CardItem } from './card-item.ts';
+import { FilterBarOnDemand } from './filter-bar-on-demand.tsx';
 import { TimeSections } from './time-sections.tsx';
-
-// The filter bar (a search field and three selects) is fetched when Filter is first pressed: its
-// fields are most of a select's and an input's code, which the dashboard would otherwise load for all.
-const QuestLogFilterBar = lazy(async () => ({
-  default: (await import('./quest-log-filter-bar.tsx')).QuestLogFilterBar,
-}));
 
 export interface TodaysQuestsProps {
   completedThisWeek: number | undefined;
@@ -128,14 +123,12 @@ export function TodaysQuests({
       </div>
       {filterOpen && (
         <div id="todays-quests-filter">
-          <Suspense fallback={<Skeleton.Input active block aria-label="Loading the filter" />}>
-            <QuestLogFilterBar
-              filter={filter}
-              tags={tags}
-              onChange={setFilter}
-              label="Filter today's quests"
-            />
-          </Suspense>
+          <FilterBarOnDemand
+            filter={filter}
+            tags={tags}
+            onChange={setFilter}
+            label="Filter today's quests"
+          />
         </div>
       )}
       {items.length === 0 ? (
