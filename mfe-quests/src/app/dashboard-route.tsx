@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Skeleton from 'antd/es/skeleton';
 import { ONBOARDING_AUTO_OPEN_MS } from '@levelup/contracts';
 import { todosQueryOptions } from '../features/dashboard/api/todos-api.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
@@ -11,6 +10,7 @@ import { seriesQueryOptions } from '../features/quests/api/series-api.ts';
 import { QuestManager } from '../features/quests/components/quest-manager.tsx';
 import { TodaysQuests } from '../features/quests/components/todays-quests.tsx';
 import { useDayQuests } from '../features/quests/hooks/use-day-quests.ts';
+import { LoadingBlock } from '../lib/loading-block.tsx';
 import { isOnboardingComplete, markOnboardingComplete } from '../lib/onboarding.ts';
 import { useUserDay } from '../lib/use-user-day.ts';
 import { WhenVisible } from '../lib/when-visible.tsx';
@@ -27,11 +27,7 @@ const CreateQuestDialog = lazy(
 const CalendarView = lazy(() => import('../features/calendar/components/calendar-view.tsx'));
 const DayPlanner = lazy(() => import('../features/planner/components/day-planner.tsx'));
 
-const panelFallback = (
-  <div role="status" aria-label="Loading">
-    <Skeleton active paragraph={{ rows: 5 }} />
-  </div>
-);
+const panelFallback = <LoadingBlock rows={5} />;
 
 /** Opens a lazily loaded dialog: mounted on first use, kept mounted so it can animate closed. */
 function useDialog<T = undefined>() {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import Modal from 'antd/es/modal';
-import Skeleton from 'antd/es/skeleton';
 import { WIZARD_STEP_TITLES } from '@levelup/contracts';
+import { LoadingBlock } from '../../../lib/loading-block.tsx';
 import { useUserDay } from '../../../lib/use-user-day.ts';
 import { useCreateFromWizard } from '../hooks/use-create-from-wizard.ts';
 import { useQuestWizard } from '../hooks/use-quest-wizard.ts';
@@ -47,13 +47,7 @@ export default function QuestWizardDialog({
       }
       width={520}
     >
-      <Suspense
-        fallback={
-          <div role="status" aria-label="Loading">
-            <Skeleton active />
-          </div>
-        }
-      >
+      <Suspense fallback={<LoadingBlock />}>
         <Step state={state} dispatch={dispatch} now={now} timeZone={timeZone} />
       </Suspense>
     </Modal>
