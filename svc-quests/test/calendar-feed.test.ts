@@ -68,6 +68,8 @@ interface ParsedEvent {
   instant: number;
   end: number;
   allDay: boolean;
+  /** Every CATEGORIES value, as a reader splits and unescapes them. */
+  categories: string[];
 }
 
 /** Parses a feed with ical.js, resolving every TZID through the VTIMEZONE the feed carries. */
@@ -96,9 +98,20 @@ function parseFeed(text: string) {
       instant: event.startDate.toUnixTime() * 1000,
       end: event.endDate.toUnixTime() * 1000,
       allDay: event.startDate.isDate,
+      categories: vevent
+        .getAllProperties('categories')
+        .flatMap((property) => property.getValues() as string[]),
     };
   });
   return { calendar, events };
+}
+
+/** The content lines of one event as written, unfolded (a continuation's CRLF and space removed). */
+function rawLinesOf(text: string, uid: string): string[] {
+  const lines = text.replace(/\r\n /g, '').split('\r\n');
+  const start = lines.indexOf(`UID:${uid}`);
+  expect(start).toBeGreaterThan(0);
+  return lines.slice(start, lines.indexOf('END:VEVENT', start));
 }
 
 describe('calendar feed', () => {
@@ -375,5 +388,109 @@ describe('calendar feed', () => {
       (await quests.as(userId)('GET', '/api/calendar-feed')).body,
     );
     expect(shown.feed!.path).toBe(`/api/calendar/${legacy}.ics`);
+  });
+
+  it('a measurable routine: every day says its target, and the day with an amount says how far it got', async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const series = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ title: 'Read' }),
+      recurrenceType: 'daily',
+      measure: { rule: 'at_least', target: 20, unit: 'pages' },
+    });
+    expect(series.status).toBe(201);
+    const today = series.body.todaysOccurrence.id;
+    expect(
+      (await me('PUT', `/api/quests/occurrences/${today}/amount`, { amount: 12 })).status,
+    ).toBe(200);
+
+    const { events } = parseFeed((await fetchFeed(await rotate(userId))).text);
+    const dayOf = (date: string) =>
+      events.find((event) => event.uid === `occurrence-${series.body.id}-${date}@levelup`)!;
+    expect(dayOf('20260301').description).toContain(
+      'Target: At least 20 pages a day\nLogged: 12 / 20 pages',
+    );
+    expect(dayOf('20260302').description).toContain('Target: At least 20 pages a day');
+    expect(dayOf('20260302').description).not.toContain('Logged:');
+  });
+
+  it("a quest with 3 of its 5 steps ticked says so in the card's words; one without steps says nothing of steps", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const kitchen = await me(
+      'POST',
+      '/api/quests',
+      newQuest({
+        title: 'Clean the kitchen',
+        dueDate: '2026-03-04T04:59:59.999Z',
+        checklist: ['Dishes', 'Counters', 'Floor', 'Fridge', 'Bins'].map((text) => ({ text })),
+      }),
+    );
+    expect(kitchen.status).toBe(201);
+    for (const step of kitchen.body.checklist.slice(0, 3))
+      expect(
+        (await me('PUT', `/api/quests/${kitchen.body.id}/checklist/${step.id}`, { done: true }))
+          .status,
+      ).toBe(200);
+    await me(
+      'POST',
+      '/api/quests',
+      newQuest({ title: 'Plain', dueDate: '2026-03-04T04:59:59.999Z' }),
+    );
+
+    const { events } = parseFeed((await fetchFeed(await rotate(userId))).text);
+    const bySummary = new Map(events.map((event) => [event.summary, event]));
+    expect(bySummary.get('Clean the kitchen')!.description).toContain('Checklist: 3/5 steps');
+    expect(bySummary.get('Plain')!.description).not.toContain('Checklist');
+  });
+
+  it("tags are CATEGORIES after the kind of item, each escaped (a comma inside a tag is \\,), a routine's on each of its days; an untagged quest carries only its kind", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const tagged = await me(
+      'POST',
+      '/api/quests',
+      newQuest({
+        title: 'Tagged',
+        scheduledTime: '2026-03-05T14:00:00.000Z',
+        tags: ['books, fiction', 'work; deep', 'back\\slash'],
+      }),
+    );
+    expect(tagged.status).toBe(201);
+    const untagged = await me(
+      'POST',
+      '/api/quests',
+      newQuest({ title: 'Untagged', scheduledTime: '2026-03-06T14:00:00.000Z' }),
+    );
+    const series = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ title: 'Stretch' }),
+      recurrenceType: 'daily',
+      tags: ['health, body'],
+    });
+    expect(series.status).toBe(201);
+
+    const { text } = await fetchFeed(await rotate(userId));
+    expect(rawLinesOf(text, `quest-${tagged.body.id}@levelup`)).toContain(
+      'CATEGORIES:Quest,books\\, fiction,work\\; deep,back\\\\slash',
+    );
+    expect(
+      rawLinesOf(text, `quest-${untagged.body.id}@levelup`).filter((line) =>
+        line.startsWith('CATEGORIES'),
+      ),
+    ).toEqual(['CATEGORIES:Quest']);
+    const { events } = parseFeed(text);
+    const bySummary = new Map(events.map((event) => [event.summary, event]));
+    expect(bySummary.get('Tagged')!.categories).toEqual([
+      'Quest',
+      'books, fiction',
+      'work; deep',
+      'back\\slash',
+    ]);
+    const days = events.filter((event) => event.summary === 'Stretch');
+    expect(days.length).toBeGreaterThan(1);
+    for (const day of days) expect(day.categories).toEqual(['Recurring quest', 'health, body']);
   });
 });

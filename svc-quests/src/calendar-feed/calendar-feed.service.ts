@@ -81,17 +81,21 @@ export function calendarFeedService(deps: {
     };
     const from = startOfLocalDay(range.from, timeZone);
     const to = new Date(endOfLocalDay(range.to, timeZone).getTime() + 1);
-    const [quests, occurrences, community] = await Promise.all([
+    const [quests, { seriesList, occurrences }, community] = await Promise.all([
       feeds.questsBetween(userId, from, to, CALENDAR_FEED_MAX_EVENTS),
-      deps.series
-        .listForUser(userId)
-        .then((seriesList) => deps.materialiser.ensure(userId, seriesList, range)),
+      deps.series.listForUser(userId).then(async (seriesList) => ({
+        seriesList,
+        occurrences: await deps.materialiser.ensure(userId, seriesList, range),
+      })),
       deps.community.entries(userId, from, to),
     ]);
+    const tagsOfSeries = new Map(seriesList.map((series) => [series._id.toString(), series.tags]));
     const events = [
       ...quests.map((quest) => questEvent(quest, timeZone)),
       // Hidden and cleared occurrences are only off the dashboard: the calendar keeps every one.
-      ...occurrences.map(occurrenceEvent),
+      ...occurrences.map((occurrence) =>
+        occurrenceEvent(occurrence, tagsOfSeries.get(occurrence.seriesId)),
+      ),
       ...community.map(communityEvent),
     ]
       .sort((a, b) => (startKey(a) < startKey(b) ? -1 : startKey(a) > startKey(b) ? 1 : 0))

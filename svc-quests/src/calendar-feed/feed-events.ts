@@ -1,4 +1,14 @@
-import { localDate, type CommunityCalendarEntry } from '@levelup/contracts';
+import {
+  amountProgress,
+  checklistProgress,
+  checklistStepsLabel,
+  localDate,
+  measureLabel,
+  normaliseTags,
+  type ChecklistStep,
+  type CommunityCalendarEntry,
+  type Measure,
+} from '@levelup/contracts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { QuestDoc } from '../quests/models.ts';
 import type { IcsEvent } from './ics.ts';
@@ -25,9 +35,34 @@ function xpLine(item: { xpReward: number; difficulty: string }): string {
   return `${item.difficulty[0]!.toUpperCase()}${item.difficulty.slice(1)} quest, ${item.xpReward} XP`;
 }
 
+/** "Checklist: 2/5 steps", in the card's words; nothing for a quest without steps. */
+function checklistLine(steps: readonly ChecklistStep[]): string {
+  if (steps.length === 0) return '';
+  const { done, total } = checklistProgress(steps);
+  return `Checklist: ${checklistStepsLabel(done, total)}`;
+}
+
+/** A measurable day's target, and its amount once one is entered, in the app's words. */
+function measureLines(measure: Measure | null | undefined, amount: number | null | undefined) {
+  if (!measure) return '';
+  const target = `Target: ${measureLabel(measure)}`;
+  return amount === null || amount === undefined
+    ? target
+    : `${target}\nLogged: ${amountProgress(measure, amount)}`;
+}
+
+/**
+ * CATEGORIES: the kind of item, then the user's own tags, one spelling each whatever the case (the
+ * app's rule for tags), so a tag named like the kind is not written twice.
+ */
+const categoriesOf = (kind: string, tags: readonly string[] | undefined) =>
+  normaliseTags([kind, ...(tags ?? [])]);
+
 /** A quest with a time is a timed event; one with only a due date, an all-day event on that day. */
 export function questEvent(quest: QuestDoc, timeZone: string): IcsEvent {
-  const description = [quest.description, xpLine(quest)].filter(Boolean).join('\n\n');
+  const description = [quest.description, checklistLine(quest.checklist ?? []), xpLine(quest)]
+    .filter(Boolean)
+    .join('\n\n');
   return {
     uid: `quest-${quest._id.toString()}@${UID_DOMAIN}`,
     summary: done(quest.title, quest.isCompleted),
@@ -37,15 +72,22 @@ export function questEvent(quest: QuestDoc, timeZone: string): IcsEvent {
       : { kind: 'date', date: localDate(quest.dueDate!, timeZone) },
     lastModified: quest.updatedAt,
     sequence: quest.rev,
-    categories: ['Quest'],
+    categories: categoriesOf('Quest', quest.tags),
     transparent: !quest.scheduledTime,
   };
 }
 
-/** A series occurrence is an all-day event on its local day; its UID is the series and the day. */
-export function occurrenceEvent(occurrence: OccurrenceDoc): IcsEvent {
+/**
+ * A series occurrence is an all-day event on its local day; its UID is the series and the day. Its tags
+ * are its series' (a day keeps none of its own).
+ */
+export function occurrenceEvent(
+  occurrence: OccurrenceDoc,
+  seriesTags?: readonly string[],
+): IcsEvent {
   const when = occurrence.timeOfDay !== 'anytime' ? TIME_OF_DAY_LABELS[occurrence.timeOfDay] : '';
-  const description = [when, occurrence.description, xpLine(occurrence)]
+  const measured = measureLines(occurrence.measure, occurrence.amount);
+  const description = [when, occurrence.description, measured, xpLine(occurrence)]
     .filter(Boolean)
     .join('\n\n');
   return {
@@ -54,7 +96,7 @@ export function occurrenceEvent(occurrence: OccurrenceDoc): IcsEvent {
     description,
     when: { kind: 'date', date: occurrence.scheduledFor },
     lastModified: occurrence.completedAt ?? occurrence.createdAt,
-    categories: ['Recurring quest'],
+    categories: categoriesOf('Recurring quest', seriesTags),
     transparent: true,
   };
 }

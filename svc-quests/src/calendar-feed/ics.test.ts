@@ -32,6 +32,36 @@ describe('iCalendar text', () => {
     expect(octets(physical[0]!)).toBeGreaterThanOrEqual(72);
   });
 
+  it('writes CATEGORIES as TEXT values escaped and joined by commas, folded like any line (even inside an escape), and a reader gets each value back whole', () => {
+    // 57 x's after "CATEGORIES:Quest," put the line's 75th octet on the backslash of the escaped comma.
+    const long = `${'x'.repeat(57)},tail`;
+    const categories = ['Quest', long, 'books, fiction', 'work; deep', 'back\\slash'];
+    const text = writeCalendar({
+      name: 'Level Up',
+      timeZone: 'UTC',
+      now: new Date('2026-03-01T12:00:00Z'),
+      zoneRange: { from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-05-01T00:00:00Z') },
+      events: [
+        {
+          uid: 'tagged@levelup',
+          summary: 'Tagged',
+          when: { kind: 'date', date: '2026-03-08' },
+          categories,
+        },
+        { uid: 'plain@levelup', summary: 'Plain', when: { kind: 'date', date: '2026-03-09' } },
+      ],
+    });
+    const [first, second] = text.slice(text.indexOf('CATEGORIES:')).split('\r\n');
+    expect(first).toBe(`CATEGORIES:Quest,${'x'.repeat(57)}\\`);
+    expect(octets(first!)).toBe(75);
+    expect(second).toBe(' ,tail,books\\, fiction,work\\; deep,back\\\\slash');
+    expect(text.match(/^CATEGORIES/gm)).toHaveLength(1);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const [tagged, plain] = calendar.getAllSubcomponents('vevent');
+    expect(tagged!.getFirstProperty('categories')!.getValues()).toEqual(categories);
+    expect(plain!.getFirstProperty('categories')).toBeNull();
+  });
+
   it('leaves a short line alone', () => {
     expect(foldLine('SUMMARY:Walk')).toBe('SUMMARY:Walk');
   });

@@ -19,6 +19,7 @@ export interface IcsEvent {
   when: IcsWhen;
   lastModified?: Date;
   sequence?: number;
+  /** CATEGORIES: each value escaped as TEXT (a comma inside one is `\,`), the values joined by commas. */
   categories?: string[];
   /** All-day quests do not make the user busy; sessions and meetups do. */
   transparent?: boolean;

@@ -4,6 +4,7 @@ import {
   CHECKLIST_STEP_MAX_LENGTH,
   checklistInputSchema,
   checklistProgress,
+  checklistStepsLabel,
   isChecklistDone,
   tickChecklistStepRequestSchema,
 } from './checklist.ts';
@@ -104,5 +105,15 @@ describe('checklist progress', () => {
   ])('when the steps are %o, then progress is %o and done is %s', (list, progress, done) => {
     expect(checklistProgress(list)).toEqual(progress);
     expect(isChecklistDone(list)).toBe(done);
+  });
+});
+
+describe('checklist progress in words', () => {
+  it.each([
+    [0, 1, '0/1 step'],
+    [2, 5, '2/5 steps'],
+    [3, 3, '3/3 steps'],
+  ])('when %i of %i steps are ticked, then it reads %s', (done, total, label) => {
+    expect(checklistStepsLabel(done, total)).toBe(label);
   });
 });

@@ -82,6 +82,11 @@ export function checklistProgress(steps: readonly Pick<ChecklistStep, 'done'>[])
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
 
+/** How far a checklist is, in words: "2/5 steps" (one step: "0/1 step"). The card and the feed say it. */
+export function checklistStepsLabel(done: number, total: number): string {
+  return `${done}/${total} ${total === 1 ? 'step' : 'steps'}`;
+}
+
 /** True when a checklist has steps and every one is ticked. */
 export function isChecklistDone(steps: readonly Pick<ChecklistStep, 'done'>[]): boolean {
   return steps.length > 0 && steps.every((s) => s.done);

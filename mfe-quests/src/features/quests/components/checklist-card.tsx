@@ -3,13 +3,8 @@ import Checkbox from 'antd/es/checkbox';
 import Progress from 'antd/es/progress';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
-import { checklistProgress, type ChecklistStep } from '@levelup/contracts';
+import { checklistProgress, checklistStepsLabel, type ChecklistStep } from '@levelup/contracts';
 import { useChecklistTick } from '../hooks/use-checklist-tick.ts';
-
-/** "2/5 steps" (one step: "0/1 step"). */
-export function stepsLabel(done: number, total: number): string {
-  return `${done}/${total} ${total === 1 ? 'step' : 'steps'}`;
-}
 
 /**
  * A quest card's checklist: how far it is ("2/5 steps" and a bar), and a button that opens the steps
@@ -28,7 +23,7 @@ export function QuestChecklist({
   const listId = useId();
   const tick = useChecklistTick();
   const { done, total, percent } = checklistProgress(steps);
-  const label = stepsLabel(done, total);
+  const label = checklistStepsLabel(done, total);
   return (
     <div style={{ marginTop: 8 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
