@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import {
   STREAMS,
+  journeyResponseSchema,
   makeEvent,
   type DomainEvent,
   type EventEnvelope,
@@ -8,7 +10,15 @@ import {
   type SeriesEventData,
 } from '@levelup/contracts';
 import type { ConsumerHandle } from '@levelup/service-kit';
-import { startTestService, type TestInfra, type TestService } from '@levelup/service-kit/testing';
+import {
+  eventually,
+  removeTestStreams,
+  startTestInfra,
+  startTestService,
+  type JsonRequest,
+  type TestInfra,
+  type TestService,
+} from '@levelup/service-kit/testing';
 import { createApp, startWorkers } from '../src/app.ts';
 
 export type GoalsHarness = TestService;
@@ -19,6 +29,74 @@ export function startGoals(
   options: { clock?: () => Date } = {},
 ): Promise<GoalsHarness> {
   return startTestService({ name: 'svc-goals', createApp, startWorkers, deps: options, infra });
+}
+
+/** A pause long enough for a wrongly repeated or wrongly applied event to have arrived. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+/** A goal's journey, checked against its contract. */
+export async function journeyOf(me: JsonRequest, goalId: string) {
+  const { status, body } = await me('GET', `/api/goals/${goalId}/journey`);
+  expect(status).toBe(200);
+  return journeyResponseSchema.parse(body);
+}
+
+export interface WithQuests {
+  quests: TestService;
+  goals: GoalsHarness;
+  /** A new user, as svc-quests and as svc-goals see them. */
+  user(): { userId: string; inQuests: JsonRequest; inGoals: JsonRequest };
+  stop(): Promise<void>;
+}
+
+/**
+ * svc-quests and svc-goals side by side on one NATS namespace, as in production: each answers from its
+ * own database, and everything one learns from the other arrives as events. `clock` is both services'.
+ */
+export async function startWithQuests(options: { clock?: () => Date } = {}): Promise<WithQuests> {
+  // Loaded here, not at the top, so the files that run svc-goals alone do not load svc-quests.
+  const questsApp = await import('../../svc-quests/src/index.ts');
+  const infra = await startTestInfra();
+  const quests = await startTestService({
+    name: 'svc-quests',
+    createApp: questsApp.createApp,
+    startWorkers: questsApp.startWorkers,
+    deps: options,
+    infra,
+  });
+  const goals = await startGoals(infra, options);
+  return {
+    quests,
+    goals,
+    user: () => {
+      const userId = randomUUID();
+      return { userId, inQuests: quests.as(userId), inGoals: goals.as(userId) };
+    },
+    stop: async () => {
+      await goals.stop();
+      await quests.stop();
+      await removeTestStreams(infra);
+      await infra.stop();
+    },
+  };
+}
+
+/**
+ * Links a svc-quests series to a goal over HTTP. The link dialog lists svc-quests' series; the link
+ * waits for svc-goals to know it, so it is retried until the series' event has arrived.
+ */
+export async function linkOnceKnown(
+  inGoals: JsonRequest,
+  goalId: string,
+  series: { id: string; title: string },
+  xpPerOccurrence: number,
+) {
+  const link = await eventually(
+    () => inGoals('POST', `/api/goals/${goalId}/series`, { seriesId: series.id, xpPerOccurrence }),
+    (answer) => answer.status === 201 && answer.body.title === series.title,
+  );
+  expect(link.body).toMatchObject({ seriesId: series.id, title: series.title });
+  return link.body;
 }
 
 /** Collects every event on a stream of this test file's namespace. */

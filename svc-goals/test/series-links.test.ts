@@ -5,11 +5,17 @@ import {
   goalProgressListResponseSchema,
   goalSeriesLinkListResponseSchema,
   goalSeriesLinkSchema,
-  journeyResponseSchema,
   type EventEnvelope,
 } from '@levelup/contracts';
 import { eventually } from '@levelup/service-kit/testing';
-import { listenTo, questEvents, startGoals, type GoalsHarness } from './harness.ts';
+import {
+  journeyOf,
+  listenTo,
+  questEvents,
+  settle,
+  startGoals,
+  type GoalsHarness,
+} from './harness.ts';
 
 let service: GoalsHarness;
 let listener: Awaited<ReturnType<typeof listenTo>>;
@@ -40,7 +46,6 @@ async function redeliver(event: EventEnvelope): Promise<void> {
 }
 
 const hour = (h: number) => new Date(Date.now() + h * 3_600_000);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 async function setUp(
   options: { targetXp?: number; xpPerOccurrence?: number; link?: boolean } = {},
@@ -99,12 +104,6 @@ async function linkWhenKnown(
   });
   expect(status).toBe(201);
   return goalSeriesLinkSchema.parse(body);
-}
-
-async function journeyOf(me: ReturnType<GoalsHarness['as']>, goalId: string) {
-  const { status, body } = await me('GET', `/api/goals/${goalId}/journey`);
-  expect(status).toBe(200);
-  return journeyResponseSchema.parse(body);
 }
 
 describe('POST and GET /api/goals/:id/series', () => {

@@ -1,54 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarResponseSchema, dashboardOverviewSchema, localDate } from '@levelup/contracts';
-import {
-  eventually,
-  removeTestStreams,
-  startTestInfra,
-  startTestService,
-  type TestInfra,
-  type TestService,
-} from '@levelup/service-kit/testing';
-import {
-  createApp as createQuestsApp,
-  startWorkers as startQuestsWorkers,
-} from '../../svc-quests/src/index.ts';
-import { startGoals, type GoalsHarness } from './harness.ts';
+import { eventually } from '@levelup/service-kit/testing';
+import { linkOnceKnown, startWithQuests, type WithQuests } from './harness.ts';
 
-// svc-quests and svc-goals side by side on one NATS namespace, as in production: each answers from its
-// own database, and everything one learns from the other arrives as events.
-
-let infra: TestInfra;
-let quests: TestService;
-let goals: GoalsHarness;
+let sides: WithQuests;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  quests = await startTestService({
-    name: 'svc-quests',
-    createApp: createQuestsApp,
-    startWorkers: startQuestsWorkers,
-    infra,
-  });
-  goals = await startGoals(infra);
+  sides = await startWithQuests();
 });
 afterAll(async () => {
-  await goals?.stop();
-  await quests?.stop();
-  if (infra) {
-    await removeTestStreams(infra);
-    await infra.stop();
-  }
+  await sides?.stop();
 });
-
-function users() {
-  const userId = randomUUID();
-  return { userId, inQuests: quests.as(userId), inGoals: goals.as(userId) };
-}
 
 describe('svc-quests -> svc-goals', () => {
   it('when a linked series occurrence is completed in svc-quests, then the goal gains its XP and the star fills; toggled back, both are undone', async () => {
-    const { inQuests, inGoals } = users();
+    const { inQuests, inGoals } = sides.user();
     const { body: series } = await inQuests('POST', '/api/quests/recurring', {
       title: 'Morning pages',
       description: 'Three pages, longhand',
@@ -60,16 +26,7 @@ describe('svc-quests -> svc-goals', () => {
       title: 'Write every day',
       targetXp: 100,
     });
-    // The link dialog lists svc-quests' series; the link waits for svc-goals to know it.
-    const link = await eventually(
-      () =>
-        inGoals('POST', `/api/goals/${goal.id}/series`, {
-          seriesId: series.id,
-          xpPerOccurrence: 25,
-        }),
-      (answer) => answer.status === 201 && answer.body.title === 'Morning pages',
-    );
-    expect(link.body).toMatchObject({ seriesId: series.id, title: 'Morning pages' });
+    await linkOnceKnown(inGoals, goal.id, series, 25);
     const star = async () =>
       (
         await inGoals('GET', `/api/goals/${goal.id}/journey`)
@@ -87,7 +44,7 @@ describe('svc-quests -> svc-goals', () => {
   });
 
   it('when quests on a path are completed in svc-quests, then the talent node unlocks in svc-goals', async () => {
-    const { inQuests, inGoals } = users();
+    const { inQuests, inGoals } = sides.user();
     const tree = (await inGoals('GET', '/api/talent-tree')).body as Array<{
       nodeKey: string;
       path: string;
@@ -122,7 +79,7 @@ describe('svc-quests -> svc-goals', () => {
 
 describe('svc-goals -> svc-quests (overview and calendar)', () => {
   it('when goals are created, completed and deleted in svc-goals, then the overview counts and the calendar follow', async () => {
-    const { inQuests, inGoals } = users();
+    const { inQuests, inGoals } = sides.user();
     const { body: first } = await inGoals('POST', '/api/goals', { title: 'Finish', targetXp: 10 });
     const { body: second } = await inGoals('POST', '/api/goals', { title: 'Keep going' });
     await inGoals('POST', '/api/goals', { title: 'Drop me' }).then(({ body }) =>
