@@ -1,4 +1,4 @@
-import { parseLocalDate } from '@levelup/contracts';
+import { addDays, parseLocalDate, weekdayOfLocalDate } from '@levelup/contracts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -28,6 +28,19 @@ export function dayLabel(date: string): string {
 export function shortDayLabel(date: string): string {
   const { month, day } = parseLocalDate(date);
   return `${day} ${MONTHS[month - 1]}`;
+}
+
+/** '2026-11-09' -> 'Mon 9 Nov' (a day of the last week). */
+export function weekdayDayLabel(date: string): string {
+  const short = WEEKDAY_ROWS.find((w) => w.weekday === weekdayOfLocalDate(date))!.short;
+  return `${short} ${shortDayLabel(date)}`;
+}
+
+/** A recent day as the list of days to fill in names it: 'Today', 'Yesterday', else 'Mon 9 Nov'. */
+export function recentDayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  if (date === addDays(today, -1)) return 'Yesterday';
+  return weekdayDayLabel(date);
 }
 
 /** A bar's period in words: 'Week of 9 Nov 2026', 'Nov 2026', '2026'. */

@@ -113,7 +113,7 @@ describe('Calendar View', () => {
     expect(screen.getByText('No activity recorded')).toBeInTheDocument();
   });
 
-  it('when yesterday is opened, then its routine offers the three states and its quest Complete, each filling in that day, with the rule line', async () => {
+  it('when yesterday is opened, then its routine and its quest offer the three states, each filling in that day, with the rule line', async () => {
     const yesterday = addDays(today, -1);
     const { calls } = mockFetch({
       'GET /api/user/profile': { body: profileFixture() },
@@ -144,7 +144,8 @@ describe('Calendar View', () => {
         .map((b) => b.textContent),
     ).toEqual(["Didn't Complete", 'Kinda Sorta', 'Completed']);
     await user.click(within(routine).getByRole('button', { name: 'Completed' }));
-    const complete = within(detail).getByRole('button', { name: 'Complete quest: Call the bank' });
+    const questChoices = within(detail).getByRole('group', { name: "How'd it go? Call the bank" });
+    const complete = within(questChoices).getByRole('button', { name: 'Completed' });
     await waitFor(() => expect(complete).toBeEnabled());
     await user.click(complete);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
@@ -159,6 +160,52 @@ describe('Calendar View', () => {
         method: 'PUT',
         path: `/api/quests/q1/days/${yesterday}`,
         body: { completionType: 'completed', progressNotes: null },
+      },
+    ]);
+  });
+
+  it('when a one-time quest of yesterday is set to Kinda Sorta, then it is filled in as partial once and shows Partial', async () => {
+    const yesterday = addDays(today, -1);
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/dashboard/calendar': { body: {} },
+      [`GET /api/quests/days/${yesterday}`]: () => ({
+        body: {
+          date: yesterday,
+          canFillIn: true,
+          occurrences: [],
+          quests: [
+            calls.some((c) => c.method === 'PUT')
+              ? quest({ isCompleted: true, completionType: 'partial' })
+              : quest({}),
+          ],
+        },
+      }),
+      [`PUT /api/quests/q1/days/${yesterday}`]: {
+        body: { ...quest({ isCompleted: true, completionType: 'partial' }), xpDelta: 10 },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<CalendarView />);
+    const detail = await openDay(user, yesterday);
+    const row = await within(detail).findByRole('listitem', { name: 'Call the bank' });
+    const choices = within(row).getByRole('group', { name: "How'd it go? Call the bank" });
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(["Didn't Complete", 'Kinda Sorta', 'Completed']);
+    await user.click(within(choices).getByRole('button', { name: 'Kinda Sorta' }));
+    expect(await within(row).findByText('Partial')).toBeInTheDocument();
+    expect(within(choices).getByRole('button', { name: 'Kinda Sorta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/quests/q1/days/${yesterday}`,
+        body: { completionType: 'partial', progressNotes: null },
       },
     ]);
   });

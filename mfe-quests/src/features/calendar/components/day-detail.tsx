@@ -1,5 +1,6 @@
 import { calendarDayTotalXp, canBackfill, daysBetween, type CalendarDay } from '@levelup/contracts';
-import { BackfillRule, DayFillIn } from './day-fill-in.tsx';
+import { BackfillRule } from '../../../lib/backfill/backfill-rule.tsx';
+import { DayFillIn } from './day-fill-in.tsx';
 
 /**
  * A selected day of the calendar: what was done (or "No activity recorded"). A day within the

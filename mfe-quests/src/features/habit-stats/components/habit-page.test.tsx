@@ -1,15 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  BACKFILL_RULE,
   habitStats,
   measureStats,
   type HabitOccurrence,
   type HabitStatsResponse,
+  type Occurrence,
 } from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
-import { seriesFixture } from '../../../test/fixtures.ts';
+import { occurrenceFixture, seriesFixture } from '../../../test/fixtures.ts';
 
 const done = (scheduledFor: string, completionType: HabitOccurrence['completionType']) => ({
   scheduledFor,
@@ -18,8 +20,16 @@ const done = (scheduledFor: string, completionType: HabitOccurrence['completionT
   skipped: false,
 });
 
+const HISTORY = [
+  done('2026-11-02', 'completed'),
+  done('2026-11-03', 'completed'),
+  done('2026-11-04', 'partial'),
+  done('2026-11-07', 'completed'),
+  done('2026-11-09', 'completed'),
+];
+
 /** A daily habit's statistics, computed by the contract's rules from nine days of history. */
-function statsFixture(): HabitStatsResponse {
+function statsFixture(history: HabitOccurrence[] = HISTORY): HabitStatsResponse {
   const { frequency, ...stats } = habitStats(
     {
       recurrenceType: 'daily',
@@ -28,13 +38,7 @@ function statsFixture(): HabitStatsResponse {
       startDate: '2026-11-02',
       endDate: null,
     },
-    [
-      done('2026-11-02', 'completed'),
-      done('2026-11-03', 'completed'),
-      done('2026-11-04', 'partial'),
-      done('2026-11-07', 'completed'),
-      done('2026-11-09', 'completed'),
-    ],
+    history,
     '2026-11-10',
   );
   return {
@@ -157,6 +161,149 @@ describe('habit page', () => {
     });
     renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/nope' });
     expect(await screen.findByRole('heading', { name: 'Habit not found' })).toBeInTheDocument();
+  });
+});
+
+/** The habit's days of the back-fill window (2026-11-03 to today, 2026-11-10) as the server lists them. */
+const windowDays = (over: (date: string) => Partial<Occurrence> = () => ({})) =>
+  ['03', '04', '05', '06', '07', '08', '09', '10'].map((d) => {
+    const date = `2026-11-${d}`;
+    return occurrenceFixture({ id: `o${d}`, scheduledFor: date, ...over(date) });
+  });
+
+/** The URL of each request to a path (the mock records paths without their query). */
+const urlsOf = (fetchMock: ReturnType<typeof mockFetch>['fetchMock'], path: string) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://x'))
+    .filter((url) => url.pathname === path);
+
+describe("habit page's recent days", () => {
+  it('when a habit is opened, then it lists the days that can be filled in, newest first, with the rule line', async () => {
+    const { fetchMock } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': { body: statsFixture() },
+      // Another routine's day of the same range is not this habit's.
+      'GET /api/quests/occurrences': {
+        body: [...windowDays(), occurrenceFixture({ id: 'x', seriesId: 's2', title: 'Run' })],
+      },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const section = await screen.findByRole('region', { name: 'Recent days' });
+    const days = await within(section).findByRole('list', { name: 'Recent days' });
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual([
+      'Today',
+      'Yesterday',
+      'Sun 8 Nov',
+      'Sat 7 Nov',
+      'Fri 6 Nov',
+      'Thu 5 Nov',
+      'Wed 4 Nov',
+      'Tue 3 Nov',
+    ]);
+    const yesterday = within(days).getByRole('group', { name: "How'd it go? Yesterday" });
+    expect(
+      within(yesterday)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(["Didn't Complete", 'Kinda Sorta', 'Completed']);
+    expect(within(section).getByText(BACKFILL_RULE)).toBeInTheDocument();
+    const [read] = urlsOf(fetchMock, '/api/quests/occurrences');
+    expect(read?.searchParams.get('startDate')).toBe('2026-11-03');
+    expect(read?.searchParams.get('endDate')).toBe('2026-11-10');
+  });
+
+  it('when Completed is pressed for yesterday, then that day is filled in once and the strength is read again', async () => {
+    const missedYesterday = HISTORY.filter((o) => o.scheduledFor !== '2026-11-09');
+    let filled = false;
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': () => ({
+        body: statsFixture(filled ? HISTORY : missedYesterday),
+      }),
+      'GET /api/quests/occurrences': () => ({
+        body: windowDays((date) =>
+          filled && date === '2026-11-09' ? { isCompleted: true, completionType: 'completed' } : {},
+        ),
+      }),
+      'PUT /api/quests/recurring/s1/days/2026-11-09': () => {
+        filled = true;
+        return {
+          body: {
+            ...occurrenceFixture({
+              id: 'o09',
+              scheduledFor: '2026-11-09',
+              isCompleted: true,
+              completionType: 'completed',
+            }),
+            xpDelta: 30,
+          },
+        };
+      },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const strength = await screen.findByRole('region', { name: 'Strength' });
+    // Yesterday missed: 0.147679 after the 8th, x 0.948078 = 0.140011.
+    expect(within(strength).getByText('14%')).toBeInTheDocument();
+    const row = await screen.findByRole('listitem', { name: 'Yesterday' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button', { name: 'Completed' }));
+    // Yesterday done: 0.191933, as in the first test.
+    expect(await within(strength).findByText('19%')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: 'Completed' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/quests/recurring/s1/days/2026-11-09',
+        body: { completionType: 'completed', progressNotes: null },
+      },
+    ]);
+    expect(calls.filter((c) => c.path === '/api/quests/recurring/s1/stats')).toHaveLength(2);
+  });
+
+  it("when the habit is measured, then a past day takes the day's amount", async () => {
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': { body: statsFixture() },
+      'GET /api/quests/occurrences': {
+        body: windowDays(() => ({ title: 'Read', measure, amount: null })),
+      },
+      'PUT /api/quests/recurring/s1/days/2026-11-09/amount': {
+        body: {
+          ...occurrenceFixture({ title: 'Read', measure, amount: 25, isCompleted: true }),
+          completionType: 'completed',
+          xpDelta: 30,
+        },
+      },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const row = await screen.findByRole('listitem', { name: 'Yesterday' });
+    const form = within(row).getByRole('form', { name: 'Amount for Yesterday' });
+    expect(within(row).queryByRole('group')).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.type(
+      within(form).getByRole('spinbutton', { name: 'Amount in pages: Yesterday' }),
+      '25',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save amount: Yesterday' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/quests/recurring/s1/days/2026-11-09/amount',
+          body: { amount: 25 },
+        },
+      ]),
+    );
   });
 });
 

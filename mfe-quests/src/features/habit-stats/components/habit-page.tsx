@@ -20,6 +20,7 @@ import {
 } from '../habit-labels.ts';
 import { ChartPanel, FiguresTable } from './chart-panel.tsx';
 import { BestStreaks, WeekdayFrequency } from './habit-lists.tsx';
+import { RecentDays } from './recent-days.tsx';
 import { SectionCard } from './section-card.tsx';
 import { TargetProgress } from './target-progress.tsx';
 
@@ -132,8 +133,9 @@ function NotFound() {
 }
 
 /**
- * /quests/habits/:id: one habit's statistics: its strength now and over the last 12 months, done days
- * per week, month and year, its best streaks and its weekdays. Each chart has its figures as a table.
+ * /quests/habits/:id: one habit's statistics: its strength now and over the last 12 months, its recent
+ * days to fill in, done days per week, month and year, its best streaks and its weekdays. Each chart has
+ * its figures as a table.
  */
 export function HabitPage() {
   const { id = '' } = useParams();
@@ -178,6 +180,7 @@ export function HabitPage() {
       )}
       <div style={{ display: 'grid', gap: 16 }}>
         <Strength stats={data} />
+        <RecentDays seriesId={data.series.id} today={data.today} />
         {data.measured && <TargetProgress measured={data.measured} />}
         <History stats={data} />
         <div style={grid}>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompletionType } from '@levelup/contracts';
 import { serverMessageOf, useToast } from '@levelup/web-kit';
-import { QUEST_READS, refresh } from '../../../lib/query-keys.ts';
-import { backfillOccurrence, backfillOccurrenceAmount } from '../api/backfill-occurrence.ts';
-import { backfillQuest } from '../api/backfill-quest.ts';
+import { QUEST_READS, refresh } from '../query-keys.ts';
+import { backfillOccurrence, backfillOccurrenceAmount } from './backfill-occurrence.ts';
+import { backfillQuest } from './backfill-quest.ts';
 
 export interface BackfillMove {
   kind: 'occurrence' | 'quest';
@@ -19,7 +19,8 @@ const xpText = (xp: number) => (xp > 0 ? `+${xp} XP` : `${xp} XP`);
 
 /**
  * Fills in a past day (`date`) for a routine or a one-time quest, then refreshes what it touches: the
- * quest reads, overview (streak), calendar, the day's detail and the profile's XP.
+ * quest reads, overview (streak), calendar, the day's detail, the habit statistics and the profile's XP.
+ * The calendar's day detail and a habit's page both fill in through it.
  */
 export function useBackfill(date: string, dayLabel: string) {
   const queryClient = useQueryClient();
