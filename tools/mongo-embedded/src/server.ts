@@ -6,6 +6,7 @@ import { ObjectId } from 'bson';
 import type { CommandContext } from './commands/context.ts';
 import { commandName, touchesData, runCommand } from './commands/dispatch.ts';
 import { countOperation, newOpcounters } from './commands/opcounters.ts';
+import { TopCounters } from './commands/top.ts';
 import { runStorageCommand, storageCommands } from './commands/storage-admin.ts';
 import { CursorManager } from './cursors.ts';
 import { ErrorCodes, MongoCommandError, ProtocolError } from './errors.ts';
@@ -33,6 +34,7 @@ export class WireServer {
   readonly cursors = new CursorManager();
   private readonly processId = new ObjectId();
   private readonly opcounters = newOpcounters();
+  private readonly top = new TopCounters();
   private nextConnectionId = 1;
   private readonly deps: ServerDeps;
   private readonly sweepTimer: NodeJS.Timeout;
@@ -195,6 +197,7 @@ export class WireServer {
       connectionId,
       processId: this.processId,
       opcounters: this.opcounters,
+      top: this.top,
     };
   }
 
@@ -206,6 +209,7 @@ export class WireServer {
   ): Promise<Buffer | undefined> {
     await this.awaitableHello(request.command, socket);
     countOperation(this.opcounters, request.command);
+    const started = performance.now();
     let reply: Document;
     const dataCommand = touchesData(request.command);
     const failure = dataCommand ? this.deps.durability.failed() : undefined;
@@ -231,6 +235,7 @@ export class WireServer {
         }
       }
     }
+    this.top.record(request.command, (performance.now() - started) * 1000);
     if (request.kind === 'msg' && request.moreToCome) return undefined;
     const serialize = request.kind === 'query' ? serializeOpReply : serializeOpMsg;
     try {

@@ -112,3 +112,34 @@ it('when documents are inserted, found, updated and deleted, then serverStatus.o
   expect(delta('command')).toBeGreaterThanOrEqual(2);
   expect(delta('getmore')).toBe(0);
 });
+
+it('when operations run on a collection, then top lists them under its namespace by kind, with their time, and refuses to run outside admin', async () => {
+  type Usage = { count: number; time: number };
+  const admin = target.client.db('admin');
+  const name = uniqueName('topped');
+  const namespace = `${target.db.databaseName}.${name}`;
+  const usageOf = async () =>
+    ((await admin.command({ top: 1 })) as { totals: Record<string, Record<string, Usage>> }).totals[
+      namespace
+    ];
+  expect(await usageOf()).toBeUndefined();
+  const collection = target.db.collection(name);
+  await collection.insertMany([{ a: 1 }, { a: 2 }]);
+  await collection.find({ a: 1 }).toArray();
+  await collection.updateOne({ a: 1 }, { $set: { b: 1 } });
+  await collection.deleteOne({ a: 2 });
+  await collection.findOneAndUpdate({ a: 1 }, { $set: { c: 1 } });
+  const usage = (await usageOf())!;
+  // One insert command of two documents counts once here (opcounters count the documents).
+  expect({
+    queries: usage.queries!.count,
+    insert: usage.insert!.count,
+    update: usage.update!.count,
+    remove: usage.remove!.count,
+    commands: usage.commands!.count,
+  }).toEqual({ queries: 1, insert: 1, update: 1, remove: 1, commands: 1 });
+  expect(usage.total!.count).toBe(5);
+  expect(usage.total!.time).toBeGreaterThan(0);
+  const refused = await target.db.command({ top: 1 }).catch((e: unknown) => e);
+  expect(refused).toMatchObject({ code: 13 });
+});

@@ -1,4 +1,5 @@
 import type { Opcounters } from './opcounters.ts';
+import type { TopCounters } from './top.ts';
 import type { Document, ObjectId } from 'bson';
 import type { CursorManager } from '../cursors.ts';
 import type { StorageEngine } from '../storage/engine.ts';
@@ -21,6 +22,8 @@ export interface CommandContext {
   processId: ObjectId;
   /** This server's operation counts since it started (serverStatus.opcounters). */
   opcounters: Opcounters;
+  /** Per-collection operation counts and times since it started (the `top` command). */
+  top: TopCounters;
 }
 
 /** A command handler is synchronous: nothing can interleave with it between read and write. */

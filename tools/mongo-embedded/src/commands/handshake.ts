@@ -56,6 +56,16 @@ const serverStatus: CommandHandler = (ctx) => ({
   ok: 1,
 });
 
+/** Per-collection usage (see top.ts); like mongod, only in the admin database. */
+const top: CommandHandler = (ctx) => {
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(
+      ErrorCodes.Unauthorized,
+      'top may only be run against the admin database.',
+    );
+  return { totals: ctx.top.totals(), ok: 1 };
+};
+
 const hostInfo: CommandHandler = () => ({
   system: { currentTime: new Date(), hostname: 'localhost' },
   os: { type: process.platform },
@@ -126,6 +136,7 @@ export const handshakeCommands: Record<string, CommandHandler> = {
   killSessions: ok,
   refreshSessions: ok,
   serverStatus,
+  top,
   hostInfo,
   connectionStatus,
   whatsmyuri,
