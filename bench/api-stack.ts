@@ -1,7 +1,7 @@
 /**
  * The stack bench/load.ts measures, in a process of its own (the launcher): gateway, services, the
  * embedded MongoDB on disk in a throwaway folder and a nats-server of its own, no static servers. Prints
- * `READY <gateway url> <NATS url>` once healthy; SIGTERM stops everything and removes the folder.
+ * `READY <gateway url> <NATS url> <MongoDB url>` once healthy; SIGTERM stops everything and removes the folder.
  *
  *   LEVELUP_PORT_OFFSET=400 node bench/api-stack.ts
  *   SCALE=svc-quests=2,svc-goals=2 ...      # several instances of services, as `npm start -- --scale`
@@ -42,4 +42,6 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
-console.log(`READY ${stack.gatewayUrl.replace('localhost', '127.0.0.1')} ${stack.natsUrl}`);
+console.log(
+  `READY ${stack.gatewayUrl.replace('localhost', '127.0.0.1')} ${stack.natsUrl} ${stack.mongoUrl}`,
+);

@@ -11,7 +11,8 @@
  *   USERS=500 CONNECTIONS=50 SECONDS=10 RATE_SHARE=0.7 node bench/load.ts
  *   SCALE=svc-quests=2,svc-identity=2 node bench/load.ts   # several instances (bench/api-stack.ts)
  *   BASE_URL=http://localhost:8080 STACK_PID=<launcher pid> node bench/load.ts   # a running stack
- *     (on a NATS server other stacks share: STACK_NATS_URL=... STACK_STREAM_SUFFIX=_p<port offset>)
+ *     (on a NATS server other stacks share: STACK_NATS_URL=... STACK_STREAM_SUFFIX=_p<port offset>;
+ *     its database, for the commands per toggle: STACK_MONGO_URL=mongodb://127.0.0.1:<port>)
  *   ONLY=toggle ...                          # only the toggles (for a profile of one path)
  *
  * Exact: first when no durable consumer of the stack's NATS has an event waiting or unacknowledged
@@ -19,6 +20,10 @@
  * that check finds everyone exact at its first pass and no stream took an event in between, the read
  * models were exact when the consumers drained, and that is the time printed; otherwise the time of
  * the check round that found them exact.
+ *
+ * Database commands per toggle: the embedded server's `top` (per collection, as mongod reports it)
+ * before the closed-loop toggles and once the consumers drained, less what the same collections took
+ * while idle just before (pollers, timers), divided by the toggles served.
  *
  * CPU: utime + stime from /proc/<pid>/stat of the launcher and every process under it (gateway,
  * services, embedded MongoDB, NATS), before and after each run, divided by the requests served. The
@@ -29,6 +34,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { MongoClient } from 'mongodb';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createInterface } from 'node:readline';
@@ -263,6 +269,7 @@ async function startHello(): Promise<{ url: string; stop(): void }> {
 async function startApiStack(): Promise<{
   url: string;
   natsUrl: string;
+  mongoUrl: string;
   pid: number;
   child: ChildProcess;
 }> {
@@ -273,8 +280,8 @@ async function startApiStack(): Promise<{
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('READY ')) {
-      const [url, natsUrl] = line.slice(6).trim().split(' ');
-      return { url: url!, natsUrl: natsUrl!, pid: child.pid!, child };
+      const [url, natsUrl, mongoUrl] = line.slice(6).trim().split(' ');
+      return { url: url!, natsUrl: natsUrl!, mongoUrl: mongoUrl!, pid: child.pid!, child };
     }
   }
   throw new Error('bench/api-stack.ts ended before it was ready');
@@ -531,6 +538,61 @@ async function timeToDrained(
   }
 }
 
+// ---- database commands ----
+
+type Usage = Map<string, number>;
+
+async function usageOf(client: MongoClient): Promise<Usage> {
+  const { totals } = (await client.db('admin').command({ top: 1 })) as {
+    totals: Record<string, { total?: { count: number } }>;
+  };
+  return new Map(
+    Object.entries(totals).flatMap(([namespace, usage]) =>
+      usage.total ? [[namespace, usage.total.count] as const] : [],
+    ),
+  );
+}
+
+const minus = (after: Usage, before: Usage): Usage =>
+  new Map(
+    [...after].map(([namespace, count]) => [namespace, count - (before.get(namespace) ?? 0)]),
+  );
+
+/**
+ * Counts the commands each collection takes from here on: an idle sample first (what pollers and
+ * timers cost without load), then `perToggle` subtracts that rate over the measured span and lists the
+ * collections by commands per toggle.
+ */
+async function startCommandCount(mongoUrl: string | undefined) {
+  if (!mongoUrl) return undefined;
+  const client = await MongoClient.connect(mongoUrl, { maxPoolSize: 1 });
+  const IDLE_MS = 3000;
+  const idleStart = await usageOf(client);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const start = await usageOf(client);
+  const idle = minus(start, idleStart);
+  const startedAt = Date.now();
+  return {
+    async perToggle(toggles: number): Promise<string> {
+      const spanMs = Date.now() - startedAt;
+      const used = minus(await usageOf(client), start);
+      await client.close();
+      const rows = [...used]
+        .map(([namespace, count]) => {
+          const idleShare = ((idle.get(namespace) ?? 0) * spanMs) / IDLE_MS;
+          return [namespace, Math.max(0, count - idleShare) / toggles] as const;
+        })
+        .filter(([, perToggle]) => perToggle >= 0.01)
+        .sort((a, b) => b[1] - a[1]);
+      const total = rows.reduce((sum, [, perToggle]) => sum + perToggle, 0);
+      return [
+        `  ${total.toFixed(2)} in all (${toggles} toggles, ${(spanMs / 1000).toFixed(1)} s, idle rate subtracted)`,
+        ...rows.map(([namespace, perToggle]) => `  ${perToggle.toFixed(2)}  ${namespace}`),
+      ].join('\n');
+    },
+  };
+}
+
 // ---- report ----
 
 function cpuPerRequest(row: Row): string {
@@ -577,11 +639,13 @@ async function main() {
   let stackPid = process.env.STACK_PID ? Number(process.env.STACK_PID) : undefined;
   let own: ChildProcess | undefined;
   let natsUrl = process.env.STACK_NATS_URL;
+  let mongoUrl = process.env.STACK_MONGO_URL;
   if (!base) {
     console.error('starting an API-only stack (bench/api-stack.ts) ...');
     const stack = await startApiStack();
     base = stack.url;
     natsUrl = stack.natsUrl;
+    mongoUrl = stack.mongoUrl;
     stackPid = stack.pid;
     own = stack.child;
   }
@@ -628,9 +692,10 @@ async function main() {
       quietSinceDrained: boolean;
       backlog: string;
     };
-    /** After a run: when the consumers drained, when the read models read exact, and whether quiet. */
-    const exactAfter = async (ended: number): Promise<Exact> => {
+    /** After a run: `onDrained` runs once the consumers drained, before the read models are checked. */
+    const exactAfter = async (ended: number, onDrained?: () => Promise<void>): Promise<Exact> => {
       const drained = await timeToDrained(natsUrl, ended);
+      await onDrained?.();
       failedReads.clear();
       const exact = await timeToExact(users, physicalNodes, ended);
       for (const [read, count] of failedReads) console.log(`  read failed ${count}×: ${read}`);
@@ -640,10 +705,16 @@ async function main() {
     };
     let closedExact: Exact | undefined;
     let openExact: Exact | undefined;
+    let commands: string | undefined;
     if (only !== 'read') {
+      await timeToDrained(natsUrl, Date.now()); // the setup's events, before the idle sample
+      const counting = await startCommandCount(mongoUrl);
       const closed = await measure('POST toggle (closed loop)', base, toggles, stackPid);
       rows.push(closed);
-      closedExact = await exactAfter(Date.now());
+      // The count ends when the consumers drained: the check of the read models reads a lot.
+      closedExact = await exactAfter(Date.now(), async () => {
+        commands = await counting?.perToggle(closed.requests);
+      });
       const rate = Math.max(1, Math.round(closed.rps * RATE_SHARE));
       const open = await measureOpenLoop(
         `POST toggle at ${rate} req/s (${Math.round(RATE_SHARE * 100)}%, open loop)`,
@@ -678,6 +749,8 @@ async function main() {
     if (closedExact)
       console.log(`\nexact after the closed-loop toggles: ${formatExact(closedExact)}`);
     if (openExact) console.log(`exact after the 70% run: ${formatExact(openExact)}`);
+    if (commands)
+      console.log(`\ndatabase commands per toggle (closed loop, until drained):\n${commands}`);
     for (const [name, exact] of [
       ['closed loop', closedExact],
       ['70% run', openExact],
