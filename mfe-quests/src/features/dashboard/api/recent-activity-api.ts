@@ -30,16 +30,15 @@ export const questsForActivityOptions = queryOptions({
     await callOr401(API.listQuests, 'returnEmpty', { query: { includeCleared: 'true' } }),
 });
 
-/** The occurrences of the last week of local days. */
-export const recentOccurrencesOptions = (today: string) =>
-  queryOptions({
-    queryKey: [...QUERY_KEYS.occurrences, today],
-    queryFn: async (): Promise<Occurrence[]> => {
-      return await callOr401(API.listOccurrences, 'returnEmpty', {
-        query: { startDate: addDays(today, -6), endDate: today },
-      });
-    },
+/** The occurrences of the last week of local days, keyed by the range's first and last day. */
+export const recentOccurrencesOptions = (today: string) => {
+  const query = { startDate: addDays(today, -6), endDate: today };
+  return queryOptions({
+    queryKey: [...QUERY_KEYS.occurrences, query.startDate, query.endDate],
+    queryFn: async (): Promise<Occurrence[]> =>
+      await callOr401(API.listOccurrences, 'returnEmpty', { query }),
   });
+};
 
 /** The recent-activity card's entries: completions of quests and occurrences, newest first, at most 8. */
 export function activityEntries(

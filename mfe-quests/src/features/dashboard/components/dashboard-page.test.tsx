@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@levelup/contracts';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import { profileFixture } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
@@ -16,6 +17,13 @@ import {
 const day = (quests: unknown[], occurrences: unknown[] = []) => ({
   body: { quests, occurrences },
 });
+
+/** The startDate and endDate of each read of the occurrences (the mock records paths without their query). */
+const occurrenceRanges = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://x'))
+    .filter((url) => url.pathname === '/api/quests/occurrences')
+    .map((url) => [url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
 
 /** A goal as svc-goals answers it (the dashboard parses it with the contract's goal schema). */
 const dashboardGoal = (fields: Record<string, unknown>) => ({
@@ -453,5 +461,50 @@ describe('dashboard', () => {
     const ring = await screen.findByRole('progressbar', { name: "To Do's 100% done" });
     expect(ring).not.toHaveTextContent('100%');
     expect(ring.querySelector('[data-icon="check"]')).not.toBeNull();
+  });
+
+  it("when the Grid View opens after Recent Activity has loaded, then each shows its own read: today's open routines, and the last week's completions", async () => {
+    window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, 'true');
+    const { fetchMock } = mockFetch(
+      dashboardRoutes(
+        {
+          'GET /api/quests/occurrences': {
+            body: [
+              occurrenceFixture({ id: 'o1', title: 'Meditate', timeOfDay: 'morning' }),
+              occurrenceFixture({
+                id: 'o2',
+                title: 'Journal',
+                timeOfDay: 'evening',
+                isCompleted: true,
+                completionType: 'completed',
+                completedAt: '2026-11-22T20:00:00.000Z',
+                awardedXp: 30,
+              }),
+            ],
+          },
+        },
+        { xp: 150 },
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    const activity = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(activity).getByText('Journal')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Grid View' }));
+    const grid = screen.getByRole('tabpanel', { name: 'Grid View' });
+    expect(await within(grid).findByRole('list', { name: 'Morning routines' })).toHaveTextContent(
+      'Meditate',
+    );
+    // A completed routine is not on the schedule, though the week's read holds it.
+    expect(within(grid).queryByText('Journal')).not.toBeInTheDocument();
+    const ranges = occurrenceRanges(fetchMock);
+    const today = ranges[0]?.[1] ?? '';
+    expect(ranges).toEqual(
+      expect.arrayContaining([
+        [addDays(today, -6), today],
+        [today, today],
+      ]),
+    );
   });
 });

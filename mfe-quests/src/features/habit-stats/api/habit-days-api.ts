@@ -16,7 +16,7 @@ export async function fetchBackfillWindow(today: string): Promise<Occurrence[]> 
 /** One habit's days that can still be filled in, newest first (the days its series was scheduled). */
 export const habitDaysQueryOptions = (seriesId: string, today: string) =>
   queryOptions({
-    // The window's first and last day: no other read of the occurrences is keyed by two days.
+    // Keyed by the first and last day it asks for, as every read of the occurrences is.
     queryKey: [...QUERY_KEYS.occurrences, addDays(today, -BACKFILL_DAYS), today],
     queryFn: () => fetchBackfillWindow(today),
     select: (occurrences) =>

@@ -23,17 +23,18 @@ export async function scheduleQuest(id: string, scheduledTime: string): Promise<
 
 /**
  * The day's open occurrences still on the dashboard (routines are on the schedule like one-time quests;
- * done, skipped and hidden ones are not). 401 reads as none.
+ * done, skipped and hidden ones are not). 401 reads as none. Keyed by the range's first and last day, and
+ * filtered in `select`, so the cache holds the day's whole answer as any other read of that range would.
  */
 export const plannerOccurrencesQueryOptions = (day: string) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.occurrences, day],
+    queryKey: [...QUERY_KEYS.occurrences, day, day],
     queryFn: async (): Promise<Occurrence[]> =>
-      occurrenceListResponseSchema
-        .parse(
-          await callOr401(API.listOccurrences, 'returnEmpty', {
-            query: { startDate: day, endDate: day },
-          }),
-        )
-        .filter((o) => !o.isCompleted && !o.skipped && !o.hiddenFromDashboard),
+      occurrenceListResponseSchema.parse(
+        await callOr401(API.listOccurrences, 'returnEmpty', {
+          query: { startDate: day, endDate: day },
+        }),
+      ),
+    select: (occurrences) =>
+      occurrences.filter((o) => !o.isCompleted && !o.skipped && !o.hiddenFromDashboard),
   });
