@@ -6,7 +6,14 @@ import {
   type CompletionType,
 } from '@levelup/contracts';
 import { eventually } from '@levelup/service-kit/testing';
-import { journeyOf, linkOnceKnown, settle, startWithQuests, type WithQuests } from './harness.ts';
+import {
+  journeyOf,
+  linkOnceKnown,
+  physicalRoot,
+  settle,
+  startWithQuests,
+  type WithQuests,
+} from './harness.ts';
 
 // A back-fill moves goals and talents in svc-goals through the same events as a same-day check-off,
 // exactly once. Both services share one clock, pinned to Saturday 21 November 2026 at 10:00 and
@@ -158,14 +165,7 @@ describe('back-fills of a linked series move the goal (svc-quests -> svc-goals)'
 describe('back-fills count toward talents (svc-quests -> svc-goals)', () => {
   it('when a back-filled quest is the completion a node was waiting for, then the node unlocks; undone with Undo, the path count goes back and the node stays unlocked', async () => {
     const { inQuests, inGoals } = sides.user();
-    const tree = (await inGoals('GET', '/api/talent-tree')).body as Array<{
-      nodeKey: string;
-      path: string;
-      tier: number;
-      completionsRequired: number;
-    }>;
-    const root = tree.find((n) => n.path === 'physical_growth' && n.tier === 1);
-    if (!root) throw new Error('no physical_growth root');
+    const root = await physicalRoot(inGoals);
     const pushUps = (title: string, fields: Record<string, unknown> = {}) =>
       inQuests('POST', '/api/quests', {
         title,

@@ -34,6 +34,19 @@ export function startGoals(
 /** A pause long enough for a wrongly repeated or wrongly applied event to have arrived. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
+/** The first node of the physical growth path, with how many completions unlock it. */
+export async function physicalRoot(me: JsonRequest) {
+  const tree = (await me('GET', '/api/talent-tree')).body as Array<{
+    nodeKey: string;
+    path: string;
+    tier: number;
+    completionsRequired: number;
+  }>;
+  const root = tree.find((n) => n.path === 'physical_growth' && n.tier === 1);
+  if (!root) throw new Error('no physical_growth root');
+  return root;
+}
+
 /** A goal's journey, checked against its contract. */
 export async function journeyOf(me: JsonRequest, goalId: string) {
   const { status, body } = await me('GET', `/api/goals/${goalId}/journey`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarResponseSchema, dashboardOverviewSchema, localDate } from '@levelup/contracts';
 import { eventually } from '@levelup/service-kit/testing';
-import { linkOnceKnown, startWithQuests, type WithQuests } from './harness.ts';
+import { linkOnceKnown, physicalRoot, startWithQuests, type WithQuests } from './harness.ts';
 
 let sides: WithQuests;
 
@@ -45,14 +45,7 @@ describe('svc-quests -> svc-goals', () => {
 
   it('when quests on a path are completed in svc-quests, then the talent node unlocks in svc-goals', async () => {
     const { inQuests, inGoals } = sides.user();
-    const tree = (await inGoals('GET', '/api/talent-tree')).body as Array<{
-      nodeKey: string;
-      path: string;
-      tier: number;
-      completionsRequired: number;
-    }>;
-    const root = tree.find((n) => n.path === 'physical_growth' && n.tier === 1);
-    if (!root) throw new Error('no physical_growth root');
+    const root = await physicalRoot(inGoals);
     for (let i = 0; i < root.completionsRequired; i += 1) {
       const { body: quest } = await inQuests('POST', '/api/quests', {
         title: `Push-ups ${i}`,
