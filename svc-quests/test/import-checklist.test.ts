@@ -4,7 +4,10 @@ import {
   API,
   importBatchSchema,
   importPreviewSchema,
+  occurrenceListResponseSchema,
+  occurrenceToggleResponseSchema,
   questListResponseSchema,
+  seriesListResponseSchema,
   updateQuestRequestSchema,
   urlOf,
   type ImportRequest,
@@ -190,5 +193,109 @@ describe('Habitica todos with a checklist', () => {
     expect(kitchen.checklist).toHaveLength(30);
     expect(kitchen.checklist[0]!.text).toHaveLength(200);
     expect(kitchen.description).toBe('Before the guests come\n\nMore steps:\n☐ Item 31\n☑ Item 32');
+  });
+});
+
+/** A Habitica export with one daily whose checklist is partly ticked today, done yesterday. */
+function dailyExport(checklist: ReturnType<typeof item>[]): ImportRequest {
+  return {
+    source: 'habitica',
+    fileName: 'habitica-dailies.json',
+    export: {
+      tasks: {
+        habits: [],
+        todos: [],
+        rewards: [],
+        dailys: [
+          {
+            id: 'daily-stretch',
+            text: 'Morning stretch',
+            notes: 'Ten minutes on the mat',
+            frequency: 'daily',
+            everyX: 1,
+            startDate: '2026-03-01T05:00:00.000Z',
+            checklist,
+            // Done yesterday at 18:00 in New York.
+            history: [{ date: '2026-03-09T22:00:00.000Z', value: 1, completed: true }],
+          },
+        ],
+      },
+    },
+  };
+}
+
+describe('a Habitica daily with a checklist', () => {
+  it("when it is imported, then its items are the routine's steps, today's day has them unticked (Habitica's ticks are not taken), the imported day has none, and a tick works", async () => {
+    const { userId, as } = await newYorker();
+    const run = await as(
+      'POST',
+      urlOf(API.runImport),
+      dailyExport([item('Neck', true), item('  '), item('Shoulders'), item('Back', true)]),
+    );
+    expect(run.status).toBe(201);
+    const [routine] = seriesListResponseSchema.parse((await as('GET', urlOf(API.listSeries))).body);
+    expect(routine).toMatchObject({
+      title: 'Morning stretch',
+      description: 'Ten minutes on the mat',
+      completeWhenChecklistDone: false,
+    });
+    expect(routine?.checklist.map((s) => s.text)).toEqual(['Neck', 'Shoulders', 'Back']);
+    const days = occurrenceListResponseSchema.parse(
+      (
+        await as(
+          'GET',
+          urlOf(API.listOccurrences, { query: { startDate: '2026-03-09', endDate: '2026-03-10' } }),
+        )
+      ).body,
+    );
+    expect(days.map((d) => [d.scheduledFor, d.isCompleted, d.checklist.length])).toEqual([
+      ['2026-03-09', true, 0],
+      ['2026-03-10', false, 3],
+    ]);
+    const today = days[1]!;
+    expect(today.checklist).toEqual(routine!.checklist.map((s) => ({ ...s, done: false })));
+    const ticked = await as(
+      'PUT',
+      urlOf(API.tickOccurrenceChecklistStep, {
+        params: { id: today.id, stepId: today.checklist[0]!.id },
+      }),
+      { done: true },
+    );
+    expect(occurrenceToggleResponseSchema.parse(ticked.body).checklist[0]).toMatchObject({
+      text: 'Neck',
+      done: true,
+    });
+    expect(
+      listener.events.filter((e) => e.type === 'quests.completed' && e.data.userId === userId),
+    ).toEqual([]);
+  });
+
+  it('when a daily has more than 30 items or one over 200 characters, then 30 become its steps, the rest stay in its notes, and the preview says so', async () => {
+    const { as } = await newYorker();
+    const request = dailyExport([
+      item('x'.repeat(250)),
+      ...Array.from({ length: 31 }, (_, i) => item(`Item ${i + 2}`, i === 30)),
+    ]);
+    const preview = importPreviewSchema.parse(
+      (await as('POST', urlOf(API.previewImport), request)).body,
+    );
+    expect(preview.warnings).toEqual([
+      '"Morning stretch": 1 checklist item(s) shortened to 200 characters, the most a step holds',
+      '"Morning stretch": 32 checklist items, the first 30 imported as steps and the other 2 kept in the description',
+    ]);
+    expect((await as('POST', urlOf(API.runImport), request)).status).toBe(201);
+    const [routine] = seriesListResponseSchema.parse((await as('GET', urlOf(API.listSeries))).body);
+    expect(routine?.checklist).toHaveLength(30);
+    expect(routine?.checklist[0]!.text).toHaveLength(200);
+    expect(routine?.description).toBe(
+      'Ten minutes on the mat\n\nMore steps:\n☐ Item 31\n☐ Item 32',
+    );
+    // The routine can be saved through the edit form as it came in.
+    const edit = await as('PATCH', urlOf(API.updateSeries, { params: { id: routine!.id } }), {
+      title: routine!.title,
+      description: routine!.description,
+      checklist: routine!.checklist,
+    });
+    expect(edit.status).toBe(200);
   });
 });

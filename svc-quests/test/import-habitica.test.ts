@@ -106,9 +106,12 @@ describe("import of Habitica's user data export", () => {
       completedLocalDate: '2026-03-06',
       checklist: [{ text: 'Book train', done: true }],
     });
-    expect(journal.series?.description).toBe(
-      'Three lines before bed\n\nChecklist:\n☑ Gratitude\n☐ Tomorrow, first thing',
-    );
+    // A daily's checklist is its routine's steps, none ticked; its notes stay as they were.
+    expect(journal.series?.description).toBe('Three lines before bed');
+    expect(journal.series?.checklist?.map((step) => step.text)).toEqual([
+      'Gratitude',
+      'Tomorrow, first thing',
+    ]);
   });
 
   it("when the user's Level Up zone is not where Habitica counted the days, then each check-off still lands on the day Habitica showed, and the preview says which clock was used", async () => {
@@ -409,9 +412,9 @@ describe('fields Level Up would refuse', () => {
       expect([t.title.slice(0, 20), edit.status]).toEqual([t.title.slice(0, 20), 200]);
     }
     const series = await seriesModel(quests.deps.db).find({ userId }).lean();
-    // A series keeps its whole description (Level Up sets no limit to it), checklist included.
+    // A series keeps its whole description (Level Up sets no limit to it).
     const journal = series.find((s) => s.title === 'Evening journal')?.description ?? '';
-    expect(journal.startsWith(`${'d'.repeat(6200)}\n\nChecklist:`)).toBe(true);
+    expect(journal).toBe('d'.repeat(6200));
     for (const s of series) {
       const edit = await quests.as(userId)(
         'PATCH',

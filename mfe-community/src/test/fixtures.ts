@@ -160,6 +160,8 @@ export function occurrenceFixture(overrides: Partial<Occurrence> = {}): Occurren
     hiddenFromDashboard: false,
     skipped: false,
     createdAt: '2026-11-22T07:00:00.000Z',
+    checklist: [],
+    completeWhenChecklistDone: false,
     ...overrides,
   };
 }

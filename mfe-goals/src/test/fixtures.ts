@@ -53,6 +53,8 @@ export function seriesFixture(overrides: Partial<Series> = {}): Series {
     startDate: '2026-01-01T00:00:00.000Z',
     endDate: null,
     isActive: true,
+    checklist: [],
+    completeWhenChecklistDone: false,
     todaysOccurrence: null,
     yesterdaysOccurrence: null,
     ...overrides,

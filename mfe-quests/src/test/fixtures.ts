@@ -60,6 +60,8 @@ export function occurrenceFixture(overrides: Partial<Occurrence> = {}): Occurren
     hiddenFromDashboard: false,
     skipped: false,
     createdAt: '2026-11-22T00:00:00.000Z',
+    checklist: [],
+    completeWhenChecklistDone: false,
     ...overrides,
   };
 }
@@ -83,6 +85,8 @@ export function seriesFixture(overrides: Partial<Series> = {}): Series {
     startDate: '2026-11-01T00:00:00.000Z',
     endDate: null,
     isActive: true,
+    checklist: [],
+    completeWhenChecklistDone: false,
     todaysOccurrence: {
       id: 'o1',
       isCompleted: false,

@@ -356,6 +356,17 @@ export const API = {
     body: amountRequestSchema,
     response: occurrenceToggleResponseSchema,
   },
+  /**
+   * Ticks or unticks one step of an occurrence (a routine's day); ticking the last step completes the
+   * day when its routine's completeWhenChecklistDone is on (xpDelta is then the completion's).
+   */
+  tickOccurrenceChecklistStep: {
+    method: 'PUT',
+    path: '/api/quests/occurrences/:id/checklist/:stepId',
+    params: checklistStepParamsSchema,
+    body: tickChecklistStepRequestSchema,
+    response: occurrenceToggleResponseSchema,
+  },
   hideOccurrence: {
     method: 'POST',
     path: '/api/quests/occurrences/:id/hide',

@@ -49,6 +49,8 @@ const occurrence = {
   hiddenFromDashboard: false,
   skipped: false,
   createdAt: T,
+  checklist: [{ id: 'st1', text: 'Date the page', done: true }],
+  completeWhenChecklistDone: true,
 };
 const summary = {
   id: 'o1',
@@ -78,6 +80,8 @@ const series = {
   createdAt: T,
   todaysOccurrence: summary,
   yesterdaysOccurrence: null,
+  checklist: [{ id: 'st1', text: 'Date the page' }],
+  completeWhenChecklistDone: true,
 };
 const lifeTask = {
   id: 'l1',

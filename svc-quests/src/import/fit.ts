@@ -14,6 +14,7 @@ import type {
   PlannedLifeTask,
   PlannedQuest,
   PlannedSeries,
+  PlannedStep,
 } from './plan.ts';
 
 /**
@@ -89,7 +90,13 @@ const completedDescription = (text: string, source: ImportSource) =>
 
 function fitSeries(s: PlannedSeries, source: ImportSource, warnings: string[]): PlannedSeries {
   const title = fitTitle(s.title, 'habit', warnings);
-  const description = completedDescription(s.description.trim(), source);
+  const fitted = fitSteps(
+    title,
+    s.checklist ?? [],
+    completedDescription(s.description.trim(), source),
+    warnings,
+  );
+  const { description } = fitted;
   let recurrence = s.recurrence;
   if (recurrence.recurrenceInterval > INTERVAL_MAX) {
     const unit = { daily: 'days', weekly: 'weeks', monthly: 'months', custom: 'days' }[
@@ -100,7 +107,14 @@ function fitSeries(s: PlannedSeries, source: ImportSource, warnings: string[]): 
     );
     recurrence = { ...recurrence, recurrenceInterval: INTERVAL_MAX };
   }
-  return { ...s, title, description, recurrence, tags: fitTags(title, s.tags, warnings) };
+  return {
+    ...s,
+    title,
+    description,
+    recurrence,
+    tags: fitTags(title, s.tags, warnings),
+    ...(s.checklist && { checklist: fitted.checklist }),
+  };
 }
 
 function fitLifeTask(t: PlannedLifeTask, warnings: string[]): PlannedLifeTask {
@@ -135,14 +149,17 @@ function fitBreakHabit(h: PlannedBreakHabit, warnings: string[]): PlannedBreakHa
 }
 
 /**
- * A todo's quest within the quest form's limits: the title, a description of at least 10 characters,
- * steps of at most 200 characters, and at most 30 steps (the items after those stay in the description,
- * one line each, ☑ done, ☐ open).
+ * Steps within a checklist's limits: at most 200 characters each (longer ones shortened) and at most 30;
+ * the items after those stay in the description, one line each (☑ done, ☐ open).
  */
-function fitQuest(q: PlannedQuest, source: ImportSource, warnings: string[]): PlannedQuest {
-  const title = fitTitle(q.title, 'task', warnings);
+function fitSteps(
+  title: string,
+  checklist: readonly PlannedStep[],
+  description: string,
+  warnings: string[],
+): { checklist: PlannedStep[]; description: string } {
   let shortened = 0;
-  const steps = q.checklist.map((step) => {
+  const steps = checklist.map((step) => {
     if (step.text.length <= CHECKLIST_STEP_MAX_LENGTH) return step;
     shortened += 1;
     return { ...step, text: step.text.slice(0, CHECKLIST_STEP_MAX_LENGTH).trim() };
@@ -152,21 +169,30 @@ function fitQuest(q: PlannedQuest, source: ImportSource, warnings: string[]): Pl
       `${named(title)}: ${shortened} checklist item(s) shortened to ${CHECKLIST_STEP_MAX_LENGTH} characters, the most a step holds`,
     );
   const rest = steps.slice(CHECKLIST_MAX_STEPS);
-  let description = completedDescription(q.description, source);
-  if (rest.length > 0) {
-    warnings.push(
-      `${named(title)}: ${steps.length} checklist items, the first ${CHECKLIST_MAX_STEPS} imported as steps and the other ${rest.length} kept in the description`,
-    );
-    const lines = rest.map((step) => `${step.done ? '☑' : '☐'} ${step.text}`);
-    description = `${description}\n\nMore steps:\n${lines.join('\n')}`;
-  }
+  if (rest.length === 0) return { checklist: steps, description };
+  warnings.push(
+    `${named(title)}: ${steps.length} checklist items, the first ${CHECKLIST_MAX_STEPS} imported as steps and the other ${rest.length} kept in the description`,
+  );
+  const lines = rest.map((step) => `${step.done ? '☑' : '☐'} ${step.text}`);
   return {
-    ...q,
-    title,
-    description,
     checklist: steps.slice(0, CHECKLIST_MAX_STEPS),
-    tags: fitTags(title, q.tags, warnings),
+    description: `${description}\n\nMore steps:\n${lines.join('\n')}`,
   };
+}
+
+/**
+ * A todo's quest within the quest form's limits: the title, a description of at least 10 characters,
+ * and its steps as fitSteps leaves them.
+ */
+function fitQuest(q: PlannedQuest, source: ImportSource, warnings: string[]): PlannedQuest {
+  const title = fitTitle(q.title, 'task', warnings);
+  const { checklist, description } = fitSteps(
+    title,
+    q.checklist,
+    completedDescription(q.description, source),
+    warnings,
+  );
+  return { ...q, title, description, checklist, tags: fitTags(title, q.tags, warnings) };
 }
 
 /**

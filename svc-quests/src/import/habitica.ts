@@ -24,6 +24,7 @@ import {
   type PlannedLifeTask,
   type PlannedQuest,
   type PlannedSeries,
+  type PlannedStep,
 } from './plan.ts';
 
 /** Habitica's repeat keys, Sunday first as Level Up's weekdays 0-6. */
@@ -191,7 +192,7 @@ const EVERY_DAY: ImportRecurrence = {
   monthlyBy: 'day_of_month',
 };
 
-/** A checklist as lines of the notes ("☑ done item", "☐ open item"), since a series has no steps. */
+/** A checklist as lines of the notes ("☑ done item", "☐ open item"), since a life task has no steps. */
 function notesWithChecklist(
   notes: string | null | undefined,
   checklist: HabiticaChecklist,
@@ -256,7 +257,9 @@ function dailySeries(
   return {
     sourceId: daily.id ?? daily._id ?? `daily:${daily.text}`,
     title: daily.text,
-    description: notesWithChecklist(daily.notes, daily.checklist),
+    description: (daily.notes ?? '').trim(),
+    // The items are the routine's steps; what was ticked in Habitica was that day's, not the routine's.
+    checklist: checklistItems(daily.checklist).map(({ text }) => ({ text, done: false })),
     kind: 'daily',
     difficulty: difficultyOf(daily.priority),
     // A never-due daily keeps its every-day rule while paused; resuming it schedules it daily.
@@ -338,14 +341,19 @@ function todoTask(todo: HabiticaTodo, ctx: HabiticaContext): PlannedLifeTask {
   };
 }
 
+/** A checklist's items as steps, in order, trimmed, done ones ticked; empty items left out. */
+function checklistItems(checklist: HabiticaChecklist): PlannedStep[] {
+  return (checklist ?? [])
+    .filter((item) => item.text.trim() !== '')
+    .map((item) => ({ text: item.text.trim(), done: item.completed === true }));
+}
+
 /**
  * A todo with a checklist as a one-time quest whose steps are the checklist's items (done ones ticked),
  * with the todo's dates as read for its life task; null for a todo without items.
  */
 function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask, tags: string[]): PlannedQuest | null {
-  const checklist = (todo.checklist ?? [])
-    .filter((item) => item.text.trim() !== '')
-    .map((item) => ({ text: item.text.trim(), done: item.completed === true }));
+  const checklist = checklistItems(todo.checklist);
   if (checklist.length === 0) return null;
   return {
     sourceId: task.sourceId,
@@ -366,8 +374,8 @@ function todoQuest(todo: HabiticaTodo, task: PlannedLifeTask, tags: string[]): P
  * ones paused), habits that count "+" clicks as everyday series, both with their history's done days
  * as completions, counted on Habitica days (Habitica's clock and custom day start); habits that only
  * count slips ("−") as habits to break, their "−" clicks as slips on those days; todos as life tasks,
- * or, with a checklist, as one-time quests with its items as steps. A daily's checklist is kept in its
- * notes (a series has no steps). Tags come by name on routines, quests and habits to break (a life
+ * or, with a checklist, as one-time quests with its items as steps. A daily's checklist items are its
+ * routine's steps (none ticked: Habitica's ticks were that day's). Tags come by name on routines, quests and habits to break (a life
  * task has none). Rewards have no place in Level Up: they are listed with the reason. Unreadable dates
  * of an item are problems: the preview lists them and the import refuses the file, naming the item.
  */

@@ -44,6 +44,8 @@ export interface PlannedSeries {
   skips: string[];
   /** Its tags' names in the other app (Habitica's); absent: none. */
   tags?: string[];
+  /** Its steps (a Habitica daily's checklist), none ticked: each day ticks its own copy; absent: none. */
+  checklist?: PlannedStep[];
   /** A measurable routine's daily target (a Loop numerical habit); absent: done or not. */
   measure?: Measure | null;
   /**
@@ -65,6 +67,12 @@ export interface PlannedLifeTask {
   completedOn: string | null;
 }
 
+/** A step the import will create: its text and whether it is ticked. */
+export interface PlannedStep {
+  text: string;
+  done: boolean;
+}
+
 /** A one-time quest the import will create (a Habitica todo with a checklist), with its steps. */
 export interface PlannedQuest {
   sourceId: string;
@@ -72,7 +80,7 @@ export interface PlannedQuest {
   description: string;
   difficulty: QuestDifficulty;
   dueDate: Date | null;
-  checklist: Array<{ text: string; done: boolean }>;
+  checklist: PlannedStep[];
   /** Its tags' names in the other app; absent: none. */
   tags?: string[];
   completed: boolean;

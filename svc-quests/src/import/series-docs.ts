@@ -7,6 +7,7 @@ import {
 } from '@levelup/contracts';
 import type { LifeTaskCompletionDoc, LifeTaskDoc } from '../life-tasks/models.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
+import { templateSteps } from '../quests/checklist.ts';
 import type { SeriesDoc } from '../series/models.ts';
 import { completionOf, type PlacedPlan, type PlannedSeries } from './plan.ts';
 
@@ -99,6 +100,9 @@ function seriesDoc(
     importBatchId: batchId,
     importSource: { app: source, id: planned.sourceId },
     tags: planned.tags ?? [],
+    // Its days get their copies as Level Up makes them; the imported (done) days carry none.
+    checklist: templateSteps(planned.checklist ?? [], []),
+    completeWhenChecklistDone: false,
     ...(planned.measure && { measure: planned.measure }),
     outbox: [],
   };

@@ -7,6 +7,7 @@ import {
   type LocalRange,
 } from '@levelup/contracts';
 import type { OutboxRelay } from '@levelup/service-kit';
+import { daySteps } from '../quests/checklist.ts';
 import type { SeriesDoc } from '../series/models.ts';
 import { scheduleOf } from '../series/series-dto.ts';
 import type { OccurrenceDoc } from './models.ts';
@@ -57,6 +58,9 @@ export function occurrenceMaterialiser(deps: {
               timeOfDay: series.timeOfDay,
               growthPath: series.growthPath ?? null,
               measure: series.measure ?? null,
+              // Each day ticks its own copy of the routine's steps, none ticked yet.
+              checklist: daySteps(series.checklist ?? [], []),
+              completeWhenChecklistDone: series.completeWhenChecklistDone ?? false,
               scheduledFor: day,
               event: makeEvent(EVENTS.occurrenceScheduled.type, {
                 userId,

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
+  ChecklistStep,
   CompletionType,
   GrowthPath,
   Measure,
@@ -13,6 +14,7 @@ import {
   type OutboxEntry,
   perConnection,
 } from '@levelup/service-kit';
+import { checklistStepSchema } from '../quests/models.ts';
 import { measureFieldSchema } from '../series/models.ts';
 
 /** quest_occurrences: one per series and local day. */
@@ -44,6 +46,12 @@ export interface OccurrenceDoc {
   measure?: Measure | null;
   /** The amount entered for the day; null before one is (and for a done-or-not routine). */
   amount?: number | null;
+  /** The day's own copy of its routine's steps, with its ticks (absent on days made before: none). */
+  checklist?: ChecklistStep[];
+  /** The routine's choice when the day was made or last revised: the last tick completes the day. */
+  completeWhenChecklistDone?: boolean;
+  /** Bumped by every change of the steps: an edit of the routine's list lands only on the one it read. */
+  checklistRev?: number;
   /** The event of the completion now standing (what Undo takes back); null while not completed. */
   completionEventId: string | null;
   /** The latest completion events (at most COMPLETION_EVENTS_KEPT), to find the occurrence from one. */
@@ -80,6 +88,9 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     skipped: { type: Boolean, required: true, default: false },
     measure: { type: measureFieldSchema, default: null },
     amount: { type: Number, default: null },
+    checklist: { type: [checklistStepSchema], default: [] },
+    completeWhenChecklistDone: { type: Boolean, default: false },
+    checklistRev: { type: Number, default: 0 },
     completionEventId: { type: String, default: null },
     completionEventIds: { type: [String], default: [] },
     importBatchId: { type: String, default: null },

@@ -1,6 +1,9 @@
 import type { Occurrence, OccurrenceSummary } from '@levelup/contracts';
 import type { OccurrenceDoc } from './models.ts';
 
+const stepsOf = (doc: OccurrenceDoc) =>
+  (doc.checklist ?? []).map(({ id, text, done }) => ({ id, text, done }));
+
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /** An occurrence as clients read it (occurrenceSchema in contracts). */
@@ -28,6 +31,8 @@ export function toOccurrence(doc: OccurrenceDoc): Occurrence {
     imported: Boolean(doc.importBatchId),
     measure: doc.measure ?? null,
     amount: doc.amount ?? null,
+    checklist: stepsOf(doc),
+    completeWhenChecklistDone: doc.completeWhenChecklistDone ?? false,
   };
 }
 
@@ -41,5 +46,6 @@ export function toOccurrenceSummary(doc: OccurrenceDoc): OccurrenceSummary {
     scheduledFor: doc.scheduledFor,
     skipped: doc.skipped ?? false,
     amount: doc.amount ?? null,
+    checklist: stepsOf(doc),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@levelup/contracts';
 import { conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import { moveCompletion } from '../completions/move-completion.ts';
+import { tickChecklistStep } from '../quests/checklist.ts';
 import type { SeriesRepository } from '../series/repository.ts';
 import { localRangeOrThrow } from '../shared/local-range.ts';
 import type { UserZones } from '../users/user-zones.ts';
@@ -79,6 +80,33 @@ async function moveOccurrence(
     flush: (item) => ctx.relay.flush(item),
     toDto: toOccurrence,
   });
+}
+
+/** One step of a day to tick (true) or untick (false). */
+interface StepTick {
+  stepId: string;
+  done: boolean;
+}
+
+/**
+ * Ticks or unticks one step of a routine's day; the last tick completes the day by `complete`, its
+ * Complete button's own move, when its routine's owner chose so (tickChecklistStep).
+ */
+function tickOccurrenceStep(
+  occurrences: OccurrencesRepository,
+  { userId, id, stepId, done }: StepTick & { userId: string; id: string },
+  complete: () => Promise<OccurrenceToggleResponse>,
+): Promise<OccurrenceToggleResponse> {
+  return tickChecklistStep(
+    {
+      tick: () => occurrences.tickStep(userId, id, stepId, done),
+      exists: async () => (await occurrences.findOwned(userId, id)) !== null,
+      itemNotFound: occurrenceNotFound,
+      complete,
+      toDto: toOccurrence,
+    },
+    done,
+  );
 }
 
 export function occurrencesService(deps: {
@@ -168,6 +196,12 @@ export function occurrencesService(deps: {
         day,
       });
     },
+
+    /** Ticks or unticks one step of the day; the last tick may complete it (tickOccurrenceStep). */
+    tickStep: (userId: string, id: string, step: StepTick, requestId: string | undefined) =>
+      tickOccurrenceStep(occurrences, { userId, id, ...step }, () =>
+        move(userId, id, () => 'completed', requestId),
+      ),
 
     /**
      * A measurable day's amount: the amount decides the completion (measuredCompletion) and moves XP

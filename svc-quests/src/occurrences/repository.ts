@@ -1,5 +1,5 @@
 import type { Model, Types } from 'mongoose';
-import type { EventEnvelope } from '@levelup/contracts';
+import type { ChecklistStep, EventEnvelope } from '@levelup/contracts';
 import { onlyDuplicateKeyErrors, outboxEntry, objectId } from '@levelup/service-kit';
 import type { CompletionState } from '../completions/completion-change.ts';
 import { completionEventUpdate } from '../completions/completion-event.ts';
@@ -19,6 +19,8 @@ export type NewOccurrence = Pick<
   | 'growthPath'
   | 'scheduledFor'
   | 'measure'
+  | 'checklist'
+  | 'completeWhenChecklistDone'
 > & { _id: Types.ObjectId; event: EventEnvelope };
 
 /** What the Quest Log, the calendar, the stats and Undo read of the occurrences. */
@@ -176,7 +178,10 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
       return result.deletedCount;
     },
 
-    /** A new name, price or time of day for a series' open occurrences from local day `from` on. */
+    /**
+     * A new name, price, time of day or auto-complete choice for a series' open occurrences from local
+     * day `from` on.
+     */
     async reviseOpenFrom(
       userId: string,
       seriesId: string,
@@ -193,6 +198,7 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
           | 'timeOfDay'
           | 'growthPath'
           | 'measure'
+          | 'completeWhenChecklistDone'
         >
       >,
     ): Promise<void> {
@@ -253,8 +259,75 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
   };
 }
 
+/** The days' steps: a tick, and what an edit of the series' steps reads and writes. */
+function occurrenceChecklists(Occurrence: Model<OccurrenceDoc>) {
+  return {
+    /**
+     * A series' occurrences from local day `from` on that are not done, with their steps: what an edit
+     * of the series' steps reaches.
+     */
+    async openChecklistsFrom(
+      userId: string,
+      seriesId: string,
+      from: string,
+    ): Promise<Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev'>[]> {
+      return Occurrence.find({ userId, seriesId, scheduledFor: { $gte: from }, isCompleted: false })
+        .select({ checklist: 1, checklistRev: 1 })
+        .lean();
+    },
+
+    /**
+     * New steps for an open occurrence, landing only on the steps' revision they were merged with (a
+     * tick in between makes the caller merge again) and only while it is not done; null otherwise. A
+     * day stored before steps existed has no revision yet: it counts as 0.
+     */
+    async setChecklist(
+      occurrence: Pick<OccurrenceDoc, '_id' | 'checklistRev'>,
+      checklist: ChecklistStep[],
+    ): Promise<OccurrenceDoc | null> {
+      const rev = occurrence.checklistRev ?? 0;
+      return Occurrence.findOneAndUpdate(
+        {
+          _id: occurrence._id,
+          isCompleted: false,
+          checklistRev: rev === 0 ? { $in: [0, null] } : rev,
+        },
+        {
+          $set: { checklist },
+          $inc: { checklistRev: 1 },
+        },
+        { returnDocument: 'after' },
+      ).lean<OccurrenceDoc>();
+    },
+
+    /**
+     * Ticks or unticks one step in one update (parallel ticks of other steps all stick); null when the
+     * occurrence is not this user's or has no such step. The completion revision stays, so a completion
+     * racing a tick still lands.
+     */
+    async tickStep(
+      userId: string,
+      id: string,
+      stepId: string,
+      done: boolean,
+    ): Promise<OccurrenceDoc | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      return Occurrence.findOneAndUpdate(
+        { _id, userId, 'checklist.id': stepId },
+        { $set: { 'checklist.$.done': done }, $inc: { checklistRev: 1 } },
+        { returnDocument: 'after' },
+      ).lean<OccurrenceDoc>();
+    },
+  };
+}
+
 export function occurrencesRepository(Occurrence: Model<OccurrenceDoc>) {
-  return { ...occurrenceReads(Occurrence), ...occurrenceWrites(Occurrence) };
+  return {
+    ...occurrenceReads(Occurrence),
+    ...occurrenceWrites(Occurrence),
+    ...occurrenceChecklists(Occurrence),
+  };
 }
 
 export type OccurrencesRepository = ReturnType<typeof occurrencesRepository>;

@@ -20,6 +20,14 @@ export function occurrencesRouter(deps: { occurrences: OccurrencesService }): Ro
   mount(router, API.recordOccurrenceAmount, ({ ctx, params, body }) =>
     deps.occurrences.recordAmount(userIdOf(ctx), params.id, body, ctx.state.requestId),
   );
+  mount(router, API.tickOccurrenceChecklistStep, ({ ctx, params, body }) =>
+    deps.occurrences.tickStep(
+      userIdOf(ctx),
+      params.id,
+      { stepId: params.stepId, done: body.done },
+      ctx.state.requestId,
+    ),
+  );
   mount(router, API.hideOccurrence, ({ ctx, params }) =>
     deps.occurrences.hide(userIdOf(ctx), params.id),
   );

@@ -70,7 +70,8 @@ export interface UserZoneDoc {
   displayName: string;
 }
 
-const checklistStepSchema = new Schema<ChecklistStep>(
+/** One step with its tick: a quest's, and a routine's day's own copy. */
+export const checklistStepSchema = new Schema<ChecklistStep>(
   {
     id: { type: String, required: true },
     text: { type: String, required: true },

@@ -20,7 +20,12 @@ import type { UserZones } from '../users/user-zones.ts';
 import type { QuestDoc } from './models.ts';
 import { questReminderEvent, reminderAfterUndo } from './quest-reminder.ts';
 import type { QuestEdit, QuestsRepository } from './repository.ts';
-import { checklistSteps, tickChecklistStep } from './checklist.ts';
+import {
+  CHECKLIST_EDIT_ATTEMPTS,
+  checklistKeptChanging,
+  checklistSteps,
+  tickChecklistStep,
+} from './checklist.ts';
 import { toQuest } from './quest-dto.ts';
 import type { QuestsQuotas } from '../shared/storage-quotas.ts';
 
@@ -81,9 +86,6 @@ type UpdateArgs = [
   read?: QuestDoc,
 ];
 
-/** How many times an edit of the checklist is tried again when ticks keep landing before it. */
-const CHECKLIST_EDIT_ATTEMPTS = 5;
-
 /**
  * Edits a quest and, when that changes what its reminder says, reschedules it in the same write. A new
  * checklist is merged with the stored one (kept steps keep their ticks) and lands only on the list it
@@ -119,8 +121,7 @@ async function updateQuestWithReminder(
       return updated;
     }
     if (!checklist) throw questNotFound();
-    if (attempt >= CHECKLIST_EDIT_ATTEMPTS)
-      throw conflict('The checklist kept changing while saving. Please try again.');
+    if (attempt >= CHECKLIST_EDIT_ATTEMPTS) throw checklistKeptChanging();
   }
 }
 
@@ -270,11 +271,13 @@ export function questsService(deps: {
     ) {
       return tickChecklistStep(
         {
-          quests,
-          questNotFound,
-          complete: (user, quest) => move(user, quest, () => 'completed', requestId),
+          tick: () => quests.tickStep(userId, questId, step.stepId, step.done),
+          exists: async () => (await quests.findOwned(userId, questId)) !== null,
+          itemNotFound: questNotFound,
+          complete: () => move(userId, questId, () => 'completed', requestId),
+          toDto: toQuest,
         },
-        { userId, questId, ...step },
+        step.done,
       );
     },
 

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type {
   Cadence,
+  ChecklistTemplateStep,
   GrowthPath,
   Measure,
   MonthlyBy,
@@ -36,6 +37,10 @@ export interface SeriesDoc {
   measure?: Measure | null;
   /** Words to find the routine by (absent on series made before routines had tags: none). */
   tags?: string[];
+  /** The steps each day gets its own unticked copy of (absent before routines had steps: none). */
+  checklist?: ChecklistTemplateStep[];
+  /** The user's choice: the tick leaving every step of a day done completes that day. */
+  completeWhenChecklistDone?: boolean;
   startDate: Date;
   endDate: Date | null;
   /** The start and end as local days in the user's zone when created: the schedule is on local days. */
@@ -83,6 +88,12 @@ export const measureFieldSchema = new Schema<Measure>(
   { _id: false },
 );
 
+/** A routine's step: its id (its days' copies keep it, so an edit finds their ticks) and text. */
+const templateStepSchema = new Schema<ChecklistTemplateStep>(
+  { id: { type: String, required: true }, text: { type: String, required: true } },
+  { _id: false },
+);
+
 const seriesSchema = new Schema<SeriesDoc>(
   {
     userId: { type: String, required: true },
@@ -100,6 +111,8 @@ const seriesSchema = new Schema<SeriesDoc>(
     monthlyBy: { type: String, required: true, default: 'day_of_month' },
     measure: { type: measureFieldSchema, default: null },
     tags: { type: [String], default: [] },
+    checklist: { type: [templateStepSchema], default: [] },
+    completeWhenChecklistDone: { type: Boolean, default: false },
     startDate: { type: Date, required: true },
     endDate: { type: Date, default: null },
     startLocalDate: { type: String, required: true },

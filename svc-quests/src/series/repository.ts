@@ -27,6 +27,8 @@ export type SeriesRevision = Partial<
     | 'category'
     | 'measure'
     | 'tags'
+    | 'checklist'
+    | 'completeWhenChecklistDone'
     | 'timeOfDay'
     | 'growthPath'
     | 'recurrenceType'

@@ -61,6 +61,8 @@ export function toSeries(
     isActive: doc.isActive,
     measure: doc.measure ?? null,
     tags: doc.tags ?? [],
+    checklist: (doc.checklist ?? []).map(({ id, text }) => ({ id, text })),
+    completeWhenChecklistDone: doc.completeWhenChecklistDone ?? false,
     todaysOccurrence: today ? toOccurrenceSummary(today) : null,
     yesterdaysOccurrence: yesterday ? toOccurrenceSummary(yesterday) : null,
   };

@@ -16,11 +16,18 @@ import {
   type CreateSeriesRequest,
   type Series,
   type SeriesChoice,
+  type ChecklistTemplateStep,
 } from '@levelup/contracts';
 import { AppError, conflict, notFound, type OutboxRelay } from '@levelup/service-kit';
 import type { OccurrenceMaterialiser } from '../occurrences/materialiser.ts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { OccurrencesRepository } from '../occurrences/repository.ts';
+import {
+  CHECKLIST_EDIT_ATTEMPTS,
+  checklistKeptChanging,
+  daySteps,
+  templateSteps,
+} from '../quests/checklist.ts';
 import type { UserZones } from '../users/user-zones.ts';
 import type { SeriesDoc } from './models.ts';
 import type { SeriesRepository, SeriesRevision } from './repository.ts';
@@ -40,6 +47,7 @@ const OCCURRENCE_FIELDS = [
   'timeOfDay',
   'growthPath',
   'measure',
+  'completeWhenChecklistDone',
 ] as const;
 
 /** Field values compared by content (a measure is an object; the rest are plain values). */
@@ -47,6 +55,16 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether two lists have the same steps (ids and texts) in the same order; ticks aside. */
+function sameSteps(
+  a: readonly ChecklistTemplateStep[],
+  b: readonly ChecklistTemplateStep[],
+): boolean {
+  return (
+    a.length === b.length && a.every((step, i) => step.id === b[i]?.id && step.text === b[i]?.text)
+  );
 }
 
 function validationError(path: string, message: string): AppError {
@@ -72,6 +90,13 @@ function revisionOf(
   }
   // Tags belong to the routine alone: its days carry none.
   if (input.tags !== undefined && !sameValue(input.tags, doc.tags ?? [])) fields.tags = input.tags;
+  if (input.checklist !== undefined) {
+    const steps = templateSteps(input.checklist, doc.checklist ?? []);
+    if (!sameSteps(steps, doc.checklist ?? [])) fields.checklist = steps;
+  }
+  const auto = input.completeWhenChecklistDone;
+  if (auto !== undefined && auto !== (doc.completeWhenChecklistDone ?? false))
+    fields.completeWhenChecklistDone = auto;
   const recurrenceType = input.recurrenceType ?? doc.recurrenceType;
   const pattern =
     recurrenceType === 'weekly'
@@ -126,6 +151,8 @@ function newSeriesFields(userId: string, input: CreateSeriesRequest, timeZone: s
     monthlyBy: input.monthlyBy,
     measure: input.measure,
     tags: input.tags,
+    checklist: templateSteps(input.checklist, []),
+    completeWhenChecklistDone: input.completeWhenChecklistDone,
     startDate,
     endDate: input.endDate ?? null,
     startLocalDate,
@@ -212,8 +239,39 @@ async function changePauses(
 }
 
 /**
+ * The series' steps onto its open days from `today` on: each day takes the list in its order, a step it
+ * kept keeping that day's tick (daySteps), landing only on the steps it was merged with, so a tick in
+ * between is merged again rather than lost. Done days and past days keep theirs; a day already holding
+ * these steps is left as it is.
+ */
+async function stepsOntoOpenDays(
+  occurrences: OccurrencesRepository,
+  series: Pick<SeriesDoc, '_id' | 'userId' | 'checklist'>,
+  today: string,
+): Promise<void> {
+  const template = series.checklist ?? [];
+  const days = await occurrences.openChecklistsFrom(series.userId, series._id.toString(), today);
+  await Promise.all(
+    days.map(async (first) => {
+      let day: Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev' | 'isCompleted'> | null = {
+        ...first,
+        isCompleted: false,
+      };
+      for (let attempt = 1; day && !day.isCompleted; attempt += 1) {
+        const stored = day.checklist ?? [];
+        if (sameSteps(stored, template)) return;
+        if (await occurrences.setChecklist(day, daySteps(template, stored))) return;
+        if (attempt >= CHECKLIST_EDIT_ATTEMPTS) throw checklistKeptChanging();
+        day = await occurrences.findOwned(series.userId, day._id.toString());
+      }
+    }),
+  );
+}
+
+/**
  * Edits a series from the next occurrence on: today's and later occurrences not yet done take the new
- * name, price and time of day; done ones and past days keep theirs. A new schedule starts tomorrow;
+ * name, price, time of day and steps (stepsOntoOpenDays); done ones and past days keep theirs. A new
+ * schedule starts tomorrow;
  * later open occurrences it no longer has go. One series_changed event tells svc-goals.
  */
 async function reviseSeries(
@@ -232,6 +290,8 @@ async function reviseSeries(
     const tomorrow = addDays(today, 1);
     const { fields, scheduleChanged } = revisionOf(doc, input, tomorrow, timeZone);
     if (Object.keys(fields).length === 0) {
+      // The same steps again still reach a day an earlier edit could not (stepsOntoOpenDays).
+      if (input.checklist) await stepsOntoOpenDays(occurrences, doc, today);
       const [unchanged] = await withSummaries(userId, [doc], timeZone);
       return unchanged as Series;
     }
@@ -252,6 +312,7 @@ async function reviseSeries(
         seriesOccursOn(schedule, day),
       );
     }
+    if (input.checklist) await stepsOntoOpenDays(occurrences, updated, today);
     await relay.flush(updated);
     const [answer] = await withSummaries(userId, [updated], timeZone);
     return answer as Series;

@@ -56,7 +56,7 @@ const habiticaIdSchema = z.string().trim().min(1).max(64).optional();
 /** A task's tags in Habitica: the ids of the export's tags (names are looked up in `tags`). */
 const habiticaTaskTagsSchema = z.array(z.string().max(64)).max(1000).optional();
 
-/** A checklist's items: a todo's become its quest's steps; a daily's are kept in the notes (a series has no steps). */
+/** A checklist's items: a todo's become its quest's steps, a daily's its routine's (without ticks). */
 const habiticaChecklistSchema = z
   .array(z.object({ text: z.string().max(500), completed: z.boolean().optional() }))
   .max(200)

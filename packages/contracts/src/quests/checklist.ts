@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-// A quest's checklist: the steps inside one quest ("Clean the kitchen": dishes, counters, floor ...),
-// ticked one by one. Ticking the last one may complete the quest, when the user chose so.
+// A checklist: the steps inside one quest ("Clean the kitchen": dishes, counters, floor ...) or inside
+// each day of a routine, ticked one by one. Ticking the last one may complete the quest or the day,
+// when the user chose so. A routine keeps the list of steps; each of its days gets its own copy to tick.
 
-/** The most steps one quest carries. */
+/** The most steps one quest (or one routine) carries. */
 export const CHECKLIST_MAX_STEPS = 30;
 /** The longest text of one step (after trimming). */
 export const CHECKLIST_STEP_MAX_LENGTH = 200;
@@ -59,17 +60,47 @@ export const checklistInputSchema = z
     { message: CHECKLIST_DUPLICATE_ID_MESSAGE },
   );
 
-/** Route parameters of PUT /api/quests/{id}/checklist/{stepId}. */
+/**
+ * Route parameters of PUT /api/quests/{id}/checklist/{stepId} and of
+ * PUT /api/quests/occurrences/{id}/checklist/{stepId}.
+ */
 export const checklistStepParamsSchema = z.object({
   id: z.string().min(1),
   stepId: checklistStepIdSchema,
 });
 
-/** PUT /api/quests/{id}/checklist/{stepId}: ticks (true) or unticks (false) one step. */
+/** PUT .../checklist/{stepId} (a quest's or an occurrence's): ticks (true) or unticks (false) one step. */
 export const tickChecklistStepRequestSchema = z.strictObject({
   done: z.boolean({ error: 'done must be true or false' }),
 });
 export type TickChecklistStepRequest = z.infer<typeof tickChecklistStepRequestSchema>;
+
+/** A routine's step as the routine keeps it: the ticks are its days' (each day has its own copy). */
+export const checklistTemplateStepSchema = checklistStepSchema.omit({ done: true });
+export type ChecklistTemplateStep = z.infer<typeof checklistTemplateStepSchema>;
+
+/**
+ * The checklist fields of a create, a quest's and a routine's alike: the steps (none by default) and the
+ * user's choice that the tick leaving every step done completes the quest or the day (off by default).
+ */
+export const checklistCreateFields = {
+  checklist: checklistInputSchema.default([]),
+  completeWhenChecklistDone: z.boolean().default(false),
+};
+
+/** The same fields in an edit: absent stays as it is; a list sent is the whole new list, in order. */
+export const checklistUpdateFields = {
+  /** The whole new list, in order: kept steps send their id; a step left out is removed. */
+  checklist: checklistInputSchema.optional(),
+  completeWhenChecklistDone: z.boolean().optional(),
+};
+
+/** The same fields in an answer (a quest's, an occurrence's): the steps with their ticks. */
+export const checklistAnswerFields = {
+  /** The steps, in order (none for most; absent from older answers: none). */
+  checklist: z.array(checklistStepSchema).default([]),
+  completeWhenChecklistDone: z.boolean().default(false),
+};
 
 /** How far a checklist is: steps ticked of all ("2/5 steps"). */
 export function checklistProgress(steps: readonly Pick<ChecklistStep, 'done'>[]): {

@@ -10,6 +10,7 @@ import {
   questDifficultySchema,
   timeOfDaySchema,
 } from './enums.ts';
+import { checklistUpdateFields } from './checklist.ts';
 import { createLifeTaskRequestSchema } from './life-task.ts';
 import { questDescriptionSchema, questTagsSchema, questTitleSchema } from './quest.ts';
 import { measureSchema } from './measure.ts';
@@ -41,6 +42,8 @@ export const updateSeriesRequestSchema = z
     /** Measurable or not, and the target: from today's open day on, as for the other fields. */
     measure: measureSchema.nullable().optional(),
     tags: questTagsSchema.optional(),
+    /** The steps from today's open day on (kept steps keep that day's tick), and the choice. */
+    ...checklistUpdateFields,
   })
   .refine(somethingGiven, { message: NOTHING_TO_UPDATE })
   .superRefine((s, ctx) => {

@@ -6,6 +6,7 @@ import {
   questDifficultySchema,
   timeOfDaySchema,
 } from './enums.ts';
+import { checklistAnswerFields, checklistStepSchema } from './checklist.ts';
 import { measureSchema } from './measure.ts';
 
 /**
@@ -45,6 +46,8 @@ export const occurrenceSchema = z.object({
   measure: measureSchema.nullable().optional(),
   /** The amount entered for the day; null before one is. */
   amount: z.number().nullable().optional(),
+  /** The day's own copy of its routine's steps with their ticks, and the routine's auto-complete choice. */
+  ...checklistAnswerFields,
 });
 export type Occurrence = z.infer<typeof occurrenceSchema>;
 
@@ -78,6 +81,8 @@ export const occurrenceSummarySchema = z.object({
   skipped: z.boolean().optional(),
   /** The amount entered for a measurable routine's day; null before one is. */
   amount: z.number().nullable().optional(),
+  /** The day's steps with their ticks (absent from older answers: none). */
+  checklist: z.array(checklistStepSchema).optional(),
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
 

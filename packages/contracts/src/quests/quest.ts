@@ -9,7 +9,11 @@ import {
   QUEST_TAGS_MAX,
   timeOfDaySchema,
 } from './enums.ts';
-import { checklistInputSchema, checklistStepSchema } from './checklist.ts';
+import {
+  checklistAnswerFields,
+  checklistCreateFields,
+  checklistUpdateFields,
+} from './checklist.ts';
 import { defaultXpForDifficulty } from './xp.ts';
 
 const QUEST_TITLE_MESSAGE = 'Quest title must be at least 3 characters';
@@ -65,9 +69,8 @@ export const createQuestFieldsSchema = z.object({
   category: questCategorySchema.nullable().optional(),
   timeOfDay: timeOfDaySchema.default('anytime'),
   growthPath: growthPathSchema.nullable().optional(),
-  checklist: checklistInputSchema.default([]),
-  /** The user's choice: ticking the last step completes the quest. */
-  completeWhenChecklistDone: z.boolean().default(false),
+  /** The steps, and the user's choice: ticking the last step completes the quest. */
+  ...checklistCreateFields,
 });
 
 /** POST /api/quests. xpReward defaults by difficulty when omitted (see defaultXpForDifficulty). */
@@ -106,9 +109,8 @@ export const questSchema = questCoreSchema.extend({
   streak: z.number().int().min(0),
   tags: z.array(z.string()),
   seriesId: z.string().nullable(),
-  /** The steps inside the quest, in order (none for most quests). */
-  checklist: z.array(checklistStepSchema).default([]),
-  completeWhenChecklistDone: z.boolean().default(false),
+  /** The steps inside the quest, in order (none for most quests), and the auto-complete choice. */
+  ...checklistAnswerFields,
   /**
    * The XP the completion now standing earned (0 when not completed, and for one an import brought:
    * imported history earns no XP). Absent from older answers: read xpForCompletion instead.
@@ -151,9 +153,7 @@ export const updateQuestRequestSchema = z
     category: questCategorySchema.nullable().optional(),
     timeOfDay: timeOfDaySchema.optional(),
     growthPath: growthPathSchema.nullable().optional(),
-    /** The whole new list, in order: kept steps send their id; a step left out is removed. */
-    checklist: checklistInputSchema.optional(),
-    completeWhenChecklistDone: z.boolean().optional(),
+    ...checklistUpdateFields,
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: 'Nothing to update',

@@ -7,6 +7,7 @@ import {
   questDifficultySchema,
   timeOfDaySchema,
 } from './enums.ts';
+import { checklistCreateFields, checklistTemplateStepSchema } from './checklist.ts';
 import { measureSchema } from './measure.ts';
 import { occurrenceSummarySchema } from './occurrence.ts';
 import {
@@ -48,6 +49,11 @@ export const createSeriesFieldsSchema = z.object({
   measure: measureSchema.nullable().optional(),
   /** Words to find the routine by in the Quest Log (as a quest's tags). */
   tags: questTagsSchema.optional(),
+  /**
+   * The steps each day gets its own unticked copy of (at most CHECKLIST_MAX_STEPS, as a quest's), and the
+   * choice that the tick leaving every step of a day done completes that day.
+   */
+  ...checklistCreateFields,
   /** Recurring start date is now when omitted; no end date. */
   startDate: dateInputSchema,
   endDate: dateInputSchema,
@@ -93,6 +99,9 @@ export const seriesSchema = questCoreSchema.extend({
   measure: measureSchema.nullable().optional(),
   /** The routine's tags (absent from older answers: none). */
   tags: z.array(z.string()).optional(),
+  /** The routine's steps (each day ticks its own copy; absent from older answers: none). */
+  checklist: z.array(checklistTemplateStepSchema).default([]),
+  completeWhenChecklistDone: z.boolean().default(false),
   todaysOccurrence: occurrenceSummarySchema.nullable(),
   yesterdaysOccurrence: occurrenceSummarySchema.nullable(),
 });

@@ -34,7 +34,7 @@ export interface CardItem {
   skipped?: boolean;
   /** Off the dashboard (hidden or cleared); the Quest Log still shows it, with Un-hide. */
   hiddenFromDashboard?: boolean;
-  /** A one-time quest's steps (an occurrence has none). */
+  /** A one-time quest's steps, or an occurrence's own copy of its routine's steps. */
   checklist?: readonly ChecklistStep[];
   /** A measurable routine's target for the day (absent or null: done or not). */
   measure?: Measure | null;

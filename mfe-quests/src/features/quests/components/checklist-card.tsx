@@ -5,23 +5,27 @@ import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { checklistProgress, checklistStepsLabel, type ChecklistStep } from '@levelup/contracts';
 import { useChecklistTick } from '../hooks/use-checklist-tick.ts';
+import type { CardKind } from '../hooks/quest-caches.ts';
 
 /**
- * A quest card's checklist: how far it is ("2/5 steps" and a bar), and a button that opens the steps
- * as checkboxes, each ticked at once (useChecklistTick).
+ * A card's checklist, a quest's or a routine's day's (`kind`): how far it is ("2/5 steps" and a bar),
+ * and a button that opens the steps as checkboxes, each ticked at once (useChecklistTick).
  */
 export function QuestChecklist({
-  questId,
+  kind,
+  itemId,
   questTitle,
   steps,
 }: {
-  questId: string;
+  kind: CardKind;
+  /** The quest's or the occurrence's id. */
+  itemId: string;
   questTitle: string;
   steps: readonly ChecklistStep[];
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const tick = useChecklistTick();
+  const tick = useChecklistTick(kind);
   const { done, total, percent } = checklistProgress(steps);
   const label = checklistStepsLabel(done, total);
   return (
@@ -69,7 +73,9 @@ export function QuestChecklist({
             <li key={step.id} style={{ listStyle: 'none' }}>
               <Checkbox
                 checked={step.done}
-                onChange={(e) => tick.mutate({ questId, stepId: step.id, done: e.target.checked })}
+                onChange={(e) =>
+                  tick.mutate({ id: itemId, stepId: step.id, done: e.target.checked })
+                }
               >
                 <span
                   style={{

@@ -144,6 +144,12 @@ function createRequestOf(values: FormValues, timeZone: string, today: string) {
   });
 }
 
+/** The form's steps as an edit sends them, when they differ from the stored ones (else null). */
+function changedSteps(values: FormValues, stored: readonly ChecklistFormStep[]) {
+  const steps = (values.checklist ?? []).map(stepInput);
+  return JSON.stringify(steps) === JSON.stringify(stored.map(stepInput)) ? null : steps;
+}
+
 /** What an edit of a series changes (null: nothing), a weekly pattern always with its cadence. */
 function seriesChangesOf(
   values: FormValues,
@@ -165,8 +171,11 @@ function seriesChangesOf(
     monthlyBy: values.monthlyBy,
     measure: measureOf(values),
     tags: values.tags ?? [],
+    completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
   };
   const changes = changedFields(next, series);
+  const steps = changedSteps(values, series.checklist);
+  if (steps) changes.checklist = steps;
   if (Object.keys(changes).length === 0) return null;
   // A weekly pattern travels with its cadence, so the server checks them together.
   if (changes.weeklyPattern !== undefined || changes.recurrenceType !== undefined) {
@@ -199,9 +208,8 @@ function questChangesOf(
     completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
   };
   const changes: UpdateQuestRequestInput = changedFields(next, quest);
-  const steps = (values.checklist ?? []).map(stepInput);
-  if (JSON.stringify(steps) !== JSON.stringify(quest.checklist.map(stepInput)))
-    changes.checklist = steps;
+  const steps = changedSteps(values, quest.checklist);
+  if (steps) changes.checklist = steps;
   // Dates are compared as the form shows them (a local day, an hour), so an unchanged one is not sent.
   if ((values.dueDate ?? null) !== (before.dueDate ?? null))
     changes.dueDate = values.dueDate ? endOfLocalDay(values.dueDate, timeZone).toISOString() : null;
@@ -395,7 +403,7 @@ export function CreateQuestForm({
           />
         </Form.Item>
       )}
-      {!isSeries && <ChecklistFields />}
+      <ChecklistFields />
       <Button
         type="primary"
         htmlType="submit"
@@ -424,6 +432,8 @@ function initialValuesOf(editing: QuestFormEditing, timeZone: string): FormValue
       monthlyBy: s.monthlyBy,
       tags: s.tags ?? [],
       ...measureFormValues(s.measure),
+      checklist: s.checklist.map(({ id, text }) => ({ id, text })),
+      completeWhenChecklistDone: s.completeWhenChecklistDone,
     };
   }
   const q = editing.quest;

@@ -377,8 +377,13 @@ export function QuestCard({
           </Button>
         )}
       </div>
-      {item.kind === 'quest' && item.checklist && item.checklist.length > 0 && (
-        <QuestChecklist questId={item.id} questTitle={item.title} steps={item.checklist} />
+      {item.checklist && item.checklist.length > 0 && (
+        <QuestChecklist
+          kind={item.kind}
+          itemId={item.id}
+          questTitle={item.title}
+          steps={item.checklist}
+        />
       )}
       {item.hiddenFromDashboard && handlers.onUnhide && (
         <UnhideRow item={item} onUnhide={handlers.onUnhide} />
