@@ -446,6 +446,32 @@ describe('calendar feed', () => {
     expect(bySummary.get('Plain')!.description).not.toContain('Checklist');
   });
 
+  it("a routine's days each say how far their own steps got", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const series = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ title: 'Workout' }),
+      recurrenceType: 'daily',
+      checklist: [{ text: 'Stretch' }, { text: 'Push-ups' }],
+    });
+    expect(series.status).toBe(201);
+    const today = series.body.todaysOccurrence;
+    expect(
+      (
+        await me('PUT', `/api/quests/occurrences/${today.id}/checklist/${today.checklist[0].id}`, {
+          done: true,
+        })
+      ).status,
+    ).toBe(200);
+
+    const { events } = parseFeed((await fetchFeed(await rotate(userId))).text);
+    const dayOf = (date: string) =>
+      events.find((event) => event.uid === `occurrence-${series.body.id}-${date}@levelup`)!;
+    expect(dayOf('20260301').description).toContain('Checklist: 1/2 steps');
+    expect(dayOf('20260302').description).toContain('Checklist: 0/2 steps');
+  });
+
   it("tags are CATEGORIES after the kind of item, each escaped (a comma inside a tag is \\,), a routine's on each of its days; an untagged quest carries only its kind", async () => {
     const userId = randomUUID();
     await userInZone(quests, userId, 'America/New_York');

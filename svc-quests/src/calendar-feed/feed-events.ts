@@ -87,7 +87,8 @@ export function occurrenceEvent(
 ): IcsEvent {
   const when = occurrence.timeOfDay !== 'anytime' ? TIME_OF_DAY_LABELS[occurrence.timeOfDay] : '';
   const measured = measureLines(occurrence.measure, occurrence.amount);
-  const description = [when, occurrence.description, measured, xpLine(occurrence)]
+  const steps = checklistLine(occurrence.checklist ?? []);
+  const description = [when, occurrence.description, measured, steps, xpLine(occurrence)]
     .filter(Boolean)
     .join('\n\n');
   return {
