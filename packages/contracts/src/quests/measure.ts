@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, weekdayOfLocalDate } from '../time/zone.ts';
 import type { CompletionType } from './enums.ts';
 
 /**
@@ -12,6 +13,18 @@ export type MeasureRule = z.infer<typeof measureRuleSchema>;
 export const MEASURE_RULE_LABELS: Readonly<Record<MeasureRule, string>> = {
   at_least: 'At least',
   at_most: 'At most',
+};
+
+/**
+ * What a target counts over: each day on its own, or the week (Monday to Sunday, in the user's zone)
+ * adding up, as Loop's "per week" numerical habits do.
+ */
+export const measurePeriodSchema = z.enum(['day', 'week']);
+export type MeasurePeriod = z.infer<typeof measurePeriodSchema>;
+
+export const MEASURE_PERIOD_LABELS: Readonly<Record<MeasurePeriod, string>> = {
+  day: 'a day',
+  week: 'a week',
 };
 
 /** The largest amount or target: far past any real day's count, small enough to stay exact. */
@@ -41,6 +54,8 @@ export const measureSchema = z
       .transform(roundedAmount),
     /** What is counted, as the user writes it: "pages", "km", "coffees". */
     unit: z.string().trim().min(1, 'Name what you count, e.g. pages').max(MEASURE_UNIT_MAX),
+    /** What the target counts over; absent (as on every target set before weeks) is a day. */
+    period: measurePeriodSchema.optional(),
   })
   .superRefine((measure, ctx) => {
     if (measure.rule === 'at_least' && measure.target <= 0)
@@ -67,18 +82,89 @@ export function measuredCompletion(measure: Measure, amount: number): Completion
   return amount > 0 ? 'partial' : 'not_completed';
 }
 
+/** The period a target counts over: a day unless it says a week. */
+export function periodOf(measure: Pick<Measure, 'period'>): MeasurePeriod {
+  return measure.period ?? 'day';
+}
+
+/** The Monday a per-week target's week starts on. */
+export function measureWeekStart(date: string): string {
+  return addDays(date, -((weekdayOfLocalDate(date) + 6) % 7));
+}
+
+/** A day of a measurable routine: its local date and its amount (null before one is entered). */
+export interface MeasuredEntry {
+  date: string;
+  amount: number | null | undefined;
+}
+
+/** A day's completion under its routine's target, and the total it was judged on. */
+export interface MeasuredJudgement {
+  completion: CompletionType;
+  /** The day's amount (per day), or the week's total from Monday to this day (per week). */
+  total: number | null;
+}
+
+/**
+ * Each day's completion under a target (docs/xp-rules.md, "Measurable routines"). A day with no amount
+ * entered is not done. Per day, the day's own amount is judged (measuredCompletion). Per week, the
+ * week's total from Monday up to and including the day is judged in its place, so the day the total
+ * reaches an at-least target is Completed, the days with some before it Kinda Sorta, and an at-most
+ * week's days are Completed until the total goes over. An at-least day with 0 entered stays not done
+ * even after the week's target is reached: nothing was done that day.
+ */
+export function judgeMeasuredDays(
+  measure: Measure,
+  entries: readonly MeasuredEntry[],
+): Map<string, MeasuredJudgement> {
+  const judged = new Map<string, MeasuredJudgement>();
+  const weekly = periodOf(measure) === 'week';
+  let week = '';
+  let total = 0;
+  for (const { date, amount } of [...entries].sort((a, b) => (a.date < b.date ? -1 : 1))) {
+    if (weekly && measureWeekStart(date) !== week) {
+      week = measureWeekStart(date);
+      total = 0;
+    }
+    if (amount === null || amount === undefined) {
+      judged.set(date, {
+        completion: 'not_completed',
+        total: weekly ? roundedAmount(total) : null,
+      });
+      continue;
+    }
+    total = weekly ? total + amount : amount;
+    const counted = roundedAmount(total);
+    const idle = weekly && measure.rule === 'at_least' && amount <= 0;
+    judged.set(date, {
+      completion: idle ? 'not_completed' : measuredCompletion(measure, counted),
+      total: counted,
+    });
+  }
+  return judged;
+}
+
 /** A number as a person writes it: no trailing zeros, at most three decimals. */
 export function formatAmount(n: number): string {
   return String(roundedAmount(n));
 }
 
-/** "At least 20 pages a day". */
+/** "At least 20 pages a day", "At least 100 km a week". */
 export function measureLabel(measure: Measure): string {
-  return `${MEASURE_RULE_LABELS[measure.rule]} ${formatAmount(measure.target)} ${measure.unit} a day`;
+  return `${MEASURE_RULE_LABELS[measure.rule]} ${formatAmount(measure.target)} ${measure.unit} ${MEASURE_PERIOD_LABELS[periodOf(measure)]}`;
 }
 
-/** "12 / 20 pages", or "— / 20 pages" before an amount is entered. */
-export function amountProgress(measure: Measure, amount: number | null | undefined): string {
-  const entered = amount === null || amount === undefined ? '—' : formatAmount(amount);
-  return `${entered} / ${formatAmount(measure.target)} ${measure.unit}`;
+/**
+ * "12 / 20 pages", or "— / 20 pages" before an amount is entered. A per-week target shows the week's
+ * total so far (`weekTotal`, Monday to this day) and says so: "45 / 100 km this week".
+ */
+export function amountProgress(
+  measure: Measure,
+  amount: number | null | undefined,
+  weekTotal?: number | null,
+): string {
+  const weekly = periodOf(measure) === 'week';
+  const shown = weekly ? (weekTotal ?? amount) : amount;
+  const entered = shown === null || shown === undefined ? '—' : formatAmount(shown);
+  return `${entered} / ${formatAmount(measure.target)} ${measure.unit}${weekly ? ' this week' : ''}`;
 }

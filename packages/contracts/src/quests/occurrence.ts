@@ -46,6 +46,8 @@ export const occurrenceSchema = z.object({
   measure: measureSchema.nullable().optional(),
   /** The amount entered for the day; null before one is. */
   amount: z.number().nullable().optional(),
+  /** A per-week target's total from Monday to this day; absent for a per-day or done-or-not routine. */
+  weekTotal: z.number().nullable().optional(),
   /** The day's own copy of its routine's steps with their ticks, and the routine's auto-complete choice. */
   ...checklistAnswerFields,
 });
@@ -81,6 +83,8 @@ export const occurrenceSummarySchema = z.object({
   skipped: z.boolean().optional(),
   /** The amount entered for a measurable routine's day; null before one is. */
   amount: z.number().nullable().optional(),
+  /** A per-week target's total from Monday to this day (absent: per day, or not measured). */
+  weekTotal: z.number().nullable().optional(),
   /** The day's steps with their ticks (absent from older answers: none). */
   checklist: z.array(checklistStepSchema).optional(),
 });
