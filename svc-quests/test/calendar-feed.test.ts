@@ -415,6 +415,30 @@ describe('calendar feed', () => {
     expect(dayOf('20260302').description).not.toContain('Logged:');
   });
 
+  it("a per-week target: the day says the week's total so far", async () => {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'America/New_York');
+    const me = quests.as(userId);
+    const series = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ title: 'Run' }),
+      recurrenceType: 'daily',
+      startDate: '2026-02-20T12:00:00.000Z',
+      measure: { rule: 'at_least', target: 100, unit: 'km', period: 'week' },
+    });
+    expect(series.status).toBe(201);
+    const enter = (date: string, amount: number) =>
+      me('PUT', `/api/quests/recurring/${series.body.id}/days/${date}/amount`, { amount });
+    expect((await enter('2026-02-28', 30)).status).toBe(200);
+    expect((await enter('2026-03-01', 12)).status).toBe(200);
+
+    const { events } = parseFeed((await fetchFeed(await rotate(userId))).text);
+    const dayOf = (date: string) =>
+      events.find((event) => event.uid === `occurrence-${series.body.id}-${date}@levelup`)!;
+    expect(dayOf('20260301').description).toContain(
+      'Target: At least 100 km a week\nLogged: 42 / 100 km this week',
+    );
+  });
+
   it("a quest with 3 of its 5 steps ticked says so in the card's words; one without steps says nothing of steps", async () => {
     const userId = randomUUID();
     await userInZone(quests, userId, 'America/New_York');

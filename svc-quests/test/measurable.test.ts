@@ -222,3 +222,163 @@ describe('PUT /api/quests/occurrences/:id/amount', () => {
     },
   );
 });
+
+describe('a per-week target', () => {
+  // Saturday 2026-11-21 is today: its week started on Monday 2026-11-16.
+  async function weekly(measure: Record<string, unknown>, xpReward = 40) {
+    const userId = randomUUID();
+    await userInZone(quests, userId, 'UTC');
+    const me = quests.as(userId);
+    const { status, body } = await me('POST', '/api/quests/recurring', {
+      ...newQuest({ xpReward }),
+      recurrenceType: 'daily',
+      startDate: '2026-11-01T00:00:00.000Z',
+      measure: { ...measure, period: 'week' },
+    });
+    expect(status).toBe(201);
+    const seriesId = seriesSchema.parse(body).id;
+    const enter = async (date: string, amount: number) => {
+      const answer = await me('PUT', `/api/quests/recurring/${seriesId}/days/${date}/amount`, {
+        amount,
+      });
+      expect(answer.status).toBe(200);
+      return occurrenceToggleResponseSchema.parse(answer.body);
+    };
+    /** Each day of the week with what it stands at: completion, amount, the week's total so far. */
+    const week = async () => {
+      const { body: list } = await me(
+        'GET',
+        '/api/quests/occurrences?startDate=2026-11-16&endDate=2026-11-21',
+      );
+      return Object.fromEntries(
+        (
+          list as {
+            scheduledFor: string;
+            completionType: string;
+            amount: number | null;
+            weekTotal: number | null;
+          }[]
+        )
+          .filter((o) => o.amount !== null)
+          .map((o) => [o.scheduledFor, [o.completionType, o.amount, o.weekTotal]]),
+      );
+    };
+    return { me, seriesId, enter, week };
+  }
+
+  /** The XP the events of these occurrences moved, once they stopped coming. */
+  async function xpOf(ids: string[], count: number) {
+    const of = () =>
+      listener.events.filter(
+        (e) =>
+          ids.includes(e.data.occurrenceId as string) && e.type !== 'quests.occurrence_scheduled',
+      );
+    await eventually(
+      async () => of(),
+      (list) => list.length >= count,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return Object.fromEntries(
+      ids.map((id) => [
+        id,
+        of()
+          .filter((e) => e.data.occurrenceId === id)
+          .reduce((sum, e) => sum + (e.data.xpDelta as number), 0),
+      ]),
+    );
+  }
+
+  it('when a run habit of at least 20 km a week gets 8, 7 and 6 km, then the days before the target are Kinda Sorta and the day it is reached Completed', async () => {
+    const { enter, week } = await weekly({ rule: 'at_least', target: 20, unit: 'km' });
+    const monday = await enter('2026-11-16', 8);
+    expect(monday).toMatchObject({
+      completionType: 'partial',
+      weekTotal: 8,
+      xpDelta: partialXp(40),
+    });
+    expect(monday.measure).toEqual({ rule: 'at_least', target: 20, unit: 'km', period: 'week' });
+    await enter('2026-11-18', 7);
+    const saturday = await enter('2026-11-21', 6);
+    expect(saturday).toMatchObject({ completionType: 'completed', weekTotal: 21, xpDelta: 40 });
+    expect(await week()).toEqual({
+      '2026-11-16': ['partial', 8, 8],
+      '2026-11-18': ['partial', 7, 15],
+      '2026-11-21': ['completed', 6, 21],
+    });
+  });
+
+  it('when an earlier day is filled in, then the later days of the week are judged again, each moving its XP once on its own day, and its Undo moves them back', async () => {
+    const { me, enter, week } = await weekly({ rule: 'at_least', target: 20, unit: 'km' });
+    const monday = await enter('2026-11-16', 8);
+    const wednesday = await enter('2026-11-18', 7);
+    const saturday = await enter('2026-11-21', 6);
+    const tuesday = await enter('2026-11-17', 10);
+    expect(tuesday).toMatchObject({ completionType: 'partial', weekTotal: 18 });
+    expect(await week()).toEqual({
+      '2026-11-16': ['partial', 8, 8],
+      '2026-11-17': ['partial', 10, 18],
+      '2026-11-18': ['completed', 7, 25],
+      '2026-11-21': ['completed', 6, 31],
+    });
+    const ids = [monday.id, tuesday.id, wednesday.id, saturday.id];
+    expect(await xpOf(ids, 5)).toEqual({
+      [monday.id]: partialXp(40),
+      [tuesday.id]: partialXp(40),
+      [wednesday.id]: 40,
+      [saturday.id]: 40,
+    });
+    const wednesdayEvents = listener.events.filter(
+      (e) => e.data.occurrenceId === wednesday.id && e.type !== 'quests.occurrence_scheduled',
+    );
+    expect(wednesdayEvents.every((e) => e.data.localDate === '2026-11-18')).toBe(true);
+
+    const undo = await me('POST', `/api/quests/completions/${tuesday.completionEventId}/undo`);
+    expect(undo.status).toBe(200);
+    expect(await week()).toEqual({
+      '2026-11-16': ['partial', 8, 8],
+      '2026-11-18': ['partial', 7, 15],
+      '2026-11-21': ['completed', 6, 21],
+    });
+    expect(await xpOf(ids, 7)).toEqual({
+      [monday.id]: partialXp(40),
+      [tuesday.id]: 0,
+      [wednesday.id]: partialXp(40),
+      [saturday.id]: 40,
+    });
+  });
+
+  it('when at most 10 coffees a week goes over on Wednesday, then Wednesday earns nothing, and a lower Monday brings it back', async () => {
+    const { enter, week } = await weekly({ rule: 'at_most', target: 10, unit: 'coffees' }, 10);
+    await enter('2026-11-16', 4);
+    await enter('2026-11-17', 4);
+    expect(await enter('2026-11-18', 3)).toMatchObject({
+      completionType: 'not_completed',
+      weekTotal: 11,
+      xpDelta: 0,
+    });
+    await enter('2026-11-16', 2);
+    expect(await week()).toEqual({
+      '2026-11-16': ['completed', 2, 2],
+      '2026-11-17': ['completed', 4, 6],
+      '2026-11-18': ['completed', 3, 9],
+    });
+  });
+
+  it('when two days of one week are entered at once, then both settle on what both amounts make, and XP matches them', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { enter, week } = await weekly({ rule: 'at_least', target: 20, unit: 'km' });
+      const [monday, saturday] = await Promise.all([
+        enter('2026-11-16', 12),
+        enter('2026-11-21', 9),
+      ]);
+      expect(await week()).toEqual({
+        '2026-11-16': ['partial', 12, 12],
+        '2026-11-21': ['completed', 9, 21],
+      });
+      expect(await xpOf([monday.id, saturday.id], 2)).toEqual({
+        [monday.id]: partialXp(40),
+        [saturday.id]: 40,
+      });
+    }
+  });
+});

@@ -7,7 +7,6 @@ import {
   normaliseTags,
   type ChecklistStep,
   type CommunityCalendarEntry,
-  type Measure,
 } from '@levelup/contracts';
 import type { OccurrenceDoc } from '../occurrences/models.ts';
 import type { QuestDoc } from '../quests/models.ts';
@@ -42,13 +41,20 @@ function checklistLine(steps: readonly ChecklistStep[]): string {
   return `Checklist: ${checklistStepsLabel(done, total)}`;
 }
 
-/** A measurable day's target, and its amount once one is entered, in the app's words. */
-function measureLines(measure: Measure | null | undefined, amount: number | null | undefined) {
+/**
+ * A measurable day's target, and its amount once one is entered, in the app's words (a per-week
+ * target's week so far: "Logged: 45 / 100 km this week").
+ */
+function measureLines({
+  measure,
+  amount,
+  weekTotal,
+}: Pick<OccurrenceDoc, 'measure' | 'amount' | 'weekTotal'>) {
   if (!measure) return '';
   const target = `Target: ${measureLabel(measure)}`;
   return amount === null || amount === undefined
     ? target
-    : `${target}\nLogged: ${amountProgress(measure, amount)}`;
+    : `${target}\nLogged: ${amountProgress(measure, amount, weekTotal)}`;
 }
 
 /**
@@ -86,7 +92,7 @@ export function occurrenceEvent(
   seriesTags?: readonly string[],
 ): IcsEvent {
   const when = occurrence.timeOfDay !== 'anytime' ? TIME_OF_DAY_LABELS[occurrence.timeOfDay] : '';
-  const measured = measureLines(occurrence.measure, occurrence.amount);
+  const measured = measureLines(occurrence);
   const steps = checklistLine(occurrence.checklist ?? []);
   const description = [when, occurrence.description, measured, steps, xpLine(occurrence)]
     .filter(Boolean)

@@ -46,6 +46,8 @@ export interface OccurrenceDoc {
   measure?: Measure | null;
   /** The amount entered for the day; null before one is (and for a done-or-not routine). */
   amount?: number | null;
+  /** A per-week target's total from Monday to this day, as the week was last judged (judgeMeasuredDays). */
+  weekTotal?: number | null;
   /** The day's own copy of its routine's steps, with its ticks (absent on days made before: none). */
   checklist?: ChecklistStep[];
   /** The routine's choice when the day was made or last revised: the last tick completes the day. */
@@ -88,6 +90,7 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     skipped: { type: Boolean, required: true, default: false },
     measure: { type: measureFieldSchema, default: null },
     amount: { type: Number, default: null },
+    weekTotal: { type: Number, default: null },
     checklist: { type: [checklistStepSchema], default: [] },
     completeWhenChecklistDone: { type: Boolean, default: false },
     checklistRev: { type: Number, default: 0 },

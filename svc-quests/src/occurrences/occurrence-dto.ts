@@ -31,6 +31,7 @@ export function toOccurrence(doc: OccurrenceDoc): Occurrence {
     imported: Boolean(doc.importBatchId),
     measure: doc.measure ?? null,
     amount: doc.amount ?? null,
+    ...weekTotalOf(doc),
     checklist: stepsOf(doc),
     completeWhenChecklistDone: doc.completeWhenChecklistDone ?? false,
   };
@@ -46,6 +47,12 @@ export function toOccurrenceSummary(doc: OccurrenceDoc): OccurrenceSummary {
     scheduledFor: doc.scheduledFor,
     skipped: doc.skipped ?? false,
     amount: doc.amount ?? null,
+    ...weekTotalOf(doc),
     checklist: stepsOf(doc),
   };
+}
+
+/** A per-week day's total so far; nothing for any other day. */
+function weekTotalOf(doc: OccurrenceDoc): { weekTotal?: number | null } {
+  return doc.measure?.period === 'week' ? { weekTotal: doc.weekTotal ?? null } : {};
 }

@@ -1,6 +1,9 @@
 import {
   NOT_MEASURABLE_MESSAGE,
-  measuredCompletion,
+  addDays,
+  judgeMeasuredDays,
+  measureWeekStart,
+  periodOf,
   type AmountRequest,
   type CompletionType,
   type DateRangeQuery,
@@ -21,6 +24,14 @@ import type { OccurrencesRepository } from './repository.ts';
 
 export const occurrenceNotFound = () => notFound('Quest occurrence not found');
 
+interface MoveContext {
+  occurrences: OccurrencesRepository;
+  zones: UserZones;
+  relay: OutboxRelay;
+  clock: () => Date;
+  owned: (userId: string, id: string) => Promise<OccurrenceDoc>;
+}
+
 interface MoveOptions {
   progressNotes?: string | null;
   /** A back-fill's past local day (today when absent). */
@@ -35,13 +46,7 @@ interface MoveOptions {
  * forgets it, so the card never shows an amount the day does not count.
  */
 async function moveOccurrence(
-  ctx: {
-    occurrences: OccurrencesRepository;
-    zones: UserZones;
-    relay: OutboxRelay;
-    clock: () => Date;
-    owned: (userId: string, id: string) => Promise<OccurrenceDoc>;
-  },
+  ctx: MoveContext,
   userId: string,
   id: string,
   target: (occurrence: OccurrenceDoc) => CompletionType,
@@ -80,6 +85,97 @@ async function moveOccurrence(
     flush: (item) => ctx.relay.flush(item),
     toDto: toOccurrence,
   });
+}
+
+/** Passes over one week before giving up on concurrent entries settling (each pass reads it afresh). */
+const WEEK_PASSES = 5;
+
+/**
+ * Judges a per-week routine's week again after one of its days changed (judgeMeasuredDays): every
+ * day with an amount is moved to the completion the week's total up to it makes, through the usual
+ * move, so XP follows exactly once and counts on that day; every day's total so far is recorded. A
+ * pass that changed something is followed by another on a fresh read, so entries on two days of one
+ * week at once settle on what both amounts make.
+ */
+async function judgeWeek(
+  ctx: MoveContext,
+  userId: string,
+  { seriesId, scheduledFor }: Pick<OccurrenceDoc, 'seriesId' | 'scheduledFor'>,
+  requestId: string | undefined,
+): Promise<void> {
+  const from = measureWeekStart(scheduledFor);
+  for (let pass = 0; pass < WEEK_PASSES; pass += 1) {
+    const days = (
+      await ctx.occurrences.between(userId, from, addDays(from, 6), [String(seriesId)])
+    ).filter((d) => d.measure && periodOf(d.measure) === 'week');
+    const latest = days.at(-1)?.measure;
+    if (!latest) return;
+    const judged = judgeMeasuredDays(
+      latest,
+      days.map((d) => ({ date: d.scheduledFor, amount: d.amount })),
+    );
+    let changed = false;
+    for (const day of days) {
+      const { completion, total } = judged.get(day.scheduledFor)!;
+      if (typeof day.amount === 'number' && completion !== day.completionType) {
+        const id = day._id.toString();
+        await moveOccurrence(ctx, userId, id, () => completion, requestId, {
+          amount: day.amount,
+          day: day.scheduledFor,
+        });
+        changed = true;
+      }
+      if ((day.weekTotal ?? null) !== total) {
+        await ctx.occurrences.setWeekTotal(day, total);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}
+
+/**
+ * One occurrence's move. A per-week routine's day then has its week judged again (judgeWeek): its
+ * amount (entered, or forgotten by an Undo) changes the total every later day of the week stands on.
+ */
+async function moveJudged(
+  ctx: MoveContext,
+  userId: string,
+  id: string,
+  target: (occurrence: OccurrenceDoc) => CompletionType,
+  requestId: string | undefined,
+  options: MoveOptions,
+): Promise<OccurrenceToggleResponse> {
+  const moved = await moveOccurrence(ctx, userId, id, target, requestId, options);
+  if (!moved.measure || periodOf(moved.measure) !== 'week') return moved;
+  await judgeWeek(ctx, userId, moved, requestId);
+  const now = await ctx.owned(userId, id);
+  return { ...toOccurrence(now), xpDelta: moved.xpDelta, completionEventId: now.completionEventId };
+}
+
+/**
+ * The completion an amount makes for its day (judgeMeasuredDays): the day's own amount, or per week
+ * the week's total from Monday up to it. 409 for a done-or-not routine.
+ */
+async function amountCompletion(
+  occurrences: OccurrencesRepository,
+  { userId, seriesId, scheduledFor, measure }: OccurrenceDoc,
+  amount: number,
+): Promise<CompletionType> {
+  if (!measure) throw conflict(NOT_MEASURABLE_MESSAGE);
+  const before =
+    periodOf(measure) === 'week'
+      ? await occurrences.between(userId, measureWeekStart(scheduledFor), scheduledFor, [
+          String(seriesId),
+        ])
+      : [];
+  const entries = [
+    ...before
+      .filter((d) => d.scheduledFor < scheduledFor)
+      .map((d) => ({ date: d.scheduledFor, amount: d.amount })),
+    { date: scheduledFor, amount },
+  ];
+  return judgeMeasuredDays(measure, entries).get(scheduledFor)!.completion;
 }
 
 /** One step of a day to tick (true) or untick (false). */
@@ -133,21 +229,15 @@ export function occurrencesService(deps: {
     return toOccurrence(updated ?? (await owned(userId, id)));
   }
 
+  const ctx: MoveContext = { occurrences, zones, relay, clock, owned };
+
   const move = (
     userId: string,
     id: string,
     target: (occurrence: OccurrenceDoc) => CompletionType,
     requestId: string | undefined,
     options: MoveOptions = {},
-  ) =>
-    moveOccurrence(
-      { occurrences, zones, relay, clock, owned },
-      userId,
-      id,
-      target,
-      requestId,
-      options,
-    );
+  ) => moveJudged(ctx, userId, id, target, requestId, options);
 
   return {
     /** GET /api/quests/occurrences: exactly one per series and scheduled local day of the range. */
@@ -204,8 +294,9 @@ export function occurrencesService(deps: {
       ),
 
     /**
-     * A measurable day's amount: the amount decides the completion (measuredCompletion) and moves XP
-     * exactly as a check-off to that state would. 409 for a done-or-not routine.
+     * A measurable day's amount: the amount decides the completion (judgeMeasuredDays: the day's own
+     * amount, or per week the week's total up to it) and moves XP exactly as a check-off to that state
+     * would. 409 for a done-or-not routine.
      */
     async recordAmount(
       userId: string,
@@ -214,11 +305,8 @@ export function occurrencesService(deps: {
       requestId: string | undefined,
       day?: string,
     ) {
-      const judged = ({ measure }: OccurrenceDoc) => {
-        if (!measure) throw conflict(NOT_MEASURABLE_MESSAGE);
-        return measuredCompletion(measure, input.amount);
-      };
-      return move(userId, id, judged, requestId, { amount: input.amount, day });
+      const to = await amountCompletion(occurrences, await owned(userId, id), input.amount);
+      return move(userId, id, () => to, requestId, { amount: input.amount, day });
     },
 
     /**

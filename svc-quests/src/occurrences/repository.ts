@@ -248,6 +248,17 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
       ).lean<OccurrenceDoc>();
     },
 
+    /** A per-week day's total so far, as its week was just judged: shown, never scored, so no revision. */
+    async setWeekTotal(
+      occurrence: Pick<OccurrenceDoc, '_id' | 'userId'>,
+      weekTotal: number | null,
+    ): Promise<void> {
+      await Occurrence.updateOne(
+        { _id: occurrence._id, userId: occurrence.userId },
+        { $set: { weekTotal } },
+      );
+    },
+
     /** Clear Completed: done occurrences still visible leave the dashboard (XP untouched). */
     async hideDone(userId: string): Promise<number> {
       const result = await Occurrence.updateMany(

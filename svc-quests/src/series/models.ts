@@ -84,6 +84,8 @@ export const measureFieldSchema = new Schema<Measure>(
     rule: { type: String, required: true },
     target: { type: Number, required: true },
     unit: { type: String, required: true },
+    // Absent on targets set before weeks: a day.
+    period: { type: String, required: false },
   },
   { _id: false },
 );
