@@ -349,3 +349,41 @@ describe('measureStats', () => {
     });
   });
 });
+
+describe('measureStats of a per-week target', () => {
+  const measure = { rule: 'at_least' as const, target: 20, unit: 'km', period: 'week' as const };
+  const day = (scheduledFor: string, amount: number | null) => ({
+    scheduledFor,
+    amount,
+    isCompleted: false,
+    completionType: 'not_completed' as const,
+    skipped: false,
+  });
+
+  it('when amounts fall in three weeks, one of them before the 12 weeks, then the two inside are counted by their totals', () => {
+    // Today is Saturday 2026-11-21; its week started on Monday the 16th; 12 weeks start on 2026-08-31.
+    const stats = measureStats(
+      measure,
+      [
+        day('2026-08-30', 50), // the Sunday before the first of the 12 weeks: outside
+        day('2026-11-09', 8),
+        day('2026-11-11', 7),
+        day('2026-11-16', 15),
+        day('2026-11-18', 0),
+        day('2026-11-21', 6),
+      ],
+      '2026-11-21',
+    );
+    expect(stats).toMatchObject({
+      entered: 2,
+      kept: 1,
+      average: 18,
+      weeks: [
+        { start: '2026-11-09', total: 15, kept: false },
+        { start: '2026-11-16', total: 21, kept: true },
+      ],
+      last: { date: '2026-11-21', amount: 6 },
+    });
+    expect(stats.days).toHaveLength(5);
+  });
+});

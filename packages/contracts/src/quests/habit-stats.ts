@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localDateSchema } from '../common/dates.ts';
 import { addDays, daysBetween, parseLocalDate, weekdayOfLocalDate } from '../time/zone.ts';
 import { type CompletionType } from './enums.ts';
-import { measuredCompletion, measureSchema, type Measure } from './measure.ts';
+import { measuredCompletion, measureSchema, periodOf, type Measure } from './measure.ts';
 import { occurrenceDatesBetween, type SeriesSchedule } from './recurrence.ts';
 import { seriesSchema, weekdaySchema } from './series.ts';
 
@@ -330,15 +330,31 @@ export const habitSummarySchema = seriesSchema
 /** A measurable habit's target progress covers this many days up to today. */
 export const MEASURE_STATS_DAYS = 30;
 
-/** A measurable habit's amounts of the last MEASURE_STATS_DAYS days, against its target now. */
+/** A per-week target's progress covers this many weeks up to this one. */
+export const MEASURE_STATS_WEEKS = 12;
+
+/** A week of a per-week target: its Monday, its total and whether the total kept the target. */
+export const measuredWeekSchema = z.object({
+  start: localDateSchema,
+  total: z.number(),
+  kept: z.boolean(),
+});
+export type MeasuredWeek = z.infer<typeof measuredWeekSchema>;
+
+/**
+ * A measurable habit's amounts of the last MEASURE_STATS_DAYS days against its target now; for a
+ * per-week target, of the last MEASURE_STATS_WEEKS weeks (this one included), counted by weeks.
+ */
 export const measureStatsSchema = z.object({
   measure: measureSchema,
-  /** Days with an amount entered. */
+  /** Days with an amount entered (per week: weeks with one). */
   entered: countSchema,
-  /** Of those, the days the amount reached the target (at least) or stayed within it (at most). */
+  /** Of those, the days (weeks) the amount reached the target (at least) or stayed within it (at most). */
   kept: countSchema,
-  /** The mean of the entered amounts; null when none was entered. */
+  /** The mean of the entered amounts (per week: of the weeks' totals); null when none was entered. */
   average: z.number().nullable(),
+  /** A per-week target's weeks with an amount, oldest first (absent for a per-day target). */
+  weeks: z.array(measuredWeekSchema).optional(),
   /** Each day with an amount, oldest first. */
   days: z.array(z.object({ date: localDateSchema, amount: z.number() })),
   /**
@@ -349,20 +365,18 @@ export const measureStatsSchema = z.object({
 });
 export type MeasureStats = z.infer<typeof measureStatsSchema>;
 
-/** The target progress of a measurable habit (docs/habit-stats.md). */
-export function measureStats(
-  measure: Measure,
+/** The mean, kept to three decimals; null for none. */
+function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sum = values.reduce((total, v) => total + v, 0);
+  return Math.round((sum / values.length) * 1000) / 1000;
+}
+
+/** The latest day with an amount up to today, however long ago; null when none was ever entered. */
+function lastEntered(
   occurrences: readonly HabitOccurrence[],
   today: string,
-): MeasureStats {
-  const from = addDays(today, -(MEASURE_STATS_DAYS - 1));
-  const days = occurrences
-    .filter(
-      (o) => typeof o.amount === 'number' && o.scheduledFor >= from && o.scheduledFor <= today,
-    )
-    .map((o) => ({ date: o.scheduledFor, amount: o.amount as number }))
-    .sort((a, b) => (a.date < b.date ? -1 : 1));
-  const sum = days.reduce((total, d) => total + d.amount, 0);
+): { date: string; amount: number } | null {
   let last: { date: string; amount: number } | null = null;
   for (const o of occurrences)
     if (
@@ -371,11 +385,59 @@ export function measureStats(
       !(last && last.date >= o.scheduledFor)
     )
       last = { date: o.scheduledFor, amount: o.amount };
+  return last;
+}
+
+/** Days with an amount (oldest first) as weeks from Monday: each week's total, kept by the target. */
+function weeksOf(
+  measure: Measure,
+  days: readonly { date: string; amount: number }[],
+): MeasuredWeek[] {
+  const weeks: MeasuredWeek[] = [];
+  for (const { date, amount } of days) {
+    const start = isoWeekOf(date).start;
+    const week = weeks.at(-1);
+    if (week?.start === start) week.total = Math.round((week.total + amount) * 1000) / 1000;
+    else weeks.push({ start, total: amount, kept: false });
+  }
+  return weeks.map((w) => ({ ...w, kept: measuredCompletion(measure, w.total) === 'completed' }));
+}
+
+/** The target progress of a measurable habit (docs/habit-stats.md). */
+export function measureStats(
+  measure: Measure,
+  occurrences: readonly HabitOccurrence[],
+  today: string,
+): MeasureStats {
+  const weekly = periodOf(measure) === 'week';
+  const from = weekly
+    ? addDays(isoWeekOf(today).start, -7 * (MEASURE_STATS_WEEKS - 1))
+    : addDays(today, -(MEASURE_STATS_DAYS - 1));
+  const days = occurrences
+    .filter(
+      (o) => typeof o.amount === 'number' && o.scheduledFor >= from && o.scheduledFor <= today,
+    )
+    .map((o) => ({ date: o.scheduledFor, amount: o.amount as number }))
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  const last = lastEntered(occurrences, today);
+  if (weekly) {
+    const weeks = weeksOf(measure, days);
+    return {
+      measure,
+      entered: weeks.length,
+      kept: weeks.filter((w) => w.kept).length,
+      average: mean(weeks.map((w) => w.total)),
+      weeks,
+      days,
+      last,
+    };
+  }
+  const amounts = days.map((d) => d.amount);
   return {
     measure,
     entered: days.length,
-    kept: days.filter((d) => measuredCompletion(measure, d.amount) === 'completed').length,
-    average: days.length === 0 ? null : Math.round((sum / days.length) * 1000) / 1000,
+    kept: amounts.filter((a) => measuredCompletion(measure, a) === 'completed').length,
+    average: mean(amounts),
     days,
     last,
   };

@@ -128,6 +128,44 @@ describe('habit page', () => {
     ).toBeInTheDocument();
   });
 
+  it('when a habit has a per-week target, then its Target section counts weeks, with a table of week totals', async () => {
+    const measure = { rule: 'at_least' as const, target: 20, unit: 'km', period: 'week' as const };
+    const stats = {
+      ...statsFixture(),
+      measured: measureStats(
+        measure,
+        [
+          { ...done('2026-11-02', 'partial'), amount: 12 },
+          { ...done('2026-11-04', 'completed'), amount: 10 },
+          { ...done('2026-11-09', 'partial'), amount: 5 },
+        ],
+        '2026-11-10',
+      ),
+    };
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests/recurring/s1/stats': { body: stats },
+    });
+    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+    const target = await screen.findByRole('region', { name: 'Target' });
+    expect(within(target).getByText('At least 20 km a week')).toBeInTheDocument();
+    expect(
+      within(target).getByText(
+        'Last 12 weeks: target kept in 1 of 2 weeks with an amount; 13.5 km a week on average.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Show as table: Week totals' }));
+    const table = screen.getByRole('table', { name: 'Week totals of the last 12 weeks' });
+    expect(
+      within(table).getByRole('row', { name: '2 Nov 2026 22 / 20 km Kept' }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: '9 Nov 2026 5 / 20 km Missed' }),
+    ).toBeInTheDocument();
+  });
+
   it("when a measured habit's amounts end months ago (an imported history), then the Target section names the last one", async () => {
     const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
     const stats = {
