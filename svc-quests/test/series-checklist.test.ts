@@ -164,6 +164,21 @@ describe('a routine with steps', () => {
     expect(completionsOf(today.id)).toHaveLength(1);
   });
 
+  it('when a measured day with the auto-complete choice has its last step ticked, then the amount still decides: the day stays open and earns nothing', async () => {
+    const { tick, stored, stepIds } = await routineWithSteps(true, {
+      measure: { rule: 'at_least', target: 20, unit: 'pages' },
+    });
+    const answers = [];
+    for (const id of stepIds) answers.push(await tick(id, true));
+    expect(answers.map((a) => [a.status, a.body.xpDelta])).toEqual([
+      [200, 0],
+      [200, 0],
+      [200, 0],
+    ]);
+    expect(await stored()).toMatchObject({ isCompleted: false, amount: null });
+    expect(ticks((await stored()).checklist)).toEqual([true, true, true]);
+  });
+
   it('when a day completed by hand has its last step ticked, then nothing more is awarded', async () => {
     const { as, today, tick, stepIds } = await routineWithSteps(true);
     const done = await as('POST', urlOf(API.completeOccurrence, { params: { id: today.id } }));

@@ -186,7 +186,8 @@ interface StepTick {
 
 /**
  * Ticks or unticks one step of a routine's day; the last tick completes the day by `complete`, its
- * Complete button's own move, when its routine's owner chose so (tickChecklistStep).
+ * Complete button's own move, when its routine's owner chose so (tickChecklistStep). A measured day
+ * is never completed by its steps: its amount decides its completion.
  */
 function tickOccurrenceStep(
   occurrences: OccurrencesRepository,
@@ -195,7 +196,10 @@ function tickOccurrenceStep(
 ): Promise<OccurrenceToggleResponse> {
   return tickChecklistStep(
     {
-      tick: () => occurrences.tickStep(userId, id, stepId, done),
+      tick: async () => {
+        const ticked = await occurrences.tickStep(userId, id, stepId, done);
+        return ticked?.measure ? { ...ticked, completeWhenChecklistDone: false } : ticked;
+      },
       exists: async () => (await occurrences.findOwned(userId, id)) !== null,
       itemNotFound: occurrenceNotFound,
       complete,
