@@ -268,3 +268,212 @@ describe("Loop's numerical habits as measurable routines", () => {
     expect(await Occurrence.countDocuments({ seriesId: id })).toBe(before + 1);
   });
 });
+
+// Loop's numerical habits with a target per week (frequency 1 in 7 days): the week, Monday to Sunday,
+// adds up, each day judged on the week's total from Monday to it. Today (2026-03-10) is a Tuesday.
+const weekly = {
+  type: 'NUMERICAL' as const,
+  description: '',
+  numerator: 1,
+  denominator: 7,
+  color: '#5E35B1',
+  archived: false,
+};
+const WEEK_HABITS: LoopHabitDef[] = [
+  {
+    ...weekly,
+    name: 'Run',
+    question: 'How many km did you run?',
+    unit: 'km',
+    targetType: 'AT_LEAST',
+    targetValue: 20,
+    uuid: 'b1b2c3d4e5f60718293a4b5c6d7e8f01',
+    // Mon 8, Wed 7, Fri 6, Sat 0; next week Tue 25.
+    entries: {
+      '2026-03-02': 8000,
+      '2026-03-04': 7000,
+      '2026-03-06': 6000,
+      '2026-03-07': 0,
+      '2026-03-10': 25000,
+    },
+  },
+  {
+    ...weekly,
+    name: 'Coffee',
+    question: 'How many cups?',
+    unit: 'cups',
+    targetType: 'AT_MOST',
+    targetValue: 10,
+    uuid: 'b1b2c3d4e5f60718293a4b5c6d7e8f02',
+    // Mon 3, Tue 4, Thu 3 (10: the limit), Sat 1 (over it), Sun 0; next week Mon 2.
+    entries: {
+      '2026-03-02': 3000,
+      '2026-03-03': 4000,
+      '2026-03-05': 3000,
+      '2026-03-07': 1000,
+      '2026-03-08': 0,
+      '2026-03-09': 2000,
+    },
+  },
+  {
+    ...weekly,
+    name: 'Pages',
+    question: 'How many pages?',
+    unit: 'pages',
+    targetType: 'AT_LEAST',
+    targetValue: 300,
+    denominator: 30,
+    uuid: 'b1b2c3d4e5f60718293a4b5c6d7e8f03',
+    entries: { '2026-03-01': 120000, '2026-03-05': 350000 },
+  },
+];
+const WEEK_MEASURES: Record<string, Measure> = {
+  Run: { rule: 'at_least', target: 20, unit: 'km', period: 'week' },
+  Coffee: { rule: 'at_most', target: 10, unit: 'cups', period: 'week' },
+  // Level Up has no per-month target: each day is judged on its own, as before weeks.
+  Pages: { rule: 'at_least', target: 300, unit: 'pages' },
+};
+const WEEK_DAYS: Record<string, Array<[string, number, string, number]>> = {
+  Run: [
+    ['2026-03-02', 8, 'partial', 8],
+    ['2026-03-04', 7, 'partial', 15],
+    ['2026-03-06', 6, 'completed', 21],
+    ['2026-03-07', 0, 'not_completed', 21],
+    ['2026-03-10', 25, 'completed', 25],
+  ],
+  Coffee: [
+    ['2026-03-02', 3, 'completed', 3],
+    ['2026-03-03', 4, 'completed', 7],
+    ['2026-03-05', 3, 'completed', 10],
+    ['2026-03-07', 1, 'not_completed', 11],
+    ['2026-03-08', 0, 'not_completed', 11],
+    ['2026-03-09', 2, 'completed', 2],
+  ],
+};
+
+/** The export's files, inside a folder named `folder` (another folder: another file, same data). */
+const weekRequest = (habits = WEEK_HABITS, today = LOOP_TODAY, folder = ''): ImportRequest => ({
+  source: 'loop',
+  fileName: `Loop Habits CSV ${today}.zip`,
+  files: Object.entries(loopCsvExport(habits, today)).map(([name, text]) => ({
+    name: `${folder}${name}`,
+    text,
+  })),
+});
+
+/** The imported days of a habit: day, amount, completion and week total, oldest first. */
+async function importedDays(userId: string, name: string) {
+  const series = await seriesOf(userId, { name } as LoopHabitDef);
+  const days = await occurrenceModel(quests.deps.db)
+    .find({ seriesId: String(series._id), importBatchId: { $ne: null } })
+    .sort({ scheduledFor: 1 })
+    .lean();
+  return days.map((o) => [o.scheduledFor, o.amount, o.completionType, o.weekTotal ?? null]);
+}
+
+describe("Loop's numerical habits with a target per week", () => {
+  beforeEach(() => {
+    now = new Date(`${LOOP_TODAY}T15:00:00.000Z`);
+  });
+
+  it('when imported, then each is a routine scheduled every day with its per-week target, each day judged on its week so far and keeping that total; the preview says "a week"; importing it again adds nothing', async () => {
+    const userId = randomUUID();
+    const as = quests.as(userId);
+    const preview = importPreviewSchema.parse(
+      (await as('POST', urlOf(API.previewImport), weekRequest())).body,
+    );
+    expect(
+      preview.series.map((s) => [
+        s.title,
+        s.repeatRule,
+        s.completions,
+        s.partialDays,
+        s.notDoneDays,
+      ]),
+    ).toEqual([
+      ['Run', 'Every day', 4, 2, 1],
+      ['Coffee', 'Every day', 4, 0, 2],
+      ['Pages', 'Every month', 2, 1, 0],
+    ]);
+    expect(preview.warnings).toEqual(
+      expect.arrayContaining([
+        `"Run" counts km (at least 20 a week): imported as a measurable routine with the amounts of its 5 days, each judged on its week's total from Monday to it: 2 Completed, 2 Kinda Sorta (some, under the target), 1 not done (0)`,
+        `"Coffee" counts cups (at most 10 a week): imported as a measurable routine with the amounts of its 6 days, each judged on its week's total from Monday to it: 4 Completed, 2 not done (over the limit)`,
+        `"Pages" has a target of at least 300 pages a month in Loop: Level Up has no per-month target, so it is imported as Every month with a target of at least 300 pages a day, each day's amount judged on its own`,
+      ]),
+    );
+
+    expect((await as('POST', urlOf(API.runImport), weekRequest())).status).toBe(201);
+    for (const name of ['Run', 'Coffee']) {
+      const series = await seriesOf(userId, { name } as LoopHabitDef);
+      expect([name, series.recurrenceType, series.recurrenceInterval, series.measure]).toEqual([
+        name,
+        'daily',
+        1,
+        WEEK_MEASURES[name],
+      ]);
+      expect([name, await importedDays(userId, name)]).toEqual([name, WEEK_DAYS[name]]);
+    }
+    const pages = await seriesOf(userId, { name: 'Pages' } as LoopHabitDef);
+    expect([pages.recurrenceType, pages.measure]).toEqual(['monthly', WEEK_MEASURES.Pages]);
+    expect(await importedDays(userId, 'Pages')).toEqual([
+      ['2026-03-01', 120, 'partial', null],
+      ['2026-03-05', 350, 'completed', null],
+    ]);
+    await expectNoXp(userId);
+    const stored = await occurrenceModel(quests.deps.db).countDocuments({ userId });
+
+    const again = importPreviewSchema.parse(
+      (await as('POST', urlOf(API.previewImport), weekRequest())).body,
+    );
+    expect(again.counts).toEqual({ series: 0, lifeTasks: 0, completions: 0, quests: 0 });
+    expect(again.alreadyHere.completions).toBe(10);
+    expect(again.series.map((s) => s.notDoneDays)).toEqual([0, 0, 0]);
+    const moved = await as(
+      'POST',
+      urlOf(API.runImport),
+      weekRequest(WEEK_HABITS, LOOP_TODAY, 'Loop Habits CSV/'),
+    );
+    expect(moved.status).toBe(400);
+    expect(JSON.stringify(moved.body)).toContain('already here');
+    expect(await occurrenceModel(quests.deps.db).countDocuments({ userId })).toBe(stored);
+  });
+
+  it('when a newer export follows, then its new days are judged on their whole week, the days already imported counted in', async () => {
+    const userId = randomUUID();
+    const as = quests.as(userId);
+    expect((await as('POST', urlOf(API.runImport), weekRequest())).status).toBe(201);
+
+    // Two days later: Run has 0 km on Wednesday and 3 km on Thursday (the week 28, Thursday
+    // Completed, where 3 km alone would be Kinda Sorta); Coffee 9 cups on Tuesday (the week 11, over
+    // the limit, where 9 alone would be within it).
+    const later = plusDays(LOOP_TODAY, 2);
+    now = new Date(`${later}T15:00:00.000Z`);
+    const newer = WEEK_HABITS.map((h) => ({
+      ...h,
+      entries: {
+        ...h.entries,
+        ...(h.name === 'Run' && { '2026-03-11': 0, '2026-03-12': 3000 }),
+        ...(h.name === 'Coffee' && { '2026-03-10': 9000 }),
+      },
+    }));
+    const preview = importPreviewSchema.parse(
+      (await as('POST', urlOf(API.previewImport), weekRequest(newer, later))).body,
+    );
+    expect(preview.series.map((s) => [s.title, s.completions, s.notDoneDays])).toEqual([
+      ['Run', 1, 1],
+      ['Coffee', 0, 1],
+      ['Pages', 0, 0],
+    ]);
+    expect((await as('POST', urlOf(API.runImport), weekRequest(newer, later))).status).toBe(201);
+    expect((await importedDays(userId, 'Run')).slice(-3)).toEqual([
+      ['2026-03-10', 25, 'completed', 25],
+      ['2026-03-11', 0, 'not_completed', 25],
+      ['2026-03-12', 3, 'completed', 28],
+    ]);
+    expect((await importedDays(userId, 'Coffee')).slice(-2)).toEqual([
+      ['2026-03-09', 2, 'completed', 2],
+      ['2026-03-10', 9, 'not_completed', 11],
+    ]);
+  });
+});

@@ -1,19 +1,23 @@
 import { AppError } from '@levelup/service-kit';
 import {
   MEASURE_MAX,
+  MEASURE_PERIOD_LABELS,
   MEASURE_UNIT_MAX,
   formatAmount,
+  measureLabel,
   measureSchema,
-  measuredCompletion,
+  periodOf,
   weekdayOfLocalDate,
   type ImportRecurrence,
   type Measure,
+  type MeasurePeriod,
 } from '@levelup/contracts';
 import { parseCsv } from './csv.ts';
 import {
   byDay,
   completionOf,
   describeRecurrence,
+  judgeImportedDays,
   startOf,
   type ImportPlan,
   type MeasuredDay,
@@ -59,7 +63,10 @@ export interface LoopHabit {
   name: string;
   description: string;
   numerical: boolean;
-  /** A numerical habit's rule: at most (a limit) or at least (a goal) targetValue units a day. */
+  /**
+   * A numerical habit's rule: at most (a limit) or at least (a goal) targetValue units over the
+   * frequency's days (loopPeriod).
+   */
   atMost: boolean;
   targetValue: number;
   unit: string;
@@ -153,18 +160,30 @@ function favouriteWeekdays(
 }
 
 /**
- * Loop's frequency "N times in D days" as a Level Up schedule: at least daily is every day; once a month
+ * What a numerical habit's target counts over. Loop keeps it as the frequency: per day is 1 in 1 day,
+ * per week 1 in 7, per month 1 in 30. Null for any period but a day or a week: Level Up's targets count
+ * over neither a month nor any other number of days.
+ */
+function loopPeriod(habit: Pick<LoopHabit, 'numerator' | 'denominator'>): MeasurePeriod | null {
+  if (habit.numerator >= habit.denominator) return 'day';
+  return habit.numerator === 1 && habit.denominator === 7 ? 'week' : null;
+}
+
+/**
+ * Loop's frequency "N times in D days" as a Level Up schedule: at least daily is every day, and so is a
+ * numerical habit's per-week target (an amount can be entered on any day of the week); once a month
  * (D 30 or 31) monthly; N times a week (or once every few weeks) weekly on the N weekdays done most
  * often; anything else every round(D / N) days.
  */
 export function loopRecurrence(
-  habit: Pick<LoopHabit, 'numerator' | 'denominator'>,
+  habit: Pick<LoopHabit, 'numerator' | 'denominator' | 'numerical'>,
   completions: PlannedCompletion[],
   start: string,
 ): ImportRecurrence {
   const { numerator: n, denominator: d } = habit;
   const rule = { weeklyPattern: null, monthlyBy: 'day_of_month' as const };
-  if (n >= d) return { ...rule, recurrenceType: 'daily', recurrenceInterval: 1 };
+  if (n >= d || (habit.numerical && loopPeriod(habit) === 'week'))
+    return { ...rule, recurrenceType: 'daily', recurrenceInterval: 1 };
   if (n === 1 && (d === 30 || d === 31))
     return { ...rule, recurrenceType: 'monthly', recurrenceInterval: 1 };
   if (d === 7 || (n === 1 && d % 7 === 0))
@@ -229,19 +248,39 @@ function ownFile(files: CsvFile[], habit: LoopHabit): CsvFile | undefined {
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
-/** How a numerical habit's days come over, in words: how many Completed, Kinda Sorta, not done. */
+/**
+ * How a numerical habit's days come over, in words: how many Completed, Kinda Sorta, not done, as the
+ * import judged them (per week, each day on its week's total from Monday to it).
+ */
 function measuredNote(habit: LoopHabit, series: PlannedSeries): string {
   const measure = series.measure!;
   const partial = series.completions.filter((c) => completionOf(measure, c) === 'partial').length;
   const notDone = series.notDone?.length ?? 0;
   const entered = series.completions.length + notDone;
   const rule = habit.atMost ? 'at most' : 'at least';
+  const period = periodOf(measure);
   const counts = [
     `${series.completions.length - partial} Completed`,
     ...(habit.atMost ? [] : [`${partial} Kinda Sorta (some, under the target)`]),
     `${notDone} not done (${habit.atMost ? 'over the limit' : '0'})`,
   ];
-  return `"${habit.name}" counts ${habit.unit.trim() || 'an amount'} (${rule} ${formatAmount(habit.targetValue)} a day): imported as a measurable routine with the amounts of its ${days(entered)}: ${counts.join(', ')}`;
+  const judged = period === 'week' ? ", each judged on its week's total from Monday to it" : '';
+  return `"${habit.name}" counts ${habit.unit.trim() || 'an amount'} (${rule} ${formatAmount(habit.targetValue)} ${MEASURE_PERIOD_LABELS[period]}): imported as a measurable routine with the amounts of its ${days(entered)}${judged}: ${counts.join(', ')}`;
+}
+
+/**
+ * A numerical habit whose target counts over a month (or another number of days) in Loop: Level Up
+ * keeps its schedule and counts its target a day, which the note says in plain words.
+ */
+function periodNote(habit: LoopHabit, series: PlannedSeries): string {
+  const measure = series.measure!;
+  const monthly = habit.denominator === 30 || habit.denominator === 31;
+  const over = monthly ? 'a month' : `every ${habit.denominator} days`;
+  const rule = habit.atMost ? 'at most' : 'at least';
+  const unit = habit.unit.trim() || measure.unit;
+  const missing = monthly ? 'per-month target' : `target over ${habit.denominator} days`;
+  const label = measureLabel(measure);
+  return `"${habit.name}" has a target of ${rule} ${formatAmount(habit.targetValue)} ${unit} ${over} in Loop: Level Up has no ${missing}, so it is imported as ${describeRecurrence(series.recurrence)} with a target of ${label.charAt(0).toLowerCase()}${label.slice(1)}, each day's amount judged on its own`;
 }
 
 /** What cannot be carried over as it is in Loop, in words for the preview. */
@@ -249,7 +288,8 @@ function habitNotes(habit: LoopHabit, series: PlannedSeries): string[] {
   const notes: string[] = [];
   const name = `"${habit.name}"`;
   if (series.measure) notes.push(measuredNote(habit, series));
-  if (habit.numerator > 1 && habit.numerator < habit.denominator)
+  if (series.measure && loopPeriod(habit) === null) notes.push(periodNote(habit, series));
+  else if (habit.numerator > 1 && habit.numerator < habit.denominator)
     notes.push(
       `${name} is ${habit.numerator} times in ${habit.denominator} days in Loop: imported as ${describeRecurrence(series.recurrence)}`,
     );
@@ -276,11 +316,12 @@ const SMALLEST_TARGET = 0.001;
 /**
  * A numerical habit's target as Level Up keeps it: Loop's rule, target and unit, within what the
  * routine's form accepts (a unit of 1 to 20 characters, a target above 0 and at most MEASURE_MAX),
- * each change named in the warnings.
+ * each change named in the warnings. A per-week target counts over the week; any other counts a day.
  */
 function loopMeasure(habit: LoopHabit, warnings: string[]): Measure {
   const name = `"${habit.name}"`;
   const rule = habit.atMost ? 'at_most' : 'at_least';
+  const period = loopPeriod(habit) === 'week' ? ('week' as const) : undefined;
   let unit = habit.unit.trim();
   if (!unit) {
     unit = NO_UNIT;
@@ -297,7 +338,7 @@ function loopMeasure(habit: LoopHabit, warnings: string[]): Measure {
   if (!habit.atMost && !(target > 0)) {
     target = SMALLEST_TARGET;
     warnings.push(
-      `${name} has a target of 0 in Loop: imported as at least ${SMALLEST_TARGET} ${unit} a day, the smallest target Level Up takes, so a day with 0 entered is not done`,
+      `${name} has a target of 0 in Loop: imported as at least ${SMALLEST_TARGET} ${unit} ${MEASURE_PERIOD_LABELS[period ?? 'day']}, the smallest target Level Up takes, so a day with 0 entered is not done`,
     );
   } else if (target > MEASURE_MAX) {
     target = MEASURE_MAX;
@@ -305,13 +346,14 @@ function loopMeasure(habit: LoopHabit, warnings: string[]): Measure {
       `${name} has a target over ${formatAmount(MEASURE_MAX)}: imported as ${formatAmount(MEASURE_MAX)}, the largest Level Up takes`,
     );
   }
-  return measureSchema.parse({ rule, target, unit });
+  return measureSchema.parse({ rule, target, unit, ...(period && { period }) });
 }
 
 /**
- * A numerical habit's entered days (one per day, none after today) judged by its measure: the days it
- * makes Completed or Kinda Sorta are completions, with their amounts; the rest are kept as days not
- * done, with theirs. An amount over MEASURE_MAX is kept as MEASURE_MAX, said in the warnings.
+ * A numerical habit's entered days (one per day, none after today) judged together by its measure
+ * (per week, each on its week's total): the days it makes Completed or Kinda Sorta are completions,
+ * with their amounts; the rest are kept as days not done, with theirs. An amount over MEASURE_MAX is
+ * kept as MEASURE_MAX, said in the warnings.
  */
 function measuredDays(
   habit: LoopHabit,
@@ -323,19 +365,16 @@ function measuredDays(
   const byDate = new Map<string, number>();
   for (const { day, amount } of checked.amounts)
     if (day <= today && !byDate.has(day)) byDate.set(day, amount);
-  const entered = [...byDate.entries()]
-    .map(([day, amount]) => ({ day, amount: Math.min(amount, MEASURE_MAX) }))
-    .sort((a, b) => (a.day < b.day ? -1 : 1));
+  const entered = [...byDate.entries()].map(([day, amount]) => ({
+    day,
+    amount: Math.min(amount, MEASURE_MAX),
+  }));
   const capped = [...byDate.values()].filter((amount) => amount > MEASURE_MAX).length;
   if (capped > 0)
     warnings.push(
       `"${habit.name}": ${days(capped)} with an amount over ${formatAmount(MEASURE_MAX)}, imported as ${formatAmount(MEASURE_MAX)}`,
     );
-  const counts = (d: MeasuredDay) => measuredCompletion(measure, d.amount) !== 'not_completed';
-  return {
-    completions: entered.filter(counts).map((d) => ({ ...d, at: null })),
-    notDone: entered.filter((d) => !counts(d)),
-  };
+  return judgeImportedDays(measure, entered);
 }
 
 /** Loop's value of a day (a number, or one of its words) into a habit's days. */

@@ -1,18 +1,20 @@
-import { measuredCompletion, type Measure } from '@levelup/contracts';
-import type {
-  ImportPlan,
-  MeasuredDay,
-  PlacedBreakHabit,
-  PlacedPlan,
-  PlannedCompletion,
-  PlannedSeries,
+import type { Measure } from '@levelup/contracts';
+import {
+  judgeImportedDays,
+  type ImportPlan,
+  type MeasuredDay,
+  type PlacedBreakHabit,
+  type PlacedPlan,
+  type PlannedCompletion,
+  type PlannedSeries,
 } from './plan.ts';
 import type { ImportRepository } from './repository.ts';
 
 /**
  * A measurable habit's days as the series they join counts them: by that series' own target (which the
- * user may have changed since the earlier import). A series an import made before amounts were kept has
- * no target: it gets only the days the export's target counts as Completed, done or not, as then.
+ * user may have changed since the earlier import), all the export's days judged together so a per-week
+ * target counts each week's total. A series an import made before amounts were kept has no target: it
+ * gets only the days the export's target counts as Completed, done or not, as then.
  */
 function judgedBy(
   planned: PlannedSeries,
@@ -21,21 +23,13 @@ function judgedBy(
   if (!planned.measure) return { completions: planned.completions, notDone: [] };
   const days = [
     ...planned.completions.map((c) => ({ day: c.day, amount: c.amount ?? 0 })),
-    ...(planned.notDone ?? []),
-  ].sort((a, b) => (a.day < b.day ? -1 : 1));
-  const own = planned.measure;
-  if (!measure)
-    return {
-      completions: days
-        .filter((d) => measuredCompletion(own, d.amount) === 'completed')
-        .map((d) => ({ day: d.day, at: null })),
-      notDone: [],
-    };
-  const counts = (d: MeasuredDay) => measuredCompletion(measure, d.amount) !== 'not_completed';
-  return {
-    completions: days.filter(counts).map((d) => ({ ...d, at: null })),
-    notDone: days.filter((d) => !counts(d)),
-  };
+    ...(planned.notDone ?? []).map((d) => ({ day: d.day, amount: d.amount })),
+  ];
+  if (measure) return judgeImportedDays(measure, days);
+  const completed = judgeImportedDays(planned.measure, days).completions.filter(
+    (c) => c.completion === 'completed',
+  );
+  return { completions: completed.map((c) => ({ day: c.day, at: null })), notDone: [] };
 }
 
 /** Habits to break against earlier imports of the same habits: only the slip days they lack. */

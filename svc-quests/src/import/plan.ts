@@ -1,6 +1,7 @@
 import {
   dayStreaks,
-  measuredCompletion,
+  judgeMeasuredDays,
+  periodOf,
   type CompletionType,
   type ImportCounts,
   type ImportPreview,
@@ -17,12 +18,18 @@ export interface PlannedCompletion {
   at: Date | null;
   /** A measurable routine's amount that day: the measure makes it Completed or Kinda Sorta. */
   amount?: number;
+  /** How the measure judges the day among the routine's other days (judgeImportedDays). */
+  completion?: CompletionType;
+  /** A per-week target's total from Monday to this day; absent for any other day. */
+  weekTotal?: number | null;
 }
 
 /** A day of a measurable routine with the amount entered for it. */
 export interface MeasuredDay {
   day: string;
   amount: number;
+  /** A per-week target's total from Monday to this day; absent for any other day. */
+  weekTotal?: number | null;
 }
 
 /** A recurring series the import will create, with its past completions (one per local day). */
@@ -285,9 +292,38 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
   };
 }
 
-/** How an imported completion counts: by its amount for a measurable routine, else Completed. */
+/**
+ * How an imported completion counts: for a measurable routine as its measure judged the day with the
+ * routine's other days (judgeImportedDays), else Completed.
+ */
 export function completionOf(measure: Measure | null, c: PlannedCompletion): CompletionType {
-  return measure && c.amount !== undefined ? measuredCompletion(measure, c.amount) : 'completed';
+  return measure && c.amount !== undefined ? (c.completion ?? 'completed') : 'completed';
+}
+
+/**
+ * A measurable routine's days with their amounts judged together by its measure (judgeMeasuredDays):
+ * per day each by its own amount, per week each by the week's total from Monday to it, which the day
+ * keeps as its weekTotal. The days judged Completed or Kinda Sorta are its completions, the rest its
+ * days not done.
+ */
+export function judgeImportedDays(
+  measure: Measure,
+  days: readonly MeasuredDay[],
+): { completions: PlannedCompletion[]; notDone: MeasuredDay[] } {
+  const judged = judgeMeasuredDays(
+    measure,
+    days.map((d) => ({ date: d.day, amount: d.amount })),
+  );
+  const weekly = periodOf(measure) === 'week';
+  const completions: PlannedCompletion[] = [];
+  const notDone: MeasuredDay[] = [];
+  for (const { day, amount } of [...days].sort((a, b) => (a.day < b.day ? -1 : 1))) {
+    const { completion, total } = judged.get(day) ?? { completion: 'not_completed', total: null };
+    const week = weekly ? { weekTotal: total } : {};
+    if (completion === 'not_completed') notDone.push({ day, amount, ...week });
+    else completions.push({ day, at: null, amount, completion, ...week });
+  }
+  return { completions, notDone };
 }
 
 /** One completion per local day, oldest first, none after today. */

@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import {
   defaultXpForDifficulty,
   localDate,
+  periodOf,
   startOfLocalDay,
   type ImportRequest,
 } from '@levelup/contracts';
@@ -46,6 +47,10 @@ export function seriesDocs(
       importBatchId: batchId,
       ...(measure && { measure }),
     };
+    const weekly = measure !== null && periodOf(measure) === 'week';
+    // A per-week routine's days keep the week's total from Monday to them, as the import judged them.
+    const weekTotal = (d: { weekTotal?: number | null }) =>
+      weekly ? { weekTotal: d.weekTotal ?? null } : {};
     for (const completion of completions) {
       const completedAt =
         completion.at ?? new Date(startOfLocalDay(completion.day, timeZone).getTime() + NOON_MS);
@@ -58,6 +63,7 @@ export function seriesDocs(
         isCompleted: true,
         completionType: completionOf(measure, completion),
         ...(measure && completion.amount !== undefined && { amount: completion.amount }),
+        ...weekTotal(completion),
         partialXpEarned: 0,
         awardedXp: 0,
         completedAt,
@@ -66,8 +72,14 @@ export function seriesDocs(
     }
     for (const day of skips) occurrences.push({ ...shared, scheduledFor: day, skipped: true });
     // Days the amount makes not done keep it, so the history shows what was recorded.
-    for (const { day, amount } of notDone)
-      occurrences.push({ ...shared, scheduledFor: day, amount, completionType: 'not_completed' });
+    for (const d of notDone)
+      occurrences.push({
+        ...shared,
+        scheduledFor: d.day,
+        amount: d.amount,
+        completionType: 'not_completed',
+        ...weekTotal(d),
+      });
   }
   return { series, occurrences };
 }
