@@ -279,6 +279,7 @@ describe('a Habitica daily with a checklist', () => {
     const preview = importPreviewSchema.parse(
       (await as('POST', urlOf(API.previewImport), request)).body,
     );
+    expect(preview.series[0]?.steps).toBe(30);
     expect(preview.warnings).toEqual([
       '"Morning stretch": 1 checklist item(s) shortened to 200 characters, the most a step holds',
       '"Morning stretch": 32 checklist items, the first 30 imported as steps and the other 2 kept in the description',

@@ -257,6 +257,7 @@ export function previewOf(placed: PlacedPlan, today: string): ImportPreview {
         ).current,
         alreadyHere: existingId !== null,
         completionsAlreadyHere: here,
+        ...(s.checklist?.length ? { steps: s.checklist.length } : {}),
         ...(measure && {
           measure,
           partialDays: completions.filter((c) => completionOf(measure, c) === 'partial').length,

@@ -257,6 +257,8 @@ export const importPreviewSeriesSchema = z.object({
    * with their amount, not completed, so the history shows what was recorded. Not in completions.
    */
   notDoneDays: z.number().int().min(0).optional(),
+  /** The routine's steps (a Habitica daily's checklist); absent: none. */
+  steps: z.number().int().min(0).optional(),
 });
 export type ImportPreviewSeries = z.infer<typeof importPreviewSeriesSchema>;
 

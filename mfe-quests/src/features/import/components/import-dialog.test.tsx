@@ -135,6 +135,30 @@ describe('Import habits', () => {
     );
   });
 
+  it('when a daily has a checklist, then the preview says how many steps its routine gets', async () => {
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/quests': { body: [] },
+      'GET /api/quests/recurring': { body: [] },
+      'GET /api/quests/import/batches': { body: { batches: [] } },
+      'POST /api/quests/import/preview': {
+        body: {
+          ...preview,
+          series: [{ ...preview.series[0], title: 'Morning routine', steps: 4, currentStreak: 0 }],
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Export file'), [
+      csv('Habits.csv', HABITS_CSV),
+      csv('Checkmarks.csv', CHECKMARKS_CSV),
+    ]);
+    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(within(shown).getByRole('list', { name: 'Series to create' })).toHaveTextContent(
+      /^Morning routine · Every day · 4 steps · /,
+    );
+  });
+
   it('when a todo with a checklist is in the file, then the preview counts and lists it as a quest with steps', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profileFixture() },

@@ -84,6 +84,7 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
             <li key={i}>
               <strong>{s.title}</strong> · {s.repeatRule} ·{' '}
               {s.measure && `${measureLabel(s.measure)} · `}
+              {(s.steps ?? 0) > 0 && `${plural(s.steps ?? 0, 'step', 'steps')} · `}
               {s.alreadyHere
                 ? `already here · ${s.completions} new, ${s.completionsAlreadyHere} already here`
                 : plural(s.completions, 'past completion', 'past completions')}
