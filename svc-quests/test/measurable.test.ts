@@ -364,6 +364,16 @@ describe('a per-week target', () => {
     });
   });
 
+  it("when a day of the week is first read after amounts were entered before it, then it starts from the week's total so far", async () => {
+    const { me, enter } = await weekly({ rule: 'at_least', target: 20, unit: 'km' });
+    await enter('2026-11-16', 8);
+    const { body } = await me(
+      'GET',
+      '/api/quests/occurrences?startDate=2026-11-17&endDate=2026-11-17',
+    );
+    expect(body).toMatchObject([{ scheduledFor: '2026-11-17', amount: null, weekTotal: 8 }]);
+  });
+
   it('when two days of one week are entered at once, then both settle on what both amounts make, and XP matches them', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { enter, week } = await weekly({ rule: 'at_least', target: 20, unit: 'km' });

@@ -1,9 +1,12 @@
 import { Types } from 'mongoose';
 import {
   EVENTS,
+  addDays,
   daysBetween,
   makeEvent,
+  measureWeekStart,
   occurrenceDatesBetween,
+  periodOf,
   type LocalRange,
 } from '@levelup/contracts';
 import type { OutboxRelay } from '@levelup/service-kit';
@@ -15,6 +18,31 @@ import type { NewOccurrence, OccurrencesRepository } from './repository.ts';
 
 const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
 const earlier = (a: string, b: string) => (daysBetween(a, b) < 0 ? b : a);
+
+/**
+ * A per-week routine's new days start from their week's total so far (the amounts of the days before
+ * them from Monday), so the card of a day nothing was entered on yet shows where the week stands.
+ */
+async function startWeekTotals(
+  occurrences: OccurrencesRepository,
+  made: readonly NewOccurrence[],
+  docs: OccurrenceDoc[],
+): Promise<void> {
+  for (const day of made) {
+    if (!day.measure || periodOf(day.measure) !== 'week') continue;
+    const before = await occurrences.between(
+      day.userId,
+      measureWeekStart(day.scheduledFor),
+      addDays(day.scheduledFor, -1),
+      [day.seriesId],
+    );
+    const total = Math.round(before.reduce((sum, d) => sum + (d.amount ?? 0), 0) * 1000) / 1000;
+    const doc = docs.find((d) => String(d._id) === String(day._id));
+    if (!doc || doc.amount !== null || (doc.weekTotal ?? null) !== null) continue;
+    await occurrences.setWeekTotal(doc, total);
+    doc.weekTotal = total;
+  }
+}
 
 /**
  * Occurrences exist as documents for every local day a series is scheduled on, created on
@@ -76,6 +104,7 @@ export function occurrenceMaterialiser(deps: {
         await occurrences.insertMissing(missing);
       }
       const docs = await occurrences.between(userId, range.from, range.to);
+      if (missing.length > 0) await startWeekTotals(occurrences, missing, docs);
       // Publish the new ones' occurrence_scheduled events without holding the read (the poller is the net).
       if (missing.length > 0) for (const doc of docs) if (doc.outbox?.length) void relay.flush(doc);
       return docs;
