@@ -313,7 +313,8 @@ describe('a per-week target', () => {
     const wednesday = await enter('2026-11-18', 7);
     const saturday = await enter('2026-11-21', 6);
     const tuesday = await enter('2026-11-17', 10);
-    expect(tuesday).toMatchObject({ completionType: 'partial', weekTotal: 18 });
+    // Its own half and the rest of Wednesday's, which it lifted over the target.
+    expect(tuesday).toMatchObject({ completionType: 'partial', weekTotal: 18, xpDelta: 40 });
     expect(await week()).toEqual({
       '2026-11-16': ['partial', 8, 8],
       '2026-11-17': ['partial', 10, 18],

@@ -95,21 +95,22 @@ const WEEK_PASSES = 5;
  * day with an amount is moved to the completion the week's total up to it makes, through the usual
  * move, so XP follows exactly once and counts on that day; every day's total so far is recorded. A
  * pass that changed something is followed by another on a fresh read, so entries on two days of one
- * week at once settle on what both amounts make.
+ * week at once settle on what both amounts make. Answers the XP those later days moved.
  */
 async function judgeWeek(
   ctx: MoveContext,
   userId: string,
   { seriesId, scheduledFor }: Pick<OccurrenceDoc, 'seriesId' | 'scheduledFor'>,
   requestId: string | undefined,
-): Promise<void> {
+): Promise<number> {
   const from = measureWeekStart(scheduledFor);
+  let xpDelta = 0;
   for (let pass = 0; pass < WEEK_PASSES; pass += 1) {
     const days = (
       await ctx.occurrences.between(userId, from, addDays(from, 6), [String(seriesId)])
     ).filter((d) => d.measure && periodOf(d.measure) === 'week');
     const latest = days.at(-1)?.measure;
-    if (!latest) return;
+    if (!latest) return xpDelta;
     const judged = judgeMeasuredDays(
       latest,
       days.map((d) => ({ date: d.scheduledFor, amount: d.amount })),
@@ -119,10 +120,11 @@ async function judgeWeek(
       const { completion, total } = judged.get(day.scheduledFor)!;
       if (typeof day.amount === 'number' && completion !== day.completionType) {
         const id = day._id.toString();
-        await moveOccurrence(ctx, userId, id, () => completion, requestId, {
+        const moved = await moveOccurrence(ctx, userId, id, () => completion, requestId, {
           amount: day.amount,
           day: day.scheduledFor,
         });
+        xpDelta += moved.xpDelta;
         changed = true;
       }
       if ((day.weekTotal ?? null) !== total) {
@@ -130,13 +132,15 @@ async function judgeWeek(
         changed = true;
       }
     }
-    if (!changed) return;
+    if (!changed) return xpDelta;
   }
+  return xpDelta;
 }
 
 /**
  * One occurrence's move. A per-week routine's day then has its week judged again (judgeWeek): its
  * amount (entered, or forgotten by an Undo) changes the total every later day of the week stands on.
+ * The answer's xpDelta is all the XP the request moved, the later days' included.
  */
 async function moveJudged(
   ctx: MoveContext,
@@ -148,9 +152,13 @@ async function moveJudged(
 ): Promise<OccurrenceToggleResponse> {
   const moved = await moveOccurrence(ctx, userId, id, target, requestId, options);
   if (!moved.measure || periodOf(moved.measure) !== 'week') return moved;
-  await judgeWeek(ctx, userId, moved, requestId);
+  const alsoMoved = await judgeWeek(ctx, userId, moved, requestId);
   const now = await ctx.owned(userId, id);
-  return { ...toOccurrence(now), xpDelta: moved.xpDelta, completionEventId: now.completionEventId };
+  return {
+    ...toOccurrence(now),
+    xpDelta: moved.xpDelta + alsoMoved,
+    completionEventId: now.completionEventId,
+  };
 }
 
 /**
