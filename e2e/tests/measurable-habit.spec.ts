@@ -36,7 +36,7 @@ for (const [size, viewport] of [
     await expect(wizard).toHaveAccessibleName("Let's create your quest!");
     await wizard.getByLabel('Title').fill('Read');
     await wizard.getByLabel('Description').fill('A few pages before bed');
-    await wizard.getByRole('radio', { name: 'An amount a day' }).check();
+    await wizard.getByRole('radio', { name: 'An amount' }).check();
     // Without a target and a unit the quest cannot be made yet.
     await expect(wizard.getByRole('button', { name: 'Create Quest' })).toBeDisabled();
     await wizard.getByRole('spinbutton', { name: 'Target amount' }).fill('20');
@@ -78,11 +78,7 @@ for (const [size, viewport] of [
     const edit = page.getByRole('dialog');
     await expect(edit.getByRole('spinbutton', { name: 'Target' })).toHaveValue('20');
     await edit.getByRole('spinbutton', { name: 'Target' }).fill('10');
-    await chooseOption(
-      page,
-      edit.getByRole('combobox', { name: 'Track' }),
-      'At least an amount a day',
-    );
+    await chooseOption(page, edit.getByRole('combobox', { name: 'Track' }), 'At least an amount');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
     await expect(logged.getByText('At least 10 pages a day')).toBeVisible();

@@ -31,6 +31,7 @@ export function RoutineRow(props: {
           title={name}
           measure={o.measure}
           amount={o.amount}
+          weekTotal={o.weekTotal}
           pending={pending}
           onSave={(amount) => onMove({ ...move, completionType: o.completionType, amount })}
           style={{ marginTop: 6 }}

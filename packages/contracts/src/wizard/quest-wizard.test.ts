@@ -12,6 +12,7 @@ import {
   initialQuestWizardState,
   isRecurringChoice,
   measureDraftError,
+  measureOfDraft,
   questWizardReducer,
   wizardCanContinue,
   wizardSubmission,
@@ -391,6 +392,44 @@ describe('reset and submission', () => {
     });
     const yesNo = run([{ type: 'setMeasure', measure: null }], ready);
     expect(createSeriesRequestSchema.parse(wizardSubmission(yesNo).body).measure).toBeNull();
+  });
+
+  it('when a routine counts its target over a week, then the series carries period week, and a day leaves the period out', () => {
+    const ready = run([
+      { type: 'chooseIntent', intent: 'build_routine' },
+      { type: 'chooseRecurrence', recurrence: 'daily' },
+      { type: 'chooseTimeOfDay', timeOfDay: 'morning' },
+      { type: 'choosePath', growthPath: 'physical_growth' },
+      { type: 'setTitle', title: 'Run' },
+      { type: 'setDescription', description: 'Around the park, any pace.' },
+      {
+        type: 'setMeasure',
+        measure: { rule: 'at_least', target: 100, unit: 'km', period: 'week' },
+      },
+    ]);
+    expect(wizardCanContinue(ready)).toBe(true);
+    expect(createSeriesRequestSchema.parse(wizardSubmission(ready).body).measure).toEqual({
+      rule: 'at_least',
+      target: 100,
+      unit: 'km',
+      period: 'week',
+    });
+    const daily = run(
+      [{ type: 'setMeasure', measure: { ...ready.measure!, period: 'day' } }],
+      ready,
+    );
+    expect(createSeriesRequestSchema.parse(wizardSubmission(daily).body).measure).toEqual({
+      rule: 'at_least',
+      target: 100,
+      unit: 'km',
+    });
+    // A week's target follows the same rules as a day's.
+    expect(measureDraftError({ rule: 'at_least', target: 0, unit: 'km', period: 'week' })).toBe(
+      'The target must be more than 0',
+    );
+    expect(
+      measureOfDraft({ rule: 'at_most', target: null, unit: 'coffees', period: 'week' }),
+    ).toEqual({ rule: 'at_most', target: 0, unit: 'coffees', period: 'week' });
   });
 
   it('when tags are typed in the wizard, then they are kept one spelling each and sent with a routine and with a quest', () => {

@@ -1,7 +1,12 @@
 import { normaliseTags, questTagsSchema, type CreateQuestRequestInput } from '../quests/quest.ts';
 import type { CreateSeriesRequestInput } from '../quests/series.ts';
 import type { MonthlyBy } from '../quests/recurrence.ts';
-import { measureSchema, type MeasureRule } from '../quests/measure.ts';
+import {
+  measureSchema,
+  type MeasureInput,
+  type MeasurePeriod,
+  type MeasureRule,
+} from '../quests/measure.ts';
 import {
   WEEKLY_DAYS_REQUIRED_DESCRIPTION,
   WEEKLY_DAYS_REQUIRED_MESSAGE,
@@ -74,14 +79,28 @@ export interface MeasureDraft {
   rule: MeasureRule;
   target: number | null;
   unit: string;
+  /** What the target counts over; absent is a day. */
+  period?: MeasurePeriod;
 }
 
 /** The draft a routine starts from when "An amount" is chosen. */
 export const NEW_MEASURE_DRAFT: MeasureDraft = { rule: 'at_least', target: null, unit: '' };
 
+/**
+ * The measure a draft makes: an empty target counts as 0, and a per-day target leaves its period out
+ * (absent is a day), so only a week is ever sent.
+ */
+export function measureOfDraft({ period, ...draft }: MeasureDraft): MeasureInput {
+  return {
+    ...draft,
+    target: draft.target ?? 0,
+    ...(period === 'week' ? { period } : {}),
+  };
+}
+
 /** Why a draft cannot be created yet (the contracts' message), or null when it can. */
 export function measureDraftError(draft: MeasureDraft): string | null {
-  const result = measureSchema.safeParse({ ...draft, target: draft.target ?? 0 });
+  const result = measureSchema.safeParse(measureOfDraft(draft));
   return result.success ? null : (result.error.issues[0]?.message ?? 'Check the target');
 }
 
@@ -409,9 +428,7 @@ export function wizardSubmission(state: QuestWizardState): WizardSubmission {
         recurrenceInterval: state.recurrenceInterval,
         weeklyPattern: state.recurrence === 'weekly' ? state.weeklyDays : null,
         ...(state.recurrence === 'monthly' ? { monthlyBy: state.monthlyBy } : {}),
-        ...(state.measure
-          ? { measure: { ...state.measure, target: state.measure.target ?? 0 } }
-          : {}),
+        ...(state.measure ? { measure: measureOfDraft(state.measure) } : {}),
       },
     };
   }

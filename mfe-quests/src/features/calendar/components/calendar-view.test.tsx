@@ -249,6 +249,31 @@ describe('Calendar View', () => {
     );
   });
 
+  it("when yesterday's per-week routine is opened, then it shows the week's total so far and asks for the day's amount", async () => {
+    const yesterday = addDays(today, -1);
+    const measure = { rule: 'at_least' as const, target: 100, unit: 'km', period: 'week' as const };
+    mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'GET /api/dashboard/calendar': { body: {} },
+      [`GET /api/quests/days/${yesterday}`]: {
+        body: {
+          date: yesterday,
+          canFillIn: true,
+          occurrences: [occurrence({ title: 'Run', measure, amount: 10, weekTotal: 45 })],
+          quests: [],
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<CalendarView />);
+    const detail = await openDay(user, yesterday);
+    const form = await within(detail).findByRole('form', { name: 'Amount for Run' });
+    expect(form).toHaveTextContent('At least 100 km a week · 45 / 100 km this week');
+    expect(
+      within(form).getByRole('spinbutton', { name: 'Amount for the day in km: Run' }),
+    ).toHaveValue('10');
+  });
+
   it('when a day 8 days back is opened, then it is read-only with the rule line', async () => {
     const old = addDays(today, -8);
     const { calls } = mockFetch({

@@ -237,6 +237,40 @@ describe('dashboard', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ amount: 12 });
   });
 
+  it("when a per-week routine's day gets an amount, then the card asks for the day's amount and the card and toast show the week's total", async () => {
+    const measure = { rule: 'at_least' as const, target: 100, unit: 'km', period: 'week' as const };
+    let occurrence = occurrenceFixture({ title: 'Run', measure, amount: null, weekTotal: 35 });
+    const { calls } = mockFetch(
+      dashboardRoutes({
+        'GET /api/quests/with-occurrences': () => day([], [occurrence]),
+        'PUT /api/quests/occurrences/o1/amount': () => {
+          occurrence = occurrenceFixture({
+            title: 'Run',
+            measure,
+            amount: 10,
+            weekTotal: 45,
+            isCompleted: true,
+            completionType: 'partial',
+            partialXpEarned: 15,
+          });
+          return { body: { ...occurrence, xpDelta: 15, completionEventId: 'e1' } };
+        },
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    const item = await screen.findByRole('listitem', { name: 'Run' });
+    expect(within(item).getByText('35 / 100 km this week')).toBeInTheDocument();
+    await user.type(
+      within(item).getByRole('spinbutton', { name: 'Amount for the day in km: Run' }),
+      '10',
+    );
+    await user.click(within(item).getByRole('button', { name: 'Save amount: Run' }));
+    expect(await screen.findByText('Amount saved: 45 / 100 km this week')).toBeInTheDocument();
+    expect(await within(item).findByText('45 / 100 km this week')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ amount: 10 });
+  });
+
   it('when something completed is visible, then Clear Completed shows and clearing says how many', async () => {
     let quests = [
       questFixture({ isCompleted: true, completionType: 'completed' }),

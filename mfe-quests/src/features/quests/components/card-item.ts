@@ -40,6 +40,8 @@ export interface CardItem {
   measure?: Measure | null;
   /** The amount entered for a measurable day; null before one is. */
   amount?: number | null;
+  /** A per-week target's total from Monday to this day (absent: per day, or not measured). */
+  weekTotal?: number | null;
   /** Whether the occurrence's series is running (false while paused); unknown outside the Quest Log. */
   seriesActive?: boolean;
 }

@@ -34,6 +34,7 @@ import { useQuestEditing } from '../hooks/use-quest-editing.ts';
 import { ChecklistFields, type ChecklistFormStep } from './checklist-editor.tsx';
 import {
   SeriesMeasureFields,
+  comparableMeasure,
   measureFormValues,
   measureOf,
   type MeasureFormValues,
@@ -173,7 +174,7 @@ function seriesChangesOf(
     tags: values.tags ?? [],
     completeWhenChecklistDone: values.completeWhenChecklistDone ?? false,
   };
-  const changes = changedFields(next, series);
+  const changes = changedFields(next, { ...series, measure: comparableMeasure(series.measure) });
   const steps = changedSteps(values, series.checklist);
   if (steps) changes.checklist = steps;
   if (Object.keys(changes).length === 0) return null;

@@ -17,6 +17,7 @@ import {
   type CompletionType,
   type DueUrgency,
   type GlowTier,
+  type Measure,
   type QuestRarity,
   SKIP_KEEPS_STREAK_TEXT,
   zonedParts,
@@ -261,6 +262,38 @@ function UnhideRow({
   );
 }
 
+/** What a card asks of its day: the amount for a measurable one, else "How'd it go?" while open. */
+function DayAnswer({
+  item,
+  measure,
+  done,
+  pending,
+  handlers,
+}: {
+  item: CardItem;
+  /** The day's target when the card takes amounts (null: done or not). */
+  measure: Measure | null;
+  done: boolean;
+  pending: boolean;
+  handlers: QuestCardHandlers;
+}) {
+  if (measure)
+    return (
+      <AmountForm
+        title={item.title}
+        measure={measure}
+        amount={item.amount}
+        weekTotal={item.weekTotal}
+        pending={pending}
+        onSave={(amount) => handlers.onAmount?.(item, amount)}
+        style={{ marginTop: 8 }}
+      />
+    );
+  return done ? null : (
+    <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />
+  );
+}
+
 /**
  * A quest card: expandable, quick-complete,
  * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
@@ -400,18 +433,7 @@ export function QuestCard({
           />
         )}
       </div>
-      {measure && handlers.onAmount ? (
-        <AmountForm
-          title={item.title}
-          measure={measure}
-          amount={item.amount}
-          pending={pending}
-          onSave={(amount) => handlers.onAmount?.(item, amount)}
-          style={{ marginTop: 8 }}
-        />
-      ) : (
-        !done && <HowDidItGo item={item} pending={pending} onProgress={handlers.onProgress} />
-      )}
+      <DayAnswer item={item} measure={measure} done={done} pending={pending} handlers={handlers} />
       {footer}
     </li>
   );

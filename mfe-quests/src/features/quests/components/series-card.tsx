@@ -101,6 +101,7 @@ export function SeriesCard({
     measure: series.measure ?? null,
     tags: series.tags ?? [],
     amount: occurrence.amount ?? null,
+    weekTotal: occurrence.weekTotal ?? null,
     checklist: occurrence.checklist ?? [],
   };
   return (

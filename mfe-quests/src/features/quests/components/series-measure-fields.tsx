@@ -4,9 +4,12 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
   MEASURE_MAX,
+  MEASURE_PERIOD_LABELS,
   MEASURE_RULE_LABELS,
   measureSchema,
+  periodOf,
   type Measure,
+  type MeasurePeriod,
   type MeasureRule,
 } from '@levelup/contracts';
 import { zodRule } from '@levelup/web-kit';
@@ -16,31 +19,47 @@ export interface MeasureFormValues {
   measureRule?: MeasureRule | 'none';
   measureTarget?: number | null;
   measureUnit?: string;
+  measurePeriod?: MeasurePeriod;
 }
 
 const trackOptions = [
   { value: 'none', label: 'Done or not' },
   ...(Object.keys(MEASURE_RULE_LABELS) as MeasureRule[]).map((value) => ({
     value,
-    label: `${MEASURE_RULE_LABELS[value]} an amount a day`,
+    label: `${MEASURE_RULE_LABELS[value]} an amount`,
   })),
 ];
+const periodOptions = (Object.keys(MEASURE_PERIOD_LABELS) as MeasurePeriod[]).map((value) => ({
+  value,
+  label: MEASURE_PERIOD_LABELS[value],
+}));
 
 /** The form's fields of a stored measure. */
 export function measureFormValues(measure: Measure | null | undefined): MeasureFormValues {
   return measure
-    ? { measureRule: measure.rule, measureTarget: measure.target, measureUnit: measure.unit }
-    : { measureRule: 'none', measureTarget: null, measureUnit: '' };
+    ? {
+        measureRule: measure.rule,
+        measureTarget: measure.target,
+        measureUnit: measure.unit,
+        measurePeriod: periodOf(measure),
+      }
+    : { measureRule: 'none', measureTarget: null, measureUnit: '', measurePeriod: 'day' };
 }
 
-/** The measure the form's fields make (null: done or not). */
+/** The measure the form's fields make (null: done or not); a per-day target leaves its period out. */
 export function measureOf(values: MeasureFormValues): Measure | null {
   if (!values.measureRule || values.measureRule === 'none') return null;
   return measureSchema.parse({
     rule: values.measureRule,
     target: values.measureTarget ?? 0,
     unit: values.measureUnit ?? '',
+    ...(values.measurePeriod === 'week' ? { period: 'week' } : {}),
   });
+}
+
+/** A stored measure as the form would send it, so an untouched one compares equal. */
+export function comparableMeasure(measure: Measure | null | undefined): Measure | null {
+  return measureOf(measureFormValues(measure));
 }
 
 /** The target judged with its rule (at most may be 0, at least must be more), as the server does. */
@@ -56,11 +75,11 @@ const targetRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknow
   },
 });
 
-/** A series' tracking in its edit dialog: done or not, or a daily target with its unit. */
+/** A series' tracking in its edit dialog: done or not, or a target with its unit over a day or a week. */
 export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measureRule'] }) {
   const measured = rule !== undefined && rule !== 'none';
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr 1fr', gap: 12 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr 1fr 1fr', gap: 12 }}>
       <Form.Item label="Track" name="measureRule">
         <Select options={trackOptions} aria-label="Track" />
       </Form.Item>
@@ -77,6 +96,11 @@ export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measure
       {measured && (
         <Form.Item label="Unit" name="measureUnit" rules={[zodRule(measureSchema.shape.unit)]}>
           <Input maxLength={20} placeholder="pages" aria-label="Unit" />
+        </Form.Item>
+      )}
+      {measured && (
+        <Form.Item label="Per" name="measurePeriod">
+          <Select options={periodOptions} aria-label="Per" />
         </Form.Item>
       )}
     </div>

@@ -50,7 +50,13 @@ export function useCompletionToasts() {
     },
     /** A measurable day's amount saved: what it counts as and the XP it moved, Undo when it earned. */
     amountSaved(
-      saved: { measure: Measure; amount: number; completionType: CompletionType },
+      saved: {
+        measure: Measure;
+        amount: number;
+        /** A per-week day's total from Monday, which the toast shows in place of the day's amount. */
+        weekTotal?: number | null;
+        completionType: CompletionType;
+      },
       xpDelta: number,
       eventId?: string | null,
     ) {
@@ -65,7 +71,7 @@ export function useCompletionToasts() {
             ? ` ${-xpDelta} XP taken back.`
             : '';
       showToast(toast, {
-        title: `Amount saved: ${amountProgress(saved.measure, saved.amount)}`,
+        title: `Amount saved: ${amountProgress(saved.measure, saved.amount, saved.weekTotal)}`,
         description: `${countsAs}${xp}`,
         duration: FEEDBACK_SECONDS,
         ...(xpDelta > 0 ? undoAction(eventId) : {}),

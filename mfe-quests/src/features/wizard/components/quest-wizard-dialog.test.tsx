@@ -80,6 +80,38 @@ describe('quest creation wizard', () => {
     expect(window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)).toBe('true');
   });
 
+  it('when a daily routine is measured per week, then "Per" offers a day or a week, the preview says "a week" and the series is sent with period week', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user/profile': { body: profileFixture() },
+      'POST /api/quests/recurring': ({ body }) => ({
+        status: 201,
+        body: seriesFixture({ title: (body as { title: string }).title }),
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWizard();
+    await user.click(await screen.findByRole('button', { name: 'Build a routine' }));
+    await user.click(await screen.findByRole('button', { name: /Every day/ }));
+    await user.click(await screen.findByRole('button', { name: /Morning/ }));
+    await user.click(await screen.findByRole('button', { name: /Physical Growth/ }));
+    await user.type(await screen.findByLabelText('Title'), 'Run');
+    await user.type(screen.getByLabelText('Description'), 'Around the park, any pace');
+    await user.click(screen.getByRole('radio', { name: 'An amount' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Target amount' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'Unit' }), 'km');
+    expect(screen.getByText(/At least 100 km a day\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Per' }));
+    await user.click(await screen.findByTitle('a week'));
+    expect(screen.getByText(/At least 100 km a week\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    expect(await screen.findByText('Recurring Quest Created!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'Run',
+      recurrenceType: 'daily',
+      measure: { rule: 'at_least', target: 100, unit: 'km', period: 'week' },
+    });
+  }, 60_000);
+
   it("when 'not sure' is chosen, then emotion and templates lead to create with the template filled, and a one-time quest with a due date is posted", async () => {
     const { calls } = mockFetch({
       'GET /api/user/profile': { body: profileFixture() },

@@ -4,11 +4,16 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import {
   MEASURE_MAX,
+  MEASURE_PERIOD_LABELS,
   MEASURE_RULE_LABELS,
   NEW_MEASURE_DRAFT,
   measureDraftError,
   measureLabel,
+  measureOfDraft,
+  measureSchema,
+  periodOf,
   type MeasureDraft,
+  type MeasurePeriod,
   type MeasureRule,
 } from '@levelup/contracts';
 import type { StepProps } from '../step-props.ts';
@@ -18,10 +23,21 @@ const ruleOptions = (Object.keys(MEASURE_RULE_LABELS) as MeasureRule[]).map((val
   value,
   label: MEASURE_RULE_LABELS[value],
 }));
+const periodOptions = (Object.keys(MEASURE_PERIOD_LABELS) as MeasurePeriod[]).map((value) => ({
+  value,
+  label: MEASURE_PERIOD_LABELS[value],
+}));
+
+/** What the preview says about entering amounts: each day's, and for a week that they add up. */
+const ENTRY_HINTS: Readonly<Record<MeasurePeriod, string>> = {
+  day: 'You enter the amount on the quest each day.',
+  week: "You enter each day's amount on the quest; the days from Monday to Sunday add up.",
+};
 
 /**
- * How a routine is tracked: done or not, or an amount a day with a target ("At least 20 pages a day",
- * "At most 2 coffees a day"). The amount is entered on the quest's card each day.
+ * How a routine is tracked: done or not, or an amount entered each day with a target over a day or a
+ * week ("At least 20 pages a day", "At least 100 km a week"). The amount is entered on the quest's
+ * card each day.
  */
 export function MeasureFields({ state, dispatch }: StepProps) {
   const draft = state.measure;
@@ -36,12 +52,12 @@ export function MeasureFields({ state, dispatch }: StepProps) {
         onChange={(e) => set(e.target.value === 'amount' ? { ...NEW_MEASURE_DRAFT } : null)}
         options={[
           { value: 'done', label: 'Done or not' },
-          { value: 'amount', label: 'An amount a day' },
+          { value: 'amount', label: 'An amount' },
         ]}
       />
       {draft && (
         <>
-          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 8 }}>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 8 }}>
             <Select
               aria-label="Target rule"
               value={draft.rule}
@@ -64,6 +80,12 @@ export function MeasureFields({ state, dispatch }: StepProps) {
               placeholder="pages"
               onChange={(e) => set({ ...draft, unit: e.target.value })}
             />
+            <Select
+              aria-label="Per"
+              value={periodOf(draft)}
+              options={periodOptions}
+              onChange={(period: MeasurePeriod) => set({ ...draft, period })}
+            />
           </div>
           {error ? (
             <span role="alert" style={errorStyle}>
@@ -72,8 +94,8 @@ export function MeasureFields({ state, dispatch }: StepProps) {
           ) : (
             !measureDraftError(draft) && (
               <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
-                {measureLabel({ ...draft, target: draft.target ?? 0, unit: draft.unit.trim() })}.
-                You enter the amount on the quest each day.
+                {measureLabel(measureSchema.parse(measureOfDraft(draft)))}.{' '}
+                {ENTRY_HINTS[periodOf(draft)]}
               </p>
             )
           )}
