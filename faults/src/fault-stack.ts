@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { freePort } from '../../tools/stack/infra.ts';
 import { startStack } from '../../tools/stack/run-stack.ts';
 import type { RunningStack } from '../../tools/stack/run-stack.ts';
-import { BASE_PORTS, ROOT, portOf } from '../../tools/stack/stack.ts';
+import { DNS_REFRESH_MS, ROOT, portOf, serviceInstances } from '../../tools/stack/stack.ts';
 import type { ServiceName } from '../../tools/stack/stack.ts';
 
 /** e2e uses +100, bench/startup.ts +200; FAULTS_PORT_OFFSET moves it (a second run beside a CI run). */
@@ -33,36 +33,68 @@ export interface FaultStack extends RunningStack {
   logFile: string;
   /** Every line the children printed so far (bounded), for the report of a failed scenario. */
   lines(since?: number): LogLine[];
-  /** kill -9, resolved once the process is gone. */
+  /**
+   * kill -9, resolved once the process is gone. With discovery 'dns' its address leaves its service's
+   * name as the signal is sent: Kubernetes takes a dead pod out of the endpoints only once it notices
+   * (a failed probe, its node's report), so the gateways here learn of the death sooner than there; until
+   * their next re-read they meet refused connections, as they would in a cluster.
+   */
   kill(name: string): Promise<void>;
+  /**
+   * Stops one process as Kubernetes stops a pod: its address leaves its service's name (the endpoints),
+   * a wait of two of the gateways' re-reads (the pod's preStop sleep), then SIGTERM; resolved once the
+   * process is gone. A process with no name (a gateway, discovery 'lists') gets SIGTERM at once.
+   */
+  terminate(name: string): Promise<void>;
 }
+
+/** A terminating pod's wait between leaving the endpoints and SIGTERM (the manifests' preStop sleep). */
+const PRE_STOP_MS = 2 * DNS_REFRESH_MS;
 
 const MAX_LINES = 50_000;
 
-async function portInUse(port: number): Promise<boolean> {
+async function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(true));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+    server.listen(port, host, () => server.close(() => resolve(false)));
   });
+}
+
+interface FaultStackOptions {
+  scale?: Partial<Record<ServiceName, number>>;
+  gateways?: number;
+  /** A NATS cluster of this many nodes (nats-1 ...) instead of one nats-server. */
+  natsNodes?: number;
+  /** How the gateways find the services' instances (tools/stack/stack.ts); 'lists' by default. */
+  discovery?: 'lists' | 'dns';
+}
+
+/** Which of the stack's addresses are taken already: the gateway's, MongoDB's and every service instance's. */
+async function busyPorts(options: FaultStackOptions): Promise<string[]> {
+  const busy = [];
+  for (const name of ['gateway', 'gateway-metrics', 'mongo'] as const) {
+    const port = portOf(name, FAULTS_PORT_OFFSET);
+    if (await portInUse(port)) busy.push(`${name} ${port}`);
+  }
+  const instances = serviceInstances({
+    portOffset: FAULTS_PORT_OFFSET,
+    ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.discovery ? { discovery: options.discovery } : {}),
+  });
+  for (const instance of instances) {
+    if (await portInUse(instance.port, instance.host))
+      busy.push(`${instance.name} ${instance.host}:${instance.port}`);
+  }
+  return busy;
 }
 
 /** `name` names the log file under .data/faults (one per test file, kept after the run). */
 export async function startFaultStack(
   name: string,
-  options: {
-    scale?: Partial<Record<ServiceName, number>>;
-    gateways?: number;
-    /** A NATS cluster of this many nodes (nats-1 ...) instead of one nats-server. */
-    natsNodes?: number;
-  } = {},
+  options: FaultStackOptions = {},
 ): Promise<FaultStack> {
-  const busy = [];
-  for (const name of Object.keys(BASE_PORTS) as Array<keyof typeof BASE_PORTS>) {
-    if (name === 'shell' || name.startsWith('mfe-')) continue;
-    const port = portOf(name, FAULTS_PORT_OFFSET);
-    if (await portInUse(port)) busy.push(`${name} ${port}`);
-  }
+  const busy = await busyPorts(options);
   if (busy.length > 0) {
     throw new Error(
       `ports of the fault stack (+${FAULTS_PORT_OFFSET}) are taken: ${busy.join(', ')}`,
@@ -107,6 +139,7 @@ export async function startFaultStack(
       ...(options.scale ? { scale: options.scale } : {}),
       ...(options.gateways ? { gateways: options.gateways } : {}),
       ...(options.natsNodes ? { natsNodes: options.natsNodes } : {}),
+      ...(options.discovery ? { discovery: options.discovery } : {}),
       output,
       log: (line) => output.write(`${'faults'.padEnd(16)} | ${line}\n`),
     });
@@ -132,6 +165,13 @@ export async function startFaultStack(
     async kill(name) {
       const child = stack.child(name);
       child.process.kill('SIGKILL');
+      stack.leaveDns(name);
+      await child.exited;
+    },
+    async terminate(name) {
+      if (stack.leaveDns(name)) await new Promise((resolve) => setTimeout(resolve, PRE_STOP_MS));
+      const child = stack.child(name);
+      child.process.kill('SIGTERM');
       await child.exited;
     },
     async stop() {

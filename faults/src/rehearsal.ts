@@ -95,6 +95,9 @@ export class SpreadClient extends GatewayClient {
   }
 }
 
+/** Every rehearsal user's password. */
+const PASSWORD = 'rehearsal-password';
+
 const DIFFICULTIES: QuestDifficulty[] = ['easy', 'medium', 'hard'];
 /** One category per talent path, so every path's count is exercised. */
 const CATEGORIES: QuestCategory[] = ['health_fitness', 'learning', 'chores_errands'];
@@ -114,7 +117,7 @@ export async function signUpSpreadUsers(
     const registered = await client.json('POST', '/api/auth/register', {
       username,
       email: `${username}@example.test`,
-      password: 'rehearsal-password',
+      password: PASSWORD,
       displayName: `Rehearsal user ${u}`,
       timeZone: 'Europe/Berlin',
     });
@@ -296,4 +299,48 @@ export async function measureWindow(children: () => Child[], ms: number): Promis
     };
   }
   return window;
+}
+
+/** Paths every instance answers for machines: not requests passed on by a gateway. */
+const OPERATOR_ROUTES = new Set(['/health', '/healthz', '/readyz', '/metrics']);
+
+/** How many requests a service instance answered so far, operator paths left out (its /metrics). */
+export async function answeredRequests(instanceUrl: string): Promise<number> {
+  const text = await (await fetch(`${instanceUrl}/metrics`)).text();
+  let answered = 0;
+  for (const line of text.split('\n')) {
+    const sample = /^levelup_http_request_duration_seconds_count\{(.*)\} (\d+)$/.exec(line);
+    const route = sample && /route="([^"]*)"/.exec(sample[1]!)?.[1];
+    if (route && !OPERATOR_ROUTES.has(route)) answered += Number(sample[2]);
+  }
+  return answered;
+}
+
+/**
+ * Through one gateway alone: signs `username` in and reads every domain `rounds` times, one request at
+ * a time; per instance (name to base URL), the requests it answered meanwhile. A gateway that takes a
+ * service's instances in turn reaches each of them within as many reads as it knows instances.
+ */
+export async function requestsPerInstance(
+  gateway: string,
+  username: string,
+  instances: Record<string, string>,
+  rounds: number,
+): Promise<Record<string, number>> {
+  const count = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(instances).map(async ([name, url]) => [name, await answeredRequests(url)]),
+      ),
+    ) as Record<string, number>;
+  const before = await count();
+  const client = new GatewayClient(gateway);
+  const signedIn = await client.json('POST', '/api/auth/login', { username, password: PASSWORD });
+  if (signedIn.status !== 200) throw new Error(`sign-in through ${gateway}: ${signedIn.status}`);
+  for (let round = 0; round < rounds; round += 1)
+    for (const path of READ_PATHS) await client.json('GET', path);
+  const after = await count();
+  return Object.fromEntries(
+    Object.keys(instances).map((name) => [name, after[name]! - before[name]!]),
+  );
 }

@@ -7,6 +7,7 @@ import {
   awaitExactReadModels,
   measureWindow,
   newClientLog,
+  requestsPerInstance,
   signUpSpreadUsers,
   startReaders,
   type ClientLog,
@@ -15,14 +16,19 @@ import {
 } from '../src/rehearsal.ts';
 import { runScenario, type ScenarioFigures } from '../src/scenario.ts';
 import { clusterReport, streamLeader } from '../../tools/stack/nats-cluster.ts';
+import { dnsNameOf, type ServiceName } from '../../tools/stack/stack.ts';
 
 /**
  * The rehearsal of running on many machines, on this one: two gateways, three svc-quests and two of
  * every other service, on a NATS cluster of three nodes with every stream kept on all three, under
- * completion load and reads of every domain through both gateways. One instance of each kind is killed
- * (kill -9) and brought back in turn, then each NATS node (the leader of the quests stream first), then
- * every instance of every service and both gateways are rolled to a new build one at a time (SIGTERM,
- * wait, start with a new build marker). The load runs until every fault is over. Proven: the only
+ * completion load and reads of every domain through both gateways. The gateways find the instances as
+ * they do in Kubernetes: by DNS, each service a name whose addresses are its ready instances (each on a
+ * loopback address of its own), re-read every 500 ms. One instance of each kind is killed (kill -9, its
+ * address out of the name) and brought back in turn (back in the name once healthy), then each NATS node
+ * (the leader of the quests stream first), then every instance of every service and both gateways are
+ * rolled to a new build one at a time (out of the name, the preStop wait, SIGTERM, wait, start with a new
+ * build marker, back in the name once healthy). The load runs until every fault is over. Proven: the
+ * gateways hold no instance lists and each of them reached every instance the names hold; the only
  * requests that failed were in flight when an instance was killed; every event was applied once (XP
  * exact, no acknowledged completion lost or doubled); the read models other services build from the
  * events (talent path counts, the feed) equal the quests' final states; the streams have three copies
@@ -46,14 +52,12 @@ const KILLED = [
   'svc-feedback',
 ];
 const NATS_NODES = 3;
+/** Every instance of every service. */
+const INSTANCES = Object.entries(SCALE).flatMap(([name, count]) =>
+  Array.from({ length: count }, (_, index) => (index === 0 ? name : `${name}#${index + 1}`)),
+);
 /** Every instance of every service, then both gateways: a release of everything. */
-const ROLLED = [
-  ...Object.entries(SCALE).flatMap(([name, count]) =>
-    Array.from({ length: count }, (_, index) => (index === 0 ? name : `${name}#${index + 1}`)),
-  ),
-  'gateway',
-  'gateway#2',
-];
+const ROLLED = [...INSTANCES, 'gateway', 'gateway#2'];
 const BUILD_MARKER = `rehearsal-${Date.now()}`;
 /** The least the load runs; it goes on until every fault is over whatever the machine's speed. */
 const LOAD_MS = 30_000;
@@ -61,7 +65,7 @@ const LOAD_MS = 30_000;
 interface Fault {
   what: 'kill' | 'roll' | 'kill-nats';
   name: string;
-  /** When the signal was sent. */
+  /** When the signal was sent (for a roll: when the instance left its DNS name, before the preStop wait). */
   at: number;
   /** When the process was gone (a killed process still takes requests until the kernel reaps it). */
   goneAt: number;
@@ -79,6 +83,8 @@ let rollout = { startedAt: 0, ms: 0 };
 let result: ScenarioFigures | undefined;
 let readModels: Awaited<ReturnType<typeof awaitExactReadModels>> | undefined;
 let reads = 0;
+/** Per gateway, the requests each instance answered of that gateway's reads before the faults. */
+const spread: Record<string, Record<string, number>> = {};
 /** Each time the quests stream's leader was killed: who led next, and after how long. */
 const failovers: Array<{ killed: string; next: string; ms: number }> = [];
 
@@ -122,6 +128,7 @@ beforeAll(async () => {
     scale: { ...SCALE },
     gateways: 2,
     natsNodes: NATS_NODES,
+    discovery: 'dns',
   });
   log = newClientLog();
   users = await signUpSpreadUsers(stack.baseUrls, log, 5, 3);
@@ -132,7 +139,9 @@ afterAll(async () => {
   if (result) {
     const failures = log.failed.map((failure) => ({ ...failure, explained: explained(failure) }));
     const figures = {
+      discovery: 'dns',
       instances: stack.children.map((child) => child.name),
+      requestsPerInstance: spread,
       scenario: result,
       reads,
       clientRequests: log.requests,
@@ -162,6 +171,30 @@ describe('the multi-instance rehearsal', () => {
       for (let n = 1; n <= count; n += 1)
         expect(stack.child(n === 1 ? name : `${name}#${n}`).process.exitCode).toBeNull();
     for (const url of stack.baseUrls) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+
+  it('when the gateways find the services by DNS, then they hold no instance lists, each name holds every instance, and each gateway reaches every instance', async () => {
+    const dns = stack.dns!;
+    for (const gateway of ['gateway', 'gateway#2']) {
+      const env = stack.child(gateway).options.env;
+      expect(Object.keys(env).filter((key) => key.endsWith('_URLS'))).toEqual([]);
+      expect(env.UPSTREAM_DNS_SERVER).toBe(dns.server);
+      expect(env.QUESTS_URL).toMatch(/^http:\/\/svc-quests\.levelup\.test:\d+$/);
+    }
+    const instanceUrls = Object.fromEntries(
+      INSTANCES.map((name) => [name, stack.instanceUrl(name)]),
+    );
+    for (const [service, count] of Object.entries(SCALE)) {
+      const held = dns.addresses(dnsNameOf(service as ServiceName));
+      expect([service, held.length]).toEqual([service, count]);
+    }
+    // Three reads of every domain through each gateway alone: at least one at each instance it found.
+    for (const [index, gateway] of stack.baseUrls.entries()) {
+      const answered = await requestsPerInstance(gateway, users[0]!.username, instanceUrls, 3);
+      spread[`gateway${index === 0 ? '' : `#${index + 1}`}`] = answered;
+      for (const name of INSTANCES)
+        expect([gateway, name, answered[name]! > 0]).toEqual([gateway, name, true]);
+    }
   });
 
   it('when the services run on a three-node NATS cluster, then every stream of their events has three copies', async () => {
@@ -201,9 +234,7 @@ describe('the multi-instance rehearsal', () => {
         rollout.startedAt = Date.now();
         for (const name of ROLLED) {
           const at = Date.now();
-          const child = running.child(name);
-          child.process.kill('SIGTERM');
-          await child.exited;
+          await running.terminate(name);
           const goneAt = Date.now();
           await running.restart(name, 60_000, { LEVELUP_BUILD: BUILD_MARKER });
           faults.push({ what: 'roll', name, at, goneAt, backAt: Date.now() });

@@ -3,6 +3,7 @@ import type { GatewayConfig } from './config.ts';
 import { REMOTES, matchesPrefix, serviceUrls, type ServiceName } from './route-table.ts';
 import { createSessionResolver, type SessionResolver } from './session-resolver.ts';
 import { createIdentityFallback } from './identity-fallback.ts';
+import { identityInstances, upstreamDns } from './dns-discovery.ts';
 import { createUpstreamPool, type UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
@@ -32,6 +33,7 @@ export interface GatewayDeps {
 export function sessionResolverFor(config: GatewayConfig): SessionResolver {
   return createSessionResolver({
     identityUrls: serviceUrls(config, 'identity'),
+    identityInstances: identityInstances(config),
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
     followedCacheMs: config.SESSION_CACHE_FOLLOWED_MS,
@@ -101,6 +103,7 @@ function upstreamPools(
 ): Map<ServiceName, UpstreamPool> {
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
+    identityInstances: identityInstances(config),
     sessions,
     timeoutMs: config.SESSION_TIMEOUT_MS,
     log,
@@ -114,10 +117,7 @@ function upstreamPools(
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         maxPerInstance: config.UPSTREAM_MAX_PER_INSTANCE,
         retryAfterMs: config.UPSTREAM_RETRY_MS,
-        dns:
-          config.UPSTREAM_DNS_REFRESH_MS > 0
-            ? { refreshMs: config.UPSTREAM_DNS_REFRESH_MS }
-            : undefined,
+        dns: upstreamDns(config),
         log,
         fallback: service === 'identity' ? identityFallback.fallback : undefined,
       }),

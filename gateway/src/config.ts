@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commonEnv, loadConfig } from '@levelup/service-kit';
 import { parseTrustProxy } from './client-address.ts';
 import { DEFAULT_STREAM_CAPS } from './stream-caps.ts';
+import { isDnsServer } from './dns-discovery.ts';
 import { DEFAULT_MAX_PER_INSTANCE } from './upstream-pool.ts';
 
 const url = (fallback: string) => z.url().default(fallback);
@@ -44,6 +45,18 @@ export const gatewayConfigShape = {
    * one an instance (compose's --scale); 0 (the default) uses names as they are.
    */
   UPSTREAM_DNS_REFRESH_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * The DNS server those names are asked of ('address:port', port 53 when left out); unset, the
+   * system's resolver (a pod's cluster DNS). The multi-instance rehearsal sets its own server, which
+   * holds each service's ready instances.
+   */
+  UPSTREAM_DNS_SERVER: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isDnsServer(value), {
+      message: 'UPSTREAM_DNS_SERVER: an IP address and port, e.g. 127.0.0.1:5353 or [::1]:53',
+    }),
   SHELL_URL: url('http://127.0.0.1:3000'),
   REMOTE_QUESTS_URL: url('http://127.0.0.1:3001'),
   REMOTE_GOALS_URL: url('http://127.0.0.1:3002'),

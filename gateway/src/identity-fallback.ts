@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API, API_PREFIX } from '@levelup/contracts';
+import { followInstances } from './dns-discovery.ts';
 import { instanceRotation } from './instance-rotation.ts';
 import { sessionCookieOf, type SessionResolver } from './session-resolver.ts';
 
@@ -27,6 +28,8 @@ type Log = (message: string, fields?: Record<string, unknown>) => void;
 export function createIdentityFallback(options: {
   /** Every svc-identity instance: a sign-out is passed on to the first that answers. */
   identityUrls: readonly string[];
+  /** The instances their names resolve to now, when the gateway resolves them (dns-discovery.ts). */
+  identityInstances?: (() => readonly string[]) | undefined;
   sessions: SessionResolver;
   timeoutMs: number;
   retryMs?: number;
@@ -38,6 +41,7 @@ export function createIdentityFallback(options: {
   /** Session key to the session cookies to pass on, oldest first. */
   const replays = new Map<string, string>();
   const instances = instanceRotation(options.identityUrls, { retryMs: options.retryMs ?? 2_000 });
+  const followDns = followInstances(instances, options.identityInstances);
   let timer: NodeJS.Timeout | undefined;
   let replaying = false;
 
@@ -120,6 +124,7 @@ export function createIdentityFallback(options: {
 
   /** Whether an instance of svc-identity took the sign-out. */
   async function passOn(cookie: string): Promise<boolean> {
+    followDns();
     for (const base of instances.order()) {
       try {
         const response = await fetch(new URL(SIGN_OUT_PATH, base), {

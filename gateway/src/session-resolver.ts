@@ -4,6 +4,7 @@ import { callInternal, type InternalAnswer } from '@levelup/service-kit';
 import type { UserRole } from '@levelup/service-kit';
 import { instanceRotation, type InstanceRotation } from './instance-rotation.ts';
 import { answerOf, createSessionCache } from './session-cache.ts';
+import { followInstances } from './dns-discovery.ts';
 
 export type SessionLookup =
   | { kind: 'signed-in'; userId: string; role: UserRole; stale?: true }
@@ -102,6 +103,11 @@ async function askInstances(
 export interface SessionResolverOptions {
   /** Every svc-identity instance (IDENTITY_URLS, else IDENTITY_URL): a lookup one fails goes to the next. */
   identityUrls: readonly string[];
+  /**
+   * The instances those URLs' names resolve to now, when the gateway resolves them itself
+   * (UPSTREAM_DNS_REFRESH_MS, dns-discovery.ts): lookups follow them as the proxy pools do.
+   */
+  identityInstances?: (() => readonly string[]) | undefined;
   secret: string;
   /** How long an answer is reused without asking svc-identity again. */
   cacheMs: number;
@@ -204,6 +210,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
   let identityFailedUntil = 0;
   let lastFailure = '';
   const instances = instanceRotation(options.identityUrls, { retryMs, now });
+  const followDns = followInstances(instances, options.identityInstances);
 
   async function resolve(header: string | undefined, requestId: string): Promise<SessionLookup> {
     const session = sessionCookieOf(header);
@@ -233,6 +240,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
     requestId: string,
     current: () => boolean,
   ): Promise<SessionLookup> {
+    followDns();
     const { answer, failure } = await askInstances(instances, {
       cookie,
       requestId,

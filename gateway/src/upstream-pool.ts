@@ -80,8 +80,10 @@ export interface UpstreamPoolOptions extends Omit<UpstreamProxyOptions, 'target'
   readyProbeMs?: number;
   /**
    * Expand each target whose host is a name into every address the name resolves to, again every
-   * refreshMs (compose's `--scale svc-quests=3`: one name, three containers). Off: names are used as
-   * they are (one instance per target, the socket's own lookup).
+   * refreshMs (compose's `--scale svc-quests=3`: one name, three containers; a headless Service: one
+   * name, its ready pods). `resolve` defaults to the system's lookup (dns-discovery.ts's resolverAt asks
+   * one DNS server instead). Off: names are used as they are (one instance per target, the socket's own
+   * lookup).
    */
   dns?: { refreshMs: number; resolve?: (host: string) => Promise<string[]> };
   now?: () => number;
@@ -105,6 +107,30 @@ export async function expandTarget(
     instance.hostname = isIP(address) === 6 ? `[${address}]` : address;
     return instance.toString().replace(/\/$/, '');
   });
+}
+
+/**
+ * Every target expanded (expandTarget), without repeats. A name that does not resolve right now (no
+ * answer in time, a server away) stands for what it resolved to last (kept in `found`, per target), else
+ * for itself, for the socket's own lookup: a DNS hiccup leaves the instances as they were.
+ */
+export async function expandTargets(
+  targets: readonly string[],
+  resolve: ((host: string) => Promise<string[]>) | undefined,
+  found: Map<string, string[]>,
+): Promise<string[]> {
+  const expanded = await Promise.all(
+    targets.map(async (target) => {
+      try {
+        const instances = await expandTarget(target, resolve);
+        found.set(target, instances);
+        return instances;
+      } catch {
+        return found.get(target) ?? [target];
+      }
+    }),
+  );
+  return [...new Set(expanded.flat())];
 }
 
 /**
@@ -187,20 +213,23 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     return (req[STREAM] ? streamProxy : proxy)(req, res, next);
   };
 
+  const found = new Map<string, string[]>();
   /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
   async function refresh(): Promise<void> {
-    const expanded = await Promise.all(
-      options.targets.map((target) =>
-        // The name does not resolve right now: the name itself, for the socket's own lookup.
-        expandTarget(target, options.dns?.resolve).catch(() => [target]),
-      ),
-    );
-    rotation.setTargets([...new Set(expanded.flat())]);
+    rotation.setTargets(await expandTargets(options.targets, options.dns?.resolve, found));
   }
   let timer: NodeJS.Timeout | undefined;
   const ready = options.dns ? refresh() : Promise.resolve();
   if (options.dns) {
-    timer = setInterval(() => void refresh().catch(() => undefined), options.dns.refreshMs);
+    // One re-read at a time: a tick while the last one still waits for its answers is skipped.
+    let reading = false;
+    timer = setInterval(() => {
+      if (reading) return;
+      reading = true;
+      void refresh()
+        .catch(() => undefined)
+        .finally(() => (reading = false));
+    }, options.dns.refreshMs);
     timer.unref();
   }
   const readiness = readinessProbe(

@@ -7,10 +7,12 @@ import {
   firstNatsServer,
   startEmbeddedMongo,
 } from './infra.ts';
+import { startDnsStandIn } from './dns-stand-in.ts';
+import type { DnsStandIn } from './dns-stand-in.ts';
 import { startNatsCluster, untilNodeReady } from './nats-cluster.ts';
 import type { NatsNode } from './nats-cluster.ts';
-import { ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
-import type { ServiceName } from './stack.ts';
+import { DNS_REFRESH_MS, ROOT, metricsUrls, portOf, stackProcesses } from './stack.ts';
+import type { ProcessSpec, ServiceName } from './stack.ts';
 import {
   DEFAULT_RESTART_POLICY,
   restartChild,
@@ -42,6 +44,18 @@ export interface RunningStack {
    * `env` is added to its environment (a rolling restart to a new build marks the new processes).
    */
   restart(name: string, timeoutMs?: number, env?: Record<string, string>): Promise<Child>;
+  /** Where the child of that name answers HTTP ('http://127.0.0.3:4302'). */
+  instanceUrl(name: string): string;
+  /**
+   * With discovery 'dns': the DNS server the gateways ask, holding each service's ready instances (an
+   * instance joins its name once its health check answers, at start and after `restart`).
+   */
+  dns: DnsStandIn | undefined;
+  /**
+   * Takes the instance's address out of its service's name, as a pod leaves its Service's endpoints when
+   * it starts terminating; false when it has none (discovery 'lists', a gateway, NATS, MongoDB).
+   */
+  leaveDns(name: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -59,6 +73,11 @@ export interface StackOptions {
   scale?: Partial<Record<ServiceName, number>>;
   /** How many gateways (1 by default), each on its own ports (stack.ts). */
   gateways?: number;
+  /**
+   * How the gateways find the services' instances (stack.ts): 'lists' by default; 'dns' starts a DNS
+   * stand-in that holds each service's ready instances, as a cluster's DNS does for a headless Service.
+   */
+  discovery?: 'lists' | 'dns';
   /**
    * Run a NATS cluster of this many nodes (nats-1, nats-2, ...) instead of using NATS_URL, with every
    * stream the services create kept on up to three of them: production's shape on one machine.
@@ -128,7 +147,13 @@ function processSettings(
   options: StackOptions,
   env: NodeJS.ProcessEnv,
   secrets: ReturnType<typeof ensureSecrets>,
-  at: { portOffset: number; mongoUrl: string; natsUrl: string; dataDir: string },
+  at: {
+    portOffset: number;
+    mongoUrl: string;
+    natsUrl: string;
+    dataDir: string;
+    dnsServer: string | undefined;
+  },
 ): Parameters<typeof stackProcesses>[0] {
   return {
     portOffset: at.portOffset,
@@ -158,8 +183,13 @@ function processSettings(
     frontends: options.frontends,
     ...(options.scale ? { scale: options.scale } : {}),
     ...(options.gateways ? { gateways: options.gateways } : {}),
+    ...(options.discovery ? { discovery: options.discovery } : {}),
+    ...(at.dnsServer ? { dnsServer: at.dnsServer } : {}),
   };
 }
+
+/** Where a process's health check is asked. */
+const healthUrl = (spec: ProcessSpec) => `http://${spec.host}:${spec.port}${spec.healthPath}`;
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const env = options.env ?? process.env;
@@ -170,10 +200,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   /** How to tell that a restarted child is ready, by name. */
   const readiness = new Map<string, Readiness>();
   let supervisor: Supervisor | undefined;
+  let dns: DnsStandIn | undefined;
   const stop = async () => {
     // No restarts while everything stops (Ctrl-C, SIGTERM).
     supervisor?.stop();
     await stopAll(children);
+    await dns?.close();
   };
 
   try {
@@ -194,9 +226,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mongoUrl = mongo.url;
     }
 
+    if (options.discovery === 'dns') {
+      dns = await startDnsStandIn();
+      log(`started a DNS stand-in at ${dns.server} for the services' names`);
+    }
     const specs = stackProcesses(
-      processSettings(options, env, secrets, { portOffset, mongoUrl, natsUrl, dataDir }),
+      processSettings(options, env, secrets, {
+        portOffset,
+        mongoUrl,
+        natsUrl,
+        dataDir,
+        dnsServer: dns?.server,
+      }),
     );
+    /** An instance is in its service's name while it is ready: once its health check answers. */
+    const joinDns = (spec: ProcessSpec) => {
+      if (dns && spec.dnsName) dns.add(spec.dnsName, spec.host);
+    };
     const started = specs.map((spec) => {
       const child = startChild({
         name: spec.name,
@@ -207,15 +253,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         output: options.output,
       });
       children.push(child);
-      const health = `http://127.0.0.1:${spec.port}${spec.healthPath}`;
-      readiness.set(spec.name, (restarted, timeoutMs) => waitForHttp(health, restarted, timeoutMs));
+      readiness.set(spec.name, async (restarted, timeoutMs) => {
+        await waitForHttp(healthUrl(spec), restarted, timeoutMs);
+        joinDns(spec);
+      });
       return { spec, child };
     });
     await Promise.all(
-      started.map(({ spec, child }) =>
-        waitForHttp(`http://127.0.0.1:${spec.port}${spec.healthPath}`, child, 60_000),
-      ),
+      started.map(async ({ spec, child }) => {
+        await waitForHttp(healthUrl(spec), child, 60_000);
+        joinDns(spec);
+      }),
     );
+    // The gateways re-read the names every DNS_REFRESH_MS: two of those after the last instance
+    // joined, every gateway knows every instance.
+    if (dns) await new Promise((resolve) => setTimeout(resolve, 2 * DNS_REFRESH_MS));
 
     if (options.supervise) {
       supervisor = superviseChildren(children, {
@@ -227,6 +279,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const child = (name: string) => {
       const found = children.find((candidate) => candidate.name === name);
       if (!found) throw new Error(`no child named ${name} in this stack`);
+      return found;
+    };
+    const specOf = (name: string) => {
+      const found = specs.find((spec) => spec.name === name);
+      if (!found) throw new Error(`no process named ${name} in this stack's specs`);
       return found;
     };
     return {
@@ -250,6 +307,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         children[children.indexOf(old)] = restarted;
         await readiness.get(name)?.(restarted, timeoutMs);
         return restarted;
+      },
+      instanceUrl: (name) => `http://${specOf(name).host}:${specOf(name).port}`,
+      dns,
+      leaveDns(name) {
+        const spec = specs.find((candidate) => candidate.name === name);
+        if (!dns || !spec?.dnsName) return false;
+        dns.remove(spec.dnsName, spec.host);
+        return true;
       },
       stop,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNatsNodes, parseScale, stackProcesses } from './stack.ts';
+import { parseNatsNodes, parseScale, serviceInstances, stackProcesses } from './stack.ts';
 
 const options = {
   portOffset: 100,
@@ -86,5 +86,66 @@ describe('npm start -- --scale', () => {
     expect(services.length).toBeGreaterThan(0);
     for (const spec of services) expect(spec.env.NATS_STREAM_REPLICAS).toBe('3');
     expect(stackProcesses(options)[0]!.env.NATS_STREAM_REPLICAS).toBeUndefined();
+  });
+});
+
+describe('instances found by DNS (the rehearsal)', () => {
+  const dnsOptions = {
+    ...options,
+    discovery: 'dns' as const,
+    dnsServer: '127.0.0.1:5353',
+    gateways: 2,
+    scale: { 'svc-quests': 3, 'svc-community': 2 },
+  };
+
+  it('when discovery is dns, then every instance of a service listens on the same port at an address of its own, and health and metrics are asked there', () => {
+    const specs = stackProcesses(dnsOptions);
+    const quests = specs.filter((spec) => spec.name.startsWith('svc-quests'));
+    expect(quests.map((spec) => [spec.name, spec.host, spec.port, spec.env.BIND_HOST])).toEqual([
+      ['svc-quests', '127.0.0.3', 4102, '127.0.0.3'],
+      ['svc-quests#2', '127.0.0.4', 4102, '127.0.0.4'],
+      ['svc-quests#3', '127.0.0.5', 4102, '127.0.0.5'],
+    ]);
+    for (const spec of quests) expect(spec.dnsName).toBe('svc-quests.levelup.test');
+    const services = specs.filter((spec) => spec.name.startsWith('svc-'));
+    const addresses = services.map((spec) => spec.host);
+    expect(new Set(addresses).size).toBe(services.length);
+    expect(addresses).not.toContain('127.0.0.1');
+    // svc-quests reaches svc-community's first instance at its own address.
+    const community = specs.find((spec) => spec.name === 'svc-community')!;
+    expect(quests[0]!.env.COMMUNITY_URL).toBe(`http://${community.host}:${community.port}`);
+    expect(serviceInstances(dnsOptions).map((each) => `${each.host}:${each.port}`)).toEqual(
+      services.map((spec) => `${spec.host}:${spec.port}`),
+    );
+  });
+
+  it('when discovery is dns, then the gateways get each service by name, the DNS server and the refresh, and no lists', () => {
+    const gateways = stackProcesses(dnsOptions).filter((spec) => spec.name.startsWith('gateway'));
+    expect(gateways).toHaveLength(2);
+    for (const gateway of gateways) {
+      expect(gateway.env).toMatchObject({
+        IDENTITY_URL: 'http://svc-identity.levelup.test:4101',
+        QUESTS_URL: 'http://svc-quests.levelup.test:4102',
+        GOALS_URL: 'http://svc-goals.levelup.test:4103',
+        COMMUNITY_URL: 'http://svc-community.levelup.test:4104',
+        FEEDBACK_URL: 'http://svc-feedback.levelup.test:4105',
+        UPSTREAM_DNS_SERVER: '127.0.0.1:5353',
+        UPSTREAM_DNS_REFRESH_MS: '500',
+      });
+      expect(Object.keys(gateway.env).filter((key) => key.endsWith('_URLS'))).toEqual([]);
+      expect(gateway.dnsName).toBeUndefined();
+    }
+    expect(() => stackProcesses({ ...dnsOptions, dnsServer: undefined })).toThrow(/DNS server/);
+  });
+
+  it('when discovery is left out, then the instances are on 127.0.0.1 with their own ports, as before', () => {
+    const specs = stackProcesses({ ...options, scale: { 'svc-quests': 2 } });
+    for (const spec of specs) {
+      expect(spec.host).toBe('127.0.0.1');
+      expect(spec.dnsName).toBeUndefined();
+    }
+    const gateway = specs.find((spec) => spec.name === 'gateway')!;
+    expect(gateway.env.QUESTS_URL).toBe('http://127.0.0.1:4102');
+    expect(gateway.env.UPSTREAM_DNS_SERVER).toBeUndefined();
   });
 });

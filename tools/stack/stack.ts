@@ -35,12 +35,39 @@ export interface StackOptions {
    * INSTANCE_PORT_STEP times its place, with the same upstreams (the multi-instance rehearsal).
    */
   gateways?: number;
+  /**
+   * How the gateways find each service's instances. 'lists' (the default): a scaled service is a list
+   * of addresses (`QUESTS_URLS`). 'dns', as in Kubernetes: every instance listens on a loopback address
+   * of its own (127.0.0.2, 127.0.0.3, ...; Linux routes all of 127/8 to loopback) on its service's port,
+   * as pods do, and the gateways re-read `<service>.levelup.test` from `dnsServer` every DNS_REFRESH_MS.
+   */
+  discovery?: 'lists' | 'dns';
+  /** With discovery 'dns': the DNS server ('address:port') that holds each service's ready instances. */
+  dnsServer?: string;
 }
 
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Extra instances listen this far apart: svc-quests #2 on 4022, #3 on 4042 (plus the stack's offset). */
 export const INSTANCE_PORT_STEP = 20;
+
+/** With discovery 'dns': how often the gateways re-read the services' names. */
+export const DNS_REFRESH_MS = 500;
+
+/** The zone of the services' names with discovery 'dns' (a reserved name, never a real domain). */
+const DNS_ZONE = 'levelup.test';
+
+/** The name whose addresses are a service's ready instances (a headless Service's name). */
+export const dnsNameOf = (service: ServiceName) => `${service}.${DNS_ZONE}`;
+
+/** The gateway's variable for a service's one URL (gateway config.ts). */
+const URL_KEY: Record<ServiceName, string> = {
+  'svc-identity': 'IDENTITY_URL',
+  'svc-quests': 'QUESTS_URL',
+  'svc-goals': 'GOALS_URL',
+  'svc-community': 'COMMUNITY_URL',
+  'svc-feedback': 'FEEDBACK_URL',
+};
 
 /** The gateway's list variable for a service's instances (gateway config.ts). */
 const URLS_KEY: Record<ServiceName, string> = {
@@ -101,9 +128,13 @@ export interface ProcessSpec {
   name: string;
   cwd: string;
   args: string[];
+  /** The address it listens on (127.0.0.1, or an instance's own with discovery 'dns'). */
+  host: string;
   port: number;
   healthPath: string;
   env: Record<string, string>;
+  /** With discovery 'dns': the name its address belongs to while it is ready. */
+  dnsName?: string;
 }
 
 export const BASE_PORTS = {
@@ -144,9 +175,65 @@ export function portOf(name: keyof typeof BASE_PORTS, offset: number): number {
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
-/** Services first, then the static servers (unless left out), then the gateway (stopped in the reverse order). */
-export function stackProcesses(options: StackOptions): ProcessSpec[] {
-  const at = (name: keyof typeof BASE_PORTS) => portOf(name, options.portOffset);
+/** One instance of a service and where it listens. */
+export interface ServiceInstance {
+  /** 'svc-quests', then 'svc-quests#2', ... */
+  name: string;
+  service: ServiceName;
+  host: string;
+  port: number;
+}
+
+/**
+ * Every instance of every service in start order, and where each listens. 'lists': 127.0.0.1 and the
+ * service's port, plus INSTANCE_PORT_STEP per further instance. 'dns': the service's port on an address
+ * of the instance's own, 127.0.0.2 upwards, as each pod has its own IP.
+ */
+export function serviceInstances(
+  options: Pick<StackOptions, 'portOffset' | 'scale' | 'discovery'>,
+): ServiceInstance[] {
+  let nextAddress = 2;
+  return SERVICES.flatMap((service) =>
+    Array.from({ length: options.scale?.[service] ?? 1 }, (_, index) => {
+      const name = index === 0 ? service : `${service}#${index + 1}`;
+      const port = portOf(service, options.portOffset);
+      return options.discovery === 'dns'
+        ? { name, service, host: `127.0.0.${nextAddress++}`, port }
+        : { name, service, host: '127.0.0.1', port: port + index * INSTANCE_PORT_STEP };
+    }),
+  );
+}
+
+const urlOf = (instance: ServiceInstance) => `http://${instance.host}:${instance.port}`;
+
+/** svc-identity's settings of its own: sessions, mail, push keys, admins, the sign-in provider. */
+function identityEnv(options: StackOptions): Record<string, string> {
+  return {
+    SESSION_KEYS: options.sessionKeys,
+    ...(options.mailDir ? { MAIL_DIR: options.mailDir } : {}),
+    ...(options.vapid
+      ? {
+          VAPID_PUBLIC_KEY: options.vapid.publicKey,
+          VAPID_PRIVATE_KEY: options.vapid.privateKey,
+        }
+      : {}),
+    ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
+    // Browsers come back from the provider to the gateway's origin.
+    PUBLIC_URL: `http://localhost:${portOf('gateway', options.portOffset)}`,
+    ...(options.externalSignIn
+      ? {
+          OIDC_ISSUER: options.externalSignIn.issuer,
+          OIDC_CLIENT_ID: options.externalSignIn.clientId,
+          ...(options.externalSignIn.clientSecret
+            ? { OIDC_CLIENT_SECRET: options.externalSignIn.clientSecret }
+            : {}),
+        }
+      : {}),
+  };
+}
+
+/** Every service instance's process. */
+function serviceSpecs(options: StackOptions, instances: ServiceInstance[]): ProcessSpec[] {
   const shared = {
     MONGO_URL: options.mongoUrl,
     NATS_URL: options.natsUrl,
@@ -156,100 +243,102 @@ export function stackProcesses(options: StackOptions): ProcessSpec[] {
       ? { NATS_STREAM_REPLICAS: String(options.natsStreamReplicas) }
       : {}),
   };
-  const instancePorts = (name: ServiceName) =>
-    Array.from(
-      { length: options.scale?.[name] ?? 1 },
-      (_, index) => at(name) + index * INSTANCE_PORT_STEP,
-    );
-  const services: ProcessSpec[] = SERVICES.flatMap((name) =>
-    instancePorts(name).map((port, index) => ({
-      name: index === 0 ? name : `${name}#${index + 1}`,
-      cwd: path.join(ROOT, name),
+  const community = instances.find((instance) => instance.service === 'svc-community')!;
+  return instances.map((instance) => ({
+    name: instance.name,
+    cwd: path.join(ROOT, instance.service),
+    args: ['src/main.ts'],
+    host: instance.host,
+    port: instance.port,
+    healthPath: '/health',
+    env: {
+      ...shared,
+      PORT: String(instance.port),
+      // Internal: only the gateway on this machine reaches a service (and its /metrics).
+      BIND_HOST: instance.host,
+      // The calendar feed asks svc-community for the user's sessions and meetups.
+      ...(instance.service === 'svc-quests' ? { COMMUNITY_URL: urlOf(community) } : {}),
+      ...(instance.service === 'svc-identity' ? identityEnv(options) : {}),
+    },
+    ...(options.discovery === 'dns' ? { dnsName: dnsNameOf(instance.service) } : {}),
+  }));
+}
+
+/**
+ * Where the gateways find the services. 'lists': each service's first instance, and a scaled service's
+ * list, which the gateway spreads its requests over. 'dns': each service's name, which the gateways
+ * re-read from the DNS server, each address an instance.
+ */
+function upstreamEnv(options: StackOptions, instances: ServiceInstance[]): Record<string, string> {
+  const at = (name: ServiceName) => portOf(name, options.portOffset);
+  if (options.discovery === 'dns') {
+    if (!options.dnsServer) throw new Error("discovery 'dns' needs the DNS server (dnsServer)");
+    return {
+      ...Object.fromEntries(
+        SERVICES.map((name) => [URL_KEY[name], `http://${dnsNameOf(name)}:${at(name)}`]),
+      ),
+      UPSTREAM_DNS_REFRESH_MS: String(DNS_REFRESH_MS),
+      UPSTREAM_DNS_SERVER: options.dnsServer,
+    };
+  }
+  const lists = SERVICES.filter((name) => (options.scale?.[name] ?? 1) > 1).map((name) => [
+    URLS_KEY[name],
+    instances
+      .filter((instance) => instance.service === name)
+      .map(urlOf)
+      .join(','),
+  ]);
+  return {
+    ...Object.fromEntries(SERVICES.map((name) => [URL_KEY[name], local(at(name))])),
+    ...Object.fromEntries(lists),
+  };
+}
+
+/** The gateways: each further one on the gateway's ports plus INSTANCE_PORT_STEP times its place. */
+function gatewaySpecs(options: StackOptions, instances: ServiceInstance[]): ProcessSpec[] {
+  const at = (name: keyof typeof BASE_PORTS) => portOf(name, options.portOffset);
+  const upstreams = upstreamEnv(options, instances);
+  return Array.from({ length: options.gateways ?? 1 }, (_, index) => {
+    const port = at('gateway') + index * INSTANCE_PORT_STEP;
+    return {
+      name: index === 0 ? 'gateway' : `gateway#${index + 1}`,
+      cwd: path.join(ROOT, 'gateway'),
       args: ['src/main.ts'],
+      host: '127.0.0.1',
       port,
       healthPath: '/health',
       env: {
-        ...shared,
         PORT: String(port),
-        // Internal: only the gateway on this machine reaches a service (and its /metrics).
-        BIND_HOST: '127.0.0.1',
-        // The calendar feed asks svc-community for the user's sessions and meetups.
-        ...(name === 'svc-quests' ? { COMMUNITY_URL: local(at('svc-community')) } : {}),
-        ...(name === 'svc-identity'
-          ? {
-              SESSION_KEYS: options.sessionKeys,
-              ...(options.mailDir ? { MAIL_DIR: options.mailDir } : {}),
-              ...(options.vapid
-                ? {
-                    VAPID_PUBLIC_KEY: options.vapid.publicKey,
-                    VAPID_PRIVATE_KEY: options.vapid.privateKey,
-                  }
-                : {}),
-              ...(options.adminUsernames ? { ADMIN_USERNAMES: options.adminUsernames } : {}),
-              // Browsers come back from the provider to the gateway's origin.
-              PUBLIC_URL: `http://localhost:${at('gateway')}`,
-              ...(options.externalSignIn
-                ? {
-                    OIDC_ISSUER: options.externalSignIn.issuer,
-                    OIDC_CLIENT_ID: options.externalSignIn.clientId,
-                    ...(options.externalSignIn.clientSecret
-                      ? { OIDC_CLIENT_SECRET: options.externalSignIn.clientSecret }
-                      : {}),
-                  }
-                : {}),
-            }
-          : {}),
+        METRICS_PORT: String(at('gateway-metrics') + index * INSTANCE_PORT_STEP),
+        METRICS_HOST: '127.0.0.1',
+        IDENTITY_SECRET: options.identitySecret,
+        // Session revocations (identity.session_revoked) reach the gateway over NATS.
+        ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
+        ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
+        ...upstreams,
+        SHELL_URL: local(at('shell')),
+        REMOTE_QUESTS_URL: local(at('mfe-quests')),
+        REMOTE_GOALS_URL: local(at('mfe-goals')),
+        REMOTE_COMMUNITY_URL: local(at('mfe-community')),
+        REMOTE_PROGRESSION_URL: local(at('mfe-progression')),
       },
-    })),
-  );
-  // A scaled service is a list for the gateway, which spreads its requests over the instances.
-  const instanceLists = Object.fromEntries(
-    SERVICES.filter((name) => (options.scale?.[name] ?? 1) > 1).map((name) => [
-      URLS_KEY[name],
-      instancePorts(name).map(local).join(','),
-    ]),
-  );
+    };
+  });
+}
+
+/** Services first, then the static servers (unless left out), then the gateway (stopped in the reverse order). */
+export function stackProcesses(options: StackOptions): ProcessSpec[] {
+  const instances = serviceInstances(options);
   const frontends: ProcessSpec[] = (options.frontends === false ? [] : FRONTENDS).map((name) => ({
     name,
     cwd: path.join(ROOT, name),
     args: ['serve.ts'],
-    port: at(name),
+    host: '127.0.0.1',
+    port: portOf(name, options.portOffset),
     healthPath: name === 'shell' ? '/' : '/mf-manifest.json',
-    env: { PORT: String(at(name)), BIND_HOST: '127.0.0.1' },
+    env: { PORT: String(portOf(name, options.portOffset)), BIND_HOST: '127.0.0.1' },
   }));
-  const gateways = Array.from({ length: options.gateways ?? 1 }, (_, index) => ({
-    name: index === 0 ? 'gateway' : `gateway#${index + 1}`,
-    port: at('gateway') + index * INSTANCE_PORT_STEP,
-    metricsPort: at('gateway-metrics') + index * INSTANCE_PORT_STEP,
-  }));
-  const gatewaySpecs: ProcessSpec[] = gateways.map(({ name, port, metricsPort }) => ({
-    name,
-    cwd: path.join(ROOT, 'gateway'),
-    args: ['src/main.ts'],
-    port,
-    healthPath: '/health',
-    env: {
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      METRICS_HOST: '127.0.0.1',
-      IDENTITY_SECRET: options.identitySecret,
-      // Session revocations (identity.session_revoked) reach the gateway over NATS.
-      ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
-      ...(options.natsNamespace ? { NATS_NAMESPACE: options.natsNamespace } : {}),
-      IDENTITY_URL: local(at('svc-identity')),
-      QUESTS_URL: local(at('svc-quests')),
-      GOALS_URL: local(at('svc-goals')),
-      COMMUNITY_URL: local(at('svc-community')),
-      FEEDBACK_URL: local(at('svc-feedback')),
-      ...instanceLists,
-      SHELL_URL: local(at('shell')),
-      REMOTE_QUESTS_URL: local(at('mfe-quests')),
-      REMOTE_GOALS_URL: local(at('mfe-goals')),
-      REMOTE_COMMUNITY_URL: local(at('mfe-community')),
-      REMOTE_PROGRESSION_URL: local(at('mfe-progression')),
-    },
-  }));
-  return [...services, ...frontends, ...gatewaySpecs];
+  return [...serviceSpecs(options, instances), ...frontends, ...gatewaySpecs(options, instances)];
 }
 
 /** Where Prometheus (or a person with curl) reads each process's metrics. */
@@ -258,6 +347,6 @@ export function metricsUrls(processes: readonly ProcessSpec[], portOffset: numbe
     `http://127.0.0.1:${portOf('gateway-metrics', portOffset)}/metrics (gateway)`,
     ...processes
       .filter((spec) => spec.name.startsWith('svc-'))
-      .map((spec) => `http://127.0.0.1:${spec.port}/metrics (${spec.name})`),
+      .map((spec) => `http://${spec.host}:${spec.port}/metrics (${spec.name})`),
   ];
 }
