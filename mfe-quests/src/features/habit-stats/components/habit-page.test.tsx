@@ -137,7 +137,7 @@ describe('habit page', () => {
         [
           { ...done('2026-11-02', 'partial'), amount: 12 },
           { ...done('2026-11-04', 'completed'), amount: 10 },
-          { ...done('2026-11-09', 'partial'), amount: 5 },
+          { ...done('2026-11-09', 'partial'), amount: 5.333 },
         ],
         '2026-11-10',
       ),
@@ -151,7 +151,7 @@ describe('habit page', () => {
     expect(within(target).getByText('At least 20 km a week')).toBeInTheDocument();
     expect(
       within(target).getByText(
-        'Last 12 weeks: target kept in 1 of 2 weeks with an amount; 13.5 km a week on average.',
+        'Last 12 weeks: target kept in 1 of 2 weeks with an amount; 13.7 km a week on average.',
       ),
     ).toBeInTheDocument();
     await userEvent
@@ -162,7 +162,7 @@ describe('habit page', () => {
       within(table).getByRole('row', { name: '2 Nov 2026 22 / 20 km Kept' }),
     ).toBeInTheDocument();
     expect(
-      within(table).getByRole('row', { name: '9 Nov 2026 5 / 20 km Missed' }),
+      within(table).getByRole('row', { name: '9 Nov 2026 5.333 / 20 km Missed' }),
     ).toBeInTheDocument();
   });
 

@@ -15,6 +15,9 @@ import { SectionCard } from './section-card.tsx';
 
 const note = { margin: '0 0 12px', fontSize: 13, opacity: 0.8 } as const;
 
+/** An average as a sentence gives it: one decimal ("24.3"), the amounts themselves keep theirs. */
+const averageText = (average: number | null) => formatAmount(Math.round((average ?? 0) * 10) / 10);
+
 /** "No amount entered in the last 30 days. The last one: 4 km on 2 Mar 2025." */
 function nothingEntered({ measure, last }: MeasureStats, span: string): string {
   const lastOne = last
@@ -93,10 +96,10 @@ export function TargetProgress({ measured }: { measured: MeasureStats }) {
   const summary = weeks
     ? measured.entered === 0
       ? nothingEntered(measured, `${MEASURE_STATS_WEEKS} weeks`)
-      : `Last ${MEASURE_STATS_WEEKS} weeks: target kept in ${measured.kept} of ${measured.entered} weeks with an amount; ${formatAmount(measured.average ?? 0)} ${unit} a week on average.`
+      : `Last ${MEASURE_STATS_WEEKS} weeks: target kept in ${measured.kept} of ${measured.entered} weeks with an amount; ${averageText(measured.average)} ${unit} a week on average.`
     : measured.entered === 0
       ? nothingEntered(measured, `${MEASURE_STATS_DAYS} days`)
-      : `Last ${MEASURE_STATS_DAYS} days: target kept on ${measured.kept} of ${measured.entered} days with an amount; ${formatAmount(measured.average ?? 0)} ${unit} a day on average.`;
+      : `Last ${MEASURE_STATS_DAYS} days: target kept on ${measured.kept} of ${measured.entered} days with an amount; ${averageText(measured.average)} ${unit} a day on average.`;
   return (
     <SectionCard title="Target">
       <p style={{ margin: '0 0 4px' }}>
