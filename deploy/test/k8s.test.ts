@@ -88,6 +88,8 @@ const LEFT_UNSET: Record<string, Record<string, string>> = {
     GOALS_URLS: 'as above',
     COMMUNITY_URLS: 'as above',
     FEEDBACK_URLS: 'as above',
+    UPSTREAM_DNS_SERVER:
+      "the cluster's DNS through the system resolver (the rehearsal's stand-in only)",
   },
 };
 
