@@ -14,7 +14,9 @@ import { OPS_USER, WORKLOADS, passwordEnvOf, publishAllowOf } from '../nats/user
 // the operator's CRD, and NATS as values of the official Helm chart (deploy/nats/helm) checked against
 // the chart's own defaults (it publishes no values schema), both with unknown fields refused; the parts
 // each leaves open typed as the Kubernetes objects they become; and every user, database and Secret
-// matched with the services, the app's manifests and docs/operations.md.
+// matched with the services, the app's manifests and docs/operations.md. The development variants
+// (deploy/k8s/data-dev, values-dev.yaml: one node, namespace levelup-dev) are checked the same way and
+// against the dev overlay.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCHEMAS = path.join(import.meta.dirname, 'schemas');
@@ -118,6 +120,15 @@ const checkNats: Check = compile(
 );
 
 // ---------------------------------------------------------------------------------------------------
+// The development data layer: deploy/k8s/data-dev, and values-dev.yaml layered on production's values
+
+const DEV_NAMESPACE = 'levelup-dev';
+const devDataObjects = renderKustomization(path.join(ROOT, 'deploy/k8s/data-dev'));
+const devMongo = devDataObjects.find((o) => o.kind === 'MongoDBCommunity') as MongoResource;
+const natsDev = loadYaml('deploy/nats/helm/values-dev.yaml');
+const devNatsValues = helmMerge(natsValues, natsDev) as NatsValues;
+
+// ---------------------------------------------------------------------------------------------------
 // What the CRD and the chart leave open, typed as Kubernetes objects (one compile, in beforeAll)
 
 const MODELS = 'kubernetes-models';
@@ -172,6 +183,7 @@ const planted = plantedParts();
 beforeAll(() => {
   typeErrors = partialTypeErrorsOf([
     ...openPartsOf(mongo, natsValues, 'real'),
+    ...openPartsOf(devMongo, devNatsValues, 'dev'),
     ...planted.misspelt,
     ...planted.wrongType,
   ]);
@@ -428,13 +440,13 @@ describe('NATS: the values of the official Helm chart', () => {
 });
 
 /** The Secrets (and keys) the data layer reads a password from. */
-function secretsNamed(): Map<string, Set<string>> {
+function secretsNamed(resource = mongo, values = natsValues): Map<string, Set<string>> {
   const named = new Map<string, Set<string>>();
   const add = (name: string, key: string) =>
     named.set(name, new Set([...(named.get(name) ?? []), key]));
-  for (const user of mongo.spec.users)
+  for (const user of resource.spec.users)
     add(user.passwordSecretRef.name, user.passwordSecretRef.key ?? 'password');
-  for (const { valueFrom } of Object.values(natsValues.container.env))
+  for (const { valueFrom } of Object.values(values.container.env))
     add(valueFrom.secretKeyRef.name, valueFrom.secretKeyRef.key);
   return named;
 }
@@ -472,5 +484,225 @@ describe('the Secrets the data layer reads', () => {
     const withoutSecret = operations.replaceAll('generic levelup-nats', 'generic levelup-other');
     expect(secretMismatches(withoutKey).join()).toMatch(/levelup-mongodb-passwords: .*x/);
     expect(secretMismatches(withoutSecret)).toContain('levelup-nats: none');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The development data layer
+
+/** A Kubernetes quantity of bytes (`512Mi`, `5Gi`) in MiB. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Mi|Gi)$/.exec(quantity);
+  if (!match) throw new Error(`not a quantity in Mi or Gi: ${quantity}`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+/** Millicores of a CPU quantity (`250m`, `1`). */
+const millicores = (quantity: string) =>
+  quantity.endsWith('m') ? Number(quantity.slice(0, -1)) : Number(quantity) * 1000;
+
+/** The servers the chart runs: its StatefulSet has config.cluster.replicas with the cluster on, else 1. */
+const serversOf = (values: NatsValues) =>
+  values.config.cluster.enabled ? values.config.cluster.replicas : 1;
+
+/** The release name, as docs/operations.md and the values files install it. */
+const NATS_RELEASE = 'nats';
+const DEV_NATS_INSTALL =
+  `helm install ${NATS_RELEASE} nats/nats --version ${NATS_CHART} -n ${DEV_NAMESPACE} ` +
+  '-f deploy/nats/helm/values.yaml -f deploy/nats/helm/values-auth.yaml ' +
+  '-f deploy/nats/helm/values-dev.yaml';
+
+type Container = { name: string; resources?: { requests?: object; limits?: object } };
+type Resources = { requests: { cpu: string; memory: string }; limits: { memory: string } };
+const resourcesOf = (resource: MongoResource, name: string) =>
+  resource.spec.statefulSet.spec.template.spec.containers.find((c: Container) => c.name === name)!
+    .resources as Resources;
+const cacheGbOf = (resource: MongoResource) =>
+  (resource.spec as unknown as { additionalMongodConfig: Record<string, number> })
+    .additionalMongodConfig['storage.wiredTiger.engineConfig.cacheSizeGB']!;
+const claimsOf = (resource: MongoResource) =>
+  Object.fromEntries(
+    resource.spec.statefulSet.spec.volumeClaimTemplates.map((c) => [
+      c.metadata.name,
+      c.spec.resources.requests.storage!,
+    ]),
+  );
+
+type SecretObject = K8sObject & { data: Record<string, string> };
+const decoded = (secret: SecretObject) =>
+  Object.fromEntries(
+    Object.entries(secret.data).map(([key, value]) => [
+      key,
+      Buffer.from(value, 'base64').toString(),
+    ]),
+  );
+
+describe('the development data layer: one node, in the namespace of the dev overlay', () => {
+  const devApp = renderKustomization(path.join(ROOT, 'deploy/k8s/overlays/dev'));
+  /** The dev overlay's generated Secret or ConfigMap `name` (its name carries a content hash). */
+  const generatedIn = (kind: string, name: string) =>
+    devApp.find((o) => o.kind === kind && o.metadata.name.startsWith(`${name}-`)) as SecretObject;
+
+  it(`when deploy/k8s/data-dev is rendered, then production's MongoDB resource and the password Secrets in ${DEV_NAMESPACE}, the resource accepted by the operator ${MONGO_OPERATOR} CRD with unknown fields refused and each Secret by the Kubernetes API schema`, async () => {
+    expect(devDataObjects.map((o) => `${o.kind} ${o.metadata.name}`).sort()).toEqual([
+      'MongoDBCommunity levelup-mongodb',
+      'Secret levelup-mongodb-passwords',
+      `Secret ${NATS_SECRET}`,
+    ]);
+    expect(devApp.find((o) => o.kind === 'Namespace')?.metadata.name).toBe(DEV_NAMESPACE);
+    for (const object of devDataObjects)
+      expect(object.metadata.namespace, object.metadata.name).toBe(DEV_NAMESPACE);
+    expect(checkMongo(devMongo)).toEqual([]);
+    const { Secret } = await import('kubernetes-models/v1/Secret');
+    for (const secret of devDataObjects.filter((o) => o.kind === 'Secret'))
+      expect(() => new Secret(secret as never).validate(), secret.metadata.name).not.toThrow();
+  });
+
+  // Without kubectl the comparison is reported as skipped, never as a pass.
+  it.skipIf(spawnSync('kubectl', ['version', '--client']).status !== 0)(
+    'when kubectl is installed, then `kubectl kustomize deploy/k8s/data-dev` renders the same objects as the test renderer',
+    () => {
+      const output = spawnSync('kubectl', ['kustomize', path.join(ROOT, 'deploy/k8s/data-dev')], {
+        encoding: 'utf8',
+      });
+      expect(output.status, output.stderr).toBe(0);
+      const byKey = (list: K8sObject[]) =>
+        Object.fromEntries(list.map((o) => [`${o.kind}/${o.metadata.name}`, o]));
+      expect(byKey(yaml.loadAll(output.stdout) as K8sObject[])).toEqual(byKey(devDataObjects));
+    },
+  );
+
+  it("when the development replica set is read, then one member with no rule needing several nodes, smaller resources, cache and claims, and otherwise production's resource with its users", () => {
+    expect(devMongo.spec.members).toBe(1);
+    const template = devMongo.spec.statefulSet.spec.template.spec;
+    expect(template.affinity).toBeUndefined();
+    // Only soft spread rules remain: none holds a member back on a single node.
+    const spread = (template.topologySpreadConstraints ?? []) as Array<{
+      topologyKey: string;
+      whenUnsatisfiable?: string;
+    }>;
+    for (const rule of spread)
+      expect(rule.whenUnsatisfiable, rule.topologyKey).toBe('ScheduleAnyway');
+
+    const dev = resourcesOf(devMongo, 'mongod');
+    const prod = resourcesOf(mongo, 'mongod');
+    expect(millicores(dev.requests.cpu)).toBeLessThan(millicores(prod.requests.cpu));
+    expect(mebibytes(dev.limits.memory)).toBeLessThan(mebibytes(prod.limits.memory));
+    expect(dev.requests.memory).toBe(dev.limits.memory);
+    // WiredTiger's cache at most half of mongod's memory limit, as production's is.
+    for (const [resource, limits] of [
+      [devMongo, dev.limits],
+      [mongo, prod.limits],
+    ] as const)
+      expect(cacheGbOf(resource) * 1024).toBeLessThanOrEqual(mebibytes(limits.memory) / 2);
+    const devClaims = claimsOf(devMongo);
+    const prodClaims = claimsOf(mongo);
+    expect(Object.keys(devClaims).sort()).toEqual(Object.keys(prodClaims).sort());
+    for (const [claim, size] of Object.entries(devClaims))
+      expect(mebibytes(size), claim).toBeLessThan(mebibytes(prodClaims[claim]!));
+    expect(errorsOf('dev')).toEqual([]);
+
+    // The rest is production's, users and their Secrets included.
+    const { members: _m, statefulSet: _s, ...rest } = devMongo.spec;
+    const { members: _pm, statefulSet: _ps, ...prodRest } = mongo.spec;
+    const withoutCache = (spec: object) => ({ ...spec, additionalMongodConfig: undefined });
+    expect(withoutCache(rest)).toEqual(withoutCache(prodRest));
+    expect(devMongo.metadata.name).toBe(mongo.metadata.name);
+  });
+
+  it("when the Secrets the development data layer reads are looked up, then deploy/k8s/data-dev makes each under the name read, with exactly the keys read and the dev overlay's passwords", () => {
+    const named = secretsNamed(devMongo, devNatsValues);
+    expect([...named.keys()].sort()).toEqual(['levelup-mongodb-passwords', NATS_SECRET]);
+    const made = (name: string) =>
+      devDataObjects.find((o) => o.kind === 'Secret' && o.metadata.name === name) as
+        SecretObject | undefined;
+    for (const [name, keys] of named) {
+      expect(made(name), name).toBeDefined();
+      expect(Object.keys(made(name)!.data).sort(), name).toEqual([...keys].sort());
+    }
+
+    // MongoDB: each user's password is the one in its URL in the dev overlay's levelup-mongo.
+    const urls = decoded(generatedIn('Secret', 'levelup-mongo'));
+    const mongoPasswords = decoded(made('levelup-mongodb-passwords')!);
+    for (const user of devMongo.spec.users) {
+      const url = new URL(urls[user.name]!);
+      expect(decodeURIComponent(url.username), user.name).toBe(user.name);
+      expect(mongoPasswords[user.passwordSecretRef.key!], user.name).toBe(
+        decodeURIComponent(url.password),
+      );
+    }
+    // NATS: the servers' passwords are the workloads' ones, key for key.
+    expect(decoded(made(NATS_SECRET)!)).toEqual(decoded(generatedIn('Secret', NATS_SECRET)));
+  });
+
+  it(`when values-dev.yaml is validated against the chart ${NATS_CHART}'s own values, alone and layered on production's, then every key is one it reads, with a value of its kind`, () => {
+    expect(checkNats(natsDev)).toEqual([]);
+    expect(checkNats(devNatsValues)).toEqual([]);
+  });
+
+  it("when the development NATS values are layered on production's, then one server, JetStream on a smaller file store, smaller resources, no spread rule that holds a server back, and production's users and passwords", () => {
+    expect(serversOf(devNatsValues)).toBe(1);
+    expect(serversOf(natsValues)).toBe(3);
+    const { jetstream } = devNatsValues.config;
+    expect([jetstream.enabled, jetstream.fileStore.enabled]).toEqual([true, true]);
+    expect(mebibytes(jetstream.fileStore.pvc.size)).toBeLessThan(
+      mebibytes(natsValues.config.jetstream.fileStore.pvc.size),
+    );
+    const dev = devNatsValues.container.resources as Resources;
+    const prod = natsValues.container.resources as Resources;
+    expect(millicores(dev.requests.cpu)).toBeLessThan(millicores(prod.requests.cpu));
+    expect(mebibytes(dev.limits.memory)).toBeLessThan(mebibytes(prod.limits.memory));
+    expect(dev.requests.memory).toBe(dev.limits.memory);
+    for (const [key, rule] of Object.entries(devNatsValues.podTemplate.topologySpreadConstraints))
+      expect((rule as { whenUnsatisfiable: string }).whenUnsatisfiable, key).toBe('ScheduleAnyway');
+    expect(devNatsValues.config.merge).toEqual(natsValues.config.merge);
+    expect(devNatsValues.container.env).toEqual(natsValues.container.env);
+  });
+
+  it(`when the dev overlay's workloads are read, then their streams ask for no more copies than there are servers, and they find the release ${NATS_RELEASE} of ${DEV_NAMESPACE}: its Service and its headless Service's monitoring port`, () => {
+    const config = generatedIn('ConfigMap', 'levelup-config').data;
+    expect(Number(config.NATS_STREAM_REPLICAS)).toBeGreaterThanOrEqual(1);
+    expect(Number(config.NATS_STREAM_REPLICAS)).toBeLessThanOrEqual(serversOf(devNatsValues));
+
+    const defaults = chartDefaults as {
+      config: { nats: { port: number }; monitor: { enabled: boolean; port: number } };
+    };
+    const merged = devNatsValues.config as unknown as { monitor?: { enabled?: boolean } };
+    expect(merged.monitor?.enabled ?? defaults.config.monitor.enabled).toBe(true);
+    // The chart names the Service after the release, and the headless one `<release>-headless`.
+    expect(config.NATS_ADDRESS).toBe(`${NATS_RELEASE}:${defaults.config.nats.port}`);
+    const endpoint = `${NATS_RELEASE}-headless.${DEV_NAMESPACE}.svc.cluster.local:${defaults.config.monitor.port}`;
+    const scaled = devApp.filter((o) => o.kind === 'ScaledObject') as unknown as Array<{
+      metadata: { name: string };
+      spec: { triggers: Array<{ type: string; metadata: Record<string, string> }> };
+    }>;
+    expect(scaled.length).toBeGreaterThan(0);
+    for (const object of scaled)
+      for (const trigger of object.spec.triggers.filter((t) => t.type === 'nats-jetstream'))
+        expect(trigger.metadata.natsServerMonitoringEndpoint, object.metadata.name).toBe(endpoint);
+  });
+
+  it('when docs/operations.md gives the development path, then in order: the operator in levelup-dev, deploy/k8s/data-dev, NATS with values-dev.yaml, the dev overlay; and values-dev.yaml names the same install', () => {
+    // A command continued over lines read as one line, each break one space.
+    const doc = operations.replace(/\s*\\\n\s*/g, ' ');
+    const steps = [
+      `helm install community-operator mongodb/community-operator --version ${MONGO_OPERATOR} -n ${DEV_NAMESPACE}`,
+      'kubectl apply -k deploy/k8s/data-dev',
+      `kubectl wait mongodbcommunity/levelup-mongodb -n ${DEV_NAMESPACE}`,
+      DEV_NATS_INSTALL,
+      'kubectl apply -k deploy/k8s/overlays/dev',
+    ];
+    let at = 0;
+    for (const step of steps) {
+      const found = doc.indexOf(step, at);
+      expect(found, step).toBeGreaterThanOrEqual(at);
+      at = found + step.length;
+    }
+    const header = read('deploy/nats/helm/values-dev.yaml')
+      .split('\n')
+      .filter((line) => line.startsWith('#'))
+      .map((line) => line.replace(/^#\s*/, ''))
+      .join(' ')
+      .replace(/\\\s+/g, '');
+    expect(header).toContain(DEV_NATS_INSTALL);
   });
 });

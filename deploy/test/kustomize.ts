@@ -2,8 +2,9 @@
  * Renders a kustomization the way `kubectl kustomize` does, for the part of Kustomize that deploy/k8s
  * uses: resources (files and kustomization folders), namespace, images, replicas, JSON 6902 patches
  * with a target, and ConfigMap and Secret generators from literals (named with a hash of their content,
- * every reference to them renamed alike, so a changed value rolls the pods that read it). Anything else in a kustomization.yaml is an error here, never silently skipped, so a
- * manifest cannot use a feature this renderer would get wrong. Where kubectl is installed, the tests
+ * every reference to them renamed alike, so a changed value rolls the pods that read it; or, with
+ * `disableNameSuffixHash`, named as written). Anything else in a kustomization.yaml is an error here,
+ * never silently skipped, so a manifest cannot use a feature this renderer would get wrong. Where kubectl is installed, the tests
  * compare this output with its own.
  */
 import { createHash } from 'node:crypto';
@@ -39,7 +40,8 @@ interface Kustomization {
 interface Generator {
   name: string;
   literals: string[];
-  options?: { labels?: Record<string, string> };
+  /** disableNameSuffixHash: the name as written, for a reader Kustomize cannot rename (a custom resource). */
+  options?: { labels?: Record<string, string>; disableNameSuffixHash?: boolean };
 }
 
 const SUPPORTED = new Set([
@@ -54,6 +56,7 @@ const SUPPORTED = new Set([
   'secretGenerator',
 ]);
 const GENERATOR_FIELDS = new Set(['name', 'literals', 'options']);
+const GENERATOR_OPTIONS = new Set(['labels', 'disableNameSuffixHash']);
 /** Kinds without a namespace (none is used today; listed so `namespace:` never stamps one). */
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass']);
 
@@ -147,6 +150,9 @@ function generate(kind: 'ConfigMap' | 'Secret', generator: Generator, file: stri
   for (const key of Object.keys(generator))
     if (!GENERATOR_FIELDS.has(key))
       throw new Error(`${file}: generator field '${key}' is not supported by this renderer`);
+  for (const key of Object.keys(generator.options ?? {}))
+    if (!GENERATOR_OPTIONS.has(key))
+      throw new Error(`${file}: generator option '${key}' is not supported by this renderer`);
   const data = Object.fromEntries(
     generator.literals.map((text) => {
       const [key, value] = literal(text, file);
@@ -163,7 +169,7 @@ function generate(kind: 'ConfigMap' | 'Secret', generator: Generator, file: stri
     data,
     ...(kind === 'Secret' ? { type: 'Opaque' } : {}),
   };
-  generated.add(object);
+  if (generator.options?.disableNameSuffixHash !== true) generated.add(object);
   return object;
 }
 
