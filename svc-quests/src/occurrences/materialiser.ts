@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
 import {
   EVENTS,
-  addDays,
   daysBetween,
+  judgeMeasuredDays,
   makeEvent,
-  measureWeekStart,
+  startOfIsoWeek,
   occurrenceDatesBetween,
   periodOf,
   type LocalRange,
@@ -20,28 +20,34 @@ const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
 const earlier = (a: string, b: string) => (daysBetween(a, b) < 0 ? b : a);
 
 /**
- * A per-week routine's new days start from their week's total so far (the amounts of the days before
- * them from Monday), so the card of a day nothing was entered on yet shows where the week stands.
+ * A per-week routine's new days start from their week's total so far (judgeMeasuredDays: the amounts
+ * of the days before them from Monday), so the card of a day nothing was entered on yet shows where the
+ * week stands. One read per routine (from the Monday of its first new day), one write for them all.
  */
 async function startWeekTotals(
   occurrences: OccurrencesRepository,
   made: readonly NewOccurrence[],
   docs: OccurrenceDoc[],
 ): Promise<void> {
-  for (const day of made) {
-    if (!day.measure || periodOf(day.measure) !== 'week') continue;
-    const before = await occurrences.between(
-      day.userId,
-      measureWeekStart(day.scheduledFor),
-      addDays(day.scheduledFor, -1),
-      [day.seriesId],
+  const weekly = made.filter((day) => day.measure && periodOf(day.measure) === 'week');
+  const bySeries = Map.groupBy(weekly, (day) => day.seriesId);
+  const totals: { day: OccurrenceDoc; weekTotal: number | null }[] = [];
+  for (const [seriesId, days] of bySeries) {
+    const { userId, measure, scheduledFor: first } = days[0]!;
+    const last = days.at(-1)!.scheduledFor;
+    const week = await occurrences.between(userId, startOfIsoWeek(first), last, [seriesId]);
+    const judged = judgeMeasuredDays(
+      measure!,
+      week.map((d) => ({ date: d.scheduledFor, amount: d.amount })),
     );
-    const total = Math.round(before.reduce((sum, d) => sum + (d.amount ?? 0), 0) * 1000) / 1000;
-    const doc = docs.find((d) => String(d._id) === String(day._id));
-    if (!doc || doc.amount !== null || (doc.weekTotal ?? null) !== null) continue;
-    await occurrences.setWeekTotal(doc, total);
-    doc.weekTotal = total;
+    for (const day of days) {
+      const doc = docs.find((d) => String(d._id) === String(day._id));
+      if (!doc || doc.amount !== null || (doc.weekTotal ?? null) !== null) continue;
+      doc.weekTotal = judged.get(day.scheduledFor)?.total ?? null;
+      totals.push({ day: doc, weekTotal: doc.weekTotal });
+    }
   }
+  await occurrences.setWeekTotals(totals);
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   NOT_MEASURABLE_MESSAGE,
   addDays,
   judgeMeasuredDays,
-  measureWeekStart,
+  startOfIsoWeek,
   periodOf,
   type AmountRequest,
   type CompletionType,
@@ -49,7 +49,7 @@ async function moveOccurrence(
   ctx: MoveContext,
   userId: string,
   id: string,
-  target: (occurrence: OccurrenceDoc) => CompletionType,
+  target: (occurrence: OccurrenceDoc) => CompletionType | Promise<CompletionType>,
   requestId: string | undefined,
   { progressNotes, day, amount }: MoveOptions,
 ): Promise<OccurrenceToggleResponse> {
@@ -58,7 +58,7 @@ async function moveOccurrence(
     owned(userId, id),
     ctx.zones.timeZoneOf(userId),
   ]);
-  const to = target(occurrence);
+  const to = await target(occurrence);
   const amountSet =
     amount !== undefined ? { amount } : to === 'not_completed' ? { amount: null } : {};
   return moveCompletion({
@@ -102,39 +102,49 @@ async function judgeWeek(
   userId: string,
   { seriesId, scheduledFor }: Pick<OccurrenceDoc, 'seriesId' | 'scheduledFor'>,
   requestId: string | undefined,
-): Promise<number> {
-  const from = measureWeekStart(scheduledFor);
+): Promise<{ xpDelta: number; changed: boolean }> {
+  const from = startOfIsoWeek(scheduledFor);
   let xpDelta = 0;
+  let changedAny = false;
   for (let pass = 0; pass < WEEK_PASSES; pass += 1) {
     const days = (
       await ctx.occurrences.between(userId, from, addDays(from, 6), [String(seriesId)])
     ).filter((d) => d.measure && periodOf(d.measure) === 'week');
     const latest = days.at(-1)?.measure;
-    if (!latest) return xpDelta;
+    if (!latest) break;
     const judged = judgeMeasuredDays(
       latest,
       days.map((d) => ({ date: d.scheduledFor, amount: d.amount })),
     );
     let changed = false;
     for (const day of days) {
-      const { completion, total } = judged.get(day.scheduledFor)!;
-      if (typeof day.amount === 'number' && completion !== day.completionType) {
-        const id = day._id.toString();
-        const moved = await moveOccurrence(ctx, userId, id, () => completion, requestId, {
+      const { completion } = judged.get(day.scheduledFor)!;
+      if (typeof day.amount !== 'number' || completion === day.completionType) continue;
+      const moved = await moveOccurrence(
+        ctx,
+        userId,
+        day._id.toString(),
+        () => completion,
+        requestId,
+        {
           amount: day.amount,
           day: day.scheduledFor,
-        });
-        xpDelta += moved.xpDelta;
-        changed = true;
-      }
-      if ((day.weekTotal ?? null) !== total) {
-        await ctx.occurrences.setWeekTotal(day, total);
-        changed = true;
-      }
+        },
+      );
+      xpDelta += moved.xpDelta;
+      changed = true;
     }
-    if (!changed) return xpDelta;
+    const totals = days
+      .map((day) => ({ day, weekTotal: judged.get(day.scheduledFor)!.total }))
+      .filter(({ day, weekTotal }) => (day.weekTotal ?? null) !== weekTotal);
+    if (totals.length > 0) {
+      await ctx.occurrences.setWeekTotals(totals);
+      changed = true;
+    }
+    if (!changed) break;
+    changedAny = true;
   }
-  return xpDelta;
+  return { xpDelta, changed: changedAny };
 }
 
 /**
@@ -146,17 +156,18 @@ async function moveJudged(
   ctx: MoveContext,
   userId: string,
   id: string,
-  target: (occurrence: OccurrenceDoc) => CompletionType,
+  target: (occurrence: OccurrenceDoc) => CompletionType | Promise<CompletionType>,
   requestId: string | undefined,
   options: MoveOptions,
 ): Promise<OccurrenceToggleResponse> {
   const moved = await moveOccurrence(ctx, userId, id, target, requestId, options);
   if (!moved.measure || periodOf(moved.measure) !== 'week') return moved;
-  const alsoMoved = await judgeWeek(ctx, userId, moved, requestId);
+  const week = await judgeWeek(ctx, userId, moved, requestId);
+  if (!week.changed) return moved;
   const now = await ctx.owned(userId, id);
   return {
     ...toOccurrence(now),
-    xpDelta: moved.xpDelta + alsoMoved,
+    xpDelta: moved.xpDelta + week.xpDelta,
     completionEventId: now.completionEventId,
   };
 }
@@ -173,14 +184,12 @@ async function amountCompletion(
   if (!measure) throw conflict(NOT_MEASURABLE_MESSAGE);
   const before =
     periodOf(measure) === 'week'
-      ? await occurrences.between(userId, measureWeekStart(scheduledFor), scheduledFor, [
+      ? await occurrences.between(userId, startOfIsoWeek(scheduledFor), addDays(scheduledFor, -1), [
           String(seriesId),
         ])
       : [];
   const entries = [
-    ...before
-      .filter((d) => d.scheduledFor < scheduledFor)
-      .map((d) => ({ date: d.scheduledFor, amount: d.amount })),
+    ...before.map((d) => ({ date: d.scheduledFor, amount: d.amount })),
     { date: scheduledFor, amount },
   ];
   return judgeMeasuredDays(measure, entries).get(scheduledFor)!.completion;
@@ -194,8 +203,7 @@ interface StepTick {
 
 /**
  * Ticks or unticks one step of a routine's day; the last tick completes the day by `complete`, its
- * Complete button's own move, when its routine's owner chose so (tickChecklistStep). A measured day
- * is never completed by its steps: its amount decides its completion.
+ * Complete button's own move, when its routine's owner chose so (tickChecklistStep).
  */
 function tickOccurrenceStep(
   occurrences: OccurrencesRepository,
@@ -204,10 +212,7 @@ function tickOccurrenceStep(
 ): Promise<OccurrenceToggleResponse> {
   return tickChecklistStep(
     {
-      tick: async () => {
-        const ticked = await occurrences.tickStep(userId, id, stepId, done);
-        return ticked?.measure ? { ...ticked, completeWhenChecklistDone: false } : ticked;
-      },
+      tick: () => occurrences.tickStep(userId, id, stepId, done),
       exists: async () => (await occurrences.findOwned(userId, id)) !== null,
       itemNotFound: occurrenceNotFound,
       complete,
@@ -246,7 +251,7 @@ export function occurrencesService(deps: {
   const move = (
     userId: string,
     id: string,
-    target: (occurrence: OccurrenceDoc) => CompletionType,
+    target: (occurrence: OccurrenceDoc) => CompletionType | Promise<CompletionType>,
     requestId: string | undefined,
     options: MoveOptions = {},
   ) => moveJudged(ctx, userId, id, target, requestId, options);
@@ -317,8 +322,9 @@ export function occurrencesService(deps: {
       requestId: string | undefined,
       day?: string,
     ) {
-      const to = await amountCompletion(occurrences, await owned(userId, id), input.amount);
-      return move(userId, id, () => to, requestId, { amount: input.amount, day });
+      const judged = (occurrence: OccurrenceDoc) =>
+        amountCompletion(occurrences, occurrence, input.amount);
+      return move(userId, id, judged, requestId, { amount: input.amount, day });
     },
 
     /**

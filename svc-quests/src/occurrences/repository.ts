@@ -248,14 +248,22 @@ function occurrenceWrites(Occurrence: Model<OccurrenceDoc>) {
       ).lean<OccurrenceDoc>();
     },
 
-    /** A per-week day's total so far, as its week was just judged: shown, never scored, so no revision. */
-    async setWeekTotal(
-      occurrence: Pick<OccurrenceDoc, '_id' | 'userId'>,
-      weekTotal: number | null,
+    /**
+     * Per-week days' totals so far, as their week was just judged, in one command: shown, never scored,
+     * so no revision.
+     */
+    async setWeekTotals(
+      totals: readonly { day: Pick<OccurrenceDoc, '_id' | 'userId'>; weekTotal: number | null }[],
     ): Promise<void> {
-      await Occurrence.updateOne(
-        { _id: occurrence._id, userId: occurrence.userId },
-        { $set: { weekTotal } },
+      if (totals.length === 0) return;
+      await Occurrence.bulkWrite(
+        totals.map(({ day, weekTotal }) => ({
+          updateOne: {
+            filter: { _id: day._id, userId: day.userId },
+            update: { $set: { weekTotal } },
+          },
+        })),
+        { ordered: false },
       );
     },
 
@@ -281,9 +289,9 @@ function occurrenceChecklists(Occurrence: Model<OccurrenceDoc>) {
       userId: string,
       seriesId: string,
       from: string,
-    ): Promise<Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev'>[]> {
+    ): Promise<Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev' | 'isCompleted'>[]> {
       return Occurrence.find({ userId, seriesId, scheduledFor: { $gte: from }, isCompleted: false })
-        .select({ checklist: 1, checklistRev: 1 })
+        .select({ checklist: 1, checklistRev: 1, isCompleted: 1 })
         .lean();
     },
 

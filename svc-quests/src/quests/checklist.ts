@@ -71,6 +71,8 @@ export function daySteps(
 export interface ChecklistHolder {
   checklist?: ChecklistStep[];
   completeWhenChecklistDone?: boolean;
+  /** A measured routine's day: its amount decides its completion, never its steps. */
+  measure?: unknown;
   completionType: CompletionType;
   completionEventId?: string | null;
 }
@@ -83,7 +85,7 @@ type TickAnswer<Dto> = Dto & { xpDelta: number; completionEventId?: string | nul
  * When the tick leaves every step done, the owner chose completeWhenChecklistDone and the item is not
  * completed yet, it is completed by `complete`, the same move as its Complete button: one event, its XP
  * once, even when two last ticks race (the completion lands on one revision only). Unticking never
- * un-completes.
+ * un-completes, and a measured day is never completed by its steps (its amount decides).
  */
 export async function tickChecklistStep<Doc extends ChecklistHolder, Dto>(
   deps: {
@@ -102,6 +104,7 @@ export async function tickChecklistStep<Doc extends ChecklistHolder, Dto>(
   if (
     done &&
     ticked.completeWhenChecklistDone &&
+    !ticked.measure &&
     ticked.completionType !== 'completed' &&
     isChecklistDone(ticked.checklist ?? [])
   )

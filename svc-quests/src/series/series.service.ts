@@ -253,10 +253,8 @@ async function stepsOntoOpenDays(
   const days = await occurrences.openChecklistsFrom(series.userId, series._id.toString(), today);
   await Promise.all(
     days.map(async (first) => {
-      let day: Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev' | 'isCompleted'> | null = {
-        ...first,
-        isCompleted: false,
-      };
+      let day: Pick<OccurrenceDoc, '_id' | 'checklist' | 'checklistRev' | 'isCompleted'> | null =
+        first;
       for (let attempt = 1; day && !day.isCompleted; attempt += 1) {
         const stored = day.checklist ?? [];
         if (sameSteps(stored, template)) return;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { localDateSchema } from '../common/dates.ts';
-import { addDays, daysBetween, parseLocalDate, weekdayOfLocalDate } from '../time/zone.ts';
+import {
+  addDays,
+  daysBetween,
+  parseLocalDate,
+  startOfIsoWeek,
+  weekdayOfLocalDate,
+} from '../time/zone.ts';
 import { type CompletionType } from './enums.ts';
 import { measuredCompletion, measureSchema, periodOf, type Measure } from './measure.ts';
 import { occurrenceDatesBetween, type SeriesSchedule } from './recurrence.ts';
@@ -158,7 +164,7 @@ export function scoreOn(history: readonly { date: string; score: number }[], dat
 
 /** The ISO week of a local day: weeks start on Monday; week 1 holds the year's first Thursday. */
 export function isoWeekOf(date: string): { key: string; start: string } {
-  const start = addDays(date, -((weekdayOfLocalDate(date) + 6) % 7));
+  const start = startOfIsoWeek(date);
   const thursday = addDays(start, 3);
   const { year } = parseLocalDate(thursday);
   const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;

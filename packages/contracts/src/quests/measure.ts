@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, weekdayOfLocalDate } from '../time/zone.ts';
+import { startOfIsoWeek } from '../time/zone.ts';
 import type { CompletionType } from './enums.ts';
 
 /**
@@ -87,11 +87,6 @@ export function periodOf(measure: Pick<Measure, 'period'>): MeasurePeriod {
   return measure.period ?? 'day';
 }
 
-/** The Monday a per-week target's week starts on. */
-export function measureWeekStart(date: string): string {
-  return addDays(date, -((weekdayOfLocalDate(date) + 6) % 7));
-}
-
 /** A day of a measurable routine: its local date and its amount (null before one is entered). */
 export interface MeasuredEntry {
   date: string;
@@ -122,8 +117,8 @@ export function judgeMeasuredDays(
   let week = '';
   let total = 0;
   for (const { date, amount } of [...entries].sort((a, b) => (a.date < b.date ? -1 : 1))) {
-    if (weekly && measureWeekStart(date) !== week) {
-      week = measureWeekStart(date);
+    if (weekly && startOfIsoWeek(date) !== week) {
+      week = startOfIsoWeek(date);
       total = 0;
     }
     if (amount === null || amount === undefined) {

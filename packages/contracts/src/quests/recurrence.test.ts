@@ -10,7 +10,7 @@ import {
 } from './recurrence.ts';
 import { dayStreaks } from './streaks.ts';
 import { canClearCompleted } from './completion.ts';
-import { addInterval, addMonths, startOfWeek } from '../time/zone.ts';
+import { addInterval, addMonths, startOfIsoWeek, startOfWeek } from '../time/zone.ts';
 
 const base: SeriesSchedule = {
   recurrenceType: 'daily',
@@ -156,6 +156,14 @@ describe('calendar intervals', () => {
     ['2026-01-01', '2025-12-28'],
   ])('when the day is %s, then its week starts on Sunday %s', (date, sunday) => {
     expect(startOfWeek(date)).toBe(sunday);
+  });
+
+  it.each([
+    ['2026-11-23', '2026-11-23'],
+    ['2026-11-29', '2026-11-23'],
+    ['2026-01-01', '2025-12-29'],
+  ])('when the day is %s, then its ISO week starts on Monday %s', (date, monday) => {
+    expect(startOfIsoWeek(date)).toBe(monday);
   });
 
   it('when adding months keeps the day, then it is unchanged', () => {

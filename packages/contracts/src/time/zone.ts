@@ -241,3 +241,8 @@ export function addInterval(
 export function startOfWeek(date: string): string {
   return addDays(date, -weekdayOfLocalDate(date));
 }
+
+/** The Monday starting the ISO week of a local date (weeks start on Monday). */
+export function startOfIsoWeek(date: string): string {
+  return addDays(date, -((weekdayOfLocalDate(date) + 6) % 7));
+}
