@@ -29,11 +29,13 @@ afterAll(async () => {
   await quests.stop();
 });
 
-/** The XP events of one occurrence, once `count` of them arrived and nothing more came for 300 ms. */
-async function xpEventsOf(occurrenceId: string, count: number) {
+/** The XP events of these occurrences, once `count` of them arrived and nothing more came for 300 ms. */
+async function xpEventsOfAll(occurrenceIds: readonly string[], count: number) {
   const of = () =>
     listener.events.filter(
-      (e) => e.data.occurrenceId === occurrenceId && e.type !== 'quests.occurrence_scheduled',
+      (e) =>
+        occurrenceIds.includes(e.data.occurrenceId as string) &&
+        e.type !== 'quests.occurrence_scheduled',
     );
   await eventually(
     async () => of(),
@@ -42,6 +44,9 @@ async function xpEventsOf(occurrenceId: string, count: number) {
   await new Promise((resolve) => setTimeout(resolve, 300));
   return of();
 }
+
+/** The XP events of one occurrence (xpEventsOfAll). */
+const xpEventsOf = (occurrenceId: string, count: number) => xpEventsOfAll([occurrenceId], count);
 
 /** A user with one daily routine measured by `measure`; answers the request function and today's day. */
 async function measured(measure: Record<string, unknown> | null, xpReward = 40) {
@@ -268,24 +273,12 @@ describe('a per-week target', () => {
 
   /** The XP the events of these occurrences moved, once they stopped coming. */
   async function xpOf(ids: string[], count: number) {
-    const of = () =>
-      listener.events.filter(
-        (e) =>
-          ids.includes(e.data.occurrenceId as string) && e.type !== 'quests.occurrence_scheduled',
-      );
-    await eventually(
-      async () => of(),
-      (list) => list.length >= count,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return Object.fromEntries(
-      ids.map((id) => [
-        id,
-        of()
-          .filter((e) => e.data.occurrenceId === id)
-          .reduce((sum, e) => sum + (e.data.xpDelta as number), 0),
-      ]),
-    );
+    const events = await xpEventsOfAll(ids, count);
+    const xpOfDay = (id: string) =>
+      events
+        .filter((e) => e.data.occurrenceId === id)
+        .reduce((sum, e) => sum + (e.data.xpDelta as number), 0);
+    return Object.fromEntries(ids.map((id) => [id, xpOfDay(id)]));
   }
 
   it('when a run habit of at least 20 km a week gets 8, 7 and 6 km, then the days before the target are Kinda Sorta and the day it is reached Completed', async () => {

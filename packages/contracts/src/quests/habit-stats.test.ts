@@ -292,25 +292,27 @@ describe('habitStats', () => {
   });
 });
 
+/** A day of a measured habit with its amount (null: none entered), not done. */
+const measuredDay = (scheduledFor: string, amount: number | null) => ({
+  scheduledFor,
+  amount,
+  isCompleted: false,
+  completionType: 'not_completed' as const,
+  skipped: false,
+});
+
 describe('measureStats', () => {
   const measure = { rule: 'at_most' as const, target: 2, unit: 'coffees' };
-  const day = (scheduledFor: string, amount: number | null) => ({
-    scheduledFor,
-    amount,
-    isCompleted: false,
-    completionType: 'not_completed' as const,
-    skipped: false,
-  });
 
   it('when amounts fall inside and outside the last 30 days, then only those inside count, kept by the target', () => {
     const stats = measureStats(
       measure,
       [
-        day('2026-10-22', 5), // 31 days back: outside
-        day('2026-10-23', 1),
-        day('2026-11-20', 3),
-        day('2026-11-21', null),
-        day('2026-11-22', 0),
+        measuredDay('2026-10-22', 5), // 31 days back: outside
+        measuredDay('2026-10-23', 1),
+        measuredDay('2026-11-20', 3),
+        measuredDay('2026-11-21', null),
+        measuredDay('2026-11-22', 0),
       ],
       '2026-11-21',
     );
@@ -339,7 +341,7 @@ describe('measureStats', () => {
   it('when the amounts end months ago (an imported history), then the last one is still named', () => {
     const stats = measureStats(
       measure,
-      [day('2025-03-02', 4), day('2025-03-04', 1.5), day('2025-03-03', 0)],
+      [measuredDay('2025-03-02', 4), measuredDay('2025-03-04', 1.5), measuredDay('2025-03-03', 0)],
       '2026-11-21',
     );
     expect(stats).toMatchObject({
@@ -352,25 +354,18 @@ describe('measureStats', () => {
 
 describe('measureStats of a per-week target', () => {
   const measure = { rule: 'at_least' as const, target: 20, unit: 'km', period: 'week' as const };
-  const day = (scheduledFor: string, amount: number | null) => ({
-    scheduledFor,
-    amount,
-    isCompleted: false,
-    completionType: 'not_completed' as const,
-    skipped: false,
-  });
 
   it('when amounts fall in three weeks, one of them before the 12 weeks, then the two inside are counted by their totals', () => {
     // Today is Saturday 2026-11-21; its week started on Monday the 16th; 12 weeks start on 2026-08-31.
     const stats = measureStats(
       measure,
       [
-        day('2026-08-30', 50), // the Sunday before the first of the 12 weeks: outside
-        day('2026-11-09', 8),
-        day('2026-11-11', 7),
-        day('2026-11-16', 15),
-        day('2026-11-18', 0),
-        day('2026-11-21', 6),
+        measuredDay('2026-08-30', 50), // the Sunday before the first of the 12 weeks: outside
+        measuredDay('2026-11-09', 8),
+        measuredDay('2026-11-11', 7),
+        measuredDay('2026-11-16', 15),
+        measuredDay('2026-11-18', 0),
+        measuredDay('2026-11-21', 6),
       ],
       '2026-11-21',
     );
