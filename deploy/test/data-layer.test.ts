@@ -5,7 +5,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeObjects, compile, schemaOfDefaults, type Check } from './closed-schema.ts';
-import { renderKustomization, type K8sObject } from './kustomize.ts';
+import { findObject, renderKustomization, type K8sObject } from './kustomize.ts';
 import { partialTypeErrorsOf, type PartialValue } from './partial-types.ts';
 import { NATS_SECRET, renderHelmAuthValues } from '../nats/helm-values.ts';
 import { OPS_USER, WORKLOADS, passwordEnvOf, publishAllowOf } from '../nats/users.ts';
@@ -192,6 +192,15 @@ beforeAll(() => {
 const errorsOf = (prefix: string) =>
   [...typeErrors].filter(([label]) => label.startsWith(`${prefix} `)).flatMap(([, e]) => e);
 
+const kubectlInstalled = spawnSync('kubectl', ['version', '--client']).status === 0;
+
+/** What `kubectl kustomize` renders of the folder (under the repository's root). */
+function kubectlKustomize(dir: string): K8sObject[] {
+  const output = spawnSync('kubectl', ['kustomize', path.join(ROOT, dir)], { encoding: 'utf8' });
+  expect(output.status, output.stderr).toBe(0);
+  return yaml.loadAll(output.stdout) as K8sObject[];
+}
+
 // ---------------------------------------------------------------------------------------------------
 // docs/operations.md: the Secrets it tells the operator to create
 
@@ -223,14 +232,10 @@ describe('MongoDB: the MongoDBCommunity resource', () => {
   });
 
   // Without kubectl the comparison is reported as skipped, never as a pass.
-  it.skipIf(spawnSync('kubectl', ['version', '--client']).status !== 0)(
+  it.skipIf(!kubectlInstalled)(
     'when kubectl is installed, then `kubectl kustomize deploy/k8s/data` renders the same resource as the test renderer',
     () => {
-      const output = spawnSync('kubectl', ['kustomize', path.join(ROOT, 'deploy/k8s/data')], {
-        encoding: 'utf8',
-      });
-      expect(output.status, output.stderr).toBe(0);
-      expect(yaml.loadAll(output.stdout)).toEqual(dataObjects);
+      expect(kubectlKustomize('deploy/k8s/data')).toEqual(dataObjects);
     },
   );
 
@@ -540,7 +545,7 @@ describe('the development data layer: one node, in the namespace of the dev over
   const devApp = renderKustomization(path.join(ROOT, 'deploy/k8s/overlays/dev'));
   /** The dev overlay's generated Secret or ConfigMap `name` (its name carries a content hash). */
   const generatedIn = (kind: string, name: string) =>
-    devApp.find((o) => o.kind === kind && o.metadata.name.startsWith(`${name}-`)) as SecretObject;
+    findObject(devApp, kind, name) as SecretObject;
 
   it(`when deploy/k8s/data-dev is rendered, then production's MongoDB resource and the password Secrets in ${DEV_NAMESPACE}, the resource accepted by the operator ${MONGO_OPERATOR} CRD with unknown fields refused and each Secret by the Kubernetes API schema`, async () => {
     expect(devDataObjects.map((o) => `${o.kind} ${o.metadata.name}`).sort()).toEqual([
@@ -558,16 +563,12 @@ describe('the development data layer: one node, in the namespace of the dev over
   });
 
   // Without kubectl the comparison is reported as skipped, never as a pass.
-  it.skipIf(spawnSync('kubectl', ['version', '--client']).status !== 0)(
+  it.skipIf(!kubectlInstalled)(
     'when kubectl is installed, then `kubectl kustomize deploy/k8s/data-dev` renders the same objects as the test renderer',
     () => {
-      const output = spawnSync('kubectl', ['kustomize', path.join(ROOT, 'deploy/k8s/data-dev')], {
-        encoding: 'utf8',
-      });
-      expect(output.status, output.stderr).toBe(0);
       const byKey = (list: K8sObject[]) =>
         Object.fromEntries(list.map((o) => [`${o.kind}/${o.metadata.name}`, o]));
-      expect(byKey(yaml.loadAll(output.stdout) as K8sObject[])).toEqual(byKey(devDataObjects));
+      expect(byKey(kubectlKustomize('deploy/k8s/data-dev'))).toEqual(byKey(devDataObjects));
     },
   );
 

@@ -14,7 +14,14 @@ import { STREAMS } from '@levelup/contracts';
 import { CONSUMER as COMMUNITY_CONSUMER } from '../../svc-community/src/app.ts';
 import { QUESTS_CONSUMER } from '../../svc-goals/src/app.ts';
 import { XP_CONSUMER } from '../../svc-identity/src/app.ts';
-import { applyJsonPatch, contentSuffix, renderKustomization, type K8sObject } from './kustomize.ts';
+import {
+  GENERATED_NAME,
+  applyJsonPatch,
+  contentSuffix,
+  findObject,
+  renderKustomization,
+  type K8sObject,
+} from './kustomize.ts';
 import { modelModule, typeErrorsOf } from './manifest-types.ts';
 import { OPS_USER, WORKLOADS } from '../nats/users.ts';
 import { canConnect, type Endpoint } from './network-policy.ts';
@@ -157,17 +164,8 @@ const podsOf = (objects: K8sObject[], name: string) =>
     .minReplicaCount ??
   deployment(objects, name).spec.replicas;
 
-/** Generated ConfigMaps and Secrets are named `<name>-<hash of the content>`. */
-const GENERATED_NAME = /^(.+)-[a-z0-9]{10}$/;
-const find = (objects: K8sObject[], kind: string, name: string) =>
-  objects.find((object) => object.kind === kind && object.metadata.name === name) ??
-  (kind === 'ConfigMap' || kind === 'Secret'
-    ? objects.find(
-        (object) => object.kind === kind && GENERATED_NAME.exec(object.metadata.name)?.[1] === name,
-      )
-    : undefined);
 const deployment = (objects: K8sObject[], name: string) => {
-  const found = find(objects, 'Deployment', name) as Deployment | undefined;
+  const found = findObject(objects, 'Deployment', name) as Deployment | undefined;
   if (!found) throw new Error(`no Deployment ${name}`);
   return found;
 };
@@ -184,7 +182,7 @@ function secretValue(
   key: string,
   optional = false,
 ): string | undefined {
-  const secret = find(objects, 'Secret', name) as
+  const secret = findObject(objects, 'Secret', name) as
     | (K8sObject & { stringData?: Record<string, string>; data?: Record<string, string> })
     | undefined;
   if (!secret) return `<${name}/${key}, created in the cluster>`;
@@ -196,7 +194,7 @@ function secretValue(
 }
 
 function configMapData(objects: K8sObject[], name: string): Record<string, string> {
-  const map = find(objects, 'ConfigMap', name) as
+  const map = findObject(objects, 'ConfigMap', name) as
     (K8sObject & { data?: Record<string, string> }) | undefined;
   if (!map) throw new Error(`no ConfigMap ${name} in the render`);
   return map.data ?? {};
@@ -284,7 +282,7 @@ async function modelOf(object: K8sObject): Promise<Validating> {
 describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
   const objects = rendered[overlay];
   /** A Secret's name in this render: hashed where the overlay generates it, as is where the cluster does. */
-  const nameOf = (secret: string) => find(objects, 'Secret', secret)?.metadata.name ?? secret;
+  const nameOf = (secret: string) => findObject(objects, 'Secret', secret)?.metadata.name ?? secret;
 
   it('when every object is validated against the Kubernetes v1.36 API schemas, then none is refused', async () => {
     expect(objects.length).toBeGreaterThan(30);
@@ -346,7 +344,7 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
           liveness: '/asset-list.json',
         });
 
-      const service = find(objects, 'Service', name) as
+      const service = findObject(objects, 'Service', name) as
         | (K8sObject & {
             spec: {
               selector: Record<string, string>;
@@ -360,7 +358,7 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
       // The gateway spreads requests over the services' pods itself: their names list every pod.
       if (name.startsWith('svc-')) expect(service?.spec.clusterIP, name).toBe('None');
 
-      const budget = find(objects, 'PodDisruptionBudget', name) as
+      const budget = findObject(objects, 'PodDisruptionBudget', name) as
         (K8sObject & { spec: { selector: { matchLabels: Record<string, string> } } }) | undefined;
       expect(budget?.spec.selector.matchLabels, name).toEqual(workload.spec.selector.matchLabels);
     }
@@ -509,7 +507,7 @@ describe.each(OVERLAYS)('deploy/k8s overlay %s', (overlay) => {
     expect(urls).toHaveLength(10);
     for (const [key, value] of urls) {
       const url = new URL(value);
-      const service = find(objects, 'Service', url.hostname) as
+      const service = findObject(objects, 'Service', url.hostname) as
         (K8sObject & { spec: { ports: Array<{ port: number }> } }) | undefined;
       expect(
         service?.spec.ports.map((port) => String(port.port)),
@@ -556,7 +554,7 @@ describe('deploy/k8s overlays compared', () => {
     const dev = rendered.dev;
     for (const name of DEPLOYABLES) expect(podsOf(dev, name), name).toBe(1);
     expect(configMapData(dev, 'levelup-config').NATS_STREAM_REPLICAS).toBe('1');
-    expect(find(dev, 'Secret', 'levelup-secrets')).toBeDefined();
+    expect(findObject(dev, 'Secret', 'levelup-secrets')).toBeDefined();
   });
 });
 
@@ -638,7 +636,7 @@ describe.each(OVERLAYS)('who may talk to whom in overlay %s', (overlay) => {
   });
 
   it('when the namespace admits pods under the restricted Pod Security Standard, then every pod meets it', () => {
-    const labels = find(objects, 'Namespace', namespace)?.metadata.labels ?? {};
+    const labels = findObject(objects, 'Namespace', namespace)?.metadata.labels ?? {};
     expect(labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
     for (const name of DEPLOYABLES) {
       const spec = deployment(objects, name).spec.template.spec as {
@@ -668,7 +666,7 @@ describe.each(OVERLAYS)('who may talk to whom in overlay %s', (overlay) => {
       };
       expect(spec.serviceAccountName, name).toBe(name);
       expect(spec.automountServiceAccountToken, name).toBe(false);
-      const account = find(objects, 'ServiceAccount', name) as
+      const account = findObject(objects, 'ServiceAccount', name) as
         (K8sObject & { automountServiceAccountToken?: boolean }) | undefined;
       expect(account?.automountServiceAccountToken, name).toBe(false);
     }
@@ -706,7 +704,7 @@ describe('configuration that rolls the pods reading it', () => {
   it('when a value differs, then the name differs, so a changed value rolls the pods that read it', () => {
     // The overlays differ in two values of levelup-config and levelup-public, and in nothing else.
     const nameOf = (overlay: (typeof OVERLAYS)[number], name: string) =>
-      find(rendered[overlay], 'ConfigMap', name)!.metadata.name;
+      findObject(rendered[overlay], 'ConfigMap', name)!.metadata.name;
     expect(nameOf('dev', 'levelup-config')).not.toBe(nameOf('production', 'levelup-config'));
     expect(nameOf('dev', 'levelup-public')).not.toBe(nameOf('production', 'levelup-public'));
     expect(nameOf('dev', 'levelup-remotes')).toBe(nameOf('production', 'levelup-remotes'));

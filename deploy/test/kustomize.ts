@@ -4,8 +4,8 @@
  * with a target, and ConfigMap and Secret generators from literals (named with a hash of their content,
  * every reference to them renamed alike, so a changed value rolls the pods that read it; or, with
  * `disableNameSuffixHash`, named as written). Anything else in a kustomization.yaml is an error here,
- * never silently skipped, so a manifest cannot use a feature this renderer would get wrong. Where kubectl is installed, the tests
- * compare this output with its own.
+ * never silently skipped, so a manifest cannot use a feature this renderer would get wrong. Where
+ * kubectl is installed, the tests compare this output with its own.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -172,6 +172,18 @@ function generate(kind: 'ConfigMap' | 'Secret', generator: Generator, file: stri
   if (generator.options?.disableNameSuffixHash !== true) generated.add(object);
   return object;
 }
+
+/** Generated ConfigMaps and Secrets are named `<name>-<hash of the content>` (contentSuffix). */
+export const GENERATED_NAME = /^(.+)-[a-z0-9]{10}$/;
+
+/** The rendered object of that kind and name; a generated ConfigMap or Secret also by its name before the hash. */
+export const findObject = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((object) => object.kind === kind && object.metadata.name === name) ??
+  (kind === 'ConfigMap' || kind === 'Secret'
+    ? objects.find(
+        (object) => object.kind === kind && GENERATED_NAME.exec(object.metadata.name)?.[1] === name,
+      )
+    : undefined);
 
 /**
  * Kustomize's name suffix: the first ten hex digits of a SHA-256 of the object's kind, data (and a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadUser } from '../src/completion-load.ts';
-import { startFaultStack, type FaultStack } from '../src/fault-stack.ts';
+import { FAULTS_PORT_OFFSET, startFaultStack, type FaultStack } from '../src/fault-stack.ts';
 import { scenarioTable, writeFigures } from '../src/figures.ts';
 import {
   awaitExactReadModels,
@@ -16,7 +16,7 @@ import {
 } from '../src/rehearsal.ts';
 import { runScenario, type ScenarioFigures } from '../src/scenario.ts';
 import { clusterReport, streamLeader } from '../../tools/stack/nats-cluster.ts';
-import { dnsNameOf, type ServiceName } from '../../tools/stack/stack.ts';
+import { dnsNameOf, serviceInstances, type ServiceName } from '../../tools/stack/stack.ts';
 
 /**
  * The rehearsal of running on many machines, on this one: two gateways, three svc-quests and two of
@@ -53,11 +53,13 @@ const KILLED = [
 ];
 const NATS_NODES = 3;
 /** Every instance of every service. */
-const INSTANCES = Object.entries(SCALE).flatMap(([name, count]) =>
-  Array.from({ length: count }, (_, index) => (index === 0 ? name : `${name}#${index + 1}`)),
+const INSTANCES = serviceInstances({ portOffset: FAULTS_PORT_OFFSET, scale: SCALE }).map(
+  (instance) => instance.name,
 );
+/** Both gateways, in the order of the stack's gateway URLs (baseUrls). */
+const GATEWAYS = ['gateway', 'gateway#2'];
 /** Every instance of every service, then both gateways: a release of everything. */
-const ROLLED = [...INSTANCES, 'gateway', 'gateway#2'];
+const ROLLED = [...INSTANCES, ...GATEWAYS];
 const BUILD_MARKER = `rehearsal-${Date.now()}`;
 /** The least the load runs; it goes on until every fault is over whatever the machine's speed. */
 const LOAD_MS = 30_000;
@@ -126,7 +128,7 @@ async function killNatsNode(running: FaultStack, name: string): Promise<void> {
 beforeAll(async () => {
   stack = await startFaultStack('rehearsal', {
     scale: { ...SCALE },
-    gateways: 2,
+    gateways: GATEWAYS.length,
     natsNodes: NATS_NODES,
     discovery: 'dns',
   });
@@ -175,7 +177,7 @@ describe('the multi-instance rehearsal', () => {
 
   it('when the gateways find the services by DNS, then they hold no instance lists, each name holds every instance, and each gateway reaches every instance', async () => {
     const dns = stack.dns!;
-    for (const gateway of ['gateway', 'gateway#2']) {
+    for (const gateway of GATEWAYS) {
       const env = stack.child(gateway).options.env;
       expect(Object.keys(env).filter((key) => key.endsWith('_URLS'))).toEqual([]);
       expect(env.UPSTREAM_DNS_SERVER).toBe(dns.server);
@@ -191,7 +193,7 @@ describe('the multi-instance rehearsal', () => {
     // Three reads of every domain through each gateway alone: at least one at each instance it found.
     for (const [index, gateway] of stack.baseUrls.entries()) {
       const answered = await requestsPerInstance(gateway, users[0]!.username, instanceUrls, 3);
-      spread[`gateway${index === 0 ? '' : `#${index + 1}`}`] = answered;
+      spread[GATEWAYS[index]!] = answered;
       for (const name of INSTANCES)
         expect([gateway, name, answered[name]! > 0]).toEqual([gateway, name, true]);
     }

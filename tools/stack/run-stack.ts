@@ -253,18 +253,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         output: options.output,
       });
       children.push(child);
-      readiness.set(spec.name, async (restarted, timeoutMs) => {
+      const ready: Readiness = async (restarted, timeoutMs) => {
         await waitForHttp(healthUrl(spec), restarted, timeoutMs);
         joinDns(spec);
-      });
-      return { spec, child };
+      };
+      readiness.set(spec.name, ready);
+      return { child, ready };
     });
-    await Promise.all(
-      started.map(async ({ spec, child }) => {
-        await waitForHttp(healthUrl(spec), child, 60_000);
-        joinDns(spec);
-      }),
-    );
+    await Promise.all(started.map(({ child, ready }) => ready(child, 60_000)));
     // The gateways re-read the names every DNS_REFRESH_MS: two of those after the last instance
     // joined, every gateway knows every instance.
     if (dns) await new Promise((resolve) => setTimeout(resolve, 2 * DNS_REFRESH_MS));
@@ -308,7 +304,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await readiness.get(name)?.(restarted, timeoutMs);
         return restarted;
       },
-      instanceUrl: (name) => `http://${specOf(name).host}:${specOf(name).port}`,
+      instanceUrl(name) {
+        const spec = specOf(name);
+        return `http://${spec.host}:${spec.port}`;
+      },
       dns,
       leaveDns(name) {
         const spec = specs.find((candidate) => candidate.name === name);

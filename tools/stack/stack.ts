@@ -60,22 +60,13 @@ const DNS_ZONE = 'levelup.test';
 /** The name whose addresses are a service's ready instances (a headless Service's name). */
 export const dnsNameOf = (service: ServiceName) => `${service}.${DNS_ZONE}`;
 
-/** The gateway's variable for a service's one URL (gateway config.ts). */
+/** The gateway's variable for a service's one URL (gateway config.ts); its list of instances is this plus S. */
 const URL_KEY: Record<ServiceName, string> = {
   'svc-identity': 'IDENTITY_URL',
   'svc-quests': 'QUESTS_URL',
   'svc-goals': 'GOALS_URL',
   'svc-community': 'COMMUNITY_URL',
   'svc-feedback': 'FEEDBACK_URL',
-};
-
-/** The gateway's list variable for a service's instances (gateway config.ts). */
-const URLS_KEY: Record<ServiceName, string> = {
-  'svc-identity': 'IDENTITY_URLS',
-  'svc-quests': 'QUESTS_URLS',
-  'svc-goals': 'GOALS_URLS',
-  'svc-community': 'COMMUNITY_URLS',
-  'svc-feedback': 'FEEDBACK_URLS',
 };
 
 /** `--scale svc-quests=2` (repeatable, or comma-separated) as instance counts; a clear error otherwise. */
@@ -270,28 +261,23 @@ function serviceSpecs(options: StackOptions, instances: ServiceInstance[]): Proc
  * re-read from the DNS server, each address an instance.
  */
 function upstreamEnv(options: StackOptions, instances: ServiceInstance[]): Record<string, string> {
-  const at = (name: ServiceName) => portOf(name, options.portOffset);
   if (options.discovery === 'dns') {
     if (!options.dnsServer) throw new Error("discovery 'dns' needs the DNS server (dnsServer)");
+    const byName = (name: ServiceName) =>
+      `http://${dnsNameOf(name)}:${portOf(name, options.portOffset)}`;
     return {
-      ...Object.fromEntries(
-        SERVICES.map((name) => [URL_KEY[name], `http://${dnsNameOf(name)}:${at(name)}`]),
-      ),
+      ...Object.fromEntries(SERVICES.map((name) => [URL_KEY[name], byName(name)])),
       UPSTREAM_DNS_REFRESH_MS: String(DNS_REFRESH_MS),
       UPSTREAM_DNS_SERVER: options.dnsServer,
     };
   }
-  const lists = SERVICES.filter((name) => (options.scale?.[name] ?? 1) > 1).map((name) => [
-    URLS_KEY[name],
-    instances
-      .filter((instance) => instance.service === name)
-      .map(urlOf)
-      .join(','),
-  ]);
-  return {
-    ...Object.fromEntries(SERVICES.map((name) => [URL_KEY[name], local(at(name))])),
-    ...Object.fromEntries(lists),
-  };
+  return Object.fromEntries(
+    SERVICES.flatMap((name) => {
+      const urls = instances.filter((instance) => instance.service === name).map(urlOf);
+      const one = [URL_KEY[name], urls[0]!];
+      return urls.length > 1 ? [one, [`${URL_KEY[name]}S`, urls.join(',')]] : [one];
+    }),
+  );
 }
 
 /** The gateways: each further one on the gateway's ports plus INSTANCE_PORT_STEP times its place. */
