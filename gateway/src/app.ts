@@ -3,7 +3,7 @@ import type { GatewayConfig } from './config.ts';
 import { REMOTES, matchesPrefix, serviceUrls, type ServiceName } from './route-table.ts';
 import { createSessionResolver, type SessionResolver } from './session-resolver.ts';
 import { createIdentityFallback } from './identity-fallback.ts';
-import { identityInstances, upstreamDns } from './dns-discovery.ts';
+import { upstreamDns } from './dns-discovery.ts';
 import { createUpstreamPool, type UpstreamPool } from './upstream-pool.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
 import { requestTelemetry } from './request-telemetry.ts';
@@ -33,7 +33,6 @@ export interface GatewayDeps {
 export function sessionResolverFor(config: GatewayConfig): SessionResolver {
   return createSessionResolver({
     identityUrls: serviceUrls(config, 'identity'),
-    identityInstances: identityInstances(config),
     secret: config.IDENTITY_SECRET,
     cacheMs: config.SESSION_CACHE_MS,
     followedCacheMs: config.SESSION_CACHE_FOLLOWED_MS,
@@ -95,7 +94,11 @@ export function createApp(config: GatewayConfig, deps: GatewayDeps = {}) {
   return app;
 }
 
-/** Each service may run as several instances: a pool spreads its requests over them. */
+/**
+ * Each service may run as several instances: a pool spreads its requests over them. With DNS on, the
+ * pools re-read the names, and the gateway's own svc-identity calls (the session lookup, a sign-out passed
+ * on) follow the identity pool's instances.
+ */
 function upstreamPools(
   config: GatewayConfig,
   sessions: SessionResolver,
@@ -103,12 +106,12 @@ function upstreamPools(
 ): Map<ServiceName, UpstreamPool> {
   const identityFallback = createIdentityFallback({
     identityUrls: serviceUrls(config, 'identity'),
-    identityInstances: identityInstances(config),
     sessions,
     timeoutMs: config.SESSION_TIMEOUT_MS,
     log,
   });
-  return new Map<ServiceName, UpstreamPool>(
+  const dns = upstreamDns(config);
+  const pools = new Map<ServiceName, UpstreamPool>(
     (['identity', 'quests', 'goals', 'community', 'feedback'] as const).map((service) => [
       service,
       createUpstreamPool({
@@ -117,12 +120,18 @@ function upstreamPools(
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         maxPerInstance: config.UPSTREAM_MAX_PER_INSTANCE,
         retryAfterMs: config.UPSTREAM_RETRY_MS,
-        dns: upstreamDns(config),
+        dns,
         log,
         fallback: service === 'identity' ? identityFallback.fallback : undefined,
       }),
     ]),
   );
+  if (dns) {
+    const identity = pools.get('identity')!;
+    sessions.followInstances(identity.instances, identity.ready);
+    identityFallback.followInstances(identity.instances, identity.ready);
+  }
+  return pools;
 }
 
 /** The shell's or a remote's static server, behind one path prefix. */

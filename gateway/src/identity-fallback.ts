@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API, API_PREFIX } from '@levelup/contracts';
-import { followInstances } from './dns-discovery.ts';
 import { instanceRotation } from './instance-rotation.ts';
 import { sessionCookieOf, type SessionResolver } from './session-resolver.ts';
 
@@ -28,8 +27,6 @@ type Log = (message: string, fields?: Record<string, unknown>) => void;
 export function createIdentityFallback(options: {
   /** Every svc-identity instance: a sign-out is passed on to the first that answers. */
   identityUrls: readonly string[];
-  /** The instances their names resolve to now, when the gateway resolves them (dns-discovery.ts). */
-  identityInstances?: (() => readonly string[]) | undefined;
   sessions: SessionResolver;
   timeoutMs: number;
   retryMs?: number;
@@ -41,7 +38,7 @@ export function createIdentityFallback(options: {
   /** Session key to the session cookies to pass on, oldest first. */
   const replays = new Map<string, string>();
   const instances = instanceRotation(options.identityUrls, { retryMs: options.retryMs ?? 2_000 });
-  const followDns = followInstances(instances, options.identityInstances);
+  let firstRead: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let replaying = false;
 
@@ -124,7 +121,7 @@ export function createIdentityFallback(options: {
 
   /** Whether an instance of svc-identity took the sign-out. */
   async function passOn(cookie: string): Promise<boolean> {
-    followDns();
+    await firstRead;
     for (const base of instances.order()) {
       try {
         const response = await fetch(new URL(SIGN_OUT_PATH, base), {
@@ -151,7 +148,19 @@ export function createIdentityFallback(options: {
     timer = undefined;
   }
 
-  return { fallback, pending: () => replays.size, stop };
+  return {
+    fallback,
+    pending: () => replays.size,
+    /**
+     * Sign-outs are passed on to the instances `current` reports from now on (the identity pool's), none
+     * before the pool's first read (`ready`) is done.
+     */
+    followInstances(current: () => readonly string[], ready: Promise<unknown>): void {
+      instances.follow(current);
+      firstRead = ready.catch(() => undefined);
+    },
+    stop,
+  };
 }
 
 export type IdentityFallback = ReturnType<typeof createIdentityFallback>;

@@ -15,6 +15,23 @@ export function instanceRotation(
   const outUntil = new Map<string, number>();
   let next = 0;
   const isUp = (target: string) => (outUntil.get(target) ?? 0) <= now();
+  /** Where the list comes from while it follows another (`follow`), and the list last taken from it. */
+  let source: (() => readonly string[]) | undefined;
+  let taken: readonly string[] | undefined;
+
+  /** A new list (DNS changed): instances that stay keep their state, gone ones are forgotten. */
+  function setTargets(wanted: readonly string[]): void {
+    targets = [...wanted];
+    for (const target of outUntil.keys()) if (!targets.includes(target)) outUntil.delete(target);
+    next %= targets.length;
+  }
+  /** Takes the followed list when it is a new one (an empty one changes nothing). */
+  function sync(): void {
+    const current = source?.();
+    if (!current || current === taken || current.length === 0) return;
+    taken = current;
+    setTargets(current);
+  }
 
   return {
     /**
@@ -22,6 +39,7 @@ export function instanceRotation(
      * per-request choice. None in: for a first try the one back soonest, for a retry (`except`) nothing.
      */
     pick(except?: string): string | undefined {
+      sync();
       for (let i = 0; i < targets.length; i += 1) {
         const index = (next + i) % targets.length;
         const target = targets[index]!;
@@ -36,6 +54,7 @@ export function instanceRotation(
     },
     /** Every instance, those that are in first (starting with the next in turn), then the ones out. */
     order(): string[] {
+      sync();
       const turn = targets.map((_, i) => targets[(next + i) % targets.length]!);
       const up = turn.filter(isUp);
       if (up.length > 0) next = (targets.indexOf(up[0]!) + 1) % targets.length;
@@ -52,12 +71,18 @@ export function instanceRotation(
     answered(target: string): void {
       outUntil.delete(target);
     },
-    targets: (): readonly string[] => targets,
-    /** A new list (DNS changed): instances that stay keep their state, gone ones are forgotten. */
-    setTargets(wanted: readonly string[]): void {
-      targets = [...wanted];
-      for (const target of outUntil.keys()) if (!targets.includes(target)) outUntil.delete(target);
-      next %= targets.length;
+    targets(): readonly string[] {
+      sync();
+      return targets;
+    },
+    setTargets,
+    /**
+     * From now on the instances are the ones `current` reports, read at each use (the gateway's own
+     * svc-identity calls follow the identity pool's instances as its DNS re-reads change them). A list
+     * is taken when it is a new object, so `current` hands out the same one until it changes.
+     */
+    follow(current: () => readonly string[]): void {
+      source = current;
     },
   };
 }

@@ -4,7 +4,6 @@ import { callInternal, type InternalAnswer } from '@levelup/service-kit';
 import type { UserRole } from '@levelup/service-kit';
 import { instanceRotation, type InstanceRotation } from './instance-rotation.ts';
 import { answerOf, createSessionCache } from './session-cache.ts';
-import { followInstances } from './dns-discovery.ts';
 
 export type SessionLookup =
   | { kind: 'signed-in'; userId: string; role: UserRole; stale?: true }
@@ -103,11 +102,6 @@ async function askInstances(
 export interface SessionResolverOptions {
   /** Every svc-identity instance (IDENTITY_URLS, else IDENTITY_URL): a lookup one fails goes to the next. */
   identityUrls: readonly string[];
-  /**
-   * The instances those URLs' names resolve to now, when the gateway resolves them itself
-   * (UPSTREAM_DNS_REFRESH_MS, dns-discovery.ts): lookups follow them as the proxy pools do.
-   */
-  identityInstances?: (() => readonly string[]) | undefined;
   secret: string;
   /** How long an answer is reused without asking svc-identity again. */
   cacheMs: number;
@@ -210,7 +204,8 @@ export function createSessionResolver(options: SessionResolverOptions) {
   let identityFailedUntil = 0;
   let lastFailure = '';
   const instances = instanceRotation(options.identityUrls, { retryMs, now });
-  const followDns = followInstances(instances, options.identityInstances);
+  /** Settled once the instances followed are known (at once unless followInstances says otherwise). */
+  let firstRead: Promise<unknown> = Promise.resolve();
 
   async function resolve(header: string | undefined, requestId: string): Promise<SessionLookup> {
     const session = sessionCookieOf(header);
@@ -240,7 +235,7 @@ export function createSessionResolver(options: SessionResolverOptions) {
     requestId: string,
     current: () => boolean,
   ): Promise<SessionLookup> {
-    followDns();
+    await firstRead;
     const { answer, failure } = await askInstances(instances, {
       cookie,
       requestId,
@@ -323,6 +318,15 @@ export function createSessionResolver(options: SessionResolverOptions) {
     signOutLocally,
     signOutConfirmed,
     followRevocations: cache.followRevocations,
+    /**
+     * Lookups go to the instances `current` reports from now on (the identity pool's, when the gateway
+     * resolves svc-identity's name itself: UPSTREAM_DNS_REFRESH_MS), as the proxy does, none before the
+     * pool's first read (`ready`) is done.
+     */
+    followInstances(current: () => readonly string[], ready: Promise<unknown>): void {
+      instances.follow(current);
+      firstRead = ready.catch(() => undefined);
+    },
     stats,
   };
 }

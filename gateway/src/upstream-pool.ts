@@ -110,27 +110,45 @@ export async function expandTarget(
 }
 
 /**
- * Every target expanded (expandTarget), without repeats. A name that does not resolve right now (no
- * answer in time, a server away) stands for what it resolved to last (kept in `found`, per target), else
- * for itself, for the socket's own lookup: a DNS hiccup leaves the instances as they were.
+ * Keeps the rotation's list the instances the targets stand for (expandTarget), re-read every refreshMs
+ * with `dns` (one re-read at a time: a tick while the last one still waits for its answers is skipped):
+ * new addresses join, gone ones leave, the ones that stay keep their state. A name that does not resolve
+ * right now (no answer in time, a server away) stands for what it resolved to last, else for itself, for
+ * the socket's own lookup: a DNS hiccup leaves the instances as they were.
  */
-export async function expandTargets(
+function followNames(
   targets: readonly string[],
-  resolve: ((host: string) => Promise<string[]>) | undefined,
-  found: Map<string, string[]>,
-): Promise<string[]> {
-  const expanded = await Promise.all(
-    targets.map(async (target) => {
-      try {
-        const instances = await expandTarget(target, resolve);
-        found.set(target, instances);
-        return instances;
-      } catch {
-        return found.get(target) ?? [target];
-      }
-    }),
-  );
-  return [...new Set(expanded.flat())];
+  rotation: InstanceRotation,
+  dns: UpstreamPoolOptions['dns'],
+) {
+  /** What each target expanded to last. */
+  const found = new Map<string, string[]>();
+  async function refresh(): Promise<void> {
+    const expanded = await Promise.all(
+      targets.map((target) =>
+        expandTarget(target, dns?.resolve).then(
+          (instances) => {
+            found.set(target, instances);
+            return instances;
+          },
+          () => found.get(target) ?? [target],
+        ),
+      ),
+    );
+    rotation.setTargets([...new Set(expanded.flat())]);
+  }
+  if (!dns) return { ready: Promise.resolve(), refresh, stop: () => undefined };
+  const ready = refresh();
+  let reading = false;
+  const timer = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    void refresh()
+      .catch(() => undefined)
+      .finally(() => (reading = false));
+  }, dns.refreshMs);
+  timer.unref();
+  return { ready, refresh, stop: () => clearInterval(timer) };
 }
 
 /**
@@ -213,25 +231,14 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     return (req[STREAM] ? streamProxy : proxy)(req, res, next);
   };
 
-  const found = new Map<string, string[]>();
-  /** Re-reads the names: new addresses join, gone ones leave, the ones that stay keep their state. */
-  async function refresh(): Promise<void> {
-    rotation.setTargets(await expandTargets(options.targets, options.dns?.resolve, found));
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const ready = options.dns ? refresh() : Promise.resolve();
-  if (options.dns) {
-    // One re-read at a time: a tick while the last one still waits for its answers is skipped.
-    let reading = false;
-    timer = setInterval(() => {
-      if (reading) return;
-      reading = true;
-      void refresh()
-        .catch(() => undefined)
-        .finally(() => (reading = false));
-    }, options.dns.refreshMs);
-    timer.unref();
-  }
+  const names = followNames(options.targets, rotation, options.dns);
+  /**
+   * A request that arrives before the names' first read waits for it (at most the resolver's timeout):
+   * until then the list holds the names themselves, which only the DNS server asked may know.
+   */
+  let firstReadDone = false;
+  void names.ready.finally(() => (firstReadDone = true)).catch(() => undefined);
+  const namesRead = () => (firstReadDone ? undefined : names.ready.catch(() => undefined));
   const readiness = readinessProbe(
     rotation,
     options.readyProbeMs ?? DEFAULT_READY_PROBE_MS,
@@ -291,12 +298,14 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     }
     res.once('close', release);
     (req as PooledRequest)[DEADLINE] = deadline;
+    await namesRead();
     return send(rotation.pick()!, req, res, nextMiddleware);
   };
 
   /** An event stream: on its own sockets, outside the slots (the gateway caps how many are open). */
-  const streamHandler: ProxyHandler = (req, res, nextMiddleware) => {
+  const streamHandler: ProxyHandler = async (req, res, nextMiddleware) => {
     (req as PooledRequest)[STREAM] = true;
+    await namesRead();
     return send(rotation.pick()!, req, res, nextMiddleware);
   };
 
@@ -307,14 +316,19 @@ export function createUpstreamPool(options: UpstreamPoolOptions) {
     load: () => ({ inFlight: slots.inFlight(), waiting: slots.waiting() }),
     /** The base URL of the next instance in turn, for a call the gateway makes itself (the first screen). */
     target: () => rotation.pick()!,
+    /**
+     * Every instance as the names last resolved (the same list object until a re-read), for the
+     * gateway's own calls to the service to follow (instance-rotation.ts's follow).
+     */
+    instances: () => rotation.targets(),
     /** Which instances are in right now (for logs, tests and a readiness answer). */
     status: () => rotation.targets().map((target) => ({ target, up: rotation.isUp(target) })),
     /** Resolves once the first DNS expansion is done (at once without dns). */
-    ready,
-    refresh,
+    ready: names.ready,
+    refresh: names.refresh,
     stop: () => {
       readiness.stop();
-      clearInterval(timer);
+      names.stop();
     },
   };
 }

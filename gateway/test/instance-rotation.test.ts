@@ -38,4 +38,16 @@ describe('instanceRotation', () => {
     expect(rotation.pick('b')).toBeUndefined();
     expect(rotation.order()).toEqual(['b', 'a', 'c']);
   });
+
+  it('when it follows another list, then each use takes that list when it is a new one, the instances that stay keep their state, and an empty one changes nothing', () => {
+    const rotation = instanceRotation(['name'], { retryMs: 1_000 });
+    let current: readonly string[] = ['a', 'b'];
+    rotation.follow(() => current);
+    expect(rotation.order()).toEqual(['a', 'b']);
+    rotation.failed('a');
+    current = ['a', 'b', 'c'];
+    expect(rotation.order()).toEqual(['b', 'c', 'a']);
+    current = [];
+    expect(rotation.targets()).toEqual(['a', 'b', 'c']);
+  });
 });

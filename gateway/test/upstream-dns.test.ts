@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventually } from '@levelup/service-kit/testing';
-import { sessionResolverFor } from '../src/app.ts';
+import { createApp, sessionResolverFor } from '../src/app.ts';
 import { gatewayConfigShape, readGatewayConfig } from '../src/config.ts';
-import { identityInstances, upstreamDns } from '../src/dns-discovery.ts';
+import { upstreamDns } from '../src/dns-discovery.ts';
 import { createUpstreamPool } from '../src/upstream-pool.ts';
 import { startDnsStandIn, type DnsStandIn } from '../../tools/stack/dns-stand-in.ts';
 
@@ -143,13 +143,13 @@ describe('instances found through one DNS server', () => {
     const config = readGatewayConfig(
       env({ UPSTREAM_DNS_SERVER: dns.server, IDENTITY_URL: `http://${identity}:${port}` }),
     );
-    await eventually(
-      () => Promise.resolve(identityInstances(config)!()),
-      (list) => list.length === 2,
-      2_000,
-    );
-    const before = [a.seen.length, b.seen.length];
     const sessions = sessionResolverFor(config);
+    const gateway = http.createServer(createApp(config, { sessions }).callback());
+    servers.push(gateway);
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    // Asked at once: the lookups wait for the identity pool's first read of the name.
+    const before = [a.seen.length, b.seen.length];
     for (const n of [1, 2]) {
       expect(await sessions.resolve(`levelup.sid=user-${n}`, `req-${n}`)).toMatchObject({
         kind: 'signed-in',
@@ -157,5 +157,28 @@ describe('instances found through one DNS server', () => {
       });
     }
     expect([a.seen.length - before[0]!, b.seen.length - before[1]!]).toEqual([1, 1]);
+    expect((await fetch(`${url}/api/auth/providers`)).status).toBe(200);
+  });
+
+  it('when a request arrives before the first read of the names, then it waits for it and reaches an instance', async () => {
+    const pool = createUpstreamPool({
+      name: 'svc-quests',
+      targets: [`http://${name}:${port}`],
+      timeoutMs: 2_000,
+      retryAfterMs: 5_000,
+      // A DNS server slow to answer the first time: the name alone is no address the system knows.
+      dns: {
+        refreshMs: 60_000,
+        resolve: () => new Promise((resolve) => setTimeout(() => resolve(['127.0.0.3']), 300)),
+      },
+      log: () => undefined,
+    });
+    const gateway = http.createServer((req, res) => void pool.handler(req, res, () => undefined));
+    servers.push(gateway);
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const answer = await fetch(`http://127.0.0.1:${(gateway.address() as AddressInfo).port}/x`);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { instance: string }).instance).toBe('b');
+    pool.stop();
   });
 });
