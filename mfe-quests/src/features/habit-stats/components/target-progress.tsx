@@ -1,4 +1,5 @@
 import {
+  MEASURE_PERIOD_LABELS,
   MEASURE_STATS_DAYS,
   MEASURE_STATS_WEEKS,
   amountProgress,
@@ -6,78 +7,113 @@ import {
   measureLabel,
   measuredCompletion,
   type Measure,
-  type MeasuredWeek,
+  type MeasurePeriod,
   type MeasureStats,
 } from '@levelup/contracts';
 import { dayLabel, shortDayLabel } from '../habit-labels.ts';
 import { ChartPanel, FiguresTable } from './chart-panel.tsx';
 import { SectionCard } from './section-card.tsx';
 
-const note = { margin: '0 0 12px', fontSize: 13, opacity: 0.8 } as const;
+/** One bar: a day's amount, or a week's total by its Monday, and whether it kept the target. */
+interface Bar {
+  date: string;
+  amount: number;
+  kept: boolean;
+}
+
+/** How the Target section speaks of what it counts by: days (the last 30), weeks (the last 12). */
+interface PeriodWords {
+  count: number;
+  plural: string;
+  /** "kept on 1 of 2 days", "kept in 1 of 2 weeks". */
+  keptIn: string;
+  tableName: string;
+  dateColumn: string;
+  amountColumn: string;
+  describe: (measure: Measure) => string;
+  amountText: (measure: Measure, amount: number) => string;
+}
+
+const PERIOD_WORDS: Readonly<Record<MeasurePeriod, PeriodWords>> = {
+  day: {
+    count: MEASURE_STATS_DAYS,
+    plural: 'days',
+    keptIn: 'on',
+    tableName: 'Amounts',
+    dateColumn: 'Day',
+    amountColumn: 'Amount',
+    describe: (m) =>
+      `${m.unit} on each day with an amount in the last ${MEASURE_STATS_DAYS} days; the target is ${formatAmount(m.target)}.`,
+    amountText: (m, amount) => amountProgress(m, amount),
+  },
+  week: {
+    count: MEASURE_STATS_WEEKS,
+    plural: 'weeks',
+    keptIn: 'in',
+    tableName: 'Week totals',
+    dateColumn: 'Week of',
+    amountColumn: 'Total',
+    describe: (m) =>
+      `${m.unit} in each week with an amount in the last ${MEASURE_STATS_WEEKS} weeks, by the Monday it starts on; the target is ${formatAmount(m.target)} a week.`,
+    // A past week's total: amountProgress would add "this week".
+    amountText: (m, total) => `${formatAmount(total)} / ${formatAmount(m.target)} ${m.unit}`,
+  },
+};
 
 /** An average as a sentence gives it: one decimal ("24.3"), the amounts themselves keep theirs. */
 const averageText = (average: number | null) => formatAmount(Math.round((average ?? 0) * 10) / 10);
 
-/** "No amount entered in the last 30 days. The last one: 4 km on 2 Mar 2025." */
-function nothingEntered({ measure, last }: MeasureStats, span: string): string {
-  const lastOne = last
-    ? ` The last one: ${formatAmount(last.amount)} ${measure.unit} on ${dayLabel(last.date)}.`
-    : '';
-  return `No amount entered in the last ${span}.${lastOne}`;
+/**
+ * "Last 30 days: target kept on 1 of 2 days with an amount; 18.5 pages a day on average.", or with
+ * none entered, "No amount entered in the last 30 days. The last one: 4 km on 2 Mar 2025."
+ */
+function summaryOf(measured: MeasureStats, period: MeasurePeriod): string {
+  const { measure, entered, kept, average, last } = measured;
+  const words = PERIOD_WORDS[period];
+  const span = `${words.count} ${words.plural}`;
+  if (entered === 0) {
+    const lastOne = last
+      ? ` The last one: ${formatAmount(last.amount)} ${measure.unit} on ${dayLabel(last.date)}.`
+      : '';
+    return `No amount entered in the last ${span}.${lastOne}`;
+  }
+  return `Last ${span}: target kept ${words.keptIn} ${kept} of ${entered} ${words.plural} with an amount; ${averageText(average)} ${measure.unit} ${MEASURE_PERIOD_LABELS[period]} on average.`;
 }
 
-/** Each day's amount of the last 30 days as bars, with its table. */
-function DayAmounts({ measure, days }: Pick<MeasureStats, 'measure' | 'days'>) {
-  const kept = (amount: number) => measuredCompletion(measure, amount) === 'completed';
+/** Each day's amount (or each week's total) as bars, with its table. */
+function AmountBars({
+  measure,
+  period,
+  bars,
+}: {
+  measure: Measure;
+  period: MeasurePeriod;
+  bars: readonly Bar[];
+}) {
+  const words = PERIOD_WORDS[period];
   return (
     <ChartPanel
-      tableName="Amounts"
+      tableName={words.tableName}
       chart={{
         kind: 'bars',
-        labels: days.map((d) => shortDayLabel(d.date)),
-        values: days.map((d) => d.amount),
+        labels: bars.map((b) => shortDayLabel(b.date)),
+        values: bars.map((b) => b.amount),
         formatY: (v) => formatAmount(v),
-        description: `${measure.unit} on each day with an amount in the last ${MEASURE_STATS_DAYS} days; the target is ${formatAmount(measure.target)}.`,
+        description: words.describe(measure),
       }}
       table={
         <FiguresTable
-          caption={`Amounts of the last ${MEASURE_STATS_DAYS} days`}
-          rowKey={(d) => d.date}
-          rows={[...days].reverse()}
+          caption={`${words.tableName} of the last ${words.count} ${words.plural}`}
+          rowKey={(b) => b.date}
+          rows={[...bars].reverse()}
           columns={[
-            { title: 'Day', value: (d) => dayLabel(d.date) },
-            { title: 'Amount', value: (d) => amountProgress(measure, d.amount), numeric: true },
-            { title: 'Target', value: (d) => (kept(d.amount) ? 'Kept' : 'Missed') },
-          ]}
-        />
-      }
-    />
-  );
-}
-
-/** A per-week target's weeks: each week's total as bars, with its table. */
-function WeekTotals({ measure, weeks }: { measure: Measure; weeks: readonly MeasuredWeek[] }) {
-  const total = (w: MeasuredWeek) =>
-    `${formatAmount(w.total)} / ${formatAmount(measure.target)} ${measure.unit}`;
-  return (
-    <ChartPanel
-      tableName="Week totals"
-      chart={{
-        kind: 'bars',
-        labels: weeks.map((w) => shortDayLabel(w.start)),
-        values: weeks.map((w) => w.total),
-        formatY: (v) => formatAmount(v),
-        description: `${measure.unit} in each week with an amount in the last ${MEASURE_STATS_WEEKS} weeks, by the Monday it starts on; the target is ${formatAmount(measure.target)} a week.`,
-      }}
-      table={
-        <FiguresTable
-          caption={`Week totals of the last ${MEASURE_STATS_WEEKS} weeks`}
-          rowKey={(w) => w.start}
-          rows={[...weeks].reverse()}
-          columns={[
-            { title: 'Week of', value: (w) => dayLabel(w.start) },
-            { title: 'Total', value: total, numeric: true },
-            { title: 'Target', value: (w) => (w.kept ? 'Kept' : 'Missed') },
+            { title: words.dateColumn, value: (b) => dayLabel(b.date) },
+            {
+              title: words.amountColumn,
+              value: (b) => words.amountText(measure, b.amount),
+              numeric: true,
+            },
+            { title: 'Target', value: (b) => (b.kept ? 'Kept' : 'Missed') },
           ]}
         />
       }
@@ -92,23 +128,24 @@ function WeekTotals({ measure, weeks }: { measure: Measure; weeks: readonly Meas
  */
 export function TargetProgress({ measured }: { measured: MeasureStats }) {
   const { measure, days, weeks } = measured;
-  const unit = measure.unit;
-  const summary = weeks
-    ? measured.entered === 0
-      ? nothingEntered(measured, `${MEASURE_STATS_WEEKS} weeks`)
-      : `Last ${MEASURE_STATS_WEEKS} weeks: target kept in ${measured.kept} of ${measured.entered} weeks with an amount; ${averageText(measured.average)} ${unit} a week on average.`
-    : measured.entered === 0
-      ? nothingEntered(measured, `${MEASURE_STATS_DAYS} days`)
-      : `Last ${MEASURE_STATS_DAYS} days: target kept on ${measured.kept} of ${measured.entered} days with an amount; ${averageText(measured.average)} ${unit} a day on average.`;
+  // A per-week target's statistics carry its weeks: the bars are then the weeks' totals.
+  const period: MeasurePeriod = weeks ? 'week' : 'day';
+  const bars: Bar[] = weeks
+    ? weeks.map((w) => ({ date: w.start, amount: w.total, kept: w.kept }))
+    : days.map((d) => ({
+        date: d.date,
+        amount: d.amount,
+        kept: measuredCompletion(measure, d.amount) === 'completed',
+      }));
   return (
     <SectionCard title="Target">
       <p style={{ margin: '0 0 4px' }}>
         <strong>{measureLabel(measure)}</strong>
       </p>
-      <p style={note}>{summary}</p>
-      {weeks
-        ? weeks.length > 0 && <WeekTotals measure={measure} weeks={weeks} />
-        : days.length > 0 && <DayAmounts measure={measure} days={days} />}
+      <p style={{ margin: '0 0 12px', fontSize: 13, opacity: 0.8 }}>
+        {summaryOf(measured, period)}
+      </p>
+      {bars.length > 0 && <AmountBars measure={measure} period={period} bars={bars} />}
     </SectionCard>
   );
 }

@@ -5,6 +5,7 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { useState, type ChangeEvent } from 'react';
 import {
+  checklistStepsLabel,
   measureLabel,
   IMPORT_NO_XP_NOTE,
   type ImportBatch,
@@ -114,8 +115,8 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
         <ul aria-label="Quests with steps to create" style={{ margin: 0, paddingLeft: 20 }}>
           {preview.quests.map((q, i) => (
             <li key={i}>
-              <strong>{q.title}</strong> · quest with {q.stepsDone}/
-              {plural(q.steps, 'step', 'steps')} done
+              <strong>{q.title}</strong> ·{' '}
+              {`quest with ${checklistStepsLabel(q.stepsDone, q.steps)} done`}
               {q.alreadyHere ? ' · already here' : ''}
               {q.completed ? ` · done${q.completedOn ? ` on ${q.completedOn}` : ''}` : ''}
             </li>

@@ -4,8 +4,8 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
   MEASURE_MAX,
-  MEASURE_PERIOD_LABELS,
   MEASURE_RULE_LABELS,
+  measureOfDraft,
   measureSchema,
   periodOf,
   type Measure,
@@ -13,6 +13,7 @@ import {
   type MeasureRule,
 } from '@levelup/contracts';
 import { zodRule } from '@levelup/web-kit';
+import { MEASURE_PERIOD_OPTIONS } from '../../../lib/measure-period-options.ts';
 
 /** The edit form's view of how a routine is tracked: 'none' for done or not. */
 export interface MeasureFormValues {
@@ -29,10 +30,6 @@ const trackOptions = [
     label: `${MEASURE_RULE_LABELS[value]} an amount`,
   })),
 ];
-const periodOptions = (Object.keys(MEASURE_PERIOD_LABELS) as MeasurePeriod[]).map((value) => ({
-  value,
-  label: MEASURE_PERIOD_LABELS[value],
-}));
 
 /** The form's fields of a stored measure. */
 export function measureFormValues(measure: Measure | null | undefined): MeasureFormValues {
@@ -46,15 +43,17 @@ export function measureFormValues(measure: Measure | null | undefined): MeasureF
     : { measureRule: 'none', measureTarget: null, measureUnit: '', measurePeriod: 'day' };
 }
 
-/** The measure the form's fields make (null: done or not); a per-day target leaves its period out. */
+/** The measure the form's fields make (null: done or not), by the wizard's rule (measureOfDraft). */
 export function measureOf(values: MeasureFormValues): Measure | null {
   if (!values.measureRule || values.measureRule === 'none') return null;
-  return measureSchema.parse({
-    rule: values.measureRule,
-    target: values.measureTarget ?? 0,
-    unit: values.measureUnit ?? '',
-    ...(values.measurePeriod === 'week' ? { period: 'week' } : {}),
-  });
+  return measureSchema.parse(
+    measureOfDraft({
+      rule: values.measureRule,
+      target: values.measureTarget ?? null,
+      unit: values.measureUnit ?? '',
+      period: values.measurePeriod,
+    }),
+  );
 }
 
 /** A stored measure as the form would send it, so an untouched one compares equal. */
@@ -100,7 +99,7 @@ export function SeriesMeasureFields({ rule }: { rule: MeasureFormValues['measure
       )}
       {measured && (
         <Form.Item label="Per" name="measurePeriod">
-          <Select options={periodOptions} aria-label="Per" />
+          <Select options={MEASURE_PERIOD_OPTIONS} aria-label="Per" />
         </Form.Item>
       )}
     </div>

@@ -3,11 +3,9 @@ import type {
   ChecklistStep,
   GroupedQuestsResponse,
   Occurrence,
-  OccurrenceToggleResponse,
   Quest,
   QuestsWithOccurrencesResponse,
   Series,
-  ToggleQuestResponse,
 } from '@levelup/contracts';
 import { useToast } from '@levelup/web-kit';
 import { QUERY_KEYS, QUEST_READS, refresh } from '../../../lib/query-keys.ts';
@@ -28,7 +26,9 @@ type StepsChange = (steps: readonly ChecklistStep[]) => ChecklistStep[];
  * merged into reads that hold whole items).
  */
 interface TickTarget<Answer extends { id: string; checklist: ChecklistStep[] }> {
-  send: (input: ChecklistTickInput) => Promise<Answer & { xpDelta: number }>;
+  send: (
+    input: ChecklistTickInput,
+  ) => Promise<Answer & { xpDelta: number; completionEventId?: string | null }>;
   reads: readonly (readonly string[])[];
   change: (queryClient: QueryClient, id: string, steps: StepsChange, answer?: Answer) => void;
 }
@@ -124,12 +124,9 @@ export function useChecklistTick(kind: CardKind) {
   const mutationKey = ['tickChecklistStep', kind];
   return useMutation({
     mutationKey,
-    mutationFn: (input: ChecklistTickInput) =>
-      target.send(input) as Promise<ToggleQuestResponse | OccurrenceToggleResponse>,
+    mutationFn: target.send,
     onMutate: async ({ id, stepId, done }) => {
-      await Promise.all(
-        target.reads.map((queryKey) => queryClient.cancelQueries({ queryKey: [...queryKey] })),
-      );
+      await Promise.all(target.reads.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       target.change(queryClient, id, withStep(stepId, done));
     },
     onError: (_error, { id, stepId, done }) => {

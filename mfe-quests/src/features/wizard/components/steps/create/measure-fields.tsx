@@ -4,7 +4,6 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import {
   MEASURE_MAX,
-  MEASURE_PERIOD_LABELS,
   MEASURE_RULE_LABELS,
   NEW_MEASURE_DRAFT,
   measureDraftError,
@@ -16,16 +15,13 @@ import {
   type MeasurePeriod,
   type MeasureRule,
 } from '@levelup/contracts';
+import { MEASURE_PERIOD_OPTIONS } from '../../../../../lib/measure-period-options.ts';
 import type { StepProps } from '../step-props.ts';
 
 const errorStyle = { color: 'var(--ant-color-error, #d4380d)', fontSize: 13 } as const;
 const ruleOptions = (Object.keys(MEASURE_RULE_LABELS) as MeasureRule[]).map((value) => ({
   value,
   label: MEASURE_RULE_LABELS[value],
-}));
-const periodOptions = (Object.keys(MEASURE_PERIOD_LABELS) as MeasurePeriod[]).map((value) => ({
-  value,
-  label: MEASURE_PERIOD_LABELS[value],
 }));
 
 /** What the preview says about entering amounts: each day's, and for a week that they add up. */
@@ -42,7 +38,9 @@ const ENTRY_HINTS: Readonly<Record<MeasurePeriod, string>> = {
 export function MeasureFields({ state, dispatch }: StepProps) {
   const draft = state.measure;
   const set = (measure: MeasureDraft | null) => dispatch({ type: 'setMeasure', measure });
-  const error = draft && (draft.target !== null || draft.unit) ? measureDraftError(draft) : null;
+  const problem = draft ? measureDraftError(draft) : null;
+  // A blank draft waits quietly; its problem is said once something is typed.
+  const typed = draft !== null && (draft.target !== null || draft.unit !== '');
   return (
     <div style={{ display: 'grid', gap: 8 }}>
       <span id="wizard-track">How do you track it?</span>
@@ -83,21 +81,21 @@ export function MeasureFields({ state, dispatch }: StepProps) {
             <Select
               aria-label="Per"
               value={periodOf(draft)}
-              options={periodOptions}
+              options={MEASURE_PERIOD_OPTIONS}
               onChange={(period: MeasurePeriod) => set({ ...draft, period })}
             />
           </div>
-          {error ? (
-            <span role="alert" style={errorStyle}>
-              {error}
-            </span>
-          ) : (
-            !measureDraftError(draft) && (
-              <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
-                {measureLabel(measureSchema.parse(measureOfDraft(draft)))}.{' '}
-                {ENTRY_HINTS[periodOf(draft)]}
-              </p>
+          {problem ? (
+            typed && (
+              <span role="alert" style={errorStyle}>
+                {problem}
+              </span>
             )
+          ) : (
+            <p style={{ margin: 0, fontSize: 13, opacity: 0.8 }}>
+              {measureLabel(measureSchema.parse(measureOfDraft(draft)))}.{' '}
+              {ENTRY_HINTS[periodOf(draft)]}
+            </p>
           )}
         </>
       )}
