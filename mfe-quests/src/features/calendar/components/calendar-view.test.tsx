@@ -2,10 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BACKFILL_RULE, addDays, localDate } from '@levelup/contracts';
-import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import {
+  mockFetch,
+  profileFixture,
+  renderWithProviders,
+  type MockRoute,
+} from '@levelup/web-kit/testing';
 import CalendarView from './calendar-view.tsx';
 
 const today = localDate(new Date(), 'Europe/London');
+const yesterday = addDays(today, -1);
 const month = today.slice(0, 7);
 
 /** 'Friday, November 20', as the day buttons and the detail name a day. */
@@ -25,6 +31,25 @@ async function openDay(user: ReturnType<typeof userEvent.setup>, date: string) {
   await user.click(await screen.findByRole('button', { name: new RegExp(`^${longDate(date)}:`) }));
   return screen.getByRole('region', { name: `Activity on ${longDate(date)}` });
 }
+
+/** Renders the calendar and opens this day's detail. */
+async function renderAndOpen(date: string) {
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<CalendarView />);
+  return { user, detail: await openDay(user, date) };
+}
+
+/** A month with no activity, with `routes` added or replaced. */
+const calendarRoutes = (routes: Record<string, MockRoute> = {}): Record<string, MockRoute> => ({
+  'GET /api/user/profile': { body: profileFixture() },
+  'GET /api/dashboard/calendar': { body: {} },
+  ...routes,
+});
+
+/** Yesterday's detail as the server answers it: these routines' days and quests, to fill in. */
+const yesterdayHolds = (occurrences: unknown[], quests: unknown[] = []) => ({
+  body: { date: yesterday, canFillIn: true, occurrences, quests },
+});
 
 const occurrence = (over: Record<string, unknown>) => ({
   id: 'o1',
@@ -103,10 +128,7 @@ describe('Calendar View', () => {
   });
 
   it('when a quiet day is selected, then it says "No activity recorded"', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-    });
+    mockFetch(calendarRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<CalendarView />);
     await user.click((await screen.findAllByRole('button', { name: /No activity$/ }))[0]!);
@@ -114,28 +136,18 @@ describe('Calendar View', () => {
   });
 
   it('when yesterday is opened, then its routine and its quest offer the three states, each filling in that day, with the rule line', async () => {
-    const yesterday = addDays(today, -1);
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-      [`GET /api/quests/days/${yesterday}`]: {
-        body: {
-          date: yesterday,
-          canFillIn: true,
-          occurrences: [occurrence({})],
-          quests: [quest({})],
+    const { calls } = mockFetch(
+      calendarRoutes({
+        [`GET /api/quests/days/${yesterday}`]: yesterdayHolds([occurrence({})], [quest({})]),
+        [`PUT /api/quests/recurring/s1/days/${yesterday}`]: {
+          body: { ...occurrence({ isCompleted: true, completionType: 'completed' }), xpDelta: 50 },
         },
-      },
-      [`PUT /api/quests/recurring/s1/days/${yesterday}`]: {
-        body: { ...occurrence({ isCompleted: true, completionType: 'completed' }), xpDelta: 50 },
-      },
-      [`PUT /api/quests/q1/days/${yesterday}`]: {
-        body: { ...quest({ isCompleted: true, completionType: 'completed' }), xpDelta: 20 },
-      },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CalendarView />);
-    const detail = await openDay(user, yesterday);
+        [`PUT /api/quests/q1/days/${yesterday}`]: {
+          body: { ...quest({ isCompleted: true, completionType: 'completed' }), xpDelta: 20 },
+        },
+      }),
+    );
+    const { user, detail } = await renderAndOpen(yesterday);
     expect(await within(detail).findByText(BACKFILL_RULE)).toBeInTheDocument();
     const routine = within(detail).getByRole('group', { name: "How'd it go? Stretch" });
     expect(
@@ -165,29 +177,23 @@ describe('Calendar View', () => {
   });
 
   it('when a one-time quest of yesterday is set to Kinda Sorta, then it is filled in as partial once and shows Partial', async () => {
-    const yesterday = addDays(today, -1);
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-      [`GET /api/quests/days/${yesterday}`]: () => ({
-        body: {
-          date: yesterday,
-          canFillIn: true,
-          occurrences: [],
-          quests: [
-            calls.some((c) => c.method === 'PUT')
-              ? quest({ isCompleted: true, completionType: 'partial' })
-              : quest({}),
-          ],
+    const { calls } = mockFetch(
+      calendarRoutes({
+        [`GET /api/quests/days/${yesterday}`]: () =>
+          yesterdayHolds(
+            [],
+            [
+              calls.some((c) => c.method === 'PUT')
+                ? quest({ isCompleted: true, completionType: 'partial' })
+                : quest({}),
+            ],
+          ),
+        [`PUT /api/quests/q1/days/${yesterday}`]: {
+          body: { ...quest({ isCompleted: true, completionType: 'partial' }), xpDelta: 10 },
         },
       }),
-      [`PUT /api/quests/q1/days/${yesterday}`]: {
-        body: { ...quest({ isCompleted: true, completionType: 'partial' }), xpDelta: 10 },
-      },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CalendarView />);
-    const detail = await openDay(user, yesterday);
+    );
+    const { user, detail } = await renderAndOpen(yesterday);
     const row = await within(detail).findByRole('listitem', { name: 'Call the bank' });
     const choices = within(row).getByRole('group', { name: "How'd it go? Call the bank" });
     expect(
@@ -211,30 +217,22 @@ describe('Calendar View', () => {
   });
 
   it("when yesterday's measurable routine is opened, then it asks for the day's amount and fills it in", async () => {
-    const yesterday = addDays(today, -1);
     const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-      [`GET /api/quests/days/${yesterday}`]: {
-        body: {
-          date: yesterday,
-          canFillIn: true,
-          occurrences: [occurrence({ title: 'Read', measure, amount: null })],
-          quests: [],
+    const { calls } = mockFetch(
+      calendarRoutes({
+        [`GET /api/quests/days/${yesterday}`]: yesterdayHolds([
+          occurrence({ title: 'Read', measure, amount: null }),
+        ]),
+        [`PUT /api/quests/recurring/s1/days/${yesterday}/amount`]: {
+          body: {
+            ...occurrence({ title: 'Read', measure, amount: 25, isCompleted: true }),
+            completionType: 'completed',
+            xpDelta: 50,
+          },
         },
-      },
-      [`PUT /api/quests/recurring/s1/days/${yesterday}/amount`]: {
-        body: {
-          ...occurrence({ title: 'Read', measure, amount: 25, isCompleted: true }),
-          completionType: 'completed',
-          xpDelta: 50,
-        },
-      },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CalendarView />);
-    const detail = await openDay(user, yesterday);
+      }),
+    );
+    const { user, detail } = await renderAndOpen(yesterday);
     const form = await within(detail).findByRole('form', { name: 'Amount for Read' });
     expect(form).toHaveTextContent('At least 20 pages a day · — / 20 pages');
     expect(within(detail).queryByRole('group', { name: "How'd it go? Read" })).toBeNull();
@@ -250,23 +248,15 @@ describe('Calendar View', () => {
   });
 
   it("when yesterday's per-week routine is opened, then it shows the week's total so far and asks for the day's amount", async () => {
-    const yesterday = addDays(today, -1);
     const measure = { rule: 'at_least' as const, target: 100, unit: 'km', period: 'week' as const };
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-      [`GET /api/quests/days/${yesterday}`]: {
-        body: {
-          date: yesterday,
-          canFillIn: true,
-          occurrences: [occurrence({ title: 'Run', measure, amount: 10, weekTotal: 45 })],
-          quests: [],
-        },
-      },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CalendarView />);
-    const detail = await openDay(user, yesterday);
+    mockFetch(
+      calendarRoutes({
+        [`GET /api/quests/days/${yesterday}`]: yesterdayHolds([
+          occurrence({ title: 'Run', measure, amount: 10, weekTotal: 45 }),
+        ]),
+      }),
+    );
+    const { detail } = await renderAndOpen(yesterday);
     const form = await within(detail).findByRole('form', { name: 'Amount for Run' });
     expect(form).toHaveTextContent('At least 100 km a week · 45 / 100 km this week');
     expect(
@@ -276,13 +266,8 @@ describe('Calendar View', () => {
 
   it('when a day 8 days back is opened, then it is read-only with the rule line', async () => {
     const old = addDays(today, -8);
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/dashboard/calendar': { body: {} },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CalendarView />);
-    const detail = await openDay(user, old);
+    const { calls } = mockFetch(calendarRoutes());
+    const { detail } = await renderAndOpen(old);
     expect(within(detail).getByText(BACKFILL_RULE)).toBeInTheDocument();
     expect(within(detail).queryAllByRole('button')).toEqual([]);
     expect(calls.some((c) => c.path.startsWith('/api/quests/days/'))).toBe(false);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '@levelup/contracts';
+import { addDays, type Occurrence } from '@levelup/contracts';
 import { mockFetch, renderWithProviders } from '@levelup/web-kit/testing';
 import { profileFixture } from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
@@ -24,6 +24,35 @@ const occurrenceRanges = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) 
     .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://x'))
     .filter((url) => url.pathname === '/api/quests/occurrences')
     .map((url) => [url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
+
+/**
+ * The dashboard with one measurable routine's day, `before`; saving its amount answers with `after`
+ * as a Kinda Sorta day that earned 15 XP, and the day's read lists it so from then on.
+ */
+function mockAmountDay(
+  before: Partial<Occurrence>,
+  after: Partial<Occurrence>,
+  profile?: { xp?: number },
+) {
+  let occurrence = occurrenceFixture(before);
+  return mockFetch(
+    dashboardRoutes(
+      {
+        'GET /api/quests/with-occurrences': () => day([], [occurrence]),
+        'PUT /api/quests/occurrences/o1/amount': () => {
+          occurrence = occurrenceFixture({
+            ...after,
+            isCompleted: true,
+            completionType: 'partial',
+            partialXpEarned: 15,
+          });
+          return { body: { ...occurrence, xpDelta: 15, completionEventId: 'e1' } };
+        },
+      },
+      profile,
+    ),
+  );
+}
 
 /** A goal as svc-goals answers it (the dashboard parses it with the contract's goal schema). */
 const dashboardGoal = (fields: Record<string, unknown>) => ({
@@ -196,25 +225,10 @@ describe('dashboard', () => {
 
   it('when a measurable routine gets an amount under its target, then the card sends it, says Kinda Sorta with the XP, shows the amount against the target and stays undimmed for more', async () => {
     const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
-    let occurrence = occurrenceFixture({ title: 'Read', measure, amount: null });
-    const { calls } = mockFetch(
-      dashboardRoutes(
-        {
-          'GET /api/quests/with-occurrences': () => day([], [occurrence]),
-          'PUT /api/quests/occurrences/o1/amount': () => {
-            occurrence = occurrenceFixture({
-              title: 'Read',
-              measure,
-              amount: 12,
-              isCompleted: true,
-              completionType: 'partial',
-              partialXpEarned: 15,
-            });
-            return { body: { ...occurrence, xpDelta: 15, completionEventId: 'e1' } };
-          },
-        },
-        { xp: 500 },
-      ),
+    const { calls } = mockAmountDay(
+      { title: 'Read', measure, amount: null },
+      { title: 'Read', measure, amount: 12 },
+      { xp: 500 },
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });
@@ -239,23 +253,9 @@ describe('dashboard', () => {
 
   it("when a per-week routine's day gets an amount, then the card asks for the day's amount and the card and toast show the week's total", async () => {
     const measure = { rule: 'at_least' as const, target: 100, unit: 'km', period: 'week' as const };
-    let occurrence = occurrenceFixture({ title: 'Run', measure, amount: null, weekTotal: 35 });
-    const { calls } = mockFetch(
-      dashboardRoutes({
-        'GET /api/quests/with-occurrences': () => day([], [occurrence]),
-        'PUT /api/quests/occurrences/o1/amount': () => {
-          occurrence = occurrenceFixture({
-            title: 'Run',
-            measure,
-            amount: 10,
-            weekTotal: 45,
-            isCompleted: true,
-            completionType: 'partial',
-            partialXpEarned: 15,
-          });
-          return { body: { ...occurrence, xpDelta: 15, completionEventId: 'e1' } };
-        },
-      }),
+    const { calls } = mockAmountDay(
+      { title: 'Run', measure, amount: null, weekTotal: 35 },
+      { title: 'Run', measure, amount: 10, weekTotal: 45 },
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<QuestsRoutes />, { route: '/' });

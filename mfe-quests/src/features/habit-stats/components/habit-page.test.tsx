@@ -7,6 +7,7 @@ import {
   measureStats,
   type HabitOccurrence,
   type HabitStatsResponse,
+  type Measure,
   type Occurrence,
 } from '@levelup/contracts';
 import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
@@ -58,6 +59,20 @@ function statsFixture(history: HabitOccurrence[] = HISTORY): HabitStatsResponse 
   };
 }
 
+/**
+ * The habit page of a habit measured by `measure`, with these amounts as of 10 Nov 2026: its Target
+ * section.
+ */
+async function openTarget(measure: Measure, amounts: HabitOccurrence[]) {
+  const stats = { ...statsFixture(), measured: measureStats(measure, amounts, '2026-11-10') };
+  mockFetch({
+    'GET /api/user/profile': { body: profileFixture() },
+    'GET /api/quests/recurring/s1/stats': { body: stats },
+  });
+  renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
+  return await screen.findByRole('region', { name: 'Target' });
+}
+
 describe('habit page', () => {
   it('when a habit has history, then its strength, bars, best streaks and weekdays read as text and tables', async () => {
     const stats = statsFixture();
@@ -67,6 +82,8 @@ describe('habit page', () => {
     });
     renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
     expect(await screen.findByRole('heading', { name: 'Meditate', level: 1 })).toBeInTheDocument();
+    // A done-or-not habit has no Target section.
+    expect(screen.queryByRole('region', { name: 'Target' })).not.toBeInTheDocument();
     // m = 0.5 ^ (1/13) = 0.948078: 02 done 0.051922, 03 done 0.101148, 04 partial 0.121857,
     // 05 missed 0.115530, 06 missed 0.109532, 07 done 0.155767, 08 missed 0.147679, 09 done 0.191933.
     expect(stats.score).toBeCloseTo(0.191933, 5);
@@ -95,24 +112,10 @@ describe('habit page', () => {
   });
 
   it('when a habit is measured, then its target progress reads as text and a table, and a done-or-not habit shows none', async () => {
-    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
-    const stats = {
-      ...statsFixture(),
-      measured: measureStats(
-        measure,
-        [
-          { ...done('2026-11-08', 'partial'), amount: 12 },
-          { ...done('2026-11-09', 'completed'), amount: 25 },
-        ],
-        '2026-11-10',
-      ),
-    };
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests/recurring/s1/stats': { body: stats },
-    });
-    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
-    const target = await screen.findByRole('region', { name: 'Target' });
+    const target = await openTarget({ rule: 'at_least', target: 20, unit: 'pages' }, [
+      { ...done('2026-11-08', 'partial'), amount: 12 },
+      { ...done('2026-11-09', 'completed'), amount: 25 },
+    ]);
     expect(within(target).getByText('At least 20 pages a day')).toBeInTheDocument();
     expect(
       within(target).getByText(
@@ -129,25 +132,11 @@ describe('habit page', () => {
   });
 
   it('when a habit has a per-week target, then its Target section counts weeks, with a table of week totals', async () => {
-    const measure = { rule: 'at_least' as const, target: 20, unit: 'km', period: 'week' as const };
-    const stats = {
-      ...statsFixture(),
-      measured: measureStats(
-        measure,
-        [
-          { ...done('2026-11-02', 'partial'), amount: 12 },
-          { ...done('2026-11-04', 'completed'), amount: 10 },
-          { ...done('2026-11-09', 'partial'), amount: 5.333 },
-        ],
-        '2026-11-10',
-      ),
-    };
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests/recurring/s1/stats': { body: stats },
-    });
-    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
-    const target = await screen.findByRole('region', { name: 'Target' });
+    const target = await openTarget({ rule: 'at_least', target: 20, unit: 'km', period: 'week' }, [
+      { ...done('2026-11-02', 'partial'), amount: 12 },
+      { ...done('2026-11-04', 'completed'), amount: 10 },
+      { ...done('2026-11-09', 'partial'), amount: 5.333 },
+    ]);
     expect(within(target).getByText('At least 20 km a week')).toBeInTheDocument();
     expect(
       within(target).getByText(
@@ -167,21 +156,9 @@ describe('habit page', () => {
   });
 
   it("when a measured habit's amounts end months ago (an imported history), then the Target section names the last one", async () => {
-    const measure = { rule: 'at_least' as const, target: 20, unit: 'pages' };
-    const stats = {
-      ...statsFixture(),
-      measured: measureStats(
-        measure,
-        [{ ...done('2025-03-04', 'partial'), amount: 12 }],
-        '2026-11-10',
-      ),
-    };
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests/recurring/s1/stats': { body: stats },
-    });
-    renderWithProviders(<QuestsRoutes />, { route: '/quests/habits/s1' });
-    const target = await screen.findByRole('region', { name: 'Target' });
+    const target = await openTarget({ rule: 'at_least', target: 20, unit: 'pages' }, [
+      { ...done('2025-03-04', 'partial'), amount: 12 },
+    ]);
     expect(
       within(target).getByText(
         'No amount entered in the last 30 days. The last one: 12 pages on 4 Mar 2025.',

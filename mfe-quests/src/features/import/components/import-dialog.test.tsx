@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_NO_XP_NOTE, type ImportBatch, type ImportPreview } from '@levelup/contracts';
-import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import {
+  mockFetch,
+  profileFixture,
+  renderWithProviders,
+  type MockRoute,
+} from '@levelup/web-kit/testing';
 import QuestsRoutes from '../../../routes.tsx';
 
 const HABITS_CSV =
@@ -10,28 +15,28 @@ const HABITS_CSV =
   '001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false\n';
 const CHECKMARKS_CSV = 'Date,Meditate,\n2026-11-22,YES_MANUAL,\n2026-11-21,YES_MANUAL,\n';
 
+/** The series Loop's files above make. */
+const meditate: ImportPreview['series'][number] = {
+  title: 'Meditate',
+  kind: 'habit',
+  recurrence: {
+    recurrenceType: 'daily',
+    recurrenceInterval: 1,
+    weeklyPattern: null,
+    monthlyBy: 'day_of_month',
+  },
+  repeatRule: 'Every day',
+  startDate: '2026-11-21',
+  completions: 2,
+  skippedDays: 0,
+  currentStreak: 2,
+  alreadyHere: false,
+  completionsAlreadyHere: 0,
+};
 const preview: ImportPreview = {
   source: 'loop',
   fileName: 'Habits.csv',
-  series: [
-    {
-      title: 'Meditate',
-      kind: 'habit',
-      recurrence: {
-        recurrenceType: 'daily',
-        recurrenceInterval: 1,
-        weeklyPattern: null,
-        monthlyBy: 'day_of_month',
-      },
-      repeatRule: 'Every day',
-      startDate: '2026-11-21',
-      completions: 2,
-      skippedDays: 0,
-      currentStreak: 2,
-      alreadyHere: false,
-      completionsAlreadyHere: 0,
-    },
-  ],
+  series: [meditate],
   lifeTasks: [],
   quests: [],
   breakHabits: [],
@@ -52,6 +57,15 @@ const batch: ImportBatch = {
 
 const csv = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
 
+/** What the Quest Log reads before the dialog opens (no past imports); `routes` add or replace. */
+const importRoutes = (routes: Record<string, MockRoute> = {}): Record<string, MockRoute> => ({
+  'GET /api/user/profile': { body: profileFixture() },
+  'GET /api/quests': { body: [] },
+  'GET /api/quests/recurring': { body: [] },
+  'GET /api/quests/import/batches': { body: { batches: [] } },
+  ...routes,
+});
+
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<QuestsRoutes />, { route: '/quests' });
@@ -59,25 +73,35 @@ async function openDialog() {
   return { user, dialog: await screen.findByRole('dialog', { name: 'Import habits' }) };
 }
 
+/** Opens the dialog and chooses Loop's two files: the dialog, and the preview the answer fills. */
+async function chooseLoopFiles() {
+  const { user, dialog } = await openDialog();
+  await user.upload(within(dialog).getByLabelText('Export file'), [
+    csv('Habits.csv', HABITS_CSV),
+    csv('Checkmarks.csv', CHECKMARKS_CSV),
+  ]);
+  const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+  return { user, dialog, shown };
+}
+
+/** The preview shown when the server answers Loop's files with `answer`. */
+async function previewShowing(answer: ImportPreview) {
+  mockFetch(importRoutes({ 'POST /api/quests/import/preview': { body: answer } }));
+  return (await chooseLoopFiles()).shown;
+}
+
 describe('Import habits', () => {
   it("when Loop's CSV files are chosen, then the preview shows the series with its rule, completions and streak, the no-XP note, and Import sends the same files; Undo import in the toast takes it back", async () => {
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': { body: preview },
-      'POST /api/quests/import': { status: 201, body: batch },
-      'POST /api/quests/import/batches/b1/undo': {
-        body: { ...batch, status: 'undone', undoneAt: '2026-11-22T10:01:00.000Z' },
-      },
-    });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
+    const { calls } = mockFetch(
+      importRoutes({
+        'POST /api/quests/import/preview': { body: preview },
+        'POST /api/quests/import': { status: 201, body: batch },
+        'POST /api/quests/import/batches/b1/undo': {
+          body: { ...batch, status: 'undone', undoneAt: '2026-11-22T10:01:00.000Z' },
+        },
+      }),
+    );
+    const { user, dialog, shown } = await chooseLoopFiles();
     expect(shown).toHaveTextContent(
       'Will create: 1 recurring series, 0 life tasks, 2 past completions',
     );
@@ -102,92 +126,50 @@ describe('Import habits', () => {
   });
 
   it('when a Loop numerical habit is in the file, then the preview names its target and how its days count', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        body: {
-          ...preview,
-          series: [
-            {
-              ...preview.series[0],
-              title: 'Read',
-              measure: { rule: 'at_least', target: 20, unit: 'pages' },
-              completions: 5,
-              partialDays: 2,
-              notDoneDays: 1,
-              currentStreak: 0,
-            },
-          ],
+    const shown = await previewShowing({
+      ...preview,
+      series: [
+        {
+          ...meditate,
+          title: 'Read',
+          measure: { rule: 'at_least', target: 20, unit: 'pages' },
+          completions: 5,
+          partialDays: 2,
+          notDoneDays: 1,
+          currentStreak: 0,
         },
-      },
+      ],
     });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
     expect(shown).toHaveTextContent(
       'Read · Every day · At least 20 pages a day · 5 past completions (2 days Kinda Sorta) · 1 day with an amount that counts as not done',
     );
   });
 
   it('when a daily has a checklist, then the preview says how many steps its routine gets', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        body: {
-          ...preview,
-          series: [{ ...preview.series[0], title: 'Morning routine', steps: 4, currentStreak: 0 }],
-        },
-      },
+    const shown = await previewShowing({
+      ...preview,
+      series: [{ ...meditate, title: 'Morning routine', steps: 4, currentStreak: 0 }],
     });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
     expect(within(shown).getByRole('list', { name: 'Series to create' })).toHaveTextContent(
       /^Morning routine · Every day · 4 steps · /,
     );
   });
 
   it('when a todo with a checklist is in the file, then the preview counts and lists it as a quest with steps', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        body: {
-          ...preview,
-          quests: [
-            {
-              title: 'Clean the kitchen',
-              steps: 3,
-              stepsDone: 1,
-              completed: false,
-              completedOn: null,
-              alreadyHere: false,
-            },
-          ],
-          counts: { ...preview.counts, quests: 1 },
+    const shown = await previewShowing({
+      ...preview,
+      quests: [
+        {
+          title: 'Clean the kitchen',
+          steps: 3,
+          stepsDone: 1,
+          completed: false,
+          completedOn: null,
+          alreadyHere: false,
         },
-      },
+      ],
+      counts: { ...preview.counts, quests: 1 },
     });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
     expect(shown).toHaveTextContent(
       'Will create: 1 recurring series, 0 life tasks, 1 quest with steps, 2 past completions',
     );
@@ -197,33 +179,19 @@ describe('Import habits', () => {
   });
 
   it('when a habit that only counts slips is in the file, then the preview counts and lists it as a habit to break with its slips', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        body: {
-          ...preview,
-          breakHabits: [
-            {
-              title: 'Smoke',
-              startDate: '2026-11-01',
-              slips: 3,
-              alreadyHere: false,
-              slipsAlreadyHere: 0,
-            },
-          ],
-          counts: { ...preview.counts, breakHabits: 1, slips: 3 },
+    const shown = await previewShowing({
+      ...preview,
+      breakHabits: [
+        {
+          title: 'Smoke',
+          startDate: '2026-11-01',
+          slips: 3,
+          alreadyHere: false,
+          slipsAlreadyHere: 0,
         },
-      },
+      ],
+      counts: { ...preview.counts, breakHabits: 1, slips: 3 },
     });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
     expect(shown).toHaveTextContent(
       'Will create: 1 recurring series, 0 life tasks, 1 habit to break, 2 past completions, 3 slips',
     );
@@ -233,33 +201,19 @@ describe('Import habits', () => {
   });
 
   it('when an earlier import brought part of the file, then the preview says how many are new and how many already here', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        body: {
-          ...preview,
-          series: [
-            {
-              ...preview.series[0],
-              completions: 12,
-              completionsAlreadyHere: 40,
-              alreadyHere: true,
-            },
-          ],
-          counts: { series: 0, lifeTasks: 0, completions: 12, quests: 0 },
-          alreadyHere: { series: 1, lifeTasks: 0, completions: 40, quests: 0 },
+    const shown = await previewShowing({
+      ...preview,
+      series: [
+        {
+          ...meditate,
+          completions: 12,
+          completionsAlreadyHere: 40,
+          alreadyHere: true,
         },
-      },
+      ],
+      counts: { series: 0, lifeTasks: 0, completions: 12, quests: 0 },
+      alreadyHere: { series: 1, lifeTasks: 0, completions: 40, quests: 0 },
     });
-    const { user, dialog } = await openDialog();
-    await user.upload(within(dialog).getByLabelText('Export file'), [
-      csv('Habits.csv', HABITS_CSV),
-      csv('Checkmarks.csv', CHECKMARKS_CSV),
-    ]);
-    const shown = await within(dialog).findByRole('region', { name: 'Import preview' });
     expect(shown).toHaveTextContent('Past completions: 12 new, 40 already here.');
     expect(shown).toHaveTextContent(
       'Meditate · Every day · already here · 12 new, 40 already here',
@@ -267,21 +221,19 @@ describe('Import habits', () => {
   });
 
   it('when the server refuses the file, then its message shows and Import stays off', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': { body: { batches: [] } },
-      'POST /api/quests/import/preview': {
-        status: 400,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'This is not a Loop Habit Tracker export: Habits.csv is missing',
+    mockFetch(
+      importRoutes({
+        'POST /api/quests/import/preview': {
+          status: 400,
+          body: {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'This is not a Loop Habit Tracker export: Habits.csv is missing',
+            },
           },
         },
-      },
-    });
+      }),
+    );
     const { user, dialog } = await openDialog();
     await user.upload(within(dialog).getByLabelText('Export file'), [
       csv('Checkmarks.csv', CHECKMARKS_CSV),
@@ -295,20 +247,19 @@ describe('Import habits', () => {
   });
 
   it('when there are past imports, then each done one offers Undo import and an undone one says so', async () => {
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'GET /api/quests': { body: [] },
-      'GET /api/quests/recurring': { body: [] },
-      'GET /api/quests/import/batches': {
-        body: {
-          batches: [
-            batch,
-            { ...batch, id: 'b0', fileName: 'old.json', source: 'habitica', status: 'undone' },
-          ],
+    const { calls } = mockFetch(
+      importRoutes({
+        'GET /api/quests/import/batches': {
+          body: {
+            batches: [
+              batch,
+              { ...batch, id: 'b0', fileName: 'old.json', source: 'habitica', status: 'undone' },
+            ],
+          },
         },
-      },
-      'POST /api/quests/import/batches/b1/undo': { body: { ...batch, status: 'undone' } },
-    });
+        'POST /api/quests/import/batches/b1/undo': { body: { ...batch, status: 'undone' } },
+      }),
+    );
     const { user, dialog } = await openDialog();
     const past = await within(dialog).findByRole('region', { name: 'Past imports' });
     expect(past).toHaveTextContent('old.json · Habitica');

@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COMPLETE_WHEN_CHECKLIST_DONE_LABEL,
   type Occurrence,
+  type Series,
   type UserProfile,
 } from '@levelup/contracts';
 import { profileQueryKey } from '@levelup/web-kit';
-import { mockFetch, profileFixture, renderWithProviders } from '@levelup/web-kit/testing';
+import {
+  mockFetch,
+  profileFixture,
+  renderWithProviders,
+  type MockRoute,
+} from '@levelup/web-kit/testing';
 import { occurrenceFixture, seriesFixture } from '../../../test/fixtures.ts';
 import { dayQuestsQueryOptions } from '../api/day-quests-api.ts';
 import { seriesQueryOptions } from '../api/series-api.ts';
@@ -69,18 +75,43 @@ async function openSteps(user: ReturnType<typeof userEvent.setup>, progress: str
   return screen.getByRole('list', { name: 'Steps of Morning workout' });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** The user's profile and today holding the workout, with `routes` added or replaced. */
+const todayRoutes = (routes: Record<string, MockRoute>): Record<string, MockRoute> => ({
+  'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+  'GET /api/quests/with-occurrences': { body: { quests: [], occurrences: [workout] } },
+  ...routes,
+});
+
+/** The routine's edit form, the server answering the edit with the routine: the calls it makes. */
+function renderEdit(series: Series) {
+  const { calls } = mockFetch({
+    'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
+    'PATCH /api/quests/recurring/s1': { body: series },
+  });
+  renderWithProviders(<CreateQuestForm editing={{ kind: 'series', series }} />);
+  return calls;
+}
+
+/** Saves the edit form: the edit it sent. */
+async function saved(
+  user: ReturnType<typeof userEvent.setup>,
+  calls: ReturnType<typeof mockFetch>['calls'],
+) {
+  await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+  return calls.find((c) => c.method === 'PATCH')?.body;
+}
 
 describe("a routine's day card: checklist", () => {
   it("when a step of today's routine is ticked on the dashboard, then it shows at once and the day's tick call says done", async () => {
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
-      'GET /api/quests/with-occurrences': { body: { quests: [], occurrences: [workout] } },
-      'PUT /api/quests/occurrences/o1/checklist/s2': answer({
-        ...workout,
-        checklist: steps(false, true),
+    const { calls } = mockFetch(
+      todayRoutes({
+        'PUT /api/quests/occurrences/o1/checklist/s2': answer({
+          ...workout,
+          checklist: steps(false, true),
+        }),
       }),
-    });
+    );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<TodaysFirstCard />);
     const list = await openSteps(user, '0/2 steps');
@@ -127,14 +158,14 @@ describe("a routine's day card: checklist", () => {
   }, 60_000);
 
   it('when a tick fails, then the step goes back and a message says so', async () => {
-    mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
-      'GET /api/quests/with-occurrences': { body: { quests: [], occurrences: [workout] } },
-      'PUT /api/quests/occurrences/o1/checklist/s1': {
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
-      },
-    });
+    mockFetch(
+      todayRoutes({
+        'PUT /api/quests/occurrences/o1/checklist/s1': {
+          status: 500,
+          body: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
+        },
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<TodaysFirstCard />);
     const list = await openSteps(user, '0/2 steps');
@@ -194,21 +225,15 @@ describe('edit routine form: checklist', () => {
         { id: 's2', text: 'Push-ups' },
       ],
     });
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
-      'PATCH /api/quests/recurring/s1': { body: series },
-    });
+    const calls = renderEdit(series);
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CreateQuestForm editing={{ kind: 'series', series }} />);
     const second = await screen.findByRole('textbox', { name: 'Step 2' });
     await user.clear(second);
     await user.type(second, 'Twenty push-ups');
     await user.type(screen.getByRole('textbox', { name: 'New step' }), 'Plank{Enter}');
     await user.click(screen.getByRole('button', { name: 'Remove step 1' }));
     await user.click(screen.getByRole('switch', { name: COMPLETE_WHEN_CHECKLIST_DONE_LABEL }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+    expect(await saved(user, calls)).toEqual({
       checklist: [{ id: 's2', text: 'Twenty push-ups' }, { text: 'Plank' }],
       completeWhenChecklistDone: true,
     });
@@ -220,17 +245,11 @@ describe('edit routine form: checklist', () => {
       tags: [],
       checklist: [{ id: 's1', text: 'Breathe' }],
     });
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture({ timeZone: 'UTC' }) },
-      'PATCH /api/quests/recurring/s1': { body: series },
-    });
+    const calls = renderEdit(series);
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<CreateQuestForm editing={{ kind: 'series', series }} />);
     const title = await screen.findByLabelText('Title');
     await user.type(title, ' daily');
     expect(screen.getByRole('textbox', { name: 'Step 1' })).toHaveValue('Breathe');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ title: 'Meditate daily' });
+    expect(await saved(user, calls)).toEqual({ title: 'Meditate daily' });
   }, 60_000);
 });

@@ -10,15 +10,20 @@ function renderWizard(onClose = () => {}) {
   return renderWithProviders(<QuestWizardDialog open onClose={onClose} />);
 }
 
+/** The server of a routine's creation: it answers with a series of the title sent. */
+function mockRoutineCreation() {
+  return mockFetch({
+    'GET /api/user/profile': { body: profileFixture() },
+    'POST /api/quests/recurring': ({ body }) => ({
+      status: 201,
+      body: seriesFixture({ title: (body as { title: string }).title }),
+    }),
+  });
+}
+
 describe('quest creation wizard', () => {
   it('when weekly is chosen with no day, then Continue is disabled and pressing it says "Select at least one day"; with Monday it creates a weekly series', async () => {
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'POST /api/quests/recurring': ({ body }) => ({
-        status: 201,
-        body: seriesFixture({ title: (body as { title: string }).title }),
-      }),
-    });
+    const { calls } = mockRoutineCreation();
     const user = userEvent.setup({ delay: null });
     renderWizard();
     expect(
@@ -81,13 +86,7 @@ describe('quest creation wizard', () => {
   });
 
   it('when a daily routine is measured per week, then "Per" offers a day or a week, the preview says "a week" and the series is sent with period week', async () => {
-    const { calls } = mockFetch({
-      'GET /api/user/profile': { body: profileFixture() },
-      'POST /api/quests/recurring': ({ body }) => ({
-        status: 201,
-        body: seriesFixture({ title: (body as { title: string }).title }),
-      }),
-    });
+    const { calls } = mockRoutineCreation();
     const user = userEvent.setup({ delay: null });
     renderWizard();
     await user.click(await screen.findByRole('button', { name: 'Build a routine' }));
