@@ -131,8 +131,9 @@ describe('habit page', () => {
     ).toBeInTheDocument();
   });
 
-  it('when a habit has a per-week target, then its Target section counts weeks, with a table of week totals', async () => {
+  it('when a habit has a per-week target, then its Target section counts weeks, with a table of week totals where this week is not yet missed', async () => {
     const target = await openTarget({ rule: 'at_least', target: 20, unit: 'km', period: 'week' }, [
+      { ...done('2026-10-28', 'partial'), amount: 3 },
       { ...done('2026-11-02', 'partial'), amount: 12 },
       { ...done('2026-11-04', 'completed'), amount: 10 },
       { ...done('2026-11-09', 'partial'), amount: 5.333 },
@@ -140,7 +141,7 @@ describe('habit page', () => {
     expect(within(target).getByText('At least 20 km a week')).toBeInTheDocument();
     expect(
       within(target).getByText(
-        'Last 12 weeks: target kept in 1 of 2 weeks with an amount; 13.7 km a week on average.',
+        'Last 12 weeks: target kept in 1 of 3 weeks with an amount; 10.1 km a week on average.',
       ),
     ).toBeInTheDocument();
     await userEvent
@@ -150,8 +151,12 @@ describe('habit page', () => {
     expect(
       within(table).getByRole('row', { name: '2 Nov 2026 22 / 20 km Kept' }),
     ).toBeInTheDocument();
+    // Today (10 Nov) is in the week of 9 Nov: under the target so far, but not over.
     expect(
-      within(table).getByRole('row', { name: '9 Nov 2026 5.333 / 20 km Missed' }),
+      within(table).getByRole('row', { name: '9 Nov 2026 5.333 / 20 km Not yet' }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: '26 Oct 2026 3 / 20 km Missed' }),
     ).toBeInTheDocument();
   });
 

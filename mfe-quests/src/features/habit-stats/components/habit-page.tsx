@@ -181,7 +181,7 @@ export function HabitPage() {
       <div style={{ display: 'grid', gap: 16 }}>
         <Strength stats={data} />
         <RecentDays seriesId={data.series.id} today={data.today} />
-        {data.measured && <TargetProgress measured={data.measured} />}
+        {data.measured && <TargetProgress measured={data.measured} today={data.today} />}
         <History stats={data} />
         <div style={grid}>
           <BestStreaks streaks={data.bestStreaks} />

@@ -6,6 +6,7 @@ import {
   formatAmount,
   measureLabel,
   measuredCompletion,
+  startOfIsoWeek,
   type Measure,
   type MeasurePeriod,
   type MeasureStats,
@@ -19,6 +20,8 @@ interface Bar {
   date: string;
   amount: number;
   kept: boolean;
+  /** This week, not over yet: a total under an at-least target is not yet missed. */
+  open?: boolean;
 }
 
 /** How the Target section speaks of what it counts by: days (the last 30), weeks (the last 12). */
@@ -113,7 +116,10 @@ function AmountBars({
               value: (b) => words.amountText(measure, b.amount),
               numeric: true,
             },
-            { title: 'Target', value: (b) => (b.kept ? 'Kept' : 'Missed') },
+            {
+              title: 'Target',
+              value: (b) => (b.kept ? 'Kept' : b.open ? 'Not yet' : 'Missed'),
+            },
           ]}
         />
       }
@@ -124,14 +130,20 @@ function AmountBars({
 /**
  * A measurable habit's target progress: how many of the last 30 days with an amount kept the target,
  * the average, and each day's amount as bars (with its table); a per-week target the same by weeks,
- * over the last 12.
+ * over the last 12, this week (not over on `today`) "Not yet" rather than missed.
  */
-export function TargetProgress({ measured }: { measured: MeasureStats }) {
+export function TargetProgress({ measured, today }: { measured: MeasureStats; today: string }) {
   const { measure, days, weeks } = measured;
+  const thisWeek = startOfIsoWeek(today);
   // A per-week target's statistics carry its weeks: the bars are then the weeks' totals.
   const period: MeasurePeriod = weeks ? 'week' : 'day';
   const bars: Bar[] = weeks
-    ? weeks.map((w) => ({ date: w.start, amount: w.total, kept: w.kept }))
+    ? weeks.map((w) => ({
+        date: w.start,
+        amount: w.total,
+        kept: w.kept,
+        open: w.start === thisWeek,
+      }))
     : days.map((d) => ({
         date: d.date,
         amount: d.amount,
