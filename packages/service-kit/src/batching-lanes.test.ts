@@ -26,7 +26,7 @@ describe('batching lanes', () => {
       limit: 1,
       maxBatch: 2,
       maxQueued: 100,
-      run: async (key, items) => {
+      run: async ([key], items) => {
         batches.push(`${key}:${items.join(',')}`);
         await sleep(5);
       },
@@ -84,5 +84,52 @@ describe('batching lanes', () => {
     await lanes.add('k', 1);
     await lanes.idle();
     expect(seen).toEqual([[0], [1]]);
+  });
+
+  it('when batching across keys, then a burst of several keys goes as one batch, each key in order and in one batch at a time', async () => {
+    const batches: string[][] = [];
+    let running = 0;
+    let most = 0;
+    const lanes = new BatchingLanes<string>({
+      limit: 2,
+      maxBatch: 4,
+      maxQueued: 100,
+      acrossKeys: true,
+      run: async (_keys, items) => {
+        running += 1;
+        most = Math.max(most, running);
+        batches.push(items);
+        await sleep(20);
+        running -= 1;
+      },
+    });
+    for (const item of ['a0', 'b0', 'a1', 'c0', 'b1', 'd0']) await lanes.add(item[0], item);
+    await lanes.idle();
+    // The burst fills one batch up to its size; what is left of it (d) goes beside it.
+    expect(batches[0]).toEqual(['a0', 'a1', 'b0', 'b1']);
+    expect(batches.slice(1)).toEqual([['c0', 'd0']]);
+    expect(most).toBe(2);
+  });
+
+  it('when batching across keys, then a key whose batch runs waits for it, while other keys go on', async () => {
+    const batches: string[][] = [];
+    const lanes = new BatchingLanes<string>({
+      limit: 4,
+      maxBatch: 10,
+      maxQueued: 100,
+      acrossKeys: true,
+      run: async (_keys, items) => {
+        batches.push(items);
+        await sleep(items.includes('a0') ? 40 : 5);
+      },
+    });
+    await lanes.add('a', 'a0');
+    await sleep(5);
+    await lanes.add('a', 'a1');
+    await lanes.add('b', 'b0');
+    await sleep(15);
+    await lanes.add('a', 'a2');
+    await lanes.idle();
+    expect(batches).toEqual([['a0'], ['b0'], ['a1', 'a2']]);
   });
 });

@@ -401,6 +401,55 @@ describe('NATS bus with batching consumers', () => {
     }
   });
 
+  it("when a consumer batches across keys, then many users' waiting events go to one batch, each user's in stream order, each event once", async () => {
+    const users = Array.from({ length: 8 }, (_, i) => `u-across-${i}`);
+    const events = Array.from({ length: 40 }, (_, i) =>
+      completion(`q-across-${i}`, users[i % users.length]),
+    );
+    for (const event of events) await bus.publish(event);
+    const batches: EventEnvelope[][] = [];
+    const handle = await bus.consume({
+      stream: 'QUESTS',
+      durable: 'batch-across-test',
+      maxBatch: 64,
+      filterSubject: 'quests.completed',
+      partitionKey: (event) => event.data.userId as string,
+      batchAcrossKeys: true,
+      idempotent: true,
+      handler: async (received) => {
+        if (users.includes(received.data.userId as string)) batches.push([received]);
+      },
+      batchHandler: async (entries) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        batches.push(
+          entries
+            .map(({ event }) => event)
+            .filter((event) => users.includes(event.data.userId as string)),
+        );
+      },
+    });
+    await waitFor(() => batches.flat().length >= events.length);
+    await handle.stop();
+    expect(
+      batches
+        .flat()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(events.map((e) => e.id).sort());
+    // Pulled together, the backlog goes in batches that hold several users.
+    const widest = Math.max(...batches.map((b) => new Set(b.map((e) => e.data.userId)).size));
+    expect(widest).toBeGreaterThan(4);
+    expect(batches.length).toBeLessThan(events.length / 2);
+    const position = new Map(events.map((e, i) => [e.id, i]));
+    for (const user of users) {
+      const order = batches
+        .flat()
+        .filter((e) => e.data.userId === user)
+        .map((e) => position.get(e.id)!);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+
   it('when an event does not fit the schema its consumer reads, then it is dead-lettered with the event as a terminal error', async () => {
     const event = { ...completion('q-misfit'), data: { userId: 'u1' } };
     const seen: string[] = [];

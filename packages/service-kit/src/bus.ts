@@ -21,11 +21,13 @@ export {
   ACK_WAIT_MS,
   DEAD_LETTER_SEQ_HEADER,
   DEAD_LETTER_STREAM,
+  ACROSS_KEYS_CONCURRENCY,
   DEFAULT_CONCURRENCY,
   DUPLICATE_WINDOW_MS,
   MAX_DELIVER,
   PermanentEventError,
   byUser,
+  eachKeyInOrder,
   redeliveryDelay,
 } from './bus/rules.ts';
 export { PartitionedLanes } from './bus/partitioned-lanes.ts';

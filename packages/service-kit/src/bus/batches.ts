@@ -7,8 +7,9 @@ import { ACK_WAIT_MS } from './rules.ts';
 import type { ConsumeSpec, Delivery } from './types.ts';
 
 /**
- * Events of one partition key: one call of the batch handler when all are first deliveries, else (or
- * when the batch fails) the per-event handler, one at a time, in order.
+ * Events of one partition key (or of several, batched across keys): one call of the batch handler when
+ * all are first deliveries, else (or when the batch fails) the per-event handler, one at a time, in
+ * order.
  */
 export async function handleBatch(
   ctx: BusContext,

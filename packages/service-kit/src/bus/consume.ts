@@ -8,7 +8,13 @@ import { handleBatch } from './batches.ts';
 import { handleDelivery } from './handling.ts';
 import { PartitionedLanes } from './partitioned-lanes.ts';
 import { pullLoop } from './pull-loop.ts';
-import { DEAD_LETTER_STREAM, DEFAULT_CONCURRENCY, replayDurable, replaySubject } from './rules.ts';
+import {
+  ACROSS_KEYS_CONCURRENCY,
+  DEAD_LETTER_STREAM,
+  DEFAULT_CONCURRENCY,
+  replayDurable,
+  replaySubject,
+} from './rules.ts';
 import { retryWhileUnavailable } from './setup-retry.ts';
 import { ensureDeadLetterStream } from './streams.ts';
 import type { ConsumeSpec, ConsumerHandle, Delivery } from './types.ts';
@@ -22,7 +28,8 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
   const stream = ctx.streamOf(spec.stream);
   const filterSubject = spec.filterSubject ? ctx.subjectOf(spec.filterSubject) : undefined;
   const maxDeliver = Math.max(1, spec.maxDeliver ?? ctx.busMaxDeliver);
-  const limit = spec.partitionKey ? Math.max(1, spec.concurrency ?? DEFAULT_CONCURRENCY) : 1;
+  const defaultLimit = spec.batchAcrossKeys ? ACROSS_KEYS_CONCURRENCY : DEFAULT_CONCURRENCY;
+  const limit = spec.partitionKey ? Math.max(1, spec.concurrency ?? defaultLimit) : 1;
   const replayFilter = ctx.subjectOf(replaySubject(spec.stream, spec.durable));
   const replayName = replayDurable(spec.stream, spec.durable);
   // Set up once, at the service's start: asked again while a cluster elects leaders. The pull loops'
@@ -42,7 +49,8 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
           limit,
           maxBatch: Math.max(1, spec.maxBatch ?? 64),
           maxQueued: 256,
-          run: (_key, deliveries) => handleBatch(ctx, deliveries, spec),
+          acrossKeys: spec.batchAcrossKeys === true,
+          run: (_keys, deliveries) => handleBatch(ctx, deliveries, spec),
         })
       : undefined;
   const lanes = new PartitionedLanes(limit);

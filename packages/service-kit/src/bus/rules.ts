@@ -34,6 +34,11 @@ export const replaySubject = (stream: string, durable: string) =>
 export const replayDurable = (stream: string, durable: string) => `replay_${stream}_${durable}`;
 
 export const DEFAULT_CONCURRENCY = 16;
+/**
+ * Batches at once of a consumer that batches across keys: while two run, what comes in waits and goes as
+ * one larger batch (under the load bench, XP's writes per event fell from 0.8 to 0.2 going from 16 to 2).
+ */
+export const ACROSS_KEYS_CONCURRENCY = 2;
 
 /**
  * The partition key of events about one user (`data.userId`): a consumer given it applies one user's
@@ -65,4 +70,30 @@ export function safeJson(msg: JsMsg): unknown {
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/**
+ * For a batch taken across keys: each key's entries in order, the keys side by side. Resolves once all
+ * are done; if any failed, rejects with the first failure, only after every key's work has stopped (so
+ * the bus's one-at-a-time fallback never overlaps a key still being applied).
+ */
+export async function eachKeyInOrder<T>(
+  entries: readonly T[],
+  keyOf: (entry: T) => string | undefined,
+  apply: (entry: T) => Promise<void>,
+): Promise<void> {
+  const lanes = new Map<string | T, T[]>();
+  for (const entry of entries) {
+    const key = keyOf(entry) ?? entry;
+    const lane = lanes.get(key);
+    if (lane) lane.push(entry);
+    else lanes.set(key, [entry]);
+  }
+  const results = await Promise.allSettled(
+    [...lanes.values()].map(async (lane) => {
+      for (const entry of lane) await apply(entry);
+    }),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }

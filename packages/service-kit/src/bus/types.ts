@@ -17,7 +17,9 @@ export interface EventMeta {
 export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<void>;
 
 /**
- * Events of one partition key, in stream order, all delivered for the first time. Resolving means every
+ * Events of one partition key (or of several, with `batchAcrossKeys`: each key's in stream order), all
+ * delivered for the first time (an event published again past JetStream's de-duplication can be in the
+ * same batch twice: the handler applies it once). Resolving means every
  * one is applied; throwing means none or only some are, and the bus then hands them to the per-event
  * handler one at a time (which must find what the batch already applied).
  */
@@ -40,7 +42,10 @@ export interface ConsumeSpec {
    * concurrency of 1) the consumer handles one event at a time.
    */
   partitionKey?: (event: EventEnvelope) => string | undefined;
-  /** Events in flight at once across partitions; defaults to 16 when partitionKey is given. */
+  /**
+   * Events (or batches) in flight at once across partitions; defaults to 16 when partitionKey is given,
+   * 2 batches with batchAcrossKeys.
+   */
   concurrency?: number;
   /** Deliveries before a failing event goes to the dead letters; defaults to the bus's maxDeliver. */
   maxDeliver?: number;
@@ -51,6 +56,12 @@ export interface ConsumeSpec {
    */
   batchHandler?: BatchHandler;
   maxBatch?: number;
+  /**
+   * The batch handler takes the events of several keys at once: what came in for every key not already
+   * in a batch (each key's events in stream order, a key in one batch at a time), so a busy consumer
+   * applies many users' events in a few writes instead of a few writes per user.
+   */
+  batchAcrossKeys?: boolean;
   /**
    * The handler applies an event id once however often it comes: acknowledge without waiting for the
    * server's reply (a lost ack only means one more delivery).
