@@ -174,8 +174,9 @@ export async function startWorkers(
     await subscribe(deps.bus, {
       durable: XP_CONSUMER,
       on: handleAll(XP_QUEST_EVENTS, xpEventHandler(models, logger)),
-      // What came in for a user while their previous batch ran: one update of the total.
+      // What came in while the previous batches ran, for every user not in one: four writes in all.
       batchHandler: xpBatchHandler(models),
+      batchAcrossKeys: true,
       idempotent: true,
       // Several users' events at once; one user's in stream order.
       partitionKey: byUser,

@@ -333,6 +333,51 @@ describe('XP applied a batch at a time', () => {
     expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 22 });
   });
 
+  it('when a batch holds several users’ events, then each total moves by its own sum once, with one ledger row per event', async () => {
+    const users = [await signUp(), await signUp(), await signUp()];
+    const events = users.flatMap((userId, u) => [
+      questEvent('quests.completed', userId, 10 + u),
+      questEvent('quests.completed', userId, 20 + u),
+    ]);
+    // Interleaved as a pull across users delivers them: each user's in stream order.
+    const interleaved = [0, 2, 4, 1, 3, 5].map((i) => events[i]!);
+    const { User, XpLedger } = models();
+    await xpBatchHandler(models())(entries(interleaved));
+    for (const [u, userId] of users.entries())
+      expect(await User.findById(userId).lean()).toMatchObject({ xp: 30 + 2 * u, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId: { $in: users }, applied: true })).toBe(6);
+    await expect(xpBatchHandler(models())(entries(interleaved))).rejects.toThrow(/already applied/);
+    for (const event of interleaved) await one()(event);
+    for (const [u, userId] of users.entries())
+      expect(await User.findById(userId).lean()).toMatchObject({ xp: 30 + 2 * u, xpApplying: [] });
+  });
+
+  it('when a batch holds the same event twice (published again past the de-duplication), then it counts once', async () => {
+    const userId = await signUp();
+    const event = questEvent('quests.completed', userId, 30);
+    const other = questEvent('quests.completed', userId, 5);
+    await xpBatchHandler(models())(entries([event, event, other]));
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 35, xpApplying: [] });
+    expect(await models().XpLedger.countDocuments({ userId })).toBe(2);
+  });
+
+  it('when one user of a batch is unknown, then the batch is refused after raising the others, and one at a time each known total still moves once', async () => {
+    const known = [await signUp(), await signUp()];
+    const events = [
+      questEvent('quests.completed', known[0]!, 40),
+      questEvent('quests.completed', 'no-such-user', 15),
+      questEvent('quests.completed', known[1]!, 25),
+    ];
+    const { User, XpLedger } = models();
+    await expect(xpBatchHandler(models())(entries(events))).rejects.toThrow(/unknown/);
+    // The known users were raised by the bulk write, their ids kept in xpApplying.
+    expect(await User.findById(known[0]).lean()).toMatchObject({ xp: 40 });
+    for (const event of events) await one()(event);
+    expect(await User.findById(known[0]).lean()).toMatchObject({ xp: 40, xpApplying: [] });
+    expect(await User.findById(known[1]).lean()).toMatchObject({ xp: 25, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId: { $in: known }, applied: true })).toBe(2);
+  });
+
   it('when many completions of users arrive at once, then every total is exact', async () => {
     const users = [await signUp(), await signUp(), await signUp()];
     const events = users.flatMap((userId) =>

@@ -131,63 +131,83 @@ export function xpEventHandler(models: IdentityModels, logger: Logger) {
   };
 }
 
-/** The batch's XP was not added by the one update (some event already in, or no such user). */
+/** The batch's XP was not added whole (some event already in, or some user unknown). */
 class BatchNotWhole extends Error {
   constructor() {
-    super('an event of the batch is already applied, or the user is unknown');
+    super('an event of the batch is already applied, or a user is unknown');
     this.name = 'BatchNotWhole';
   }
 }
 
+/** A batch's moves by user: each user's sum and event ids, in stream order. */
+function movesByUser(moves: Array<{ event: EventEnvelope; xp: XpMove }>) {
+  const users = new Map<string, { sum: number; ids: string[] }>();
+  for (const { event, xp } of moves) {
+    const user = users.get(xp.userId) ?? { sum: 0, ids: [] };
+    user.sum += xp.xpDelta;
+    user.ids.push(event.id);
+    users.set(xp.userId, user);
+  }
+  return users;
+}
+
 /**
- * A pulled batch of one user's XP events (first deliveries, stream order), applied in three writes
- * instead of four per event:
+ * A pulled batch of XP events (first deliveries; several users', each user's in stream order), applied
+ * in four writes whatever its size, instead of four per event:
  *
- * 1. One update of the user: `$inc` by the sum of the deltas and every event id pushed into
- *    `xpApplying` and `xpRecent` (the last XP_RECENT_WINDOW ids), only where none of the ids is in
- *    either yet. It lands whole or not at all; not at all (an event already applied, e.g. sent twice by
- *    an outbox, or an unknown user) hands the batch to the one-at-a-time path.
- * 2. The ledger rows, `applied: true`, in one unordered insert (rows already there are fine).
- * 3. The ids leave `xpApplying`.
+ * 1. One find: is any of the events in the ledger already?
+ * 2. One bulk write of one update per user: `$inc` by the sum of that user's deltas and every one of
+ *    their event ids pushed into `xpApplying` and `xpRecent` (the last XP_RECENT_WINDOW ids), only
+ *    where none of the ids is in either yet. Each user's update lands whole or not at all; if any does
+ *    not (an event already applied, e.g. sent twice by an outbox, or an unknown user), the batch goes
+ *    to the one-at-a-time path, which finds the users already raised by their ids in `xpApplying`.
+ * 3. The ledger rows, `applied: true`, in one unordered insert (rows already there are fine).
+ * 4. The ids leave `xpApplying`, one update for all the batch's users.
  *
- * A crash after 1 redelivers the events one at a time, after the acknowledgement wait: each finds its
+ * A crash after 2 redelivers the events one at a time, after the acknowledgement wait: each finds its
  * id in `xpApplying`, so only its ledger row is written. `xpRecent` alone would not do: by then the
  * restarted service may have applied more than XP_RECENT_WINDOW newer events of a busy user, pushing
- * the ids out of it. A crash after 2 finds the rows applied and only takes the ids out of `xpApplying`.
+ * the ids out of it. A crash after 3 finds the rows applied and only takes the ids out of `xpApplying`.
  */
 export function xpBatchHandler(models: IdentityModels): BatchHandler {
   const { User, XpLedger } = models;
   return async (entries) => {
+    // A copy published again past JetStream's de-duplication can come in the same batch: once.
+    const seen = new Set<string>();
     const moves = entries.flatMap(({ event }) => {
-      const xp = xpOf(event);
+      const xp = seen.has(event.id) ? null : xpOf(event);
+      seen.add(event.id);
       return xp ? [{ event, xp }] : [];
     });
     if (moves.length === 0) return;
-    const userId = moves[0]!.xp.userId;
-    if (moves.some(({ xp }) => xp.userId !== userId)) throw new BatchNotWhole();
     const ids = moves.map(({ event }) => event.id);
     // The ledger is the record of what was applied: xpRecent holds only the last XP_RECENT_WINDOW ids,
     // and a redelivery after a crash (acknowledgements that never reached the server) can be older than
     // that for a busy user. Any row already there sends the batch to the one-at-a-time path.
     // One row is enough to know (a find that stops at the first, not a count of them all).
     if (await XpLedger.exists({ _id: { $in: ids } })) throw new BatchNotWhole();
-    const sum = moves.reduce((total, { xp }) => total + xp.xpDelta, 0);
-    const result = await User.updateOne(
-      { _id: userId, xpRecent: { $nin: ids }, xpApplying: { $nin: ids } },
-      {
-        $inc: { xp: sum, xpVersion: 1 },
-        $push: {
-          xpApplying: { $each: ids },
-          xpRecent: { $each: ids, $slice: -XP_RECENT_WINDOW },
+    const users = movesByUser(moves);
+    const raised = await User.bulkWrite(
+      [...users].map(([userId, user]) => ({
+        updateOne: {
+          filter: { _id: userId, xpRecent: { $nin: user.ids }, xpApplying: { $nin: user.ids } },
+          update: {
+            $inc: { xp: user.sum, xpVersion: 1 },
+            $push: {
+              xpApplying: { $each: user.ids },
+              xpRecent: { $each: user.ids, $slice: -XP_RECENT_WINDOW },
+            },
+          },
         },
-      },
+      })),
+      { ordered: false },
     );
-    if (result.matchedCount !== 1) throw new BatchNotWhole();
+    if (raised.matchedCount !== users.size) throw new BatchNotWhole();
     try {
       await XpLedger.insertMany(
         moves.map(({ event, xp }) => ({
           _id: event.id,
-          userId,
+          userId: xp.userId,
           xpDelta: xp.xpDelta,
           type: event.type,
           at: new Date(event.occurredAt),
@@ -201,7 +221,10 @@ export function xpBatchHandler(models: IdentityModels): BatchHandler {
     } catch (err) {
       if (!onlyDuplicateKeyErrors(err)) throw err;
     }
-    await User.updateOne({ _id: userId }, { $pull: { xpApplying: { $in: ids } } });
+    await User.updateMany(
+      { _id: { $in: [...users.keys()] } },
+      { $pull: { xpApplying: { $in: ids } } },
+    );
   };
 }
 
