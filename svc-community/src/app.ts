@@ -176,6 +176,11 @@ export async function startWorkers(
   // Session reminder events wait in the sessions' outbox until published (the fast path is the request's).
   const relay = createOutboxRelay({ model: models.Session, bus: deps.bus, logger: deps.logger });
   relay.start();
+  const coFocus = coFocusHandler({
+    rooms: roomsRepository(models),
+    bus: deps.bus,
+    logger: deps.logger ?? createLogger(SERVICE_NAME),
+  });
   const consumers: ConsumerHandle[] = [
     await subscribe(deps.bus, {
       durable: CONSUMER,
@@ -184,21 +189,18 @@ export async function startWorkers(
     await subscribe(deps.bus, {
       durable: CONSUMER,
       on: handleAll(FEED_EVENTS, handlers.onQuestEvent),
-      // A member's events that came in while their previous batch ran: one bulk write.
+      // The events that came in while the previous batches ran, every member's: one bulk write.
       batchHandler: handlers.onQuestEvents,
+      batchAcrossKeys: true,
       partitionKey: byUser,
       idempotent: true,
     }),
     await subscribe(deps.bus, {
       durable: CO_FOCUS_CONSUMER,
-      on: handleAll(
-        FEED_EVENTS,
-        coFocusHandler({
-          rooms: roomsRepository(models),
-          bus: deps.bus,
-          logger: deps.logger ?? createLogger(SERVICE_NAME),
-        }),
-      ),
+      on: handleAll(FEED_EVENTS, coFocus.onQuestEvent),
+      // Every member's completions that came in meanwhile: their attendance in one read.
+      batchHandler: coFocus.onQuestEvents,
+      batchAcrossKeys: true,
       partitionKey: byUser,
       idempotent: true,
     }),

@@ -7,6 +7,7 @@ import {
   STREAMS,
   apiPath,
   makeEvent,
+  type EventEnvelope,
   type RoomStreamEvent,
 } from '@levelup/contracts';
 import { createLogger, type Bus } from '@levelup/service-kit';
@@ -416,12 +417,13 @@ describe('co-focus bonus', () => {
     });
   }
 
-  const coFocus = (bus: Bus = service.deps.bus) =>
+  const coFocusHandlers = (bus: Bus = service.deps.bus) =>
     coFocusHandler({
       rooms: roomsRepository(communityModels(service.deps.db)),
       bus,
       logger: createLogger('co-focus-test'),
     });
+  const coFocus = (bus?: Bus) => coFocusHandlers(bus).onQuestEvent;
 
   async function bonusEvents(userId: string) {
     const found = [];
@@ -582,9 +584,60 @@ describe('co-focus bonus', () => {
         logger: createLogger('co-focus-test'),
       });
       const cy = await service.member('Cy Elsewhere');
-      await handle(questEvent(cy, randomUUID(), 'quests.completed'));
+      await handle.onQuestEvent(questEvent(cy, randomUUID(), 'quests.completed'));
       expect(watched.commands).toEqual([{ name: 'find', collection: 'room_members' }]);
       expect(await bonusEvents(cy)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("when a batch holds several members' completions, then their attendance is one read, and only the one in the room gets the bonus, once", async () => {
+    const id = await createSession();
+    const [gil, hana, ivo] = [
+      await service.member('Gil Present'),
+      await service.member('Hana Away'),
+      await service.member('Ivo Away'),
+    ];
+    await present(gil, id);
+    const watched = await watchedConnection(service.infra.mongoUrl, service.deps.db.name);
+    try {
+      const { onQuestEvents } = coFocusHandler({
+        rooms: roomsRepository(communityModels(watched.connection)),
+        bus: service.deps.bus,
+        logger: createLogger('co-focus-test'),
+      });
+      const events = [
+        questEvent(hana, randomUUID(), 'quests.completed'),
+        questEvent(gil, 'quest-batch', 'quests.completed'),
+        questEvent(ivo, randomUUID(), 'quests.completed'),
+      ];
+      const entry = (event: EventEnvelope, i: number) => ({
+        event,
+        meta: { subject: event.type, deliveryCount: 1, streamSequence: i + 1 },
+      });
+      await onQuestEvents(events.map(entry));
+      const reads = watched.commands.filter((c) => c.collection === 'room_members');
+      expect(reads).toEqual([{ name: 'find', collection: 'room_members' }]);
+      expect(await bonusEvents(gil)).toHaveLength(1);
+      expect(await bonusEvents(hana)).toEqual([]);
+      expect(await bonusEvents(ivo)).toEqual([]);
+      // The completion and the revoke that undoes it in one batch: awarded, then taken back.
+      await onQuestEvents(
+        [
+          questEvent(gil, 'quest-batch-2', 'quests.completed'),
+          questEvent(gil, 'quest-batch-2', 'quests.revoked'),
+        ].map(entry),
+      );
+      const gils = await eventually(
+        () => bonusEvents(gil),
+        (found) => found.length === 3,
+      );
+      expect(gils.map((e) => e.type)).toEqual([
+        'community.co_focus.awarded',
+        'community.co_focus.awarded',
+        'community.co_focus.revoked',
+      ]);
     } finally {
       await watched.close();
     }

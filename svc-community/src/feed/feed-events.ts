@@ -83,7 +83,10 @@ export function communityEventHandlers({
     }
   }
 
-  /** A member's batch of quest events: one unordered bulk write (stale events fall out as above). */
+  /**
+   * A batch of quest events, several members' at once: one unordered bulk write (stale events fall
+   * out as above).
+   */
   const onQuestEvents: BatchHandler = async (entries) => {
     const writes = entries.flatMap(({ event }) => {
       const data = feedData(event);

@@ -7,8 +7,8 @@ import {
   type EventEnvelope,
   type QuestXpEventData,
 } from '@levelup/contracts';
-import type { Bus, EventMeta, Logger } from '@levelup/service-kit';
-import type { CoFocusAwardDoc } from './models.ts';
+import type { BatchHandler, Bus, EventMeta, Logger } from '@levelup/service-kit';
+import type { CoFocusAwardDoc, RoomMemberDoc } from './models.ts';
 import type { RoomsRepository } from './repository.ts';
 
 /**
@@ -62,39 +62,38 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
     );
   }
 
-  return async function onQuestEvent(event: EventEnvelope, meta?: EventMeta): Promise<void> {
-    if (event.type !== EVENTS.questCompleted.type && event.type !== EVENTS.questRevoked.type)
-      return;
-    const data = event.data as unknown as QuestXpEventData;
-    if (event.type === EVENTS.questCompleted.type) {
-      const at = new Date(event.occurredAt);
-      // Attendance first: almost no completion comes from someone in a room, and then this one read is
-      // all. It depends only on the event's time, so a redelivery finds the same room as the first
-      // delivery did and goes on to publish an award that one recorded. A redelivery also looks for
-      // that award when it finds no room (a removal stamped by a clock behind svc-quests' could make
-      // the second answer differ), so a recorded award is always published.
-      const room = await rooms.attendedAt(data.userId, at);
-      if (!room) {
-        const recorded = (meta?.deliveryCount ?? 1) > 1 ? await rooms.award(event.id) : null;
-        if (recorded) await publishAward(recorded, event.requestId);
-        return;
-      }
-      const row: CoFocusAwardDoc = {
-        _id: event.id,
-        userId: data.userId,
-        questId: data.questId,
-        sessionId: room.sessionId,
-        title: data.title,
-        localDate: data.localDate,
-        awardedAt: at,
-        revokedByEventId: null,
-      };
-      // On a redelivery the award is already there: publish it as first recorded.
-      const award = (await rooms.recordAward(row)) ? row : await rooms.award(event.id);
-      if (!award) return;
-      await publishAward(award, event.requestId);
+  /** A completion, given the room its member was in then (attendedAt), or null for none. */
+  async function onCompletion(
+    event: EventEnvelope,
+    data: QuestXpEventData,
+    room: RoomMemberDoc | null,
+    meta?: EventMeta,
+  ): Promise<void> {
+    // A redelivery also looks for the award when it finds no room (a removal stamped by a clock behind
+    // svc-quests' could make the second answer differ), so a recorded award is always published.
+    if (!room) {
+      const recorded = (meta?.deliveryCount ?? 1) > 1 ? await rooms.award(event.id) : null;
+      if (recorded) await publishAward(recorded, event.requestId);
       return;
     }
+    const row: CoFocusAwardDoc = {
+      _id: event.id,
+      userId: data.userId,
+      questId: data.questId,
+      sessionId: room.sessionId,
+      title: data.title,
+      localDate: data.localDate,
+      awardedAt: new Date(event.occurredAt),
+      revokedByEventId: null,
+    };
+    // On a redelivery the award is already there: publish it as first recorded.
+    const award = (await rooms.recordAward(row)) ? row : await rooms.award(event.id);
+    if (!award) return;
+    await publishAward(award, event.requestId);
+  }
+
+  /** A revoke takes back the award of the completion it undoes, if it earned one. */
+  async function onRevoke(event: EventEnvelope, data: QuestXpEventData): Promise<void> {
     const award = await rooms.takeBack(data.userId, data.questId, event.id);
     if (!award) return;
     await publish(
@@ -112,5 +111,47 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
       event.occurredAt,
       event.requestId,
     );
+  }
+
+  const isCompletion = (event: EventEnvelope) => event.type === EVENTS.questCompleted.type;
+  const questData = (event: EventEnvelope) => event.data as unknown as QuestXpEventData;
+
+  /**
+   * One event. Attendance first: almost no completion comes from someone in a room, and then this one
+   * read is all. It depends only on the event's time, so a redelivery finds the same room as the first
+   * delivery did and goes on to publish an award that one recorded.
+   */
+  async function onQuestEvent(event: EventEnvelope, meta?: EventMeta): Promise<void> {
+    if (isCompletion(event)) {
+      const data = questData(event);
+      await onCompletion(
+        event,
+        data,
+        await rooms.attendedAt(data.userId, new Date(event.occurredAt)),
+        meta,
+      );
+    } else if (event.type === EVENTS.questRevoked.type) await onRevoke(event, questData(event));
+  }
+
+  /**
+   * A batch of first deliveries, several members' at once: the attendance of all its completions in one
+   * read, then each event in order (a member's completion before the revoke that undoes it).
+   */
+  const onQuestEvents: BatchHandler = async (entries) => {
+    const completions = entries.filter(({ event }) => isCompletion(event));
+    const attended = await rooms.attendedAtEach(
+      completions.map(({ event }) => ({
+        userId: questData(event).userId,
+        at: new Date(event.occurredAt),
+      })),
+    );
+    const roomOf = new Map(completions.map(({ event }, i) => [event.id, attended[i] ?? null]));
+    for (const { event } of entries) {
+      if (isCompletion(event))
+        await onCompletion(event, questData(event), roomOf.get(event.id) ?? null);
+      else if (event.type === EVENTS.questRevoked.type) await onRevoke(event, questData(event));
+    }
   };
+
+  return { onQuestEvent, onQuestEvents };
 }

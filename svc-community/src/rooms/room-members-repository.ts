@@ -4,9 +4,46 @@ import type { RoomMemberDoc } from './models.ts';
 
 const memberKey = (sessionId: string, userId: string) => `${sessionId}:${userId}`;
 
+/**
+ * Whether the member counts as in the room at `at`: not removed before it, within the session's co-focus
+ * window (its start to its end plus the grace), and in one of their stretches of presence.
+ */
+export function presentAt(row: RoomMemberDoc, at: Date): boolean {
+  const time = at.getTime();
+  return (
+    (row.removedAt == null || +new Date(row.removedAt) > time) &&
+    +new Date(row.coFocusUntil) >= time &&
+    +new Date(row.sessionStart) <= time &&
+    (row.attendance ?? []).some(
+      ({ from, to }) => +new Date(from) <= time && (to == null || +new Date(to) >= time),
+    )
+  );
+}
+
 /** Rooms' members: their check-in and check-out, removal, and stretches of attendance. */
 export function roomMembersRepository(models: Pick<CommunityModels, 'RoomMember'>) {
   const { RoomMember } = models;
+
+  /**
+   * attendedAt for several completions in one read: the members' rooms whose co-focus window can
+   * hold any of the moments, then each completion's room by the rule (presentAt).
+   */
+  async function attendedAtEach(
+    completions: ReadonlyArray<{ userId: string; at: Date }>,
+  ): Promise<Array<RoomMemberDoc | null>> {
+    if (completions.length === 0) return [];
+    const times = completions.map(({ at }) => at.getTime());
+    const rows = await RoomMember.find({
+      userId: { $in: [...new Set(completions.map(({ userId }) => userId))] },
+      coFocusUntil: { $gte: new Date(Math.min(...times)) },
+      sessionStart: { $lte: new Date(Math.max(...times)) },
+    }).lean<RoomMemberDoc[]>();
+    return completions.map(({ userId, at }) => {
+      const rooms = rows.filter((row) => row.userId === userId && presentAt(row, at));
+      return rooms.sort((a, b) => +b.sessionStart - +a.sessionStart)[0] ?? null;
+    });
+  }
+
   return {
     async ensureMember(row: {
       sessionId: string;
@@ -124,17 +161,9 @@ export function roomMembersRepository(models: Pick<CommunityModels, 'RoomMember'
      * `at` still counts.
      */
     async attendedAt(userId: string, at: Date): Promise<RoomMemberDoc | null> {
-      return RoomMember.findOne({
-        userId,
-        $or: [{ removedAt: null }, { removedAt: { $gt: at } }],
-        coFocusUntil: { $gte: at },
-        sessionStart: { $lte: at },
-        attendance: {
-          $elemMatch: { from: { $lte: at }, $or: [{ to: null }, { to: { $gte: at } }] },
-        },
-      })
-        .sort({ sessionStart: -1 })
-        .lean<RoomMemberDoc>();
+      return (await attendedAtEach([{ userId, at }]))[0] ?? null;
     },
+
+    attendedAtEach,
   };
 }
