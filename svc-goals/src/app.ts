@@ -1,8 +1,9 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { EVENTS, STREAMS } from '@levelup/contracts';
+import { EVENTS, STREAMS, isEventOf } from '@levelup/contracts';
 import {
   byUser,
+  DEFAULT_CONCURRENCY,
   createLogger,
   createOutboxRelay,
   createServiceApp,
@@ -134,17 +135,25 @@ export async function startWorkers(
     await subscribe(deps.bus, {
       durable: QUESTS_CONSUMER,
       on: handleAll(GOALS_QUEST_EVENTS, questEventsHandler(use)),
-      // One user's events in order, users side by side; what came in for a user while their previous
-      // batch ran goes together (the talent counts in one bulk write).
+      // One user's events in order, users side by side; what came in meanwhile for every user not in
+      // a batch goes together (the talent counts in one bulk write).
       partitionKey: byUser,
       batchHandler: questEventsBatchHandler(use),
+      batchAcrossKeys: true,
+      // A linked day costs several reads and writes: more batches at once keep the goals moving.
+      concurrency: DEFAULT_CONCURRENCY,
       idempotent: true,
     }),
     await subscribe(deps.bus, {
       durable: PROGRESS_HISTORY_CONSUMER,
       on: { [EVENTS.goalProgressed.type]: (event) => use.goals.recordProgressEvent(event) },
-      // One row per event id, whatever the order: users side by side.
+      // One row per event id, whatever the order: users side by side, and what waited in one write.
       partitionKey: byUser,
+      batchHandler: (entries) =>
+        use.goals.recordProgressEvents(
+          entries.flatMap(({ event }) => (isEventOf(EVENTS.goalProgressed, event) ? [event] : [])),
+        ),
+      batchAcrossKeys: true,
       idempotent: true,
     }),
   ];

@@ -12,6 +12,8 @@ import {
   makeEvent,
 } from '@levelup/contracts';
 import { eventually, identityHeaders } from '@levelup/service-kit/testing';
+import { goalModels } from '../src/goals/models.ts';
+import { goalsRepository } from '../src/goals/repository.ts';
 import { listenTo, startGoals, type GoalsHarness } from './harness.ts';
 
 let service: GoalsHarness;
@@ -325,6 +327,33 @@ describe('POST /api/goals/:id/progress', () => {
     expect(rows).toEqual([
       expect.objectContaining({ id: event.id, deltaXp: 7, source: 'bonus', goalCurrentXp: 7 }),
     ]);
+  });
+
+  it('when the history rows of several users come in one write, then each is written once and a row already there stays as it was', async () => {
+    const { GoalProgress } = goalModels(service.deps.db);
+    const repository = goalsRepository(goalModels(service.deps.db));
+    const row = (userId: string, deltaXp: number) => ({
+      _id: randomUUID(),
+      goalId: randomUUID(),
+      userId,
+      deltaXp,
+      source: 'bonus' as const,
+      sourceId: null,
+      isCompletion: false,
+      occurredAt: new Date('2026-11-22T08:00:00Z'),
+      goalTitle: 'Read more',
+      goalCurrentXp: deltaXp,
+      goalTargetXp: 100,
+    });
+    const [ann, ben] = [randomUUID(), randomUUID()];
+    const rows = [row(ann, 5), row(ben, 6), row(ann, 7)];
+    // The request path wrote the first already (the same event id).
+    await repository.recordProgress({ ...rows[0]!, goalCurrentXp: 5 });
+    await repository.recordProgressRows([{ ...rows[0]!, goalCurrentXp: 99 }, ...rows.slice(1)]);
+    await repository.recordProgressRows(rows);
+    const stored = await GoalProgress.find({ userId: { $in: [ann, ben] } }).lean();
+    expect(stored.map((r) => r.deltaXp).sort()).toEqual([5, 6, 7]);
+    expect(stored.find((r) => r._id === rows[0]!._id)).toMatchObject({ goalCurrentXp: 5 });
   });
 
   it('when a paused goal gets XP, then it counts, and reaching the target completes it', async () => {

@@ -76,6 +76,23 @@ describe('svc-quests events taken as a batch', () => {
     expect(actual.series).toBe(expected.series);
   });
 
+  it('when one batch holds several users’ days interleaved, then each user ends as one event at a time leaves them', async () => {
+    const [one, first, second] = [randomUUID(), randomUUID(), randomUUID()];
+    const handler = questEventsHandler(deps());
+    for (const { event, meta } of day(one)) await handler(event, meta);
+    const [a, b] = [day(first), day(second)];
+    // As a pull across users delivers them: the two days interleaved, each in its own order.
+    const interleaved = a.flatMap((entry, i) => [entry, b[i]!]);
+    await questEventsBatchHandler(deps())(interleaved);
+    const expected = await stateOf(one);
+    for (const userId of [first, second]) {
+      const actual = await stateOf(userId);
+      expect(actual.counted).toBe(expected.counted);
+      expect(actual.occurrences).toEqual(expected.occurrences);
+      expect(actual.series).toBe(expected.series);
+    }
+  });
+
   it('when a batch holds a stale completion next to a newer one of the same quest, then the newer one wins', async () => {
     const userId = randomUUID();
     const { completion } = questEvents(userId);

@@ -126,22 +126,30 @@ export function goalChanges(deps: {
 
   /** The history row of a goals.progressed event (validated by the bus, or made here). */
   async function record(event: EventOf<'goalProgressed'>): Promise<void> {
-    const { data } = event;
-    const row: GoalProgressDoc = {
-      _id: event.id,
-      goalId: data.goalId,
-      userId: data.userId,
-      deltaXp: data.deltaXp,
-      source: data.source,
-      sourceId: data.sourceId,
-      isCompletion: data.isCompletion,
-      occurredAt: new Date(event.occurredAt),
-      goalTitle: data.goalTitle,
-      goalCurrentXp: data.goalCurrentXp,
-      goalTargetXp: data.goalTargetXp,
-    };
-    await goals.recordProgress(row);
+    await goals.recordProgress(progressRow(event));
   }
 
-  return { owned, change, record };
+  /** The history rows of several events (a consumer's batch) in one write. */
+  async function recordAll(events: ReadonlyArray<EventOf<'goalProgressed'>>): Promise<void> {
+    await goals.recordProgressRows(events.map(progressRow));
+  }
+
+  return { owned, change, record, recordAll };
+}
+
+function progressRow(event: EventOf<'goalProgressed'>): GoalProgressDoc {
+  const { data } = event;
+  return {
+    _id: event.id,
+    goalId: data.goalId,
+    userId: data.userId,
+    deltaXp: data.deltaXp,
+    source: data.source,
+    sourceId: data.sourceId,
+    isCompletion: data.isCompletion,
+    occurredAt: new Date(event.occurredAt),
+    goalTitle: data.goalTitle,
+    goalCurrentXp: data.goalCurrentXp,
+    goalTargetXp: data.goalTargetXp,
+  };
 }

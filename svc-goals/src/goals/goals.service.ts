@@ -36,7 +36,7 @@ export function goalsService(deps: {
 }) {
   const { goals, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const { owned, change, record } = goalChanges({ goals, relay, clock });
+  const { owned, change, record, recordAll } = goalChanges({ goals, relay, clock });
 
   return {
     async list(userId: string): Promise<Goal[]> {
@@ -155,6 +155,7 @@ export function goalsService(deps: {
 
     /** The goals.progressed consumer: the history row follows the event, exactly once by its id. */
     recordProgressEvent: record,
+    recordProgressEvents: recordAll,
   };
 }
 

@@ -1,6 +1,11 @@
 import type { Types } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
-import { isDuplicateKeyError, outboxEntry, objectId } from '@levelup/service-kit';
+import {
+  isDuplicateKeyError,
+  objectId,
+  onlyDuplicateKeyErrors,
+  outboxEntry,
+} from '@levelup/service-kit';
 import type { GoalDoc, GoalModels, GoalProgressDoc } from './models.ts';
 
 export type NewGoal = Pick<
@@ -75,6 +80,21 @@ export function goalsRepository({ Goal, GoalProgress }: GoalModels) {
       } catch (err) {
         // Two writers of the same event raced on the upsert: the row is there.
         if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+
+    /** Several history rows in one unordered bulk write; rows already there stay as they are. */
+    async recordProgressRows(rows: readonly GoalProgressDoc[]): Promise<void> {
+      if (rows.length === 0) return;
+      try {
+        await GoalProgress.bulkWrite(
+          rows.map(({ _id, ...fields }) => ({
+            updateOne: { filter: { _id }, update: { $setOnInsert: fields }, upsert: true },
+          })) as never,
+          { ordered: false },
+        );
+      } catch (err) {
+        if (!onlyDuplicateKeyErrors(err)) throw err;
       }
     },
 

@@ -5,7 +5,13 @@ import {
   isSeriesEvent,
   type EventEnvelope,
 } from '@levelup/contracts';
-import { type BatchHandler, type EventHandler, type EventMeta } from '@levelup/service-kit';
+import {
+  byUser,
+  eachKeyInOrder,
+  type BatchHandler,
+  type EventHandler,
+  type EventMeta,
+} from '@levelup/service-kit';
 import type { SeriesLinksService } from '../series-links/series-links.service.ts';
 import { positionOf } from '../shared/event-order.ts';
 import type { TalentTreeService } from '../talent-tree/talent-tree.service.ts';
@@ -69,8 +75,9 @@ export function questEventsHandler(deps: QuestEventDeps): EventHandler {
 }
 
 /**
- * A user's batch: every talent completion in one bulk write (newest-wins per item, so order inside it
- * does not matter), then the series, schedules and occurrence completions in stream order.
+ * A batch, several users' at once: every talent completion in one bulk write (newest-wins per item, so
+ * order inside it does not matter), then each user's series, schedules and occurrence completions in
+ * stream order, the users side by side.
  */
 export function questEventsBatchHandler(deps: QuestEventDeps): BatchHandler {
   return async (entries) => {
@@ -79,10 +86,14 @@ export function questEventsBatchHandler(deps: QuestEventDeps): BatchHandler {
         isQuestXpEvent(event) ? [{ data: event.data, position: positionOf(event, meta) }] : [],
       ),
     );
-    for (const { event, meta } of entries) {
-      // A quest's completion is only a talent count: written above.
-      if (isQuestXpEvent(event) && !event.data.occurrenceId) continue;
-      await applyQuestEvent(deps, event, meta, { talents: false });
-    }
+    await eachKeyInOrder(
+      entries,
+      ({ event }) => byUser(event),
+      async ({ event, meta }) => {
+        // A quest's completion is only a talent count: written above.
+        if (isQuestXpEvent(event) && !event.data.occurrenceId) return;
+        await applyQuestEvent(deps, event, meta, { talents: false });
+      },
+    );
   };
 }
