@@ -352,15 +352,6 @@ describe('XP applied a batch at a time', () => {
       expect(await User.findById(userId).lean()).toMatchObject({ xp: 30 + 2 * u, xpApplying: [] });
   });
 
-  it('when a batch holds the same event twice (published again past the de-duplication), then it counts once', async () => {
-    const userId = await signUp();
-    const event = questEvent('quests.completed', userId, 30);
-    const other = questEvent('quests.completed', userId, 5);
-    await xpBatchHandler(models())(entries([event, event, other]));
-    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 35, xpApplying: [] });
-    expect(await models().XpLedger.countDocuments({ userId })).toBe(2);
-  });
-
   it('when one user of a batch is unknown, then the batch is refused after raising the others, and one at a time each known total still moves once', async () => {
     const known = [await signUp(), await signUp()];
     const events = [

@@ -450,6 +450,50 @@ describe('NATS bus with batching consumers', () => {
     }
   });
 
+  it('when a copy of an event published again past the de-duplication sits in the same batch, then the batch handler sees the event once and both deliveries are acknowledged', async () => {
+    // A stream of its own, so the backlog is these three deliveries alone.
+    await bus.ensureStream({ name: 'COPIES', subjects: ['copies.>'] });
+    const events = [completion('q-copy-1', 'u-copy-a'), completion('q-copy-2', 'u-copy-b')].map(
+      (event) => ({ ...event, type: 'copies.completed' }) as unknown as EventEnvelope,
+    );
+    for (const event of events) await bus.publish(event);
+    const [copied] = events;
+    await jetstream(bus.connection).publish(
+      `${namespace}.${copied!.type}`,
+      JSON.stringify(copied),
+      { msgID: randomUUID() },
+    );
+    const handed: string[][] = [];
+    const handle = await bus.consume({
+      stream: 'COPIES',
+      durable: 'batch-copy-test',
+      maxBatch: 64,
+      filterSubject: 'copies.completed',
+      partitionKey: (event) => event.data.userId as string,
+      batchAcrossKeys: true,
+      idempotent: true,
+      handler: async (received) => {
+        handed.push([received.id]);
+      },
+      batchHandler: async (entries) => {
+        handed.push(entries.map(({ event }) => event.id));
+      },
+    });
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const jsm = await jetstreamManager(bus.connection);
+    const settled = async () => {
+      const info = await jsm.consumers.info(`COPIES_${namespace}`, 'batch-copy-test');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    };
+    const deadline = Date.now() + 10_000;
+    while (!(await settled()) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await handle.stop();
+    expect(await settled()).toBe(true);
+    // The backlog went as one batch: each event once, the copy acknowledged with it.
+    expect(handed).toEqual([events.map((e) => e.id)]);
+  });
+
   it('when an event does not fit the schema its consumer reads, then it is dead-lettered with the event as a terminal error', async () => {
     const event = { ...completion('q-misfit'), data: { userId: 'u1' } };
     const seen: string[] = [];

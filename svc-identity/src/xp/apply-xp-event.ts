@@ -172,11 +172,9 @@ function movesByUser(moves: Array<{ event: EventEnvelope; xp: XpMove }>) {
 export function xpBatchHandler(models: IdentityModels): BatchHandler {
   const { User, XpLedger } = models;
   return async (entries) => {
-    // A copy published again past JetStream's de-duplication can come in the same batch: once.
-    const seen = new Set<string>();
+    // The bus hands a batch each event id once (a copy published again comes in only once).
     const moves = entries.flatMap(({ event }) => {
-      const xp = seen.has(event.id) ? null : xpOf(event);
-      seen.add(event.id);
+      const xp = xpOf(event);
       return xp ? [{ event, xp }] : [];
     });
     if (moves.length === 0) return;

@@ -9,7 +9,8 @@ import type { ConsumeSpec, Delivery } from './types.ts';
 /**
  * Events of one partition key (or of several, batched across keys): one call of the batch handler when
  * all are first deliveries, else (or when the batch fails) the per-event handler, one at a time, in
- * order.
+ * order. A batch handler sees each event id once: a copy published again past JetStream's
+ * de-duplication window can sit in the same batch, and is acknowledged with the first.
  */
 export async function handleBatch(
   ctx: BusContext,
@@ -46,7 +47,7 @@ export async function handleBatch(
             'messaging.batch.message_count': deliveries.length,
           },
         },
-        () => batchHandler(deliveries.map(({ event, meta }) => ({ event, meta }))),
+        () => batchHandler(eachEventOnce(deliveries).map(({ event, meta }) => ({ event, meta }))),
       ),
     );
   } catch (err) {
@@ -68,4 +69,10 @@ export async function handleBatch(
     );
     await acknowledge(ctx, delivery);
   }
+}
+
+/** The deliveries in order, a later one of an event id already there left out. */
+function eachEventOnce(deliveries: Delivery[]): Delivery[] {
+  const seen = new Set<string>();
+  return deliveries.filter(({ event }) => !seen.has(event.id) && seen.add(event.id));
 }
