@@ -638,6 +638,45 @@ describe('co-focus bonus', () => {
         'community.co_focus.awarded',
         'community.co_focus.revoked',
       ]);
+
+      // Revokes of completions that earned nothing: one read for the whole batch, no write.
+      watched.commands.length = 0;
+      await onQuestEvents(
+        [
+          questEvent(hana, randomUUID(), 'quests.revoked'),
+          questEvent(ivo, randomUUID(), 'quests.revoked'),
+          questEvent(hana, randomUUID(), 'quests.revoked'),
+        ].map(entry),
+      );
+      expect(watched.commands).toEqual([{ name: 'find', collection: 'co_focus_awards' }]);
+
+      // The first award taken back, and the same revoke again in a later batch (published again past
+      // the de-duplication): the award it took is published once more, nothing else is taken.
+      const { CoFocusAward } = communityModels(service.deps.db);
+      await CoFocusAward.create({
+        _id: randomUUID(),
+        userId: gil,
+        questId: 'quest-batch',
+        sessionId: id,
+        title: 'An older award of the same quest',
+        localDate: '2026-11-24',
+        awardedAt: new Date('2026-11-24T08:00:00Z'),
+        revokedByEventId: null,
+      });
+      const revoke = questEvent(gil, 'quest-batch', 'quests.revoked');
+      await onQuestEvents([revoke, questEvent(hana, randomUUID(), 'quests.revoked')].map(entry));
+      await onQuestEvents([revoke, questEvent(ivo, randomUUID(), 'quests.revoked')].map(entry));
+      const taken = await CoFocusAward.find({ userId: gil, questId: 'quest-batch' }).lean();
+      expect(taken).toHaveLength(2);
+      expect(taken.filter((award) => award.revokedByEventId === null)).toHaveLength(1);
+      expect(taken.filter((award) => award.revokedByEventId === revoke.id)).toMatchObject([
+        { title: 'File the tax return' },
+      ]);
+      const all = await eventually(
+        () => bonusEvents(gil),
+        (found) => found.length === 4,
+      );
+      expect(all.map((e) => e.type).slice(3)).toEqual(['community.co_focus.revoked']);
     } finally {
       await watched.close();
     }

@@ -24,6 +24,13 @@ export function roomReportsRepository(models: Pick<CommunityModels, 'RoomReport'
 /** Co-focus bonus awards, one per completion, and their take-back by a revoke. */
 export function coFocusAwardsRepository(models: Pick<CommunityModels, 'CoFocusAward'>) {
   const { CoFocusAward } = models;
+  /** The latest award of the quest not taken back, now marked as taken by this revoke (or null). */
+  const takeLatest = (userId: string, questId: string, revokeEventId: string) =>
+    CoFocusAward.findOneAndUpdate(
+      { userId, questId, revokedByEventId: null },
+      { $set: { revokedByEventId: revokeEventId } },
+      { sort: { awardedAt: -1 }, returnDocument: 'after' },
+    ).lean<CoFocusAwardDoc>();
   return {
     /** Records the award once; false when this completion already has one. */
     async recordAward(row: CoFocusAwardDoc): Promise<boolean> {
@@ -48,12 +55,30 @@ export function coFocusAwardsRepository(models: Pick<CommunityModels, 'CoFocusAw
       const already = await CoFocusAward.findOne({
         revokedByEventId: revokeEventId,
       }).lean<CoFocusAwardDoc>();
-      if (already) return already;
-      return CoFocusAward.findOneAndUpdate(
-        { userId, questId, revokedByEventId: null },
-        { $set: { revokedByEventId: revokeEventId } },
-        { sort: { awardedAt: -1 }, returnDocument: 'after' },
-      ).lean<CoFocusAwardDoc>();
+      return already ?? takeLatest(userId, questId, revokeEventId);
+    },
+
+    takeLatest,
+
+    /**
+     * In one read, what a batch's revokes may take back: the awards some of them already took (each
+     * revoke's own, on a second delivery) and the awards of their quests not taken back yet.
+     */
+    async awardsForRevokes(
+      revokes: readonly { userId: string; questId: string; revokeEventId: string }[],
+    ): Promise<CoFocusAwardDoc[]> {
+      if (revokes.length === 0) return [];
+      const distinct = (values: string[]) => [...new Set(values)];
+      return CoFocusAward.find({
+        $or: [
+          { revokedByEventId: { $in: revokes.map((r) => r.revokeEventId) } },
+          {
+            userId: { $in: distinct(revokes.map((r) => r.userId)) },
+            questId: { $in: distinct(revokes.map((r) => r.questId)) },
+            revokedByEventId: null,
+          },
+        ],
+      }).lean<CoFocusAwardDoc[]>();
     },
   };
 }
