@@ -146,7 +146,7 @@ export async function startWorkers(
     }),
     await subscribe(deps.bus, {
       durable: PROGRESS_HISTORY_CONSUMER,
-      on: { [EVENTS.goalProgressed.type]: (event) => use.goals.recordProgressEvent(event) },
+      on: { [EVENTS.goalProgressed.type]: (event) => use.goals.recordProgressEvents([event]) },
       // One row per event id, whatever the order: users side by side, and what waited in one write.
       partitionKey: byUser,
       batchHandler: (entries) =>

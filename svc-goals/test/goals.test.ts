@@ -348,7 +348,7 @@ describe('POST /api/goals/:id/progress', () => {
     const [ann, ben] = [randomUUID(), randomUUID()];
     const rows = [row(ann, 5), row(ben, 6), row(ann, 7)];
     // The request path wrote the first already (the same event id).
-    await repository.recordProgress({ ...rows[0]!, goalCurrentXp: 5 });
+    await repository.recordProgressRows([{ ...rows[0]!, goalCurrentXp: 5 }]);
     await repository.recordProgressRows([{ ...rows[0]!, goalCurrentXp: 99 }, ...rows.slice(1)]);
     await repository.recordProgressRows(rows);
     const stored = await GoalProgress.find({ userId: { $in: [ann, ben] } }).lean();

@@ -115,26 +115,23 @@ export function goalChanges(deps: {
       const updated = await goals.apply(goal, write);
       if (!updated) continue;
       await relay.flush(updated);
-      // The row is written here for an answer that already shows it; the goals.progressed consumer
-      // writes the same row (same id) should the process die first.
-      for (const event of write.events)
-        if (isEventOf(EVENTS.goalProgressed, event)) await record(event);
+      // The rows are written here for an answer that already shows them; the goals.progressed
+      // consumer writes the same rows (same ids) should the process die first.
+      await record(write.events.filter((event) => isEventOf(EVENTS.goalProgressed, event)));
       return updated;
     }
     throw conflict('The goal is changing too often; please try again');
   }
 
-  /** The history row of a goals.progressed event (validated by the bus, or made here). */
-  async function record(event: EventOf<'goalProgressed'>): Promise<void> {
-    await goals.recordProgress(progressRow(event));
-  }
-
-  /** The history rows of several events (a consumer's batch) in one write. */
-  async function recordAll(events: ReadonlyArray<EventOf<'goalProgressed'>>): Promise<void> {
+  /**
+   * The history rows of goals.progressed events (validated by the bus, or made here) in one write,
+   * each once by its event id.
+   */
+  async function record(events: ReadonlyArray<EventOf<'goalProgressed'>>): Promise<void> {
     await goals.recordProgressRows(events.map(progressRow));
   }
 
-  return { owned, change, record, recordAll };
+  return { owned, change, record };
 }
 
 function progressRow(event: EventOf<'goalProgressed'>): GoalProgressDoc {

@@ -36,7 +36,7 @@ export function goalsService(deps: {
 }) {
   const { goals, relay } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const { owned, change, record, recordAll } = goalChanges({ goals, relay, clock });
+  const { owned, change, record } = goalChanges({ goals, relay, clock });
 
   return {
     async list(userId: string): Promise<Goal[]> {
@@ -153,9 +153,8 @@ export function goalsService(deps: {
       return (await goals.progressOf(goal._id.toString())).map(toProgressEntry);
     },
 
-    /** The goals.progressed consumer: the history row follows the event, exactly once by its id. */
-    recordProgressEvent: record,
-    recordProgressEvents: recordAll,
+    /** The goals.progressed consumer: each history row follows its event, exactly once by its id. */
+    recordProgressEvents: record,
   };
 }
 

@@ -1,11 +1,6 @@
 import type { Types } from 'mongoose';
 import type { EventEnvelope } from '@levelup/contracts';
-import {
-  isDuplicateKeyError,
-  objectId,
-  onlyDuplicateKeyErrors,
-  outboxEntry,
-} from '@levelup/service-kit';
+import { objectId, onlyDuplicateKeyErrors, outboxEntry } from '@levelup/service-kit';
 import type { GoalDoc, GoalModels, GoalProgressDoc } from './models.ts';
 
 export type NewGoal = Pick<
@@ -72,18 +67,10 @@ export function goalsRepository({ Goal, GoalProgress }: GoalModels) {
       ).lean<GoalDoc>();
     },
 
-    /** A goal_progress_events row; the same event id twice is one row. */
-    async recordProgress(row: GoalProgressDoc): Promise<void> {
-      try {
-        const { _id, ...fields } = row;
-        await GoalProgress.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
-      } catch (err) {
-        // Two writers of the same event raced on the upsert: the row is there.
-        if (!isDuplicateKeyError(err)) throw err;
-      }
-    },
-
-    /** Several history rows in one unordered bulk write; rows already there stay as they are. */
+    /**
+     * goal_progress_events rows in one unordered bulk write; rows already there stay as they are (the
+     * same event id twice is one row, also when two writers race on its upsert).
+     */
     async recordProgressRows(rows: readonly GoalProgressDoc[]): Promise<void> {
       if (rows.length === 0) return;
       try {
