@@ -574,7 +574,7 @@ describe('co-focus bonus', () => {
     expect(await bonusEvents(bo)).toEqual([]);
   });
 
-  it('when someone in no room completes a quest, then the handler reads the database once and writes nothing', async () => {
+  it('when someone in no room completes a quest or takes one back, then the handler reads the database once for each and writes nothing', async () => {
     // Only this test's handler uses the watched connection.
     const watched = await watchedConnection(service.infra.mongoUrl, service.deps.db.name);
     try {
@@ -586,6 +586,10 @@ describe('co-focus bonus', () => {
       const cy = await service.member('Cy Elsewhere');
       await handle.onQuestEvent(questEvent(cy, randomUUID(), 'quests.completed'));
       expect(watched.commands).toEqual([{ name: 'find', collection: 'room_members' }]);
+      // Its revoke finds no award to take back in one read.
+      watched.commands.length = 0;
+      await handle.onQuestEvent(questEvent(cy, randomUUID(), 'quests.revoked'));
+      expect(watched.commands).toEqual([{ name: 'find', collection: 'co_focus_awards' }]);
       expect(await bonusEvents(cy)).toEqual([]);
     } finally {
       await watched.close();

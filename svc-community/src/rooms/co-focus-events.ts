@@ -74,6 +74,31 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
   const isRevoke = (event: EventEnvelope) => event.type === EVENTS.questRevoked.type;
   const questData = (event: EventEnvelope) => event.data as unknown as QuestXpEventData;
 
+  /** What these revokes may take back, in one read (none for no revokes). */
+  async function takeableFor(revokes: readonly EventEnvelope[]) {
+    const awards = await rooms.awardsForRevokes(
+      revokes.map((event) => ({ ...questData(event), revokeEventId: event.id })),
+    );
+    return takeableAwards(awards);
+  }
+
+  /**
+   * A revoke takes back the award of the completion it undoes: the one it already took (a
+   * redelivery), else the quest's latest not taken back. A quest with no award left costs no write.
+   */
+  async function onRevoke(
+    event: EventEnvelope,
+    data: QuestXpEventData,
+    takeable: Takeable,
+  ): Promise<void> {
+    let award = takeable.takenBy(event.id);
+    if (!award && takeable.anyFor(data)) {
+      award = await rooms.takeLatest(data.userId, data.questId, event.id);
+      if (award) takeable.taken(award);
+    }
+    if (award) await publishRevoke(event, data, award);
+  }
+
   /**
    * One event. Attendance first: almost no completion comes from someone in a room, and then this one
    * read is all. It depends only on the event's time, so a redelivery finds the same room as the first
@@ -86,8 +111,7 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
       const room = await rooms.attendedAt(data.userId, new Date(event.occurredAt));
       await onCompletion(event, data, room, meta);
     } else if (isRevoke(event)) {
-      const award = await rooms.takeBack(data.userId, data.questId, event.id);
-      if (award) await publishRevoke(event, data, award);
+      await onRevoke(event, data, await takeableFor([event]));
     }
   }
 
@@ -101,19 +125,16 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
     const events = entries.map(({ event }) => event);
     const completions = events.filter(isCompletion);
     const revokes = events.filter(isRevoke);
-    const [attended, awards] = await Promise.all([
+    const [attended, takeable] = await Promise.all([
       rooms.attendedAtEach(
         completions.map((event) => ({
           userId: questData(event).userId,
           at: new Date(event.occurredAt),
         })),
       ),
-      rooms.awardsForRevokes(
-        revokes.map((event) => ({ ...questData(event), revokeEventId: event.id })),
-      ),
+      takeableFor(revokes),
     ]);
     const roomOf = new Map(completions.map((event, i) => [event.id, attended[i] ?? null]));
-    const takeable = takeableAwards(awards);
     await eachKeyInOrder(
       events,
       (event) => questData(event).userId,
@@ -123,12 +144,7 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
           const award = await onCompletion(event, data, roomOf.get(event.id) ?? null);
           if (award) takeable.recorded(award);
         } else if (isRevoke(event)) {
-          let award = takeable.takenBy(event.id);
-          if (!award && takeable.anyFor(data)) {
-            award = await rooms.takeLatest(data.userId, data.questId, event.id);
-            if (award) takeable.taken(award);
-          }
-          if (award) await publishRevoke(event, data, award);
+          await onRevoke(event, data, takeable);
         }
       },
     );
@@ -136,6 +152,8 @@ export function coFocusHandler(deps: { rooms: RoomsRepository; bus: Bus; logger:
 
   return { onQuestEvent, onQuestEvents };
 }
+
+type Takeable = ReturnType<typeof takeableAwards>;
 
 /**
  * What a batch's revokes can take back, as read at its start and kept up to date while it runs: the

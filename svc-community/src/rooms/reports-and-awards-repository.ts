@@ -47,17 +47,6 @@ export function coFocusAwardsRepository(models: Pick<CommunityModels, 'CoFocusAw
       return CoFocusAward.findById(completionEventId).lean<CoFocusAwardDoc>();
     },
 
-    /**
-     * The award a revoke takes back: the one this revoke already took (a redelivery), else the latest
-     * not taken back for the quest, now marked as taken by this revoke.
-     */
-    async takeBack(userId: string, questId: string, revokeEventId: string) {
-      const already = await CoFocusAward.findOne({
-        revokedByEventId: revokeEventId,
-      }).lean<CoFocusAwardDoc>();
-      return already ?? takeLatest(userId, questId, revokeEventId);
-    },
-
     takeLatest,
 
     /**
