@@ -20,6 +20,14 @@ for (const [size, viewport] of [
     await page.getByRole('button', { name: 'Try a Quick Win' }).click();
     const dialog = page.getByRole('dialog', { name: 'Quick Win' });
     await expect(dialog.getByText('Novice')).toBeVisible();
+    // Each choice reads from the same left edge, and every choice fits inside the dialog.
+    const choices = dialog.getByRole('group', { name: 'Quick wins' });
+    const titleLefts = await choices
+      .locator('strong')
+      .evaluateAll((titles) => titles.map((t) => Math.round(t.getBoundingClientRect().left)));
+    expect(new Set(titleLefts).size).toBe(1);
+    const [choicesBox, dialogBox] = [await choices.boundingBox(), await dialog.boundingBox()];
+    expect(choicesBox!.x + choicesBox!.width).toBeLessThan(dialogBox!.x + dialogBox!.width - 8);
     await dialog.getByRole('button', { name: /Guided Breathing/ }).click();
 
     const breathing = page.getByRole('dialog', { name: 'Guided Breathing' });

@@ -24,7 +24,14 @@ export function QuickWinPicker({ onPick }: { onPick: (template: QuickWinTemplate
             key={t.id}
             block
             size="large"
-            style={{ height: 'auto', padding: '10px 16px', textAlign: 'left' }}
+            // Each choice's text from the button's left edge, wrapping within it on a narrow screen.
+            style={{
+              height: 'auto',
+              padding: '10px 16px',
+              justifyContent: 'flex-start',
+              textAlign: 'left',
+              whiteSpace: 'normal',
+            }}
             onClick={() => onPick(t)}
           >
             <span style={{ display: 'grid' }}>
