@@ -351,14 +351,15 @@ export function QuestCard({
         transition: 'opacity 0.3s, box-shadow 0.3s',
       }}
     >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      {/* The state and its action move under the headline when beside it the title would be narrow. */}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <button
           type="button"
           aria-expanded={expanded}
           aria-controls={detailsId}
           onClick={() => setExpanded((open) => !open)}
           style={{
-            flex: 1,
+            flex: '1 1 14rem',
             minWidth: 0,
             display: 'flex',
             alignItems: 'center',
@@ -382,33 +383,35 @@ export function QuestCard({
             sparkle={sparkle}
           />
         </button>
-        {badge && <DayBadge badge={badge} />}
-        {fullyDone && (
-          <Button
-            size="small"
-            shape="round"
-            aria-label={`Un-complete: ${item.title}`}
-            loading={pending}
-            disabled={pending}
-            onClick={() => handlers.onProgress(item, 'not_completed')}
-          >
-            Un-complete
-          </Button>
-        )}
-        {!fullyDone && !measure && (
-          <Button
-            type="primary"
-            shape="round"
-            size="small"
-            icon={<CheckOutlined aria-hidden="true" />}
-            aria-label={`Complete quest: ${item.title}`}
-            loading={pending}
-            disabled={pending}
-            onClick={complete}
-          >
-            Complete
-          </Button>
-        )}
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginInlineStart: 'auto' }}>
+          {badge && <DayBadge badge={badge} />}
+          {fullyDone && (
+            <Button
+              size="small"
+              shape="round"
+              aria-label={`Un-complete: ${item.title}`}
+              loading={pending}
+              disabled={pending}
+              onClick={() => handlers.onProgress(item, 'not_completed')}
+            >
+              Un-complete
+            </Button>
+          )}
+          {!fullyDone && !measure && (
+            <Button
+              type="primary"
+              shape="round"
+              size="small"
+              icon={<CheckOutlined aria-hidden="true" />}
+              aria-label={`Complete quest: ${item.title}`}
+              loading={pending}
+              disabled={pending}
+              onClick={complete}
+            >
+              Complete
+            </Button>
+          )}
+        </div>
       </div>
       {item.checklist && item.checklist.length > 0 && (
         <QuestChecklist
