@@ -55,12 +55,14 @@ export function DashboardRoute() {
   const create = useDialog<number>();
   const [newUser, setNewUser] = useState(false);
 
-  // The wizard opens by itself after 500 ms for a new user until onboarding is marked complete.
+  // The wizard opens by itself after 500 ms for a new user until onboarding is marked complete, unless
+  // the user has opened a dialog of their own by then (it would open over their choice).
+  const choseFirst = quickWin.used || create.used || wizard.used;
   useEffect(() => {
-    if (!newUser || isOnboardingComplete()) return;
+    if (!newUser || choseFirst || isOnboardingComplete()) return;
     const timer = setTimeout(() => wizard.show({ auto: true }), ONBOARDING_AUTO_OPEN_MS);
     return () => clearTimeout(timer);
-  }, [newUser, wizard.show]); // eslint-disable-line react-hooks/exhaustive-deps -- show is stable
+  }, [newUser, choseFirst, wizard.show]); // eslint-disable-line react-hooks/exhaustive-deps -- show is stable
 
   const counts =
     quests.data && series.data && lifeTasks.data && todos.data

@@ -91,6 +91,17 @@ describe('dashboard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('when a new user opens the Quick Win before the wizard offers itself, then the wizard does not open over it', async () => {
+    mockFetch(dashboardRoutes());
+    renderWithProviders(<QuestsRoutes />, { route: '/' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try a Quick Win' }));
+    expect(await screen.findByRole('dialog', { name: 'Quick Win' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(
+      screen.queryByRole('dialog', { name: 'What brings you here today?' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('when a returning user arrives, then the heading names their level and no welcome panel shows', async () => {
     mockFetch(
       dashboardRoutes(
