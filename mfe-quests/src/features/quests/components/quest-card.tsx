@@ -111,7 +111,6 @@ export function ManageButtons({
   );
 }
 
-/** What the card's expand button shows: the title, rarity, XP, time, due and skipped tags. */
 /** An occurrence's state beside its title ("Done", "Partial", ...). */
 function DayBadge({ badge }: { badge: NonNullable<ReturnType<typeof occurrenceBadge>> }) {
   return (
@@ -125,6 +124,7 @@ function DayBadge({ badge }: { badge: NonNullable<ReturnType<typeof occurrenceBa
   );
 }
 
+/** What the card's expand button shows: the title, rarity, XP, time, due and skipped tags. */
 function CardHeadline({
   item,
   expanded,
@@ -295,6 +295,62 @@ function DayAnswer({
 }
 
 /**
+ * The day's badge and the card's one action (Un-complete once done, Complete while open unless the card
+ * takes amounts), kept to the right; nothing at all when there is neither.
+ */
+function CardActions({
+  item,
+  badge,
+  fullyDone,
+  takesAmount,
+  pending,
+  onComplete,
+  onProgress,
+}: {
+  item: CardItem;
+  badge: ReturnType<typeof occurrenceBadge>;
+  fullyDone: boolean;
+  takesAmount: boolean;
+  pending: boolean;
+  onComplete: () => void;
+  onProgress: QuestCardHandlers['onProgress'];
+}) {
+  const completable = !fullyDone && !takesAmount;
+  if (!badge && !fullyDone && !completable) return null;
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginInlineStart: 'auto' }}>
+      {badge && <DayBadge badge={badge} />}
+      {fullyDone && (
+        <Button
+          size="small"
+          shape="round"
+          aria-label={`Un-complete: ${item.title}`}
+          loading={pending}
+          disabled={pending}
+          onClick={() => onProgress(item, 'not_completed')}
+        >
+          Un-complete
+        </Button>
+      )}
+      {completable && (
+        <Button
+          type="primary"
+          shape="round"
+          size="small"
+          icon={<CheckOutlined aria-hidden="true" />}
+          aria-label={`Complete quest: ${item.title}`}
+          loading={pending}
+          disabled={pending}
+          onClick={onComplete}
+        >
+          Complete
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
  * A quest card: expandable, quick-complete,
  * 'How'd it go?' while not done, 'Partial' / 'Done' badges, dimmed and struck through when done, rarity
  * and glow tiers (contracts' rules), the due badge, and Snooze only where the contracts offer it.
@@ -383,35 +439,15 @@ export function QuestCard({
             sparkle={sparkle}
           />
         </button>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginInlineStart: 'auto' }}>
-          {badge && <DayBadge badge={badge} />}
-          {fullyDone && (
-            <Button
-              size="small"
-              shape="round"
-              aria-label={`Un-complete: ${item.title}`}
-              loading={pending}
-              disabled={pending}
-              onClick={() => handlers.onProgress(item, 'not_completed')}
-            >
-              Un-complete
-            </Button>
-          )}
-          {!fullyDone && !measure && (
-            <Button
-              type="primary"
-              shape="round"
-              size="small"
-              icon={<CheckOutlined aria-hidden="true" />}
-              aria-label={`Complete quest: ${item.title}`}
-              loading={pending}
-              disabled={pending}
-              onClick={complete}
-            >
-              Complete
-            </Button>
-          )}
-        </div>
+        <CardActions
+          item={item}
+          badge={badge}
+          fullyDone={fullyDone}
+          takesAmount={measure !== null}
+          pending={pending}
+          onComplete={complete}
+          onProgress={handlers.onProgress}
+        />
       </div>
       {item.checklist && item.checklist.length > 0 && (
         <QuestChecklist
