@@ -63,6 +63,16 @@ export function DashboardRoute() {
     const timer = setTimeout(() => wizard.show({ auto: true }), ONBOARDING_AUTO_OPEN_MS);
     return () => clearTimeout(timer);
   }, [newUser, choseFirst, wizard.show]); // eslint-disable-line react-hooks/exhaustive-deps -- show is stable
+  // The wizard's code is fetched when it offers itself: a dialog the user opens meanwhile withdraws the
+  // offer (not marked as seen, so the next visit offers it again).
+  const ownChoice =
+    <A extends unknown[]>(open: (...args: A) => void) =>
+    (...args: A) => {
+      if (wizard.arg?.auto) wizard.hide();
+      open(...args);
+    };
+  const showQuickWin = ownChoice(quickWin.show);
+  const showCreate = ownChoice(create.show);
 
   const counts =
     quests.data && series.data && lifeTasks.data && todos.data
@@ -90,12 +100,12 @@ export function DashboardRoute() {
         todaysCount={day.items?.length ?? (day.isError ? 0 : undefined)}
         onNewUserKnown={setNewUser}
         onCreateFirstQuest={() => wizard.show({ auto: false })}
-        onQuickWin={() => quickWin.show()}
+        onQuickWin={() => showQuickWin()}
         questsPanel={(completedThisWeek) => (
           <TodaysQuests
             completedThisWeek={completedThisWeek}
-            onQuickQuest={() => quickWin.show()}
-            onCreateQuest={() => create.show()}
+            onQuickQuest={() => showQuickWin()}
+            onCreateQuest={() => showCreate()}
             onCreateFirstQuest={() => wizard.show({ auto: false })}
           />
         )}
@@ -108,7 +118,7 @@ export function DashboardRoute() {
         }
         gridPanel={
           <Suspense fallback={panelFallback}>
-            <DayPlanner onAddQuest={(hour) => create.show(hour)} />
+            <DayPlanner onAddQuest={(hour) => showCreate(hour)} />
           </Suspense>
         }
         lifeTasksPanel={<LifeTasksCard />}
