@@ -56,23 +56,16 @@ export function DashboardRoute() {
   const [newUser, setNewUser] = useState(false);
 
   // The wizard opens by itself after 500 ms for a new user until onboarding is marked complete, unless
-  // the user has opened a dialog of their own by then (it would open over their choice).
-  const choseFirst = quickWin.used || create.used || wizard.used;
+  // the user has opened a dialog of their own first (it would open over their choice). Its code is
+  // fetched when it offers itself, so that choice may also come after the offer: it withdraws it then
+  // (not marked as seen, so the next visit offers it again).
+  const choseOwn = quickWin.used || create.used;
   useEffect(() => {
-    if (!newUser || choseFirst || isOnboardingComplete()) return;
+    if (!newUser || choseOwn || wizard.used || isOnboardingComplete()) return;
     const timer = setTimeout(() => wizard.show({ auto: true }), ONBOARDING_AUTO_OPEN_MS);
     return () => clearTimeout(timer);
-  }, [newUser, choseFirst, wizard.show]); // eslint-disable-line react-hooks/exhaustive-deps -- show is stable
-  // The wizard's code is fetched when it offers itself: a dialog the user opens meanwhile withdraws the
-  // offer (not marked as seen, so the next visit offers it again).
-  const ownChoice =
-    <A extends unknown[]>(open: (...args: A) => void) =>
-    (...args: A) => {
-      if (wizard.arg?.auto) wizard.hide();
-      open(...args);
-    };
-  const showQuickWin = ownChoice(quickWin.show);
-  const showCreate = ownChoice(create.show);
+  }, [newUser, choseOwn, wizard.used, wizard.show]); // eslint-disable-line react-hooks/exhaustive-deps -- show is stable
+  const wizardOpen = wizard.open && !(wizard.arg?.auto && choseOwn);
 
   const counts =
     quests.data && series.data && lifeTasks.data && todos.data
@@ -100,12 +93,12 @@ export function DashboardRoute() {
         todaysCount={day.items?.length ?? (day.isError ? 0 : undefined)}
         onNewUserKnown={setNewUser}
         onCreateFirstQuest={() => wizard.show({ auto: false })}
-        onQuickWin={() => showQuickWin()}
+        onQuickWin={() => quickWin.show()}
         questsPanel={(completedThisWeek) => (
           <TodaysQuests
             completedThisWeek={completedThisWeek}
-            onQuickQuest={() => showQuickWin()}
-            onCreateQuest={() => showCreate()}
+            onQuickQuest={() => quickWin.show()}
+            onCreateQuest={() => create.show()}
             onCreateFirstQuest={() => wizard.show({ auto: false })}
           />
         )}
@@ -118,7 +111,7 @@ export function DashboardRoute() {
         }
         gridPanel={
           <Suspense fallback={panelFallback}>
-            <DayPlanner onAddQuest={(hour) => showCreate(hour)} />
+            <DayPlanner onAddQuest={(hour) => create.show(hour)} />
           </Suspense>
         }
         lifeTasksPanel={<LifeTasksCard />}
@@ -126,7 +119,7 @@ export function DashboardRoute() {
       {wizard.used && (
         <Suspense fallback={null}>
           <QuestWizardDialog
-            open={wizard.open}
+            open={wizardOpen}
             onClose={() => {
               // Dismissing the offer counts as seen: it does not come back on every visit.
               markOnboardingComplete();
