@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, questXpEventSchema, type EventEnvelope } from '@levelup/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import {
+  byUser,
   connectBus,
   deleteNamespacedStreams,
   PermanentEventError,
@@ -542,4 +543,43 @@ describe('NATS bus stream replicas', () => {
       await clustered.close();
     }
   });
+});
+
+describe('NATS bus messages waiting their turn', () => {
+  it("when a user's events wait behind a slow one for longer than the acknowledgement wait, then none is delivered again", async () => {
+    // An acknowledgement wait of 1 s, and a handler that takes 3 s for the user's first event: the
+    // others wait their turn in that user's lane meanwhile, taken from the server and not yet settled.
+    const held = await connectBus(natsUrl, 'bus-test-held', { namespace, ackWaitMs: 1_000 });
+    const events = [
+      completion('q-held-1', 'u-held-a'),
+      completion('q-held-2', 'u-held-a'),
+      completion('q-held-3', 'u-held-a'),
+      completion('q-held-4', 'u-held-b'),
+    ];
+    for (const event of events) await held.publish(event);
+    const handled: Array<{ id: string; deliveryCount: number }> = [];
+    const handle = await held.consume({
+      stream: 'QUESTS',
+      durable: 'held-test',
+      filterSubject: 'quests.completed',
+      partitionKey: byUser,
+      handler: async (received, meta) => {
+        if (received.id === events[0]!.id)
+          await new Promise((resolve) => setTimeout(resolve, 3_000));
+        handled.push({ id: received.id, deliveryCount: meta.deliveryCount });
+      },
+    });
+    try {
+      await waitFor(() => handled.length >= events.length, 15_000);
+      // Long enough for a redelivery of anything left unacknowledged to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      await handle.stop();
+      await held.close();
+    }
+    const ours = new Set(events.map((event) => event.id));
+    const seen = handled.filter(({ id }) => ours.has(id));
+    expect(seen.map(({ id }) => id).sort()).toEqual([...ours].sort());
+    expect(seen.filter(({ deliveryCount }) => deliveryCount > 1)).toEqual([]);
+  }, 30_000);
 });

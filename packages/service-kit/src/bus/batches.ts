@@ -3,36 +3,62 @@ import { eventDuration } from '../telemetry/metrics.ts';
 import { SpanKind, contextFrom, inSpan } from '../telemetry/tracing.ts';
 import type { BusContext } from './context.ts';
 import { acknowledge, handleDelivery, traceCarrierOf } from './handling.ts';
-import { ACK_WAIT_MS } from './rules.ts';
 import type { ConsumeSpec, Delivery } from './types.ts';
 
 /**
- * Events of one partition key (or of several, batched across keys): one call of the batch handler when
- * all are first deliveries, else (or when the batch fails) the per-event handler, one at a time, in
- * order. A batch handler sees each event id once: a copy published again past JetStream's
- * de-duplication window can sit in the same batch, and is acknowledged with the first.
+ * Events of one partition key (or of several, batched across keys): one call of the batch handler for
+ * the keys whose events are all first deliveries; the keys holding a redelivery or a replay go through
+ * the per-event handler, one at a time, in order (as does a batch that fails). A redelivery (an
+ * acknowledgement lost while a NATS node was down, say) takes only its own key off the fast path, not
+ * the whole batch: on a busy machine a batch handled one event at a time falls behind, and what waits
+ * behind it is delivered again. A batch handler sees each event id once: a copy published again past
+ * JetStream's de-duplication window can sit in the same batch, and is acknowledged with the first.
  */
 export async function handleBatch(
   ctx: BusContext,
   deliveries: Delivery[],
   spec: ConsumeSpec,
 ): Promise<void> {
+  const { fresh, again } = splitByKey(deliveries, spec.partitionKey);
+  // The batch first: it is quick, and its events' acknowledgement wait runs meanwhile.
+  if (spec.batchHandler && fresh.length >= 2) await applyBatch(ctx, fresh, spec, spec.batchHandler);
+  else await oneAtATime(ctx, fresh, spec);
+  await oneAtATime(ctx, again, spec);
+}
+
+const oneAtATime = async (ctx: BusContext, deliveries: Delivery[], spec: ConsumeSpec) => {
+  for (const delivery of deliveries) await handleDelivery(ctx, delivery, spec.handler);
+};
+
+/**
+ * The deliveries of keys that hold no redelivery or replay (fresh), and the others (again), each in
+ * the order given. A delivery without a key is a key of its own.
+ */
+export function splitByKey(
+  deliveries: Delivery[],
+  keyOf: ConsumeSpec['partitionKey'],
+): { fresh: Delivery[]; again: Delivery[] } {
+  const keyFor = (delivery: Delivery) => keyOf?.(delivery.event) ?? delivery;
+  const repeated = new Set(
+    deliveries.filter((delivery) => delivery.meta.deliveryCount > 1 || delivery.replay).map(keyFor),
+  );
+  const fresh: Delivery[] = [];
+  const again: Delivery[] = [];
+  for (const delivery of deliveries)
+    (repeated.has(keyFor(delivery)) ? again : fresh).push(delivery);
+  return { fresh, again };
+}
+
+/** The batch handler over the deliveries (each a first delivery); one at a time if it fails. */
+async function applyBatch(
+  ctx: BusContext,
+  deliveries: Delivery[],
+  spec: ConsumeSpec,
+  batchHandler: NonNullable<ConsumeSpec['batchHandler']>,
+): Promise<void> {
   const { logger, name } = ctx;
-  const one = async () => {
-    for (const delivery of deliveries) await handleDelivery(ctx, delivery, spec.handler);
-  };
-  const batchHandler = spec.batchHandler;
-  if (
-    !batchHandler ||
-    deliveries.length < 2 ||
-    deliveries.some((d) => d.meta.deliveryCount > 1 || d.replay)
-  )
-    return one();
   const first = deliveries[0]!;
   const started = performance.now();
-  const stillWorking = setInterval(() => {
-    for (const delivery of deliveries) delivery.msg.working();
-  }, ACK_WAIT_MS / 3);
   try {
     await requestContext.run({ requestId: first.event.requestId ?? first.event.id }, () =>
       inSpan(
@@ -51,15 +77,12 @@ export async function handleBatch(
       ),
     );
   } catch (err) {
-    clearInterval(stillWorking);
     logger.warn('batch not applied whole, handling its events one at a time', {
       durable: first.durable,
       events: deliveries.length,
       error: err,
     });
-    return one();
-  } finally {
-    clearInterval(stillWorking);
+    return oneAtATime(ctx, deliveries, spec);
   }
   const seconds = (performance.now() - started) / 1_000 / deliveries.length;
   for (const delivery of deliveries) {

@@ -6,6 +6,7 @@ import { toReplayDelivery } from './dead-letter-replay.ts';
 import { toDelivery, type ConsumerRules } from './deliveries.ts';
 import { handleBatch } from './batches.ts';
 import { handleDelivery } from './handling.ts';
+import { HeldMessages } from './held-messages.ts';
 import { PartitionedLanes } from './partitioned-lanes.ts';
 import { pullLoop } from './pull-loop.ts';
 import {
@@ -43,6 +44,11 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
   await retryWhileUnavailable(`consumer ${spec.durable} of ${stream}`, setUp, logger);
 
   const rules: ConsumerRules = { spec, maxDeliver, ackNoReply: spec.idempotent === true };
+  // From the moment a message is taken until it is settled, the server hears it is still in work.
+  const held = new HeldMessages(ctx.ackWaitMs);
+  const releaseAll = (deliveries: Delivery[]) => {
+    for (const delivery of deliveries) held.release(delivery.msg);
+  };
   const batching =
     spec.batchHandler && spec.partitionKey
       ? new BatchingLanes<Delivery>({
@@ -50,7 +56,8 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
           maxBatch: Math.max(1, spec.maxBatch ?? 64),
           maxQueued: 256,
           acrossKeys: spec.batchAcrossKeys === true,
-          run: (_keys, deliveries) => handleBatch(ctx, deliveries, spec),
+          run: (_keys, deliveries) =>
+            handleBatch(ctx, deliveries, spec).finally(() => releaseAll(deliveries)),
         })
       : undefined;
   const lanes = new PartitionedLanes(limit);
@@ -59,11 +66,18 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
     durable: spec.durable,
     filterSubject,
     dispatch: async (msg) => {
-      const delivery = await toDelivery(ctx, rules, msg);
-      if (!delivery) return;
+      held.hold(msg);
+      const delivery = await toDelivery(ctx, rules, msg).catch((err: unknown) => {
+        held.release(msg);
+        throw err;
+      });
+      if (!delivery) return held.release(msg);
       const key = spec.partitionKey?.(delivery.event);
       if (batching) await batching.add(key, delivery);
-      else await lanes.run(key, () => handleDelivery(ctx, delivery, spec.handler));
+      else
+        await lanes.run(key, () =>
+          handleDelivery(ctx, delivery, spec.handler).finally(() => held.release(msg)),
+        );
     },
     idle: () => (batching ? batching.idle() : lanes.idle()),
   });
@@ -76,8 +90,9 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
     dispatch: async (msg) => {
       const delivery = toReplayDelivery(ctx, rules, msg);
       if (!delivery) return;
+      held.hold(msg);
       await replayLanes.run(spec.partitionKey?.(delivery.event), () =>
-        handleDelivery(ctx, delivery, spec.handler),
+        handleDelivery(ctx, delivery, spec.handler).finally(() => held.release(msg)),
       );
     },
   });
@@ -99,6 +114,7 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
         unobserve();
         consumers.delete(handle);
         await Promise.all([main.stop(), replays.stop()]);
+        held.stop();
       })();
       return stopping;
     },

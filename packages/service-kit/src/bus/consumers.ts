@@ -1,7 +1,7 @@
 import { nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type ConsumerConfig } from '@nats-io/jetstream';
 import type { BusContext } from './context.ts';
-import { ACK_WAIT_MS, CONSUMER_NOT_FOUND, isApiError } from './rules.ts';
+import { CONSUMER_NOT_FOUND, isApiError } from './rules.ts';
 
 /** Creates the durable pull consumer, or puts back the settings the bus relies on when they drifted. */
 export async function ensureConsumer(
@@ -16,7 +16,7 @@ export async function ensureConsumer(
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(ACK_WAIT_MS),
+    ack_wait: nanos(ctx.ackWaitMs),
     max_deliver: -1,
     ...(filterSubject ? { filter_subject: filterSubject } : {}),
   };

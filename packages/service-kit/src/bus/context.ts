@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { Logger } from '../telemetry/logger.ts';
-import { DEAD_LETTER_STREAM, MAX_DELIVER } from './rules.ts';
+import { ACK_WAIT_MS, DEAD_LETTER_STREAM, MAX_DELIVER } from './rules.ts';
 import type { BusOptions, ConsumerHandle, StreamSpec } from './types.ts';
 
 /** What the parts of one bus share: its connection, its JetStream clients, and where its names live. */
@@ -21,6 +21,8 @@ export interface BusContext {
   readonly knownStreams: Map<string, StreamSpec>;
   /** Deliveries before a failing event goes to the dead letters, unless a consumer says otherwise. */
   readonly busMaxDeliver: number;
+  /** How long the server waits for an acknowledgement before it delivers a message again. */
+  readonly ackWaitMs: number;
   /** The DEADLETTER stream's name on the server (namespaced). */
   readonly deadLetterStream: string;
   /** Set while (or once) the DEADLETTER stream is ensured; cleared when that failed, so it is tried again. */
@@ -52,6 +54,7 @@ export function createBusContext(parts: {
     consumers: new Set<ConsumerHandle>(),
     knownStreams: new Map<string, StreamSpec>(),
     busMaxDeliver: Math.max(1, options.maxDeliver ?? MAX_DELIVER),
+    ackWaitMs: options.ackWaitMs ?? ACK_WAIT_MS,
     deadLetterStream: streamOf(DEAD_LETTER_STREAM.name),
     deadLettersReady: undefined,
     subjectOf,

@@ -4,7 +4,7 @@ import { eventDuration } from '../telemetry/metrics.ts';
 import { SpanKind, TRACE_HEADERS, contextFrom, inSpan } from '../telemetry/tracing.ts';
 import type { BusContext } from './context.ts';
 import { giveUp, settleReplay } from './dead-letters.ts';
-import { ACK_WAIT_MS, PermanentEventError, errorText, redeliveryDelay } from './rules.ts';
+import { PermanentEventError, errorText, redeliveryDelay } from './rules.ts';
 import type { Delivery, EventHandler } from './types.ts';
 
 export async function handleDelivery(
@@ -61,11 +61,9 @@ async function runHandler(
     );
     return;
   }
-  const stillWorking = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
   try {
     await handler(event, meta);
   } catch (err) {
-    clearInterval(stillWorking);
     const terminal = err instanceof PermanentEventError;
     if (terminal || meta.deliveryCount >= delivery.maxDeliver) {
       outcome('terminated');
@@ -82,8 +80,6 @@ async function runHandler(
     });
     msg.nak(redeliveryDelay(meta.deliveryCount));
     return;
-  } finally {
-    clearInterval(stillWorking);
   }
   outcome('ok');
   await acknowledge(ctx, delivery);

@@ -14,7 +14,8 @@ export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 /**
  * How long JetStream waits for an ack before it delivers a message again: the delay before a service
  * that died mid-event gets that event redone by another instance or after its restart (XP after a crash
- * of svc-identity). A handler that runs longer tells the server it is still working.
+ * of svc-identity). A message this process holds longer (in work, or waiting its turn) is reported
+ * as still in work (held-messages.ts).
  */
 export const ACK_WAIT_MS = 10_000;
 /**

@@ -154,6 +154,8 @@ export interface BusOptions {
   namespace?: string;
   /** Deliveries before a failing event goes to the dead letters (MAX_DELIVER). Tests lower it. */
   maxDeliver?: number;
+  /** How long the server waits for an acknowledgement before delivering again (ACK_WAIT_MS). Tests lower it. */
+  ackWaitMs?: number;
   /** Copies JetStream keeps of each stream this bus creates (NATS_STREAM_REPLICAS); 1 by default. */
   streamReplicas?: number;
 }
