@@ -10,6 +10,7 @@ import { seriesQueryOptions } from '../features/quests/api/series-api.ts';
 import { QuestManager } from '../features/quests/components/quest-manager.tsx';
 import { TodaysQuests } from '../features/quests/components/todays-quests.tsx';
 import { useDayQuests } from '../features/quests/hooks/use-day-quests.ts';
+import { QuestWizardDialog } from '../features/wizard/lazy-wizard-dialog.ts';
 import { LoadingBlock } from '../lib/loading-block.tsx';
 import { isOnboardingComplete, markOnboardingComplete } from '../lib/onboarding.ts';
 import { useUserDay } from '../lib/use-user-day.ts';
@@ -17,9 +18,6 @@ import { WhenVisible } from '../lib/when-visible.tsx';
 
 // Dialogs and the calendar's panels are fetched on first use (the calendar when scrolled near), not with
 // the dashboard (the first load stays within 500 KB of JavaScript).
-const QuestWizardDialog = lazy(
-  () => import('../features/wizard/components/quest-wizard-dialog.tsx'),
-);
 const QuickWinDialog = lazy(() => import('../features/quick-win/components/quick-win-dialog.tsx'));
 const CreateQuestDialog = lazy(
   () => import('../features/quests/components/create-quest-dialog.tsx'),

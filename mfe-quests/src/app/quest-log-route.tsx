@@ -1,10 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { QuestLogPage } from '../features/quests/components/quest-log-page.tsx';
 import { QuestManager } from '../features/quests/components/quest-manager.tsx';
+import { QuestWizardDialog } from '../features/wizard/lazy-wizard-dialog.ts';
 
-const QuestWizardDialog = lazy(
-  () => import('../features/wizard/components/quest-wizard-dialog.tsx'),
-);
 const ImportDialog = lazy(() => import('../features/import/components/import-dialog.tsx'));
 
 /** /quests: the Quest Log with 'Start New Quest' opening the creation wizard, 'Import habits' the import. */
