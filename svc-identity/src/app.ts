@@ -177,6 +177,8 @@ export async function startWorkers(
       // What came in while the previous batches ran, for every user not in one: four writes in all.
       batchHandler: xpBatchHandler(models),
       batchAcrossKeys: true,
+      // Events delivered again go in the batch too: it skips those already in the ledger.
+      batchTakesRedeliveries: true,
       idempotent: true,
       // Several users' events at once; one user's in stream order.
       partitionKey: byUser,

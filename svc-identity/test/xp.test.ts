@@ -253,8 +253,8 @@ describe('XP applied a batch at a time', () => {
     await xpBatchHandler(models())(entries(events));
     expect(await User.findById(userId).lean()).toMatchObject({ xp: 50, xpApplying: [] });
     expect(await XpLedger.countDocuments({ userId, applied: true })).toBe(3);
-    // Delivered again as a batch: refused whole; then one at a time (the bus's fallback): nothing moves.
-    await expect(xpBatchHandler(models())(entries(events))).rejects.toThrow(/already applied/);
+    // Delivered again as a batch (an acknowledgement lost), then one at a time: nothing moves.
+    await xpBatchHandler(models())(entries(events));
     for (const event of events) await one()(event);
     expect(await User.findById(userId).lean()).toMatchObject({ xp: 50, xpApplying: [] });
     expect(await XpLedger.countDocuments({ userId })).toBe(3);
@@ -286,7 +286,7 @@ describe('XP applied a batch at a time', () => {
     const killedBeforeRows = {
       ...models(),
       XpLedger: {
-        exists: XpLedger.exists.bind(XpLedger),
+        find: XpLedger.find.bind(XpLedger),
         insertMany: () => Promise.reject(new Error('killed')),
       } as unknown as typeof XpLedger,
     };
@@ -314,23 +314,65 @@ describe('XP applied a batch at a time', () => {
       questEvent('quests.completed', userId, 1),
     );
     await xpBatchHandler(models())(entries(later));
-    // The first batch again (an acknowledgement lost in a crash): refused; one at a time moves nothing.
-    await expect(xpBatchHandler(models())(entries(first))).rejects.toThrow(/already applied/);
+    // The first batch again (an acknowledgement lost in a crash), in a batch and one at a time: nothing moves.
+    await xpBatchHandler(models())(entries(first));
     await one()(first[0]!);
     expect(await models().User.findById(userId).lean()).toMatchObject({
       xp: 100 + XP_RECENT_WINDOW + 1,
     });
   });
 
-  it('when an event applied one at a time comes again in a batch, then the batch is refused and it counts once', async () => {
+  it('when an event applied one at a time comes again in a batch, then the batch applies the others and it counts once', async () => {
     const userId = await signUp();
     const first = questEvent('quests.completed', userId, 10);
     const second = questEvent('quests.completed', userId, 12);
     await one()(first);
-    await expect(xpBatchHandler(models())(entries([first, second]))).rejects.toThrow();
+    await xpBatchHandler(models())(entries([first, second]));
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 22, xpApplying: [] });
     await one()(first);
     await one()(second);
     expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 22 });
+    expect(await models().XpLedger.countDocuments({ userId, applied: true })).toBe(2);
+  });
+
+  it('when a batch comes again after a crash before the markers were cleared, then several users’ applied events are skipped, their markers cleared, and the new ones added once', async () => {
+    const users = [await signUp(), await signUp()];
+    const old = users.map((userId) => questEvent('quests.completed', userId, 40));
+    await xpBatchHandler(models())(entries(old));
+    const { User, XpLedger } = models();
+    // The state a crash between the ledger rows and the markers' removal leaves behind.
+    for (const [i, userId] of users.entries())
+      await User.updateOne({ _id: userId }, { $push: { xpApplying: old[i]!.id } });
+    const fresh = users.map((userId) => questEvent('quests.completed', userId, 5));
+    await xpBatchHandler(models())(entries([old[0]!, fresh[0]!, old[1]!, fresh[1]!]));
+    for (const userId of users)
+      expect(await User.findById(userId).lean()).toMatchObject({ xp: 45, xpApplying: [] });
+    expect(await XpLedger.countDocuments({ userId: { $in: users }, applied: true })).toBe(4);
+  });
+
+  it('when an event of a batch is in the ledger but not yet applied, then the batch is refused and one at a time it counts once', async () => {
+    const userId = await signUp();
+    const first = questEvent('quests.completed', userId, 10);
+    const second = questEvent('quests.completed', userId, 12);
+    // Step 1 of the one-at-a-time path only: the row, not yet applied (a crash, or another instance).
+    await models().XpLedger.create({
+      _id: first.id,
+      userId,
+      xpDelta: 10,
+      type: first.type,
+      at: new Date(first.occurredAt),
+      applied: false,
+      source: 'quest',
+      title: 'Drink water',
+      localDate: '2026-11-22',
+    });
+    await expect(xpBatchHandler(models())(entries([first, second]))).rejects.toThrow(
+      /already applied/,
+    );
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 0 });
+    await one()(first);
+    await one()(second);
+    expect(await models().User.findById(userId).lean()).toMatchObject({ xp: 22, xpApplying: [] });
   });
 
   it('when a batch holds several users’ events, then each total moves by its own sum once, with one ledger row per event', async () => {
@@ -346,7 +388,8 @@ describe('XP applied a batch at a time', () => {
     for (const [u, userId] of users.entries())
       expect(await User.findById(userId).lean()).toMatchObject({ xp: 30 + 2 * u, xpApplying: [] });
     expect(await XpLedger.countDocuments({ userId: { $in: users }, applied: true })).toBe(6);
-    await expect(xpBatchHandler(models())(entries(interleaved))).rejects.toThrow(/already applied/);
+    // The same batch again, then one at a time: nothing moves.
+    await xpBatchHandler(models())(entries(interleaved));
     for (const event of interleaved) await one()(event);
     for (const [u, userId] of users.entries())
       expect(await User.findById(userId).lean()).toMatchObject({ xp: 30 + 2 * u, xpApplying: [] });

@@ -7,7 +7,8 @@ import type { ConsumeSpec, Delivery } from './types.ts';
 
 /**
  * Events of one partition key (or of several, batched across keys): one call of the batch handler for
- * the keys whose events are all first deliveries; the keys holding a redelivery or a replay go through
+ * the keys whose events are all first deliveries (or redeliveries, when the batch handler takes them:
+ * `batchTakesRedeliveries`); the keys holding a redelivery or a replay go through
  * the per-event handler, one at a time, in order (as does a batch that fails). A redelivery (an
  * acknowledgement lost while a NATS node was down, say) takes only its own key off the fast path, not
  * the whole batch: on a busy machine a batch handled one event at a time falls behind, and what waits
@@ -19,7 +20,11 @@ export async function handleBatch(
   deliveries: Delivery[],
   spec: ConsumeSpec,
 ): Promise<void> {
-  const { fresh, again } = splitByKey(deliveries, spec.partitionKey);
+  const { fresh, again } = splitByKey(
+    deliveries,
+    spec.partitionKey,
+    spec.batchTakesRedeliveries === true,
+  );
   // The batch first: it is quick, and its events' acknowledgement wait runs meanwhile.
   if (spec.batchHandler && fresh.length >= 2) await applyBatch(ctx, fresh, spec, spec.batchHandler);
   else await oneAtATime(ctx, fresh, spec);
@@ -31,25 +36,25 @@ const oneAtATime = async (ctx: BusContext, deliveries: Delivery[], spec: Consume
 };
 
 /**
- * The deliveries of keys that hold no redelivery or replay (fresh), and the others (again), each in
- * the order given. A delivery without a key is a key of its own.
+ * The deliveries of keys that hold no redelivery (unless the batch handler takes them) or replay
+ * (fresh), and the others (again), each in the order given. A delivery without a key is a key of its own.
  */
 export function splitByKey(
   deliveries: Delivery[],
   keyOf: ConsumeSpec['partitionKey'],
+  batchTakesRedeliveries = false,
 ): { fresh: Delivery[]; again: Delivery[] } {
   const keyFor = (delivery: Delivery) => keyOf?.(delivery.event) ?? delivery;
-  const repeated = new Set(
-    deliveries.filter((delivery) => delivery.meta.deliveryCount > 1 || delivery.replay).map(keyFor),
-  );
-  const fresh: Delivery[] = [];
-  const again: Delivery[] = [];
+  const again = (delivery: Delivery) =>
+    delivery.replay !== undefined || (!batchTakesRedeliveries && delivery.meta.deliveryCount > 1);
+  const repeated = new Set(deliveries.filter(again).map(keyFor));
+  const split = { fresh: [] as Delivery[], again: [] as Delivery[] };
   for (const delivery of deliveries)
-    (repeated.has(keyFor(delivery)) ? again : fresh).push(delivery);
-  return { fresh, again };
+    (repeated.has(keyFor(delivery)) ? split.again : split.fresh).push(delivery);
+  return split;
 }
 
-/** The batch handler over the deliveries (each a first delivery); one at a time if it fails. */
+/** The batch handler over the deliveries; one at a time if it fails. */
 async function applyBatch(
   ctx: BusContext,
   deliveries: Delivery[],

@@ -45,6 +45,14 @@ describe('a batch holding a redelivery', () => {
     expect(ids(again)).toEqual(['x1', 'b1']);
   });
 
+  it('when the batch handler takes redeliveries, then only a replay leaves the batch', () => {
+    const replayed = { ...delivery('b1', 'b'), replay: { recordSeq: 4, requestSeq: 9 } };
+    const batch = [delivery('a1', 'a', 2), replayed, delivery('a2', 'a'), delivery('b2', 'b')];
+    const { fresh, again } = splitByKey(batch, byUser, true);
+    expect(ids(fresh)).toEqual(['a1', 'a2']);
+    expect(ids(again)).toEqual(['b1', 'b2']);
+  });
+
   it('when every event is a first delivery, then the whole batch stays', () => {
     const batch = [delivery('a1', 'a'), delivery('b1', 'b'), delivery('a2', 'a')];
     expect(ids(splitByKey(batch, byUser).fresh)).toEqual(['a1', 'b1', 'a2']);

@@ -18,8 +18,8 @@ export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<vo
 
 /**
  * Events of one partition key (or of several, with `batchAcrossKeys`: each key's in stream order), all
- * delivered for the first time (an event published again past JetStream's de-duplication can be in the
- * same batch twice: the handler applies it once). Resolving means every
+ * delivered for the first time unless the consumer says `batchTakesRedeliveries` (an event published
+ * again past JetStream's de-duplication can be in the same batch twice: the handler applies it once). Resolving means every
  * one is applied; throwing means none or only some are, and the bus then hands them to the per-event
  * handler one at a time (which must find what the batch already applied).
  */
@@ -62,6 +62,12 @@ export interface ConsumeSpec {
    * applies many users' events in a few writes instead of a few writes per user.
    */
   batchAcrossKeys?: boolean;
+  /**
+   * The batch handler also takes events delivered before (it finds and skips what it already applied):
+   * a redelivery goes in the batch instead of sending its key one event at a time. Replays of dead
+   * letters still go one at a time.
+   */
+  batchTakesRedeliveries?: boolean;
   /**
    * The handler applies an event id once however often it comes: acknowledge without waiting for the
    * server's reply (a lost ack only means one more delivery).
