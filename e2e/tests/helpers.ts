@@ -53,6 +53,24 @@ export async function signUpThroughForm(page: Page, user = newUser()) {
 }
 
 /**
+ * Waits until the element and its ancestors have no animation running (a dialog zooms in for a
+ * moment after it shows its text): what is measured then is where it stays. Endless ones (spinners)
+ * are not waited for.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate(async (element) => {
+    const running: Animation[] = [];
+    for (let node: Element | null = element; node; node = node.parentElement)
+      running.push(...node.getAnimations());
+    await Promise.all(
+      running
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/**
  * A new user's dashboard opens the quest creation wizard by itself after 500 ms until onboarding is
  * marked complete; closing it marks onboarding complete.
  */
