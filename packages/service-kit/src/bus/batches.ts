@@ -3,7 +3,7 @@ import { eventDuration } from '../telemetry/metrics.ts';
 import { SpanKind, contextFrom, inSpan } from '../telemetry/tracing.ts';
 import type { BusContext } from './context.ts';
 import { acknowledge, handleDelivery, traceCarrierOf } from './handling.ts';
-import type { ConsumeSpec, Delivery } from './types.ts';
+import type { BatchHandler, ConsumeSpec, Delivery } from './types.ts';
 
 /**
  * Events of one partition key (or of several, batched across keys): one call of the batch handler for
@@ -19,6 +19,7 @@ export async function handleBatch(
   ctx: BusContext,
   deliveries: Delivery[],
   spec: ConsumeSpec,
+  batchHandler: BatchHandler,
 ): Promise<void> {
   const { fresh, again } = splitByKey(
     deliveries,
@@ -26,7 +27,7 @@ export async function handleBatch(
     spec.batchTakesRedeliveries === true,
   );
   // The batch first: it is quick, and its events' acknowledgement wait runs meanwhile.
-  if (spec.batchHandler && fresh.length >= 2) await applyBatch(ctx, fresh, spec, spec.batchHandler);
+  if (fresh.length >= 2) await applyBatch(ctx, fresh, spec, batchHandler);
   else await oneAtATime(ctx, fresh, spec);
   await oneAtATime(ctx, again, spec);
 }
@@ -59,7 +60,7 @@ async function applyBatch(
   ctx: BusContext,
   deliveries: Delivery[],
   spec: ConsumeSpec,
-  batchHandler: NonNullable<ConsumeSpec['batchHandler']>,
+  batchHandler: BatchHandler,
 ): Promise<void> {
   const { logger, name } = ctx;
   const first = deliveries[0]!;

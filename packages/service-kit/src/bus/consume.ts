@@ -46,18 +46,20 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
   const rules: ConsumerRules = { spec, maxDeliver, ackNoReply: spec.idempotent === true };
   // From the moment a message is taken until it is settled, the server hears it is still in work.
   const held = new HeldMessages(ctx.ackWaitMs);
-  const releaseAll = (deliveries: Delivery[]) => {
-    for (const delivery of deliveries) held.release(delivery.msg);
-  };
+  const handleHeld = (delivery: Delivery) =>
+    handleDelivery(ctx, delivery, spec.handler).finally(() => held.release(delivery.msg));
+  const { batchHandler } = spec;
   const batching =
-    spec.batchHandler && spec.partitionKey
+    batchHandler && spec.partitionKey
       ? new BatchingLanes<Delivery>({
           limit,
           maxBatch: Math.max(1, spec.maxBatch ?? 64),
           maxQueued: 256,
           acrossKeys: spec.batchAcrossKeys === true,
           run: (_keys, deliveries) =>
-            handleBatch(ctx, deliveries, spec).finally(() => releaseAll(deliveries)),
+            handleBatch(ctx, deliveries, spec, batchHandler).finally(() => {
+              for (const delivery of deliveries) held.release(delivery.msg);
+            }),
         })
       : undefined;
   const lanes = new PartitionedLanes(limit);
@@ -74,10 +76,7 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
       if (!delivery) return held.release(msg);
       const key = spec.partitionKey?.(delivery.event);
       if (batching) await batching.add(key, delivery);
-      else
-        await lanes.run(key, () =>
-          handleDelivery(ctx, delivery, spec.handler).finally(() => held.release(msg)),
-        );
+      else await lanes.run(key, () => handleHeld(delivery));
     },
     idle: () => (batching ? batching.idle() : lanes.idle()),
   });
@@ -91,9 +90,7 @@ export async function consume(ctx: BusContext, spec: ConsumeSpec): Promise<Consu
       const delivery = toReplayDelivery(ctx, rules, msg);
       if (!delivery) return;
       held.hold(msg);
-      await replayLanes.run(spec.partitionKey?.(delivery.event), () =>
-        handleDelivery(ctx, delivery, spec.handler).finally(() => held.release(msg)),
-      );
+      await replayLanes.run(spec.partitionKey?.(delivery.event), () => handleHeld(delivery));
     },
   });
 

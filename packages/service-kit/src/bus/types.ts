@@ -19,9 +19,9 @@ export type EventHandler = (event: EventEnvelope, meta: EventMeta) => Promise<vo
 /**
  * Events of one partition key (or of several, with `batchAcrossKeys`: each key's in stream order), all
  * delivered for the first time unless the consumer says `batchTakesRedeliveries` (an event published
- * again past JetStream's de-duplication can be in the same batch twice: the handler applies it once). Resolving means every
- * one is applied; throwing means none or only some are, and the bus then hands them to the per-event
- * handler one at a time (which must find what the batch already applied).
+ * again past JetStream's de-duplication can be in the same batch twice: the handler applies it once).
+ * Resolving means every one is applied; throwing means none or only some are, and the bus then hands
+ * them to the per-event handler one at a time (which must find what the batch already applied).
  */
 export type BatchHandler = (entries: HistoryEntry[]) => Promise<void>;
 
