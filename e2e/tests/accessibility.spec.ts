@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { cspRefusals, newUser, signInAsAdmin } from './helpers.ts';
+import { animationsSettled, cspRefusals, newUser, signInAsAdmin } from './helpers.ts';
 
 // axe-core, the engine behind most automated WCAG checks, run inside the page (WCAG 2.0, 2.1 and 2.2 A
 // and AA rules, 2.2's target size among them, plus axe's best practices), in both themes.
@@ -25,15 +25,7 @@ interface Violation {
  */
 async function settled(page: Page) {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  await animationsSettled(page);
 }
 
 async function violations(page: Page): Promise<string[]> {

@@ -53,21 +53,20 @@ export async function signUpThroughForm(page: Page, user = newUser()) {
 }
 
 /**
- * Waits until the element and its ancestors have no animation running (a dialog zooms in for a
- * moment after it shows its text): what is measured then is where it stays. Endless ones (spinners)
- * are not waited for.
+ * Waits until the page's animations are over (a dialog's zoom-in, tab and button transitions), so what
+ * is measured or scanned then is where it stays. Endless ones, such as a skeleton's shimmer, never end
+ * and do not count.
  */
-export async function animationsDone(locator: Locator): Promise<void> {
-  await locator.evaluate(async (element) => {
-    const running: Animation[] = [];
-    for (let node: Element | null = element; node; node = node.parentElement)
-      running.push(...node.getAnimations());
-    await Promise.all(
-      running
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
 }
 
 /**

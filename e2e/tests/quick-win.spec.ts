@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { animationsDone, signUpInBrowser } from './helpers.ts';
+import { animationsSettled, signUpInBrowser } from './helpers.ts';
 
 // The Quick Win dialog end to end, at a phone and a desktop size: a new user picks the guided
 // breathing, breathes for the 7 s demo, says it went partly well and makes it daily; the quest is
@@ -21,7 +21,7 @@ for (const [size, viewport] of [
     const dialog = page.getByRole('dialog', { name: 'Quick Win' });
     await expect(dialog.getByText('Novice')).toBeVisible();
     // Measured once the dialog has zoomed in (a box taken mid-zoom is smaller than the dialog).
-    await animationsDone(dialog);
+    await animationsSettled(page);
     // Each choice reads from the same left edge, and every choice fits inside the dialog.
     const choices = dialog.getByRole('group', { name: 'Quick wins' });
     const titleLefts = await choices

@@ -6,6 +6,8 @@ import { signUpThroughForm } from './helpers.ts';
 // the offer is withdrawn, not opened over their choice, and comes back on their next visit. The
 // wizard's chunk (quest-wizard.[hash].js) is held until the Quick Win is open, as on a slow network.
 
+const WIZARD_CHUNK = /\/quest-wizard\.[^/]*\.js$/;
+
 // The service worker would fetch the chunk itself, out of the page's routes.
 test.use({ serviceWorkers: 'block' });
 
@@ -21,7 +23,7 @@ for (const [size, viewport] of [
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let requested = 0;
-    await page.route(/\/quest-wizard\.[^/]*\.js$/, async (route) => {
+    await page.route(WIZARD_CHUNK, async (route) => {
       requested += 1;
       await released;
       await route.continue();
@@ -34,7 +36,7 @@ for (const [size, viewport] of [
     const quickWin = page.getByRole('dialog', { name: 'Quick Win' });
     await expect(quickWin.getByRole('group', { name: 'Quick wins' })).toBeVisible();
 
-    const loaded = page.waitForResponse(/\/quest-wizard\.[^/]*\.js$/);
+    const loaded = page.waitForResponse(WIZARD_CHUNK);
     release();
     await loaded;
     // Time for the wizard to have rendered, had it been going to open.
